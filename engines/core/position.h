@@ -1,0 +1,126 @@
+// The board: piece placement, side to move, castling and en passant rights, counters, and the
+// incrementally maintained Zobrist key and evaluation sums.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "engines/core/bitboard.h"
+#include "engines/core/types.h"
+
+namespace arbiter {
+
+constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+// What do_move() must remember to undo a move, plus what is cheaper to keep than to recompute.
+// States form a chain through `previous`, which is also the game history that repetition
+// detection walks. The caller owns each StateInfo and keeps it alive while it is in the chain.
+struct StateInfo {
+    // Copied from the previous state, then updated by do_move().
+    int material[COLOR_NB];  // Simplified Evaluation piece values, kings excluded
+    int psq[COLOR_NB];       // piece-square table sums, kings excluded
+    std::uint8_t castling;
+    Square ep_square;  // set only when an en passant capture is legal
+    int rule50;        // plies since the last capture or pawn move
+
+    // Computed by do_move().
+    Key key;
+    Bitboard checkers;
+    Bitboard blockers[COLOR_NB];  // pieces (either colour) shielding colour c's king from a slider
+    Piece captured;
+    StateInfo* previous;
+};
+
+// Position is the one board that engines search and the referee judges. It is changed only by
+// do_move()/undo_move() and never copied; in debug builds every change is checked against a
+// recomputation from scratch.
+class Position {
+  public:
+    Position() = default;
+    Position(const Position&) = delete;
+    Position& operator=(const Position&) = delete;
+
+    // Sets the position from a FEN string and makes `st` the root of the history. Returns an
+    // empty string on success, otherwise a message naming the field and the problem (the
+    // position is then left as the initial position).
+    [[nodiscard]] std::string set(std::string_view fen, StateInfo& st);
+    std::string fen() const;
+
+    // Board access.
+    Bitboard pieces() const { return by_color_[WHITE] | by_color_[BLACK]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return by_type_[a] | by_type_[b]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const {
+        return by_color_[c] & (by_type_[a] | by_type_[b]);
+    }
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+
+    // State access.
+    Color side_to_move() const { return side_; }
+    int castling_rights() const { return st_->castling; }
+    bool can_castle(CastlingRights cr) const { return st_->castling & cr; }
+    Square ep_square() const { return st_->ep_square; }
+    int rule50() const { return st_->rule50; }
+    int game_ply() const { return game_ply_; }
+    int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
+    Key key() const { return st_->key; }
+    Bitboard checkers() const { return st_->checkers; }
+    bool in_check() const { return st_->checkers != 0; }
+    Bitboard blockers_for_king(Color c) const { return st_->blockers[c]; }
+    Piece captured_piece() const { return st_->captured; }
+    int material(Color c) const { return st_->material[c]; }
+    int psq(Color c) const { return st_->psq[c]; }
+    const StateInfo* state() const { return st_; }
+
+    // Attacks.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    bool attacked_by(Color c, Square s, Bitboard occupied) const;
+
+    // Moves.
+    Piece moved_piece(Move m) const { return board_[m.from()]; }
+    bool is_capture(Move m) const {
+        return (!empty(m.to()) && m.kind() != Move::CASTLING) || m.kind() == Move::EN_PASSANT;
+    }
+    void do_move(Move m, StateInfo& new_st);
+    void undo_move(Move m);
+
+    // How many earlier positions in the history since the last irreversible move are identical
+    // to this one (same placement, side to move, castling and en passant rights).
+    int repetitions() const;
+
+    // Recomputes everything incremental from scratch and compares; used by debug asserts and
+    // tests. Returns an empty string when consistent, otherwise what differs.
+    std::string check_consistency() const;
+    Key compute_key() const;
+
+  private:
+    void put_piece(Piece p, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void update_check_info();
+    Bitboard slider_blockers(Bitboard sliders, Square s) const;
+    bool ep_capture_legal(Square ep) const;
+    void clear();
+
+    Piece board_[SQUARE_NB];
+    Bitboard by_type_[PIECE_TYPE_NB];
+    Bitboard by_color_[COLOR_NB];
+    Color side_ = WHITE;
+    int game_ply_ = 0;
+    StateInfo* st_ = nullptr;
+};
+
+namespace zobrist {
+extern Key psq[PIECE_NB][SQUARE_NB];
+extern Key ep_file[8];
+extern Key castling[16];
+extern Key side;
+}  // namespace zobrist
+
+}  // namespace arbiter

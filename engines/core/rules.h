@@ -1,0 +1,32 @@
+// The rules that end a game, as a referee applies them.
+#pragma once
+
+#include "engines/core/position.h"
+
+namespace arbiter {
+
+enum class GameStatus {
+    ONGOING,
+    CHECKMATE,  // the side to move is mated
+    STALEMATE,
+    FIFTY_MOVES,            // 100 plies without capture or pawn move (and no mate on the board)
+    THREEFOLD_REPETITION,   // this position has occurred three times
+    INSUFFICIENT_MATERIAL,  // neither side can ever mate
+};
+
+// True if no sequence of legal moves can mate either side: K v K, K+minor v K, and kings with
+// bishops only, all on squares of one colour.
+bool insufficient_material(const Position& pos);
+
+// True if colour c has too little material to mate even with help (for flag falls: a player
+// whose opponent cannot mate draws instead of losing on time). Covers a lone king, and a king
+// with one minor piece when the other side has nothing but a king.
+bool cannot_mate(const Position& pos, Color c);
+
+// The status of the game after the moves that led to pos, checking mate before the 50-move
+// rule (a mate on the 100th ply counts as mate).
+GameStatus game_status(const Position& pos);
+
+const char* to_string(GameStatus status);
+
+}  // namespace arbiter
