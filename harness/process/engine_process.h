@@ -1,0 +1,120 @@
+// A child engine process: spawn, write a line, read a line before a deadline, kill, reap.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+// Thrown when an engine program cannot be started; the message names the program and the reason.
+class ProcessError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// EngineProcess owns one running engine program connected through pipes to its stdin and stdout;
+// its stderr is appended to a log file. It guarantees that the engine never outlives arbiter:
+//  - the destructor and kill() send SIGKILL to the engine's process group and reap it (no zombie);
+//  - the child asks the kernel for SIGKILL when its parent dies (PR_SET_PDEATHSIG), so even a
+//    SIGKILLed arbiter leaves no orphan. Linux sends that signal when the *thread* that started
+//    the engine exits, so start an engine on a thread that outlives it;
+//  - every live engine is listed in a process-wide registry that kill_all_engine_processes()
+//    empties from a signal handler.
+// Each engine runs in its own process group, so a terminal's Ctrl-C reaches only arbiter, which
+// decides how the engines end. Writing to a dead engine never raises SIGPIPE (arbiter ignores it);
+// it returns false instead. Reads poll() the pipe and split lines in a private buffer, so a line
+// costs no system call once its bytes have arrived. One thread uses an EngineProcess at a time.
+class EngineProcess {
+  public:
+    using Clock = std::chrono::steady_clock;
+
+    enum class ReadStatus {
+        line,     // a complete line was read (without its '\n' or "\r\n")
+        timeout,  // the deadline passed before a complete line arrived
+        eof,      // the engine closed its stdout: it exited or crashed
+    };
+
+    // Lines longer than this are returned in pieces of this size.
+    static constexpr std::size_t MAX_LINE_LENGTH = 1 << 20;
+
+    EngineProcess();
+    ~EngineProcess();
+    EngineProcess(const EngineProcess&) = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
+
+    // Starts `program` with `args`. A program name without '/' is looked up in PATH; a relative
+    // path is resolved against arbiter's current directory (not `working_directory`). The engine
+    // runs in `working_directory` (arbiter's own if empty) and its stderr is appended to
+    // `stderr_log_path` (inherited from arbiter if empty). A previous engine of this object is
+    // killed first. Throws ProcessError naming the program if it is missing, not executable, or
+    // cannot be executed, if the directory does not exist, or if the log cannot be opened.
+    void start(const std::string& program, const std::vector<std::string>& args = {},
+               const std::string& working_directory = {}, const std::string& stderr_log_path = {});
+
+    // Writes `line` and a '\n' in one system call when possible. Returns false if the engine
+    // is not running or no longer reads its input (it exited or closed stdin).
+    bool write_line(std::string_view line);
+
+    // Reads the next line into `line`, waiting until `deadline` at most. Lines already buffered
+    // are returned even when the deadline has passed. A last line without '\n' is returned before
+    // eof is reported.
+    ReadStatus read_line(std::string& line, Clock::time_point deadline);
+
+    // Returns true while the engine has not exited. When it has exited, reaps it (exit_status()
+    // becomes available) and returns false.
+    bool alive();
+
+    // Waits at most `timeout` for the engine to exit by itself, discarding its further output,
+    // and reaps it. Returns true if it exited (or had already been reaped).
+    bool wait_for_exit(std::chrono::milliseconds timeout);
+
+    // Sends SIGKILL to the engine's process group and reaps the engine. Does nothing if there is
+    // no running engine.
+    void kill();
+
+    // True between a successful start() and the reaping of the engine.
+    bool started() const { return pid_ > 0; }
+    // Operating-system process id of the running engine, or -1.
+    pid_t pid() const { return pid_; }
+    // The absolute path of the program last started.
+    const std::string& program() const { return program_; }
+    // How the last engine ended once it has been reaped: "exited with code 0", "killed by signal
+    // 6 (Aborted)"; empty while it runs or before any start.
+    const std::string& exit_status() const { return exit_status_; }
+
+  private:
+    struct Child;
+    void reap();
+    void close_pipes();
+    bool fill_buffer(Clock::time_point deadline);
+
+    std::unique_ptr<Child> child_;
+    pid_t pid_ = -1;
+    int registry_slot_ = -1;
+    int stdin_fd_ = -1;
+    int stdout_fd_ = -1;
+    bool stdout_eof_ = false;
+    std::string program_;
+    std::string exit_status_;
+    std::vector<char> buffer_;
+    std::size_t begin_ = 0;  // first unread byte in buffer_
+    std::size_t end_ = 0;    // one past the last byte read into buffer_
+    std::string write_buffer_;
+};
+
+// Sends SIGKILL to every engine started by this program that has not been reaped yet (and to
+// its process group). Async-signal-safe: meant for SIGINT/SIGTERM handlers and fatal-error paths.
+// The EngineProcess objects still reap their engines when they are destroyed.
+void kill_all_engine_processes() noexcept;
+
+// Number of engines started by this program and not reaped yet.
+std::size_t live_engine_process_count() noexcept;
+
+}  // namespace arbiter
