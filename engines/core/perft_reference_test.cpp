@@ -1,0 +1,77 @@
+// Cross-checks the core's perft against Debian's Stockfish ("go perft N", divide included) on
+// the whole edge-case suite. Skipped when Stockfish is not installed.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "engines/core/perft.h"
+#include "engines/core/test_support.h"
+
+namespace arbiter {
+namespace {
+
+std::string find_stockfish() {
+    for (const char* path :
+         {"/usr/games/stockfish", "/usr/bin/stockfish", "/usr/local/bin/stockfish"})
+        if (std::filesystem::exists(path)) return path;
+    return {};
+}
+
+// Runs Stockfish's perft divide for each FEN at `depth` and returns the output text.
+std::string stockfish_divide(const std::string& stockfish, const std::vector<std::string>& fens,
+                             int depth) {
+    std::string script = std::filesystem::temp_directory_path() / "arbiter-perft-reference.txt";
+    {
+        std::ofstream out(script);
+        for (const auto& fen : fens)
+            out << "position fen " << fen << "\ngo perft " << depth << "\n";
+        out << "quit\n";
+    }
+    std::string output;
+    FILE* pipe = popen((stockfish + " < " + script).c_str(), "r");
+    char buffer[4096];
+    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    pclose(pipe);
+    std::filesystem::remove(script);
+    return output;
+}
+
+// Parses "move: count" lines between one "Nodes searched" line and the next.
+std::vector<std::map<std::string, std::uint64_t>> parse_divides(const std::string& text) {
+    std::vector<std::map<std::string, std::uint64_t>> result(1);
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("Nodes searched", 0) == 0) {
+            result.back()["total"] = std::stoull(line.substr(line.find(':') + 1));
+            result.emplace_back();
+        } else if (auto colon = line.find(": "); colon == 4 || colon == 5) {
+            result.back()[line.substr(0, colon)] = std::stoull(line.substr(colon + 2));
+        }
+    }
+    result.pop_back();
+    return result;
+}
+
+TEST(PerftReference, SuiteAgreesWithStockfishMoveByMove) {
+    std::string stockfish = find_stockfish();
+    if (stockfish.empty()) GTEST_SKIP() << "stockfish is not installed";
+    auto suite = testing::load_perft_suite();
+    std::vector<std::string> fens;
+    for (const auto& e : suite) fens.push_back(e.fen);
+    auto theirs = parse_divides(stockfish_divide(stockfish, fens, 4));
+    ASSERT_EQ(theirs.size(), suite.size());
+    for (std::size_t i = 0; i < suite.size(); ++i) {
+        testing::Game game(suite[i].fen);
+        std::ostringstream out;
+        perft_divide(game.pos, 4, out);
+        auto ours = parse_divides(out.str());
+        ASSERT_EQ(ours.size(), 1u);
+        EXPECT_EQ(ours[0], theirs[i]) << suite[i].name << ": " << suite[i].fen;
+    }
+}
+
+}  // namespace
+}  // namespace arbiter
