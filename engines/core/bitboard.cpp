@@ -49,9 +49,51 @@ struct Xorshift {
     std::uint64_t sparse() { return next() & next() & next(); }
 };
 
-// Finds a magic multiplier for every square by trial, with a fixed seed (so the tables, and
-// the time this takes, are the same on every run: a few milliseconds).
-void init_magics(PieceType pt, Bitboard* table, Magic* magics) {
+// Multipliers found once by the search below (with its fixed seed) and kept, so that start-up
+// costs a table fill instead of a search. init_magics() still verifies each one and searches
+// again if one were ever wrong.
+// clang-format off
+constexpr Bitboard known_rook_magics[64] = {
+    0x1080004000801020ULL, 0x0240001000402000ULL, 0x0080100080200008ULL, 0x0100201001000805ULL,
+    0x1200082002000410ULL, 0x0700520400030008ULL, 0x0A80230000800600ULL, 0x010000288A084100ULL,
+    0x0020800040008024ULL, 0x000C802000400480ULL, 0x8000801000802000ULL, 0x1510800800801000ULL,
+    0x1941000801008510ULL, 0x6105000804010002ULL, 0x0000808001000200ULL, 0x0082000401004082ULL,
+    0x0800218001804000ULL, 0x291010C00040E004ULL, 0x2302020020804010ULL, 0x801AA1000B100100ULL,
+    0x8041010006100800ULL, 0x04C0080120400410ULL, 0x10A0010100040200ULL, 0x8008020011006084ULL,
+    0x4000400080208000ULL, 0x0001500240006002ULL, 0x0050040020002800ULL, 0x0053420200110820ULL,
+    0x0064300500480100ULL, 0x0840020080800400ULL, 0x6D01000100020004ULL, 0x085504420000A114ULL,
+    0x2050204001800090ULL, 0x4010002010400040ULL, 0x5020100080802006ULL, 0x0000104202000821ULL,
+    0x0000040080800800ULL, 0x8000800200800400ULL, 0x2000020001010004ULL, 0x081201208200004CULL,
+    0x0140400080208002ULL, 0x0419020084220041ULL, 0xD442002080420010ULL, 0x0000080010008080ULL,
+    0x4840080100110004ULL, 0x1082010804020010ULL, 0x0400100108040002ULL, 0x6180040C80420011ULL,
+    0x4A08210040800500ULL, 0x4900804000200180ULL, 0x0088120080482200ULL, 0x2000100008008080ULL,
+    0x2002002008041200ULL, 0x4402000400802280ULL, 0x000010B8010A0C00ULL, 0x003100088A004100ULL,
+    0x4280068420401101ULL, 0x05A9008040220012ULL, 0x0600100840200101ULL, 0x000010010018A015ULL,
+    0xC001000208001005ULL, 0x2001000804000201ULL, 0x8001000A00068461ULL, 0x0188008021041342ULL,
+};
+constexpr Bitboard known_bishop_magics[64] = {
+    0xC011012208034100ULL, 0x2188024092020000ULL, 0x0908520410200100ULL, 0x0008060440418024ULL,
+    0x0004042000000000ULL, 0x1001040240000060ULL, 0x0004108A09200014ULL, 0xA004120821041000ULL,
+    0x01000A0210040904ULL, 0x0800108400CC0040ULL, 0x006404280200400DULL, 0x0000208903020019ULL,
+    0x09260C052008A000ULL, 0xC990084402201010ULL, 0x0040C20082219000ULL, 0x104200820110AA28ULL,
+    0x8010006024210801ULL, 0x00844030010A0400ULL, 0x0008021000401022ULL, 0x1000880802044048ULL,
+    0x0044002080E00A20ULL, 0x000080091000A000ULL, 0x100D000201012106ULL, 0x0004402111082104ULL,
+    0x0420208810040100ULL, 0x000A18202008208AULL, 0x0224500460410040ULL, 0x0004004004010102ULL,
+    0x2000404014010040ULL, 0x0408048000B00400ULL, 0x002081000A011048ULL, 0x0000802004840408ULL,
+    0x1410107000455408ULL, 0x0080900800058802ULL, 0x0003104800100081ULL, 0x4008C00820020200ULL,
+    0x0140010012010040ULL, 0x4114208200008811ULL, 0x00012105080A0820ULL, 0x9012089100002C11ULL,
+    0x1204022010018400ULL, 0x0000461084005060ULL, 0x4006001A48028C02ULL, 0x0004002204208800ULL,
+    0x0018012011000200ULL, 0x0020020042400204ULL, 0x0050814801008080ULL, 0x2018510A64800201ULL,
+    0x0000841002108188ULL, 0x2400211402600008ULL, 0x000B088C48280082ULL, 0x4400600210440C00ULL,
+    0x00000410020A2020ULL, 0x500108505000820AULL, 0x0053103010828000ULL, 0x0144080081020304ULL,
+    0x2001402404024100ULL, 0x0000104042082140ULL, 0x0200A00045044100ULL, 0x0800244008420200ULL,
+    0x4008000020052C00ULL, 0x0180002044018200ULL, 0x000208E004008216ULL, 0x0002100142040040ULL,
+};
+// clang-format on
+
+// Finds a magic multiplier for every square, trying the known one first and then random
+// sparse numbers from a fixed seed, and fills the square's slice of the attack table.
+void init_magics(PieceType pt, Bitboard* table, Magic* magics, const Bitboard* known) {
     Bitboard occupancy[4096], reference[4096];
     int epoch[4096] = {}, attempt = 0;
     Xorshift rng{0x9E3779B97F4A7C15ULL ^ pt};
@@ -74,10 +116,16 @@ void init_magics(PieceType pt, Bitboard* table, Magic* magics) {
             b = (b - m.mask) & m.mask;
         } while (b);
         next_slice += size;
+        bool tried_known = false;
         for (int i = 0; i < size;) {
-            do {
-                m.magic = rng.sparse();
-            } while (popcount((m.magic * m.mask) >> 56) < 6);
+            if (!tried_known) {
+                m.magic = known[s];
+                tried_known = true;
+            } else {
+                do {
+                    m.magic = rng.sparse();
+                } while (popcount((m.magic * m.mask) >> 56) < 6);
+            }
             ++attempt;
             for (i = 0; i < size; ++i) {
                 unsigned idx = m.index(occupancy[i]);
@@ -109,8 +157,8 @@ void init() {
         tables::pawn_attacks[WHITE][s] = pawn_attacks_bb<WHITE>(square_bb(s));
         tables::pawn_attacks[BLACK][s] = pawn_attacks_bb<BLACK>(square_bb(s));
     }
-    init_magics(ROOK, rook_table, tables::rook_magics);
-    init_magics(BISHOP, bishop_table, tables::bishop_magics);
+    init_magics(ROOK, rook_table, tables::rook_magics, known_rook_magics);
+    init_magics(BISHOP, bishop_table, tables::bishop_magics, known_bishop_magics);
     for (int si = 0; si < 64; ++si) {
         Square a = Square(si);
         tables::pseudo_attacks[BISHOP][a] = attacks_bb<BISHOP>(a, 0);
