@@ -1,0 +1,226 @@
+#include "harness/config/engine_config.h"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace arbiter {
+
+namespace {
+
+// Parses a non-negative decimal number of seconds into milliseconds.
+std::optional<std::int64_t> seconds_to_ms(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    double seconds = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
+    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) || seconds > 1e7)
+        return std::nullopt;
+    return std::int64_t(std::llround(seconds * 1000));
+}
+
+template <typename T>
+std::optional<T> parse_whole(std::string_view text) {
+    T value{};
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+    return value;
+}
+
+std::string format_seconds(std::int64_t ms) {
+    std::ostringstream out;
+    out << double(ms) / 1000.0;
+    return out.str();
+}
+
+// Applies one limit key ("depth", "nodes", "movetime", "tc") to `limits`; false if the key is
+// not a limit. Throws on a bad value.
+bool apply_limit(SearchLimitConfig& limits, std::string_view key, std::string_view value,
+                 const std::string& where) {
+    auto bad = [&](const char* what) {
+        return ConfigError(where + ": " + std::string(key) + "=" + std::string(value) + " is not " +
+                           what);
+    };
+    if (key == "depth") {
+        auto d = parse_whole<int>(value);
+        if (!d || *d < 1 || *d > 1000) throw bad("a depth from 1 to 1000");
+        limits.depth = *d;
+    } else if (key == "nodes") {
+        auto n = parse_whole<std::uint64_t>(value);
+        if (!n || *n < 1) throw bad("a positive node count");
+        limits.nodes = *n;
+    } else if (key == "movetime") {
+        auto ms = parse_whole<std::int64_t>(value);
+        if (!ms || *ms < 1) throw bad("a positive number of milliseconds");
+        limits.movetime_ms = *ms;
+    } else if (key == "tc") {
+        try {
+            limits.tc = parse_time_control(value);
+        } catch (const ConfigError& e) {
+            throw ConfigError(where + ": " + e.what());
+        }
+    } else {
+        return false;
+    }
+    return true;
+}
+
+std::string default_name(const std::string& command) {
+    return std::filesystem::path(command).filename().string();
+}
+
+}  // namespace
+
+TimeControl parse_time_control(std::string_view text) {
+    const std::string original(text);
+    auto fail = [&]() {
+        return ConfigError("time control '" + original +
+                           "' is not SECONDS+INC, SECONDS, MOVES/SECONDS+INC or MOVES/SECONDS");
+    };
+    TimeControl tc;
+    if (auto slash = text.find('/'); slash != std::string_view::npos) {
+        auto moves = parse_whole<int>(text.substr(0, slash));
+        if (!moves || *moves < 1) throw fail();
+        tc.moves = *moves;
+        text.remove_prefix(slash + 1);
+    }
+    std::string_view base = text, inc;
+    if (auto plus = text.find('+'); plus != std::string_view::npos) {
+        base = text.substr(0, plus);
+        inc = text.substr(plus + 1);
+        auto inc_ms = seconds_to_ms(inc);
+        if (!inc_ms) throw fail();
+        tc.increment_ms = *inc_ms;
+    }
+    if (auto colon = base.find(':'); colon != std::string_view::npos) {
+        auto minutes = parse_whole<int>(base.substr(0, colon));
+        auto seconds = seconds_to_ms(base.substr(colon + 1));
+        if (!minutes || *minutes < 0 || !seconds) throw fail();
+        tc.base_ms = std::int64_t(*minutes) * 60000 + *seconds;
+    } else {
+        auto base_ms = seconds_to_ms(base);
+        if (!base_ms) throw fail();
+        tc.base_ms = *base_ms;
+    }
+    if (tc.base_ms <= 0 && tc.increment_ms <= 0)
+        throw ConfigError("time control '" + original + "' gives no time");
+    return tc;
+}
+
+std::string to_string(const TimeControl& tc) {
+    std::ostringstream text;
+    if (tc.moves) text << tc.moves << '/';
+    text << format_seconds(tc.base_ms);
+    if (tc.increment_ms) text << '+' << format_seconds(tc.increment_ms);
+    return text.str();
+}
+
+EngineConfig parse_engine_spec(std::string_view spec) {
+    const std::string where = "--engine " + std::string(spec);
+    // Split on unescaped commas, unescaping as we go.
+    std::vector<std::string> items(1);
+    for (std::size_t i = 0; i < spec.size(); ++i) {
+        if (spec[i] == '\\' && i + 1 < spec.size())
+            items.back() += spec[++i];
+        else if (spec[i] == ',')
+            items.emplace_back();
+        else
+            items.back() += spec[i];
+    }
+    EngineConfig engine;
+    for (const std::string& item : items) {
+        if (item.empty()) continue;
+        auto eq = item.find('=');
+        if (eq == std::string::npos || eq == 0)
+            throw ConfigError(where + ": '" + item + "' is not key=value");
+        std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "name")
+            engine.name = value;
+        else if (key == "cmd")
+            engine.command = value;
+        else if (key == "arg")
+            engine.args.push_back(value);
+        else if (key == "dir")
+            engine.working_dir = value;
+        else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+            engine.options.emplace_back(key.substr(7), value);
+        else if (!apply_limit(engine.limits, key, value, where))
+            throw ConfigError(
+                where + ": unknown key '" + key +
+                "' (known: name, cmd, arg, dir, option.NAME, depth, nodes, movetime, tc)");
+    }
+    if (engine.command.empty()) throw ConfigError(where + ": cmd=PROGRAM is missing");
+    if (engine.name.empty()) engine.name = default_name(engine.command);
+    return engine;
+}
+
+EngineConfig engine_from_json(const json::Value& value, const std::string& where) {
+    if (!value.is_object()) throw ConfigError(where + ": an engine must be a JSON object");
+    EngineConfig engine;
+    auto text = [&](const std::string& key, const json::Value& v) -> std::string {
+        if (v.is_string()) return v.as_string();
+        if (v.is_number() || v.is_bool()) return v.dump();
+        throw ConfigError(where + ": \"" + key + "\" must be a string or number");
+    };
+    for (const auto& [key, v] : value.as_object()) {
+        if (key == "name")
+            engine.name = text(key, v);
+        else if (key == "cmd")
+            engine.command = text(key, v);
+        else if (key == "dir")
+            engine.working_dir = text(key, v);
+        else if (key == "arg" || key == "args") {
+            if (v.is_array())
+                for (const auto& a : v.as_array()) engine.args.push_back(text(key, a));
+            else
+                engine.args.push_back(text(key, v));
+        } else if (key == "options") {
+            if (!v.is_object()) throw ConfigError(where + ": \"options\" must be an object");
+            for (const auto& [name, option] : v.as_object())
+                engine.options.emplace_back(name, text(name, option));
+        } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+            engine.options.emplace_back(key.substr(7), text(key, v));
+        } else if (!apply_limit(engine.limits, key, text(key, v), where)) {
+            throw ConfigError(where + ": unknown key \"" + key + "\"");
+        }
+    }
+    if (engine.command.empty()) throw ConfigError(where + ": \"cmd\" is missing");
+    if (engine.name.empty()) engine.name = default_name(engine.command);
+    return engine;
+}
+
+json::Value to_json(const SearchLimitConfig& limits) {
+    json::Value v{json::Object{}};
+    if (limits.depth) v.set("depth", *limits.depth);
+    if (limits.nodes) v.set("nodes", *limits.nodes);
+    if (limits.movetime_ms) v.set("movetime", *limits.movetime_ms);
+    if (limits.tc) v.set("tc", to_string(*limits.tc));
+    return v;
+}
+
+json::Value to_json(const EngineConfig& engine) {
+    json::Value v{json::Object{}};
+    v.set("name", engine.name);
+    v.set("cmd", engine.command);
+    json::Value args{json::Array{}};
+    for (const auto& a : engine.args) args.push(a);
+    v.set("args", args);
+    if (!engine.working_dir.empty()) v.set("dir", engine.working_dir);
+    json::Value options{json::Object{}};
+    for (const auto& [name, value] : engine.options) options.set(name, value);
+    v.set("options", options);
+    json::Value limits = to_json(engine.limits);
+    for (const auto& [key, limit] : limits.as_object()) v.set(key, limit);
+    return v;
+}
+
+std::string read_text_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw ConfigError("cannot read " + path);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+}  // namespace arbiter

@@ -1,0 +1,80 @@
+// How the user describes an engine and its search limits: the `--engine key=value,...` text, a
+// JSON engines file, and time controls such as "40/60+0.6" or "10+0.1". Shared by
+// `arbiter tournament` and `arbiter nodes`.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/config/json.h"
+
+namespace arbiter {
+
+// Thrown for a configuration the user must fix; the message names the key, value or file.
+class ConfigError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A chess clock setting: `moves` per period (0 = the whole game), base time, increment.
+struct TimeControl {
+    int moves = 0;
+    std::int64_t base_ms = 0;
+    std::int64_t increment_ms = 0;
+
+    bool operator==(const TimeControl&) const = default;
+};
+
+// Parses "SECONDS+INC", "SECONDS", "MOVES/SECONDS+INC" or "MOVES/SECONDS" (seconds may be
+// fractional, and "M:SS" minutes are accepted for the base). Throws ConfigError.
+TimeControl parse_time_control(std::string_view text);
+// The cutechess-style text of a time control ("40/60+0.6", "10+0.1").
+std::string to_string(const TimeControl& tc);
+
+// The limit of each search: exactly one kind is normally set; fields left empty are inherited
+// from the tournament's global limits.
+struct SearchLimitConfig {
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::int64_t> movetime_ms;
+    std::optional<TimeControl> tc;
+
+    bool empty() const { return !depth && !nodes && !movetime_ms && !tc; }
+    // These limits where set, the fallback's elsewhere (an engine's own limit replaces the
+    // global one of any kind).
+    SearchLimitConfig or_else(const SearchLimitConfig& fallback) const {
+        return empty() ? fallback : *this;
+    }
+    bool operator==(const SearchLimitConfig&) const = default;
+};
+
+// One engine as configured by the user.
+struct EngineConfig {
+    std::string name;
+    std::string command;
+    std::vector<std::string> args;
+    std::string working_dir;
+    std::vector<std::pair<std::string, std::string>> options;  // sent with setoption, in order
+    SearchLimitConfig limits;
+
+    bool operator==(const EngineConfig&) const = default;
+};
+
+// Parses "name=ab,cmd=build/bin/alphabeta,arg=-x,option.Hash=16,depth=4". A comma or backslash
+// inside a value is written "\," or "\\". The name defaults to the command's file name.
+EngineConfig parse_engine_spec(std::string_view spec);
+
+// Reads one engine from a JSON object with the same keys ("args" may be an array and "options"
+// an object). `where` names the file (and entry) for error messages.
+EngineConfig engine_from_json(const json::Value& value, const std::string& where);
+json::Value to_json(const EngineConfig& engine);
+json::Value to_json(const SearchLimitConfig& limits);
+
+// Reads a whole file; throws ConfigError naming it when it cannot be read.
+std::string read_text_file(const std::string& path);
+
+}  // namespace arbiter

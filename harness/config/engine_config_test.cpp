@@ -1,0 +1,73 @@
+#include "harness/config/engine_config.h"
+
+#include <gtest/gtest.h>
+
+namespace arbiter {
+namespace {
+
+TEST(EngineConfig, ParsesEveryKey) {
+    EngineConfig e = parse_engine_spec(
+        "name=ab,cmd=build/bin/alphabeta,arg=--flag,arg=a\\,b,dir=/"
+        "tmp,option.Eval=material,option.Hash=16,depth=4");
+    EXPECT_EQ(e.name, "ab");
+    EXPECT_EQ(e.command, "build/bin/alphabeta");
+    EXPECT_EQ(e.args, (std::vector<std::string>{"--flag", "a,b"}));
+    EXPECT_EQ(e.working_dir, "/tmp");
+    ASSERT_EQ(e.options.size(), 2u);
+    EXPECT_EQ(e.options[0], (std::pair<std::string, std::string>{"Eval", "material"}));
+    EXPECT_EQ(e.limits.depth, 4);
+    EXPECT_FALSE(e.limits.tc);
+}
+
+TEST(EngineConfig, NameDefaultsToProgramFileName) {
+    EXPECT_EQ(parse_engine_spec("cmd=/usr/games/stockfish,tc=10+0.1").name, "stockfish");
+}
+
+TEST(EngineConfig, RejectsWithClearMessages) {
+    auto message = [](const char* spec) {
+        try {
+            parse_engine_spec(spec);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(message("name=x"), "--engine name=x: cmd=PROGRAM is missing");
+    EXPECT_NE(message("cmd=x,colour=red").find("unknown key 'colour'"), std::string::npos);
+    EXPECT_NE(message("cmd=x,depth=0").find("depth=0 is not a depth from 1 to 1000"),
+              std::string::npos);
+    EXPECT_NE(message("cmd=x,nodes=-5").find("nodes=-5 is not a positive node count"),
+              std::string::npos);
+    EXPECT_NE(message("cmd=x,tc=fast").find("time control 'fast'"), std::string::npos);
+    EXPECT_NE(message("cmd=x,justtext").find("'justtext' is not key=value"), std::string::npos);
+}
+
+TEST(EngineConfig, TimeControls) {
+    EXPECT_EQ(parse_time_control("10+0.1"), (TimeControl{0, 10000, 100}));
+    EXPECT_EQ(parse_time_control("40/60+0.6"), (TimeControl{40, 60000, 600}));
+    EXPECT_EQ(parse_time_control("40/60"), (TimeControl{40, 60000, 0}));
+    EXPECT_EQ(parse_time_control("1:30+1"), (TimeControl{0, 90000, 1000}));
+    EXPECT_EQ(parse_time_control("0.5"), (TimeControl{0, 500, 0}));
+    EXPECT_EQ(to_string(parse_time_control("40/60+0.6")), "40/60+0.6");
+    EXPECT_EQ(to_string(parse_time_control("10+0.1")), "10+0.1");
+    for (const char* bad : {"", "+", "x+1", "10+", "0/10", "/10", "10+-1", "-5", "0", "10+0.1+2"})
+        EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
+}
+
+TEST(EngineConfig, JsonRoundTrip) {
+    EngineConfig e =
+        parse_engine_spec("name=mm,cmd=build/bin/minimax,option.Eval=material,tc=40/60+0.6");
+    EXPECT_EQ(engine_from_json(to_json(e), "test"), e);
+    json::Value v = json::parse(
+        R"({"cmd": "sf", "args": ["-a", "-b"], "options": {"Hash": 16}, "nodes": 1000})");
+    EngineConfig f = engine_from_json(v, "engines.json");
+    EXPECT_EQ(f.name, "sf");
+    EXPECT_EQ(f.args.size(), 2u);
+    EXPECT_EQ(f.options[0].second, "16");
+    EXPECT_EQ(f.limits.nodes, 1000u);
+    EXPECT_THROW(engine_from_json(json::parse(R"({"cmd": "x", "bogus": 1})"), "engines.json"),
+                 ConfigError);
+}
+
+}  // namespace
+}  // namespace arbiter
