@@ -1,0 +1,280 @@
+#include "harness/uci/client.h"
+
+#include <algorithm>
+#include <charconv>
+#include <utility>
+
+namespace arbiter {
+
+namespace {
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+std::string_view first_word(std::string_view line) {
+    return next_word(line);
+}
+
+// The text after the first two words ("id name Stockfish 15.1" -> "Stockfish 15.1").
+std::string rest_after_two_words(std::string_view line) {
+    next_word(line);
+    next_word(line);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.remove_suffix(1);
+    return std::string(line);
+}
+
+}  // namespace
+
+std::string_view to_string(UciStatus status) {
+    switch (status) {
+        case UciStatus::ok:
+            return "ok";
+        case UciStatus::timeout:
+            return "timeout";
+        case UciStatus::disconnected:
+            return "disconnected";
+    }
+    return "unknown";
+}
+
+void UciEngine::start(const std::string& program, const std::vector<std::string>& args,
+                      const std::string& working_directory, const std::string& stderr_log_path,
+                      std::chrono::milliseconds handshake_timeout) {
+    id_name_.clear();
+    id_author_.clear();
+    options_.clear();
+    process_.start(program, args, working_directory, stderr_log_path);
+
+    Clock::time_point deadline = Clock::now() + handshake_timeout;
+    if (!process_.write_line("uci")) fail_handshake("exited during the uci handshake", true);
+    while (true) {
+        switch (process_.read_line(line_, deadline)) {
+            case EngineProcess::ReadStatus::timeout:
+                fail_handshake("did not answer 'uci' with 'uciok' within " +
+                                   std::to_string(handshake_timeout.count()) + " ms",
+                               false);
+            case EngineProcess::ReadStatus::eof:
+                fail_handshake("exited during the uci handshake", true);
+            case EngineProcess::ReadStatus::line:
+                break;
+        }
+        std::string_view word = first_word(line_);
+        if (word == "uciok") return;
+        if (word == "id") {
+            std::string_view rest = line_;
+            next_word(rest);
+            std::string_view field = next_word(rest);
+            if (field == "name") id_name_ = rest_after_two_words(line_);
+            if (field == "author") id_author_ = rest_after_two_words(line_);
+        } else if (word == "option") {
+            if (auto option = parse_option_line(line_)) {
+                auto same = std::find_if(options_.begin(), options_.end(), [&](const UciOption& o) {
+                    return equal_ignoring_case(o.name, option->name);
+                });
+                if (same != options_.end()) {
+                    *same = std::move(*option);
+                } else {
+                    options_.push_back(std::move(*option));
+                }
+            }
+        }
+    }
+}
+
+void UciEngine::fail_handshake(const std::string& why, bool exited) {
+    std::string message = "engine " + process_.program() + " " + why;
+    // An engine that exited says how; one that stalls is killed without waiting.
+    if (exited && process_.wait_for_exit(std::chrono::milliseconds(1000))) {
+        message += " (" + process_.exit_status() + ")";
+    }
+    process_.kill();
+    throw UciError(message);
+}
+
+const UciOption* UciEngine::find_option(std::string_view name) const {
+    for (const UciOption& option : options_)
+        if (equal_ignoring_case(option.name, name)) return &option;
+    return nullptr;
+}
+
+std::string UciEngine::display_name() const {
+    if (!id_name_.empty()) return id_name_;
+    return process_.program();
+}
+
+bool UciEngine::set_option(std::string_view name, std::string_view value) {
+    const UciOption* option = find_option(name);
+    std::string engine = "engine '" + display_name() + "'";
+    if (!option) {
+        std::string known;
+        for (const UciOption& o : options_) known += (known.empty() ? "" : ", ") + o.name;
+        throw UciError(engine + " has no option '" + std::string(name) +
+                       "' (its options: " + (known.empty() ? "none" : known) + ")");
+    }
+    std::string sent_value(value);
+    auto problem = [&](const std::string& why) {
+        return UciError(engine + ": option '" + option->name + "' " + why + ", got '" +
+                        std::string(value) + "'");
+    };
+    switch (option->type) {
+        case UciOption::Type::spin: {
+            std::int64_t number = 0;
+            auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+            if (value.empty() || error != std::errc() || end != value.data() + value.size()) {
+                throw problem("expects an integer");
+            }
+            if ((option->min && number < *option->min) || (option->max && number > *option->max)) {
+                throw problem(
+                    "expects a value in [" +
+                    (option->min ? std::to_string(*option->min) : std::string("...")) + ", " +
+                    (option->max ? std::to_string(*option->max) : std::string("...")) + "]");
+            }
+            break;
+        }
+        case UciOption::Type::check:
+            if (equal_ignoring_case(value, "true")) {
+                sent_value = "true";
+            } else if (equal_ignoring_case(value, "false")) {
+                sent_value = "false";
+            } else {
+                throw problem("expects true or false");
+            }
+            break;
+        case UciOption::Type::combo:
+            if (!option->vars.empty()) {
+                auto choice = std::find_if(
+                    option->vars.begin(), option->vars.end(),
+                    [&](const std::string& v) { return equal_ignoring_case(v, value); });
+                if (choice == option->vars.end()) {
+                    std::string choices;
+                    for (const std::string& v : option->vars)
+                        choices += (choices.empty() ? "" : ", ") + v;
+                    throw problem("expects one of " + choices);
+                }
+                sent_value = *choice;
+            }
+            break;
+        case UciOption::Type::button:
+            return process_.write_line("setoption name " + option->name);
+        case UciOption::Type::string:
+            break;
+    }
+    command_ = "setoption name " + option->name + " value";
+    if (!sent_value.empty()) command_ += " " + sent_value;
+    return process_.write_line(command_);
+}
+
+UciStatus UciEngine::is_ready(std::chrono::milliseconds timeout) {
+    Clock::time_point deadline = Clock::now() + timeout;
+    if (!process_.write_line("isready")) return UciStatus::disconnected;
+    while (true) {
+        switch (process_.read_line(line_, deadline)) {
+            case EngineProcess::ReadStatus::timeout:
+                return UciStatus::timeout;
+            case EngineProcess::ReadStatus::eof:
+                return UciStatus::disconnected;
+            case EngineProcess::ReadStatus::line:
+                if (first_word(line_) == "readyok") return UciStatus::ok;
+                break;
+        }
+    }
+}
+
+bool UciEngine::new_game() {
+    return process_.write_line("ucinewgame");
+}
+
+bool UciEngine::position(std::string_view fen, std::span<const std::string> moves) {
+    command_ = "position ";
+    if (fen.empty() || fen == "startpos") {
+        command_ += "startpos";
+    } else {
+        command_ += "fen ";
+        command_ += fen;
+    }
+    if (!moves.empty()) {
+        command_ += " moves";
+        for (const std::string& move : moves) {
+            command_ += ' ';
+            command_ += move;
+        }
+    }
+    return process_.write_line(command_);
+}
+
+bool UciEngine::send_go(const SearchLimits& limits) {
+    command_ = go_command(limits);
+    go_sent_ = Clock::now();
+    return process_.write_line(command_);
+}
+
+SearchResult UciEngine::go(const SearchLimits& limits, std::chrono::milliseconds timeout) {
+    if (!send_go(limits)) {
+        SearchResult result;
+        result.status = UciStatus::disconnected;
+        result.wall_time = Clock::now() - go_sent_;
+        return result;
+    }
+    return wait_bestmove(timeout);
+}
+
+SearchResult UciEngine::wait_bestmove(std::chrono::milliseconds timeout) {
+    SearchResult result;
+    Clock::time_point deadline = go_sent_ + timeout;
+    bool principal_line_seen = false;
+    while (true) {
+        EngineProcess::ReadStatus read = process_.read_line(line_, deadline);
+        if (read != EngineProcess::ReadStatus::line) {
+            result.status = read == EngineProcess::ReadStatus::timeout ? UciStatus::timeout
+                                                                       : UciStatus::disconnected;
+            result.wall_time = Clock::now() - go_sent_;
+            return result;
+        }
+        std::string_view rest = line_;
+        std::string_view word = next_word(rest);
+        if (word == "bestmove") {
+            result.wall_time = Clock::now() - go_sent_;
+            result.bestmove = std::string(next_word(rest));
+            if (next_word(rest) == "ponder") result.ponder = std::string(next_word(rest));
+            return result;
+        }
+        if (word != "info" || !parse_info_line(line_, info_)) continue;
+        ++result.info_lines;
+        bool first_variation = !info_.multipv || *info_.multipv <= 1;
+        if (first_variation && (info_.score || info_.has_pv)) {
+            principal_line_seen = true;
+            result.depth = info_.depth;
+            result.seldepth = info_.seldepth;
+            result.score = info_.score;
+            result.pv.swap(info_.pv);
+        } else if (first_variation && !principal_line_seen && info_.depth && !info_.currmove) {
+            result.depth = info_.depth;
+            result.seldepth = info_.seldepth;
+        }
+        if (info_.nodes) result.nodes = info_.nodes;
+        if (info_.time_ms) result.time_ms = info_.time_ms;
+    }
+}
+
+bool UciEngine::stop() {
+    return process_.write_line("stop");
+}
+
+bool UciEngine::quit(std::chrono::milliseconds grace) {
+    if (!process_.started()) return true;
+    process_.write_line("quit");
+    if (process_.wait_for_exit(grace)) return true;
+    process_.kill();
+    return false;
+}
+
+}  // namespace arbiter

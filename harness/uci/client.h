@@ -1,0 +1,152 @@
+// The UCI client: one engine process spoken to in UCI — handshake, options, positions, searches.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/process/engine_process.h"
+#include "harness/uci/protocol.h"
+
+namespace arbiter {
+
+// A configuration problem with an engine that no game can fix: it never completes the handshake,
+// or an option it was given does not exist or is out of range. The message names the engine.
+class UciError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// How an exchange with a running engine ended.
+enum class UciStatus {
+    ok,
+    timeout,       // no answer before the deadline: the engine stalls
+    disconnected,  // its output ended or it stopped reading: it exited or crashed
+};
+
+std::string_view to_string(UciStatus status);
+
+// What one `go` produced. The search fields come from the engine's info lines: depth, seldepth,
+// score and pv from the last principal-variation line (an info line with a score or a pv and no
+// multipv above 1); nodes and time from the last line reporting each. An empty optional means the
+// engine never reported that field.
+struct SearchResult {
+    UciStatus status = UciStatus::ok;
+    std::string bestmove;  // the word after "bestmove" exactly as sent ("e2e4", "(none)", junk);
+                           // empty if there was no bestmove line or no word after it
+    std::string ponder;    // the word after "ponder", or empty
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<UciScore> score;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::int64_t> time_ms;  // as reported by the engine
+    std::vector<std::string> pv;          // empty if never reported
+    int info_lines = 0;                   // info lines received during this search
+    // Measured by arbiter on the steady clock, from just before `go` was written until the
+    // bestmove line was read (or until the timeout or disconnection was seen).
+    EngineProcess::Clock::duration wall_time{};
+
+    std::int64_t wall_time_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(wall_time).count();
+    }
+    std::int64_t wall_time_us() const {
+        return std::chrono::duration_cast<std::chrono::microseconds>(wall_time).count();
+    }
+};
+
+// UciEngine drives one UCI engine through its EngineProcess. start() completes the handshake or
+// throws; afterwards every exchange reports ok, timeout or disconnected instead of throwing, so
+// that a referee can score a stalled or crashed engine and go on. After a timeout the engine is
+// left as it is: the caller decides whether to kill() it. Options are checked against what the
+// engine advertised before they are sent. The destructor kills the engine; call quit() first for
+// a graceful exit. One thread uses a UciEngine at a time.
+class UciEngine {
+  public:
+    using Clock = EngineProcess::Clock;
+    static constexpr std::chrono::milliseconds DEFAULT_HANDSHAKE_TIMEOUT{10000};
+
+    UciEngine() = default;
+    UciEngine(const UciEngine&) = delete;
+    UciEngine& operator=(const UciEngine&) = delete;
+
+    // Starts the program (see EngineProcess::start) and performs the handshake: sends `uci` and
+    // collects `id name`, `id author` and the options until `uciok`. Throws ProcessError if the
+    // program cannot be started, UciError (after killing it) if it exits or does not send `uciok`
+    // within `handshake_timeout`. A previous engine of this object is killed first.
+    void start(const std::string& program, const std::vector<std::string>& args = {},
+               const std::string& working_directory = {}, const std::string& stderr_log_path = {},
+               std::chrono::milliseconds handshake_timeout = DEFAULT_HANDSHAKE_TIMEOUT);
+
+    // What the engine said about itself during the handshake.
+    const std::string& id_name() const { return id_name_; }
+    const std::string& id_author() const { return id_author_; }
+    const std::vector<UciOption>& options() const { return options_; }
+    // The advertised option whose name matches case-insensitively, or nullptr.
+    const UciOption* find_option(std::string_view name) const;
+
+    // Sends `setoption name NAME value VALUE` with the engine's own spelling of the name (and of
+    // a combo choice). Throws UciError if the engine has no such option, a spin value is not an
+    // integer in [min, max], a check value is not true/false, or a combo value is not one of its
+    // choices. Returns false if the engine is disconnected.
+    bool set_option(std::string_view name, std::string_view value);
+
+    // Sends `isready` and waits for `readyok`, ignoring other lines.
+    UciStatus is_ready(std::chrono::milliseconds timeout);
+
+    // Sends `ucinewgame`. Returns false if the engine is disconnected.
+    bool new_game();
+
+    // Sends `position startpos moves ...` when `fen` is empty or "startpos", otherwise
+    // `position fen FEN moves ...`; no `moves` part when there are none. Returns false if the
+    // engine is disconnected.
+    bool position(std::string_view fen, std::span<const std::string> moves = {});
+
+    // Sends `go` with `limits` and waits at most `timeout` (counted from sending) for bestmove.
+    SearchResult go(const SearchLimits& limits, std::chrono::milliseconds timeout);
+
+    // The two halves of go(), for searches ended by stop(): send_go() writes the command and
+    // starts the wall clock (false if disconnected); wait_bestmove() reads info lines until
+    // bestmove, at most until `timeout` after send_go().
+    bool send_go(const SearchLimits& limits);
+    SearchResult wait_bestmove(std::chrono::milliseconds timeout);
+
+    // Sends `stop`. Returns false if the engine is disconnected.
+    bool stop();
+
+    // Sends `quit` and waits up to `grace` for the engine to exit, then kills it if it has not.
+    // Returns true if it exited by itself.
+    bool quit(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
+
+    // Kills and reaps the engine at once.
+    void kill() { process_.kill(); }
+
+    // True while the engine process has not exited.
+    bool alive() { return process_.alive(); }
+
+    // Writes a raw line (for commands this class does not wrap).
+    bool send(std::string_view line) { return process_.write_line(line); }
+
+    // The engine's name for messages: its `id name`, or the program path before the handshake.
+    std::string display_name() const;
+
+    EngineProcess& process() { return process_; }
+
+  private:
+    [[noreturn]] void fail_handshake(const std::string& why, bool exited);
+
+    EngineProcess process_;
+    std::string id_name_;
+    std::string id_author_;
+    std::vector<UciOption> options_;
+    Clock::time_point go_sent_{};
+    std::string line_;     // reused read buffer
+    std::string command_;  // reused write buffer
+    UciInfo info_;         // reused parse result
+};
+
+}  // namespace arbiter

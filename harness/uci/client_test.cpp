@@ -1,0 +1,503 @@
+#include "harness/uci/client.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+#include "engines/core/position.h"
+
+namespace arbiter {
+namespace {
+
+using namespace std::chrono_literals;
+using Strings = std::vector<std::string>;
+
+const std::string MOCK = MOCK_ENGINE_PATH;
+const std::string STOCKFISH = "/usr/games/stockfish";
+constexpr auto PATIENCE = 10s;  // bounds answers that do come; never measured
+constexpr auto SHORT = 200ms;   // for answers that never come
+
+bool has_no_children() {
+    int status = 0;
+    return ::waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
+}
+
+SearchLimits depth_limit(int depth) {
+    SearchLimits limits;
+    limits.depth = depth;
+    return limits;
+}
+
+// A board that follows a game's moves, for checking the engines' answers.
+class Board {
+  public:
+    explicit Board(std::string_view fen = START_FEN) {
+        states_.emplace_back();
+        std::string error = position_.set(fen, states_.back());
+        EXPECT_EQ(error, "");
+    }
+    // Plays the move if it is legal; returns false otherwise.
+    bool play(const std::string& uci) {
+        Move move = move_from_uci(position_, uci);
+        if (!move) return false;
+        states_.emplace_back();
+        position_.do_move(move, states_.back());
+        moves_.push_back(uci);
+        return true;
+    }
+    bool is_legal(const std::string& uci) const { return bool(move_from_uci(position_, uci)); }
+    std::size_t legal_move_count() const {
+        MoveList list;
+        generate_legal(position_, list);
+        return list.size();
+    }
+    const Strings& moves() const { return moves_; }
+
+  private:
+    Position position_;
+    std::deque<StateInfo> states_;
+    Strings moves_;
+};
+
+// Reads the next line the engine sends, through the raw process.
+std::string next_line(UciEngine& engine) {
+    std::string line;
+    EXPECT_EQ(engine.process().read_line(line, EngineProcess::Clock::now() + PATIENCE),
+              EngineProcess::ReadStatus::line);
+    return line;
+}
+
+std::string error_of(auto&& action) {
+    try {
+        action();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "no exception";
+}
+
+TEST(UciEngine, HandshakeCollectsIdAndOptions) {
+    UciEngine engine;
+    engine.start(MOCK, {"--name", "Mock Two"});
+    EXPECT_EQ(engine.id_name(), "Mock Two");
+    EXPECT_EQ(engine.id_author(), "arbiter tests");
+    EXPECT_EQ(engine.display_name(), "Mock Two");
+    const auto& options = engine.options();
+    ASSERT_EQ(options.size(), 6u);
+    EXPECT_EQ(options[0].name, "Hash");
+    EXPECT_EQ(options[0].type, UciOption::Type::spin);
+    EXPECT_EQ(options[0].min, 1);
+    EXPECT_EQ(options[0].max, 1024);
+    EXPECT_EQ(options[1].name, "Move Overhead");
+    EXPECT_EQ(options[3].vars, (Strings{"Solid", "Normal", "Risky Play"}));
+    EXPECT_EQ(options[4].type, UciOption::Type::button);
+    EXPECT_EQ(options[5].default_value, "<empty>");
+    ASSERT_NE(engine.find_option("move overhead"), nullptr);
+    EXPECT_EQ(engine.find_option("move overhead")->name, "Move Overhead");
+    EXPECT_EQ(engine.find_option("Threads"), nullptr);
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_TRUE(engine.quit());
+    EXPECT_EQ(engine.process().exit_status(), "exited with code 0");
+    EXPECT_TRUE(has_no_children());
+}
+
+TEST(UciEngine, SetOptionSendsTheEnginesSpelling) {
+    UciEngine engine;
+    engine.start(MOCK);
+    EXPECT_TRUE(engine.set_option("hash", "32"));
+    EXPECT_EQ(next_line(engine), "info string received: setoption name Hash value 32");
+    EXPECT_TRUE(engine.set_option("MOVE OVERHEAD", "0"));
+    EXPECT_EQ(next_line(engine), "info string received: setoption name Move Overhead value 0");
+    EXPECT_TRUE(engine.set_option("Ponder", "TRUE"));
+    EXPECT_EQ(next_line(engine), "info string received: setoption name Ponder value true");
+    EXPECT_TRUE(engine.set_option("style", "risky play"));
+    EXPECT_EQ(next_line(engine), "info string received: setoption name Style value Risky Play");
+    EXPECT_TRUE(engine.set_option("Clear Hash", ""));
+    EXPECT_EQ(next_line(engine), "info string received: setoption name Clear Hash");
+    EXPECT_TRUE(engine.set_option("Book File", "/tmp/my book.bin"));
+    EXPECT_EQ(next_line(engine),
+              "info string received: setoption name Book File value /tmp/my book.bin");
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+}
+
+TEST(UciEngine, SetOptionRejectsWhatTheEngineDoesNotOffer) {
+    UciEngine engine;
+    engine.start(MOCK);
+    EXPECT_EQ(error_of([&] { engine.set_option("Hsh", "16"); }),
+              "engine 'mock' has no option 'Hsh' (its options: Hash, Move Overhead, Ponder, Style, "
+              "Clear Hash, Book File)");
+    EXPECT_EQ(error_of([&] { engine.set_option("Hash", "2048"); }),
+              "engine 'mock': option 'Hash' expects a value in [1, 1024], got '2048'");
+    EXPECT_EQ(error_of([&] { engine.set_option("Hash", "0"); }),
+              "engine 'mock': option 'Hash' expects a value in [1, 1024], got '0'");
+    EXPECT_EQ(error_of([&] { engine.set_option("Hash", "12MB"); }),
+              "engine 'mock': option 'Hash' expects an integer, got '12MB'");
+    EXPECT_EQ(error_of([&] { engine.set_option("Ponder", "yes"); }),
+              "engine 'mock': option 'Ponder' expects true or false, got 'yes'");
+    EXPECT_EQ(error_of([&] { engine.set_option("Style", "Wild"); }),
+              "engine 'mock': option 'Style' expects one of Solid, Normal, Risky Play, got 'Wild'");
+    EXPECT_THROW(engine.set_option("Hash", "1025"), UciError);
+    EXPECT_NO_THROW(engine.set_option("Hash", "1024"));
+    EXPECT_NO_THROW(engine.set_option("Hash", "1"));
+}
+
+TEST(UciEngine, GoReturnsALegalMoveAndTheInfo) {
+    UciEngine engine;
+    engine.start(MOCK, {"--seed", "7"});
+    ASSERT_TRUE(engine.new_game());
+    ASSERT_TRUE(engine.position("startpos"));
+    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    ASSERT_EQ(result.status, UciStatus::ok);
+    Board board;
+    EXPECT_TRUE(board.is_legal(result.bestmove)) << result.bestmove;
+    EXPECT_EQ(result.ponder, "");
+    EXPECT_EQ(result.depth, 1);
+    EXPECT_EQ(result.seldepth, 1);
+    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::centipawns, 0, UciScore::Bound::exact}));
+    EXPECT_EQ(result.nodes, 20u);  // the mock reports its number of legal moves
+    EXPECT_EQ(result.time_ms, 0);
+    EXPECT_EQ(result.pv, (Strings{result.bestmove}));
+    EXPECT_EQ(result.info_lines, 1);
+    EXPECT_GE(result.wall_time.count(), 0);
+
+    // Kiwipete has 48 legal moves; after 1. e2e4 Black has 20.
+    std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    ASSERT_TRUE(engine.position(kiwipete));
+    result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.nodes, 48u);
+    EXPECT_TRUE(Board(kiwipete).is_legal(result.bestmove)) << result.bestmove;
+    Strings moves = {"e2e4"};
+    ASSERT_TRUE(engine.position("", moves));
+    result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.nodes, 20u);
+    Board after_e4;
+    after_e4.play("e2e4");
+    EXPECT_TRUE(after_e4.is_legal(result.bestmove)) << result.bestmove;
+}
+
+// Two mocks play a whole game through the client; every move must be legal in the position the
+// client sent, which checks the position command with long move lists.
+TEST(UciEngine, TwoMocksPlayALegalGame) {
+    UciEngine white, black;
+    white.start(MOCK, {"--seed", "11"});
+    black.start(MOCK, {"--seed", "12"});
+    Board board;
+    for (int ply = 0; ply < 300 && board.legal_move_count() > 0; ++ply) {
+        UciEngine& mover = ply % 2 == 0 ? white : black;
+        ASSERT_TRUE(mover.position("startpos", board.moves()));
+        SearchLimits limits;
+        limits.nodes = 1;
+        SearchResult result = mover.go(limits, PATIENCE);
+        ASSERT_EQ(result.status, UciStatus::ok);
+        ASSERT_EQ(result.nodes, board.legal_move_count());
+        ASSERT_TRUE(board.play(result.bestmove)) << "ply " << ply << ": " << result.bestmove;
+    }
+    EXPECT_GT(board.moves().size(), 10u);
+    // The same seeds replay the same game.
+    UciEngine white_again, black_again;
+    white_again.start(MOCK, {"--seed", "11"});
+    black_again.start(MOCK, {"--seed", "12"});
+    Board replay;
+    for (std::size_t ply = 0; ply < board.moves().size(); ++ply) {
+        UciEngine& mover = ply % 2 == 0 ? white_again : black_again;
+        ASSERT_TRUE(mover.position("startpos", replay.moves()));
+        SearchResult result = mover.go(depth_limit(1), PATIENCE);
+        ASSERT_EQ(result.bestmove, board.moves()[ply]) << "ply " << ply;
+        ASSERT_TRUE(replay.play(result.bestmove));
+    }
+}
+
+TEST(UciEngine, NoLegalMoveGivesBestmoveNone) {
+    UciEngine engine;
+    engine.start(MOCK);
+    ASSERT_TRUE(engine.position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));  // stalemate
+    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "(none)");
+    EXPECT_FALSE(result.nodes);
+}
+
+TEST(UciEngine, InfiniteSearchEndsWithStop) {
+    UciEngine engine;
+    engine.start(MOCK);
+    ASSERT_TRUE(engine.position("startpos"));
+    SearchLimits limits;
+    limits.infinite = true;
+    ASSERT_TRUE(engine.send_go(limits));
+    ASSERT_TRUE(engine.stop());
+    SearchResult result = engine.wait_bestmove(PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
+}
+
+TEST(UciEngine, CrashIsADisconnection) {
+    UciEngine engine;
+    engine.start(MOCK, {"--crash-at", "2"});
+    ASSERT_TRUE(engine.position("startpos"));
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::disconnected);
+    EXPECT_EQ(result.bestmove, "");
+    EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
+    EXPECT_FALSE(engine.alive());
+    EXPECT_EQ(engine.process().exit_status(), "killed by signal 6 (Aborted)");
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    EXPECT_FALSE(engine.position("startpos"));
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
+    EXPECT_TRUE(has_no_children());
+}
+
+TEST(UciEngine, ExitIsADisconnection) {
+    UciEngine engine;
+    engine.start(MOCK, {"--exit-at", "1"});
+    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::disconnected);
+    EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
+    EXPECT_EQ(engine.process().exit_status(), "exited with code 1");
+}
+
+TEST(UciEngine, CrashCountsRestartPerGameWhenAsked) {
+    UciEngine engine;
+    engine.start(MOCK, {"--crash-at", "2", "--every-game"});
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    ASSERT_TRUE(engine.new_game());
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+}
+
+TEST(UciEngine, HangIsATimeout) {
+    UciEngine engine;
+    engine.start(MOCK, {"--hang-at", "2"});
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    SearchResult result = engine.go(depth_limit(1), SHORT);
+    EXPECT_EQ(result.status, UciStatus::timeout);
+    EXPECT_EQ(result.bestmove, "");
+    EXPECT_GE(result.wall_time_ms(), 200);  // the deadline is never cut short
+    EXPECT_TRUE(engine.alive());
+    EXPECT_FALSE(engine.quit(20ms));  // it does not read quit either: killed
+    EXPECT_EQ(engine.process().exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_TRUE(has_no_children());
+}
+
+TEST(UciEngine, GarbageInsteadOfBestmoveIsATimeout) {
+    UciEngine engine;
+    engine.start(MOCK, {"--garbage-at", "1"});
+    SearchResult result = engine.go(depth_limit(1), SHORT);
+    EXPECT_EQ(result.status, UciStatus::timeout);
+    EXPECT_EQ(result.info_lines, 0);
+    EXPECT_TRUE(engine.alive());
+    // It answers normally afterwards.
+    result = engine.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_TRUE(Board().is_legal(result.bestmove));
+}
+
+TEST(UciEngine, MalformedAndIllegalMovesArePassedOnAsSent) {
+    UciEngine malformed;
+    malformed.start(MOCK, {"--malformed-at", "1"});
+    SearchResult result = malformed.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "e9z1");
+    EXPECT_FALSE(Board().is_legal(result.bestmove));
+
+    UciEngine illegal;
+    illegal.start(MOCK, {"--illegal-at", "2"});
+    Board board;
+    ASSERT_TRUE(illegal.position("startpos"));
+    result = illegal.go(depth_limit(1), PATIENCE);
+    ASSERT_TRUE(board.play(result.bestmove));
+    ASSERT_TRUE(illegal.position("startpos", board.moves()));
+    result = illegal.go(depth_limit(1), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "e8e1");  // Black's king "jumps" from e8 to e1
+    EXPECT_FALSE(board.is_legal(result.bestmove));
+}
+
+TEST(UciEngine, SlowStartWithinTheHandshakeTimeout) {
+    UciEngine engine;
+    engine.start(MOCK, {"--slow-start", "100"}, {}, {}, PATIENCE);
+    EXPECT_EQ(engine.id_name(), "mock");
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+}
+
+TEST(UciEngine, HandshakeFailuresAreErrors) {
+    UciEngine engine;
+    EXPECT_EQ(error_of([&] {
+                  engine.start(MOCK, {"--slow-start", "5000"}, {}, {}, SHORT);
+              }),
+              "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
+    EXPECT_FALSE(engine.process().started());
+    EXPECT_EQ(error_of([&] { engine.start(MOCK, {"--no-uci"}, {}, {}, SHORT); }),
+              "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
+    EXPECT_EQ(error_of([&] { engine.start("/bin/false"); }),
+              "engine /bin/false exited during the uci handshake (exited with code 1)");
+    EXPECT_EQ(error_of([&] { engine.start(MOCK, {"--bad-flag"}); }),
+              "engine " + MOCK + " exited during the uci handshake (exited with code 2)");
+    EXPECT_EQ(error_of([&] { engine.start("/no/such/engine"); }),
+              "engine program not found: /no/such/engine");
+    EXPECT_THROW(engine.start("/no/such/engine"), ProcessError);
+    EXPECT_THROW(engine.start(MOCK, {"--no-uci"}, {}, {}, SHORT), UciError);
+    EXPECT_EQ(live_engine_process_count(), 0u);
+    EXPECT_TRUE(has_no_children());
+}
+
+TEST(UciEngine, ExitAfterUciokDisconnectsLater) {
+    UciEngine engine;
+    engine.start(MOCK, {"--exit-after-uciok"});
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+}
+
+TEST(UciEngine, IgnoredIsreadyIsATimeout) {
+    UciEngine engine;
+    engine.start(MOCK, {"--ignore-isready"});
+    EXPECT_EQ(engine.is_ready(SHORT), UciStatus::timeout);
+    EXPECT_TRUE(engine.alive());
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+}
+
+TEST(UciEngine, RestartAfterACrash) {
+    UciEngine engine;
+    engine.start(MOCK, {"--crash-at", "1"});
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    engine.start(MOCK);
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+}
+
+TEST(UciEngine, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
+    // A scripted engine: multipv lines, a currmove line and chatter around the search.
+    UciEngine engine;
+    engine.start(
+        "/bin/sh",
+        {"-c",
+         "while read cmd rest; do case $cmd in "
+         "uci) echo 'id name scripted'; echo uciok;; "
+         "isready) echo readyok;; "
+         "go) echo 'info depth 1 seldepth 1 score cp 10 nodes 5 time 1 pv a2a3'; "
+         "echo 'info depth 2 seldepth 4 multipv 1 score cp 12 nodes 50 time 2 pv a2a4 a7a6'; "
+         "echo 'info depth 2 seldepth 4 multipv 2 score cp -30 nodes 60 time 3 pv h2h3'; "
+         "echo 'random chatter'; "
+         "echo 'info depth 3 currmove b2b3 currmovenumber 1'; "
+         "echo 'info nodes 75 nps 1000'; "
+         "echo 'info string thinking hard'; "
+         "echo 'bestmove a2a4 ponder a7a6';; "
+         "quit) exit 0;; esac; done"});
+    EXPECT_EQ(engine.id_name(), "scripted");
+    SearchResult result = engine.go(depth_limit(3), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "a2a4");
+    EXPECT_EQ(result.ponder, "a7a6");
+    EXPECT_EQ(result.depth, 2);
+    EXPECT_EQ(result.seldepth, 4);
+    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::centipawns, 12, UciScore::Bound::exact}));
+    EXPECT_EQ(result.pv, (Strings{"a2a4", "a7a6"}));
+    EXPECT_EQ(result.nodes, 75u);
+    EXPECT_EQ(result.time_ms, 3);
+    EXPECT_EQ(result.info_lines, 6);
+    EXPECT_TRUE(engine.quit());
+}
+
+TEST(UciEngine, DepthWithoutPrincipalLinesIsStillReported) {
+    UciEngine engine;
+    engine.start("/bin/sh", {"-c",
+                             "while read cmd rest; do case $cmd in "
+                             "uci) echo uciok;; "
+                             "go) echo 'info depth 4 seldepth 6 nodes 99'; echo bestmove;; "
+                             "esac; done"});
+    EXPECT_EQ(engine.id_name(), "");
+    SearchResult result = engine.go(depth_limit(4), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "");  // a bare "bestmove" line
+    EXPECT_EQ(result.depth, 4);
+    EXPECT_EQ(result.seldepth, 6);
+    EXPECT_FALSE(result.score);
+    EXPECT_TRUE(result.pv.empty());
+    EXPECT_EQ(result.nodes, 99u);
+    EXPECT_FALSE(result.time_ms);
+}
+
+class Stockfish : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        if (::access(STOCKFISH.c_str(), X_OK) != 0)
+            GTEST_SKIP() << STOCKFISH << " is not installed";
+        engine.start(STOCKFISH);
+        ASSERT_TRUE(engine.set_option("Threads", "1"));
+        ASSERT_TRUE(engine.set_option("Hash", "16"));
+        ASSERT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    }
+    UciEngine engine;
+};
+
+TEST_F(Stockfish, HandshakeAndOptions) {
+    EXPECT_TRUE(engine.id_name().starts_with("Stockfish")) << engine.id_name();
+    const UciOption* hash = engine.find_option("hash");
+    ASSERT_NE(hash, nullptr);
+    EXPECT_EQ(hash->type, UciOption::Type::spin);
+    EXPECT_EQ(hash->min, 1);
+    EXPECT_THROW(engine.set_option("Hash", "0"), UciError);
+    EXPECT_THROW(engine.set_option("NoSuchOption", "1"), UciError);
+    EXPECT_TRUE(engine.quit());
+}
+
+TEST_F(Stockfish, DepthFiveIsLegalAndReproducible) {
+    std::optional<std::uint64_t> first_nodes;
+    std::string first_move;
+    for (int run = 0; run < 2; ++run) {
+        ASSERT_TRUE(engine.new_game());
+        ASSERT_TRUE(engine.position("startpos"));
+        SearchResult result = engine.go(depth_limit(5), PATIENCE);
+        ASSERT_EQ(result.status, UciStatus::ok);
+        EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
+        EXPECT_EQ(result.depth, 5);
+        ASSERT_TRUE(result.nodes);
+        EXPECT_GT(*result.nodes, 0u);
+        EXPECT_TRUE(result.seldepth);
+        EXPECT_TRUE(result.score);
+        EXPECT_TRUE(result.time_ms);
+        ASSERT_FALSE(result.pv.empty());
+        EXPECT_EQ(result.pv[0], result.bestmove);
+        EXPECT_GE(result.info_lines, 5);
+        if (run == 0) {
+            first_nodes = result.nodes;
+            first_move = result.bestmove;
+        } else {
+            EXPECT_EQ(result.nodes, first_nodes);  // one thread after ucinewgame: deterministic
+            EXPECT_EQ(result.bestmove, first_move);
+        }
+    }
+}
+
+TEST_F(Stockfish, FindsMateInOne) {
+    ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
+    SearchResult result = engine.go(depth_limit(5), PATIENCE);
+    ASSERT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.bestmove, "a1a8");
+    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::mate, 1, UciScore::Bound::exact}));
+    ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Strings{"a1a8"}));
+    result = engine.go(depth_limit(5), PATIENCE);
+    EXPECT_EQ(result.bestmove, "(none)");
+}
+
+TEST_F(Stockfish, MovetimeSearchEndsByItself) {
+    ASSERT_TRUE(engine.position("startpos", Strings{"e2e4", "c7c5"}));
+    SearchLimits limits;
+    limits.movetime_ms = 50;
+    SearchResult result = engine.go(limits, PATIENCE);
+    ASSERT_EQ(result.status, UciStatus::ok);
+    Board board;
+    board.play("e2e4");
+    board.play("c7c5");
+    EXPECT_TRUE(board.is_legal(result.bestmove)) << result.bestmove;
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,85 @@
+// The text of the UCI protocol as arbiter reads and writes it: `info` and `option` lines from an
+// engine, and the `go` command to it. Pure functions, no I/O.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+// An engine's evaluation: centipawns or moves to mate (negative when the engine is mated), and
+// whether the engine only knows a bound (`lowerbound`/`upperbound` after a fail-high or -low).
+struct UciScore {
+    enum class Kind { centipawns, mate };
+    enum class Bound { exact, lower, upper };
+    Kind kind = Kind::centipawns;
+    int value = 0;
+    Bound bound = Bound::exact;
+
+    bool operator==(const UciScore&) const = default;
+};
+
+// One `info` line, field by field. A field the line does not report (or reports with a malformed
+// value) is empty, so "reported" and "zero" stay distinct.
+struct UciInfo {
+    std::optional<int> depth;
+    std::optional<int> seldepth;
+    std::optional<int> multipv;
+    std::optional<UciScore> score;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::uint64_t> nps;
+    std::optional<std::int64_t> time_ms;
+    std::optional<int> hashfull;
+    std::optional<std::uint64_t> tbhits;
+    std::optional<std::string> currmove;
+    std::optional<int> currmovenumber;
+    bool has_pv = false;
+    std::vector<std::string> pv;      // the moves after `pv`, as sent
+    std::optional<std::string> text;  // everything after `string`, spaces kept
+};
+
+// Parses `line` into `info` (every field is reset first). Returns false, leaving `info` empty, if
+// the line is not an `info` line. Unknown keywords and malformed values are skipped; `pv` runs to
+// the next known keyword, `string` to the end of the line.
+bool parse_info_line(std::string_view line, UciInfo& info);
+
+// An option as an engine advertises it in reply to `uci`.
+struct UciOption {
+    enum class Type { check, spin, combo, button, string };
+    std::string name;
+    Type type = Type::string;
+    std::string default_value;  // as sent ("<empty>" stays "<empty>")
+    std::optional<std::int64_t> min;
+    std::optional<std::int64_t> max;
+    std::vector<std::string> vars;  // combo choices
+};
+
+// Parses an `option name ... type ... [default ...] [min ...] [max ...] [var ...]*` line. Returns
+// nothing if the line is not an option line, has no name, or has an unknown type.
+std::optional<UciOption> parse_option_line(std::string_view line);
+
+// The limits of one search; unset fields are not sent.
+struct SearchLimits {
+    std::optional<std::int64_t> wtime_ms;
+    std::optional<std::int64_t> btime_ms;
+    std::optional<std::int64_t> winc_ms;
+    std::optional<std::int64_t> binc_ms;
+    std::optional<int> movestogo;
+    std::optional<int> depth;
+    std::optional<std::uint64_t> nodes;
+    std::optional<std::int64_t> movetime_ms;
+    bool infinite = false;
+};
+
+// The `go` command for `limits`, fields in this order: wtime btime winc binc movestogo depth
+// nodes movetime infinite. No limit at all gives a bare "go".
+std::string go_command(const SearchLimits& limits);
+
+// Splits off the first whitespace-separated word of `text` (advancing `text` past it); empty when
+// none is left.
+std::string_view next_word(std::string_view& text);
+
+}  // namespace arbiter

@@ -1,0 +1,244 @@
+#include "harness/uci/protocol.h"
+
+#include <gtest/gtest.h>
+
+namespace arbiter {
+namespace {
+
+using Kind = UciScore::Kind;
+using Bound = UciScore::Bound;
+using Strings = std::vector<std::string>;
+
+UciInfo parse(std::string_view line) {
+    UciInfo info;
+    EXPECT_TRUE(parse_info_line(line, info)) << line;
+    return info;
+}
+
+TEST(InfoLine, StockfishSearchLine) {
+    UciInfo info = parse(
+        "info depth 10 seldepth 13 multipv 1 score cp 35 nodes 16221 nps 810000 hashfull 6 tbhits "
+        "0 "
+        "time 20 pv e2e4 e7e5");
+    EXPECT_EQ(info.depth, 10);
+    EXPECT_EQ(info.seldepth, 13);
+    EXPECT_EQ(info.multipv, 1);
+    EXPECT_EQ(info.score, (UciScore{Kind::centipawns, 35, Bound::exact}));
+    EXPECT_EQ(info.nodes, 16221u);
+    EXPECT_EQ(info.nps, 810000u);
+    EXPECT_EQ(info.hashfull, 6);
+    EXPECT_EQ(info.tbhits, 0u);
+    EXPECT_EQ(info.time_ms, 20);
+    EXPECT_TRUE(info.has_pv);
+    EXPECT_EQ(info.pv, (Strings{"e2e4", "e7e5"}));
+    EXPECT_FALSE(info.text);
+    EXPECT_FALSE(info.currmove);
+}
+
+TEST(InfoLine, MateScores) {
+    UciInfo mated =
+        parse("info depth 7 seldepth 8 multipv 1 score mate -3 nodes 9000 time 5 pv h7h8");
+    EXPECT_EQ(mated.score, (UciScore{Kind::mate, -3, Bound::exact}));
+    UciInfo mating = parse("info score mate 1 pv d1h5");
+    EXPECT_EQ(mating.score, (UciScore{Kind::mate, 1, Bound::exact}));
+    EXPECT_FALSE(mating.depth);
+    EXPECT_EQ(mating.pv, (Strings{"d1h5"}));
+}
+
+TEST(InfoLine, BoundsAfterTheScore) {
+    UciInfo lower =
+        parse("info depth 22 seldepth 30 multipv 1 score cp 20 lowerbound nodes 123 time 9");
+    EXPECT_EQ(lower.score, (UciScore{Kind::centipawns, 20, Bound::lower}));
+    EXPECT_EQ(lower.nodes, 123u);
+    EXPECT_EQ(lower.time_ms, 9);
+    UciInfo upper = parse("info score cp -15 upperbound");
+    EXPECT_EQ(upper.score, (UciScore{Kind::centipawns, -15, Bound::upper}));
+    UciInfo before = parse("info score lowerbound mate 4");
+    EXPECT_EQ(before.score, (UciScore{Kind::mate, 4, Bound::lower}));
+}
+
+TEST(InfoLine, StringKeepsTheRestOfTheLine) {
+    UciInfo info = parse("info string NNUE evaluation using nn-ad9b42354671.nnue enabled");
+    EXPECT_EQ(info.text, "NNUE evaluation using nn-ad9b42354671.nnue enabled");
+    EXPECT_FALSE(info.depth);
+    UciInfo spaced = parse("info depth 3 string  two  spaces  kept ");
+    EXPECT_EQ(spaced.depth, 3);
+    EXPECT_EQ(spaced.text, "two  spaces  kept");
+    UciInfo keywords = parse("info string depth 5 nodes 10");
+    EXPECT_EQ(keywords.text, "depth 5 nodes 10");
+    EXPECT_FALSE(keywords.depth);
+    EXPECT_FALSE(keywords.nodes);
+}
+
+TEST(InfoLine, CurrmoveLines) {
+    UciInfo info = parse("info depth 25 currmove g1f3 currmovenumber 2");
+    EXPECT_EQ(info.depth, 25);
+    EXPECT_EQ(info.currmove, "g1f3");
+    EXPECT_EQ(info.currmovenumber, 2);
+    EXPECT_FALSE(info.score);
+    EXPECT_FALSE(info.has_pv);
+}
+
+TEST(InfoLine, PvStopsAtTheNextKeyword) {
+    UciInfo info = parse("info pv e2e4 e7e5 g1f3 depth 4 nodes 77");
+    EXPECT_EQ(info.pv, (Strings{"e2e4", "e7e5", "g1f3"}));
+    EXPECT_EQ(info.depth, 4);
+    EXPECT_EQ(info.nodes, 77u);
+    UciInfo empty = parse("info depth 2 pv");
+    EXPECT_TRUE(empty.has_pv);
+    EXPECT_TRUE(empty.pv.empty());
+}
+
+TEST(InfoLine, OtherKnownFieldsAreSkipped) {
+    UciInfo info = parse(
+        "info depth 12 seldepth 15 multipv 1 score cp 28 wdl 71 912 17 nodes 51000 nps 1200000 "
+        "hashfull 20 tbhits 0 sbhits 0 cpuload 900 time 42 pv d2d4 refutation d2d4 d7d5 currline 1 "
+        "e2e4");
+    EXPECT_EQ(info.depth, 12);
+    EXPECT_EQ(info.score, (UciScore{Kind::centipawns, 28, Bound::exact}));
+    EXPECT_EQ(info.nodes, 51000u);
+    EXPECT_EQ(info.time_ms, 42);
+    EXPECT_EQ(info.pv, (Strings{"d2d4"}));
+}
+
+TEST(InfoLine, GarbageIsTolerated) {
+    UciInfo info = parse("info depth abc seldepth -4 nodes 5x score cp time 17 junk 99 multipv 2");
+    EXPECT_FALSE(info.depth);
+    EXPECT_FALSE(info.seldepth);
+    EXPECT_FALSE(info.nodes);
+    EXPECT_FALSE(info.score);
+    EXPECT_EQ(info.time_ms, 17);
+    EXPECT_EQ(info.multipv, 2);
+    UciInfo keyword_in_place_of_number = parse("info depth nodes 300");
+    EXPECT_FALSE(keyword_in_place_of_number.depth);
+    EXPECT_EQ(keyword_in_place_of_number.nodes, 300u);
+    UciInfo overflow = parse("info depth 99999999999 nodes 18446744073709551616 time -1");
+    EXPECT_FALSE(overflow.depth);
+    EXPECT_FALSE(overflow.nodes);
+    EXPECT_FALSE(overflow.time_ms);
+    UciInfo biggest = parse("info nodes 18446744073709551615");
+    EXPECT_EQ(biggest.nodes, 18446744073709551615u);
+    UciInfo bare = parse("info");
+    EXPECT_FALSE(bare.depth);
+    UciInfo tabs = parse("info\tdepth\t6\r");
+    EXPECT_EQ(tabs.depth, 6);
+    UciInfo plus = parse("info score cp +12 depth +3");
+    EXPECT_EQ(plus.score, (UciScore{Kind::centipawns, 12, Bound::exact}));
+    EXPECT_EQ(plus.depth, 3);
+}
+
+TEST(InfoLine, OtherLinesAreNotInfo) {
+    UciInfo info;
+    info.depth = 4;
+    EXPECT_FALSE(parse_info_line("bestmove e2e4", info));
+    EXPECT_FALSE(info.depth);
+    EXPECT_FALSE(parse_info_line("information depth 3", info));
+    EXPECT_FALSE(parse_info_line("", info));
+    EXPECT_TRUE(parse_info_line("  info depth 3", info));
+    EXPECT_EQ(info.depth, 3);
+}
+
+TEST(InfoLine, FieldsAreResetBetweenLines) {
+    UciInfo info;
+    ASSERT_TRUE(parse_info_line("info depth 5 score cp 1 nodes 9 pv a2a3 string x", info));
+    ASSERT_TRUE(parse_info_line("info nodes 10", info));
+    EXPECT_FALSE(info.depth);
+    EXPECT_FALSE(info.score);
+    EXPECT_FALSE(info.has_pv);
+    EXPECT_TRUE(info.pv.empty());
+    EXPECT_FALSE(info.text);
+    EXPECT_EQ(info.nodes, 10u);
+}
+
+TEST(OptionLine, Spin) {
+    auto option = parse_option_line("option name Hash type spin default 16 min 1 max 33554432");
+    ASSERT_TRUE(option);
+    EXPECT_EQ(option->name, "Hash");
+    EXPECT_EQ(option->type, UciOption::Type::spin);
+    EXPECT_EQ(option->default_value, "16");
+    EXPECT_EQ(option->min, 1);
+    EXPECT_EQ(option->max, 33554432);
+    EXPECT_TRUE(option->vars.empty());
+}
+
+TEST(OptionLine, NamesWithSpaces) {
+    auto option =
+        parse_option_line("option name Move Overhead type spin default 10 min 0 max 5000");
+    ASSERT_TRUE(option);
+    EXPECT_EQ(option->name, "Move Overhead");
+    EXPECT_EQ(option->min, 0);
+    EXPECT_EQ(option->max, 5000);
+    auto button = parse_option_line("option name Clear Hash type button");
+    ASSERT_TRUE(button);
+    EXPECT_EQ(button->name, "Clear Hash");
+    EXPECT_EQ(button->type, UciOption::Type::button);
+    EXPECT_EQ(button->default_value, "");
+}
+
+TEST(OptionLine, CheckStringAndCombo) {
+    auto check = parse_option_line("option name Ponder type check default false");
+    ASSERT_TRUE(check);
+    EXPECT_EQ(check->type, UciOption::Type::check);
+    EXPECT_EQ(check->default_value, "false");
+    auto string = parse_option_line("option name SyzygyPath type string default <empty>");
+    ASSERT_TRUE(string);
+    EXPECT_EQ(string->type, UciOption::Type::string);
+    EXPECT_EQ(string->default_value, "<empty>");
+    auto path =
+        parse_option_line("option name Book type string default /usr/share/my book var min.bin");
+    ASSERT_TRUE(path);
+    EXPECT_EQ(path->default_value, "/usr/share/my book var min.bin");
+    auto combo = parse_option_line(
+        "option name Style type combo default Normal var Solid var Normal var Risky Play");
+    ASSERT_TRUE(combo);
+    EXPECT_EQ(combo->type, UciOption::Type::combo);
+    EXPECT_EQ(combo->default_value, "Normal");
+    EXPECT_EQ(combo->vars, (Strings{"Solid", "Normal", "Risky Play"}));
+}
+
+TEST(OptionLine, Rejects) {
+    EXPECT_FALSE(parse_option_line("id name Stockfish"));
+    EXPECT_FALSE(parse_option_line("option name type spin"));
+    EXPECT_FALSE(parse_option_line("option name Hash"));
+    EXPECT_FALSE(parse_option_line("option name Hash type dial default 3"));
+    EXPECT_FALSE(parse_option_line("option Hash type spin"));
+    auto bad_range = parse_option_line("option name Level type spin default 3 min low max 10");
+    ASSERT_TRUE(bad_range);
+    EXPECT_FALSE(bad_range->min);
+    EXPECT_EQ(bad_range->max, 10);
+}
+
+TEST(GoCommand, AllFieldsInOrder) {
+    EXPECT_EQ(go_command({}), "go");
+    SearchLimits depth;
+    depth.depth = 5;
+    EXPECT_EQ(go_command(depth), "go depth 5");
+    SearchLimits clock;
+    clock.wtime_ms = 60000;
+    clock.btime_ms = 59000;
+    clock.winc_ms = 100;
+    clock.binc_ms = 0;
+    clock.movestogo = 40;
+    EXPECT_EQ(go_command(clock), "go wtime 60000 btime 59000 winc 100 binc 0 movestogo 40");
+    SearchLimits all = clock;
+    all.depth = 3;
+    all.nodes = 10000000000ULL;
+    all.movetime_ms = 250;
+    all.infinite = true;
+    EXPECT_EQ(go_command(all),
+              "go wtime 60000 btime 59000 winc 100 binc 0 movestogo 40 depth 3 nodes 10000000000 "
+              "movetime 250 infinite");
+}
+
+TEST(NextWord, SplitsOnWhitespace) {
+    std::string_view text = "  bestmove\te2e4  ponder e7e5\r";
+    EXPECT_EQ(next_word(text), "bestmove");
+    EXPECT_EQ(next_word(text), "e2e4");
+    EXPECT_EQ(next_word(text), "ponder");
+    EXPECT_EQ(next_word(text), "e7e5");
+    EXPECT_EQ(next_word(text), "");
+    EXPECT_EQ(next_word(text), "");
+}
+
+}  // namespace
+}  // namespace arbiter
