@@ -59,7 +59,8 @@ class EngineProcess {
                const std::string& working_directory = {}, const std::string& stderr_log_path = {});
 
     // Writes `line` and a '\n' in one system call when possible. Returns false if the engine
-    // is not running or no longer reads its input (it exited or closed stdin).
+    // is not running or no longer reads its input (it exited or closed stdin). Blocks only if a
+    // live engine leaves a full pipe (64 KiB) unread, which a UCI exchange never comes near.
     bool write_line(std::string_view line);
 
     // Reads the next line into `line`, waiting until `deadline` at most. Lines already buffered
