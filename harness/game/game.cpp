@@ -1,0 +1,281 @@
+#include "harness/game/game.h"
+
+#include <cstdlib>
+#include <deque>
+#include <stdexcept>
+
+#include "engines/core/notation.h"
+#include "engines/core/rules.h"
+
+namespace arbiter {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+const char* colour_name(Color c) {
+    return c == WHITE ? "White" : "Black";
+}
+
+// The referee's view of a game in progress: the position with its history, the clocks and the
+// adjudication counters.
+class Referee {
+  public:
+    Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings)
+        : players_{&white, &black}, settings_(settings) {
+        GameRecord& rec = outcome_.record;
+        rec.start_fen = opening.start_fen;
+        rec.started_at_ms = now_ms();
+        if (std::string error = pos_.set(opening.start_fen, states_.emplace_back()); !error.empty())
+            throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
+                                        ": " + error);
+        for (const std::string& text : opening.moves) {
+            Move m = move_from_uci(pos_, text);
+            if (!m)
+                throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
+                                            ": illegal book move " + text);
+            MoveRecord book;
+            book.book = true;
+            play(m, book);
+        }
+        for (Color c : {WHITE, BLACK}) {
+            if (const auto& tc = players_[c]->limits.tc) clock_ms_[c] = tc->base_ms;
+        }
+    }
+
+    GameOutcome run() {
+        if (!prepare_engines()) return finish();
+        while (!finished_) {
+            if (check_rules()) break;
+            if (settings_.adjudication.max_plies &&
+                int(outcome_.record.moves.size()) >= settings_.adjudication.max_plies) {
+                end("1/2-1/2", Termination::MaxPlies, "Draw by adjudication: maximum game length");
+                break;
+            }
+            think();
+        }
+        return finish();
+    }
+
+  private:
+    // Step 1. Both engines start a new game and must answer isready.
+    bool prepare_engines() {
+        for (Color c : {WHITE, BLACK}) {
+            UciEngine& engine = *players_[c]->engine;
+            UciStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
+                                                 : UciStatus::disconnected;
+            if (status != UciStatus::ok) {
+                misbehaved(c, status);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Step 2. The rules of chess, decided here and never by an engine's claim.
+    bool check_rules() {
+        switch (game_status(pos_)) {
+            case GameStatus::ONGOING:
+                return false;
+            case GameStatus::CHECKMATE: {
+                Color winner = ~pos_.side_to_move();
+                end(winner == WHITE ? "1-0" : "0-1", Termination::Checkmate,
+                    std::string(colour_name(winner)) + " mates");
+                return true;
+            }
+            case GameStatus::STALEMATE:
+                end("1/2-1/2", Termination::Stalemate, "Draw by stalemate");
+                return true;
+            case GameStatus::THREEFOLD_REPETITION:
+                end("1/2-1/2", Termination::Threefold, "Draw by 3-fold repetition");
+                return true;
+            case GameStatus::FIFTY_MOVES:
+                end("1/2-1/2", Termination::FiftyMoves, "Draw by fifty moves rule");
+                return true;
+            case GameStatus::INSUFFICIENT_MATERIAL:
+                end("1/2-1/2", Termination::InsufficientMaterial,
+                    "Draw by insufficient mating material");
+                return true;
+        }
+        return false;
+    }
+
+    // Step 3. The side to move searches; its answer is timed, checked and played.
+    void think() {
+        Color us = pos_.side_to_move();
+        Player& player = *players_[us];
+        UciEngine& engine = *player.engine;
+        const SearchLimitConfig& limits = player.limits;
+
+        SearchLimits go;
+        milliseconds timeout = settings_.stall_timeout;
+        if (limits.tc) {
+            for (Color c : {WHITE, BLACK}) {
+                std::int64_t remaining = std::max<std::int64_t>(clock_ms_[c], 1);
+                std::int64_t increment =
+                    players_[c]->limits.tc ? players_[c]->limits.tc->increment_ms : 0;
+                (c == WHITE ? go.wtime_ms : go.btime_ms) = remaining;
+                if (increment) (c == WHITE ? go.winc_ms : go.binc_ms) = increment;
+            }
+            if (limits.tc->moves) go.movestogo = limits.tc->moves - moves_in_period_[us];
+            timeout =
+                milliseconds(std::max<std::int64_t>(clock_ms_[us], 0)) + settings_.time_margin;
+        } else {
+            if (limits.movetime_ms) {
+                go.movetime_ms = *limits.movetime_ms;
+                timeout = milliseconds(*limits.movetime_ms) + settings_.stall_timeout;
+            }
+            go.depth = limits.depth;
+            go.nodes = limits.nodes;
+        }
+
+        if (!engine.position(outcome_.record.start_fen, uci_moves_))
+            return misbehaved(us, UciStatus::disconnected);
+        SearchResult result = engine.go(go, timeout);
+        if (result.status == UciStatus::timeout && limits.tc) {
+            // Out of time: ask for a move anyway so the engine can be reused, else kill it.
+            engine.stop();
+            SearchResult late =
+                engine.wait_bestmove(timeout + settings_.time_margin + milliseconds(1000));
+            if (late.status != UciStatus::ok) {
+                engine.kill();
+                restart(us);
+            }
+            return lose_on_time(us);
+        }
+        if (result.status != UciStatus::ok) return misbehaved(us, result.status);
+
+        std::int64_t elapsed = result.wall_time_ms();
+        if (limits.tc) {
+            if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
+            clock_ms_[us] += limits.tc->increment_ms - elapsed;
+            if (limits.tc->moves && ++moves_in_period_[us] == limits.tc->moves) {
+                moves_in_period_[us] = 0;
+                clock_ms_[us] += limits.tc->base_ms;
+            }
+        }
+
+        Move m = move_from_uci(pos_, result.bestmove);
+        if (!m) {
+            std::string shown = result.bestmove.empty() ? "(none)" : result.bestmove;
+            return end(us == WHITE ? "0-1" : "1-0", Termination::IllegalMove,
+                       std::string(colour_name(us)) + " makes an illegal move: " + shown);
+        }
+        MoveRecord record;
+        record.time_ms = elapsed;
+        record.depth = result.depth;
+        record.seldepth = result.seldepth;
+        if (result.nodes) record.nodes = std::int64_t(*result.nodes);
+        if (result.score) {
+            if (result.score->kind == UciScore::Kind::mate)
+                record.score_mate = result.score->value;
+            else
+                record.score_cp = result.score->value;
+        }
+        for (std::size_t i = 0; i < result.pv.size(); ++i)
+            record.pv += (i ? " " : "") + result.pv[i];
+        play(m, record);
+        adjudicate(us, outcome_.record.moves.back());
+    }
+
+    void play(Move m, MoveRecord& record) {
+        record.ply = int(outcome_.record.moves.size()) + 1;
+        record.uci = move_to_uci(m);
+        record.san = move_to_san(pos_, m);
+        pos_.do_move(m, states_.emplace_back());
+        uci_moves_.push_back(record.uci);
+        outcome_.record.moves.push_back(std::move(record));
+    }
+
+    // Step 4. Adjudication from the engines' own scores.
+    void adjudicate(Color us, const MoveRecord& move) {
+        const Adjudication& a = settings_.adjudication;
+        std::optional<int> score = adjudication_score(move);
+        if (a.draw_move_number) {
+            draw_count_[us] = score && std::abs(*score) <= a.draw_score ? draw_count_[us] + 1 : 0;
+            if (pos_.fullmove_number() > *a.draw_move_number &&
+                draw_count_[WHITE] >= a.draw_move_count && draw_count_[BLACK] >= a.draw_move_count)
+                return end("1/2-1/2", Termination::AdjudicationDraw, "Draw by adjudication");
+        }
+        if (a.resign_move_count > 0) {
+            resign_count_[us] = score && *score <= -a.resign_score ? resign_count_[us] + 1 : 0;
+            if (resign_count_[us] >= a.resign_move_count)
+                return end(us == WHITE ? "0-1" : "1-0", Termination::AdjudicationResign,
+                           std::string(colour_name(~us)) + " wins by adjudication");
+        }
+    }
+
+    void lose_on_time(Color loser) {
+        // FIDE: a flag fall draws when the opponent cannot mate by any series of legal moves.
+        if (cannot_mate(pos_, ~loser))
+            return end("1/2-1/2", Termination::TimeForfeit,
+                       std::string("Draw: ") + colour_name(loser) + " loses on time, but " +
+                           colour_name(~loser) + " cannot mate");
+        end(loser == WHITE ? "0-1" : "1-0", Termination::TimeForfeit,
+            std::string(colour_name(loser)) + " loses on time");
+    }
+
+    void misbehaved(Color c, UciStatus status) {
+        UciEngine& engine = *players_[c]->engine;
+        engine.kill();
+        restart(c);
+        if (status == UciStatus::timeout)
+            return end(c == WHITE ? "0-1" : "1-0", Termination::Stall,
+                       std::string(colour_name(c)) + "'s connection stalls");
+        end(c == WHITE ? "0-1" : "1-0", Termination::Disconnect,
+            std::string(colour_name(c)) + " disconnects");
+    }
+
+    void restart(Color c) {
+        (c == WHITE ? outcome_.white_needs_restart : outcome_.black_needs_restart) = true;
+    }
+
+    void end(std::string result, Termination termination, std::string text) {
+        GameRecord& rec = outcome_.record;
+        rec.result = std::move(result);
+        rec.termination = termination;
+        rec.termination_text = std::move(text);
+        finished_ = true;
+    }
+
+    GameOutcome finish() {
+        outcome_.record.white_engine_id = players_[WHITE]->id;
+        outcome_.record.black_engine_id = players_[BLACK]->id;
+        outcome_.record.finished_at_ms = now_ms();
+        return std::move(outcome_);
+    }
+
+    Player* players_[COLOR_NB];
+    const GameSettings& settings_;
+    GameOutcome outcome_;
+    Position pos_;
+    std::deque<StateInfo> states_;
+    std::vector<std::string> uci_moves_;
+    std::int64_t clock_ms_[COLOR_NB] = {0, 0};
+    int moves_in_period_[COLOR_NB] = {0, 0};
+    int draw_count_[COLOR_NB] = {0, 0};
+    int resign_count_[COLOR_NB] = {0, 0};
+    bool finished_ = false;
+};
+
+}  // namespace
+
+std::optional<int> adjudication_score(const MoveRecord& move) {
+    if (move.score_cp) return *move.score_cp;
+    if (move.score_mate)
+        return *move.score_mate > 0 ? 100000 - *move.score_mate : -100000 - *move.score_mate;
+    return std::nullopt;
+}
+
+GameOutcome play_game(Player& white, Player& black, const Opening& opening,
+                      const GameSettings& settings) {
+    return Referee(white, black, opening, settings).run();
+}
+
+}  // namespace arbiter
