@@ -1,0 +1,280 @@
+#include "harness/store/schema.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace arbiter::schema {
+namespace {
+
+// Version 1. Identity columns are NOT NULL so that their UNIQUE constraints hold (SQLite treats
+// NULLs as distinct). Termination codes are checked by the store, not by a CHECK constraint,
+// so a new code does not need a table rebuild; results are fixed by PGN and checked here.
+constexpr std::string_view kVersion1 = R"sql(
+CREATE TABLE tournaments (
+    id INTEGER PRIMARY KEY,
+    config_key TEXT NOT NULL UNIQUE,
+    config_json TEXT NOT NULL CHECK (json_valid(config_json)),
+    created_at_ms INTEGER NOT NULL
+);
+
+CREATE TABLE engines (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    command TEXT NOT NULL,
+    arguments TEXT NOT NULL CHECK (json_valid(arguments)),  -- JSON array of strings
+    options TEXT NOT NULL CHECK (json_valid(options)),      -- JSON array of [name, value]
+    binary_sha256 TEXT NOT NULL CHECK (length(binary_sha256) = 64),
+    working_dir TEXT NOT NULL,
+    UNIQUE (binary_sha256, command, arguments, options, name)
+);
+
+CREATE TABLE openings (
+    id INTEGER PRIMARY KEY,
+    source_file TEXT NOT NULL,
+    suite_index INTEGER NOT NULL,
+    start_fen TEXT NOT NULL,
+    moves TEXT NOT NULL,  -- UCI moves separated by single spaces
+    name TEXT NOT NULL,
+    UNIQUE (source_file, suite_index, start_fen, moves, name)
+);
+
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    slot INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    pair_index INTEGER NOT NULL,
+    opening_index INTEGER NOT NULL,
+    game_in_pair INTEGER NOT NULL CHECK (game_in_pair IN (0, 1)),
+    white_engine_id INTEGER NOT NULL REFERENCES engines (id),
+    black_engine_id INTEGER NOT NULL REFERENCES engines (id),
+    opening_id INTEGER REFERENCES openings (id),
+    start_fen TEXT NOT NULL,
+    result TEXT NOT NULL CHECK (result IN ('1-0', '0-1', '1/2-1/2')),
+    termination TEXT NOT NULL,
+    termination_text TEXT NOT NULL,
+    ply_count INTEGER NOT NULL,  -- rows in moves for this game, written in the same transaction
+    started_at_ms INTEGER NOT NULL,
+    finished_at_ms INTEGER NOT NULL,
+    UNIQUE (tournament_id, slot, white_engine_id, black_engine_id)
+);
+CREATE INDEX games_by_white_engine ON games (white_engine_id);
+CREATE INDEX games_by_black_engine ON games (black_engine_id);
+CREATE INDEX games_by_opening ON games (opening_id);
+
+CREATE TABLE moves (
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL CHECK (ply >= 1),
+    uci TEXT NOT NULL,
+    san TEXT NOT NULL,
+    time_ms INTEGER NOT NULL,
+    depth INTEGER,
+    seldepth INTEGER,
+    nodes INTEGER,
+    score_cp INTEGER,
+    score_mate INTEGER CHECK (score_mate IS NULL OR score_cp IS NULL),
+    pv TEXT NOT NULL,
+    comment TEXT NOT NULL,
+    book INTEGER NOT NULL CHECK (book IN (0, 1)),
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;
+
+CREATE TABLE node_runs (
+    id INTEGER PRIMARY KEY,
+    started_at_ms INTEGER NOT NULL,
+    description TEXT NOT NULL
+);
+
+CREATE TABLE node_counts (
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES node_runs (id),
+    engine_id INTEGER NOT NULL REFERENCES engines (id),
+    fen TEXT NOT NULL,
+    moves TEXT NOT NULL,  -- UCI moves separated by single spaces
+    depth INTEGER NOT NULL CHECK (depth >= 1),
+    nodes INTEGER NOT NULL,
+    time_ms INTEGER,
+    score_cp INTEGER,
+    score_mate INTEGER CHECK (score_mate IS NULL OR score_cp IS NULL),
+    bestmove TEXT NOT NULL,
+    pv TEXT NOT NULL,
+    UNIQUE (run_id, engine_id, fen, moves, depth)
+);
+CREATE INDEX node_counts_by_position ON node_counts (engine_id, fen, moves, depth, run_id);
+
+-- For people reading the file with the sqlite3 shell: one line per game with names.
+CREATE VIEW game_list AS
+SELECT g.id AS game_id, t.config_key AS tournament, g.slot, g.round,
+       w.name AS white, b.name AS black, g.result, g.termination, g.termination_text,
+       g.ply_count, g.started_at_ms, g.finished_at_ms
+FROM games g
+JOIN tournaments t ON t.id = g.tournament_id
+JOIN engines w ON w.id = g.white_engine_id
+JOIN engines b ON b.id = g.black_engine_id;
+)sql";
+
+constexpr std::array<Migration, 1> kMigrations = {{
+    {1, "tournaments, engines, openings, games, moves, node counts", kVersion1},
+}};
+
+constexpr std::array<std::string_view, 7> kRequiredTables = {
+    "engines", "games", "moves", "node_counts", "node_runs", "openings", "tournaments",
+};
+
+std::string hex32(std::int64_t value) {
+    char text[16];
+    std::snprintf(text, sizeof text, "0x%08llx",
+                  static_cast<unsigned long long>(value) & 0xffffffffULL);
+    return text;
+}
+
+std::uint32_t big_endian(const unsigned char* bytes, int size) {
+    std::uint32_t value = 0;
+    for (int i = 0; i < size; ++i) value = (value << 8) | bytes[i];
+    return value;
+}
+
+bool non_empty_file(const std::filesystem::path& path) {
+    std::error_code error;
+    const auto size = std::filesystem::file_size(path, error);
+    return !error && size > 0;
+}
+
+}  // namespace
+
+std::span<const Migration> migrations() {
+    return kMigrations;
+}
+
+int latest_version(std::span<const Migration> list) {
+    return list.empty() ? 0 : list.back().version;
+}
+
+std::span<const std::string_view> required_tables() {
+    return kRequiredTables;
+}
+
+void check_file_before_open(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (!fs::exists(status)) return;
+    if (!fs::is_regular_file(status)) throw StoreError(path + ": is not a regular file");
+    const std::uintmax_t size = fs::file_size(path, error);
+    if (error) throw StoreError(path + ": cannot read the file size: " + error.message());
+    if (size == 0) return;
+
+    // Step 1. The 100-byte SQLite header starts with "SQLite format 3\0".
+    unsigned char header[100] = {};
+    std::ifstream in(path, std::ios::binary);
+    in.read(reinterpret_cast<char*>(header), sizeof header);
+    if (!in) {
+        if (size < sizeof header) {
+            throw StoreError(path + ": is not an SQLite database, or it is damaged (only " +
+                             std::to_string(size) + " bytes, shorter than the SQLite header)");
+        }
+        throw StoreError(path + ": cannot read the file header");
+    }
+    static constexpr char kMagic[] = "SQLite format 3";
+    if (!std::equal(kMagic, kMagic + sizeof kMagic, reinterpret_cast<const char*>(header))) {
+        throw StoreError(path +
+                         ": is not an SQLite database, or it is damaged (the file does not start "
+                         "with the SQLite header)");
+    }
+
+    // Step 2. A file shorter than the size its header declares has been truncated. The declared
+    // size is valid when the change counter equals the version-valid-for number; with a
+    // non-empty write-ahead log or a hot rollback journal the main file may legitimately lag.
+    std::uint32_t page_size = big_endian(header + 16, 2);
+    if (page_size == 1) page_size = 65536;
+    const std::uint32_t page_count = big_endian(header + 28, 4);
+    const bool size_is_valid =
+        page_count != 0 && big_endian(header + 24, 4) == big_endian(header + 92, 4);
+    if (!size_is_valid || non_empty_file(path + "-wal") || non_empty_file(path + "-journal")) {
+        return;
+    }
+    const std::uintmax_t declared = std::uintmax_t{page_count} * page_size;
+    if (size < declared) {
+        throw StoreError(path + ": the database file is damaged (truncated: its header declares " +
+                         std::to_string(page_count) + " pages of " + std::to_string(page_size) +
+                         " bytes = " + std::to_string(declared) + " bytes, but the file has " +
+                         std::to_string(size) + " bytes)");
+    }
+}
+
+std::vector<std::string> object_names(sql::Connection& connection) {
+    sql::Statement statement(connection,
+                             "SELECT name FROM sqlite_schema WHERE type IN ('table', 'view') "
+                             "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name");
+    std::vector<std::string> names;
+    while (true) {
+        const int code = statement.try_step();
+        if (code == SQLITE_DONE) break;
+        if (code != SQLITE_ROW) connection.fail(code, "reading the list of tables");
+        names.push_back(statement.text(0));
+    }
+    return names;
+}
+
+void check_identity(sql::Connection& connection, std::span<const Migration> list) {
+    const std::string& path = connection.path();
+    const std::int64_t application_id =
+        connection.query_integer("PRAGMA application_id", "reading the application id");
+    const std::int64_t version =
+        connection.query_integer("PRAGMA user_version", "reading the schema version");
+
+    if (application_id == 0) {
+        const std::vector<std::string> names = object_names(connection);
+        if (names.empty()) return;  // a new, empty database: migrate() will stamp it
+        std::string listed;
+        for (std::size_t i = 0; i < names.size() && i < 5; ++i) {
+            listed += (i ? ", " : "") + names[i];
+        }
+        if (names.size() > 5) listed += ", ...";
+        throw StoreError(path +
+                         ": is not an arbiter database (it has no arbiter application id "
+                         "and holds tables of another application: " +
+                         listed + ")");
+    }
+    if (application_id != kApplicationId) {
+        throw StoreError(path + ": is not an arbiter database (application_id " +
+                         hex32(application_id) + ", arbiter's is " + hex32(kApplicationId) + ")");
+    }
+    const int latest = latest_version(list);
+    if (version > latest) {
+        throw StoreError(path + ": has arbiter schema version " + std::to_string(version) +
+                         ", newer than the version " + std::to_string(latest) +
+                         " this build knows; use a newer arbiter");
+    }
+    if (version < 0) {
+        throw StoreError(path + ": the database file is damaged (schema version " +
+                         std::to_string(version) + ")");
+    }
+}
+
+int migrate(sql::Connection& connection, std::span<const Migration> list) {
+    sql::Transaction transaction(connection);
+    // Another process may have migrated between check_identity() and the lock: check again.
+    check_identity(connection, list);
+    const int before = static_cast<int>(
+        connection.query_integer("PRAGMA user_version", "reading the schema version"));
+    if (before == latest_version(list)) return before;  // rolls back the empty transaction
+
+    connection.execute("PRAGMA application_id = " + std::to_string(kApplicationId),
+                       "setting the application id");
+    for (const Migration& migration : list) {
+        if (migration.version <= before) continue;
+        connection.execute(migration.sql, "migrating the schema to version " +
+                                              std::to_string(migration.version) + " (" +
+                                              std::string(migration.description) + ")");
+        connection.execute("PRAGMA user_version = " + std::to_string(migration.version),
+                           "setting the schema version");
+    }
+    transaction.commit();
+    return before;
+}
+
+}  // namespace arbiter::schema

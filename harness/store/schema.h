@@ -1,0 +1,52 @@
+#pragma once
+
+// arbiter's database schema: the application id that marks a file as arbiter's, the list of
+// migrations (`PRAGMA user_version` counts those applied) and the checks run when a file is
+// opened. Private to harness/store; exposed as a header so the tests can drive migrations.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/store/sqlite.h"
+
+namespace arbiter::schema {
+
+// "ARBI" in ASCII, stored in the database header by `PRAGMA application_id`.
+inline constexpr std::int64_t kApplicationId = 0x41524249;
+
+// One step of the schema: running `sql` on version `version - 1` gives version `version`.
+// Published migrations are never edited; a change of schema is a new migration at the end.
+struct Migration {
+    int version;
+    std::string_view description;
+    std::string_view sql;
+};
+
+// arbiter's migrations in version order, starting at version 1.
+std::span<const Migration> migrations();
+
+// The version the last of `list` produces (0 for an empty list).
+int latest_version(std::span<const Migration> list = migrations());
+
+// The tables arbiter reads and writes; open() checks they exist after migrating.
+std::span<const std::string_view> required_tables();
+
+// Checks the file at `path` before SQLite opens it: a non-empty file must carry the SQLite
+// header and be at least as long as the header declares. Throws StoreError naming the file.
+void check_file_before_open(const std::string& path);
+
+// Checks that the connection's database is arbiter's at a version no newer than `list` knows,
+// or is empty. Throws StoreError ("not an arbiter database", "newer schema", ...).
+void check_identity(sql::Connection& connection, std::span<const Migration> list = migrations());
+
+// Brings the database to the latest version of `list` in one IMMEDIATE transaction, stamping
+// arbiter's application id on an empty database. Returns the version before migrating.
+int migrate(sql::Connection& connection, std::span<const Migration> list = migrations());
+
+// Returns the names of the user tables and views in the database, sorted.
+std::vector<std::string> object_names(sql::Connection& connection);
+
+}  // namespace arbiter::schema

@@ -1,0 +1,182 @@
+#include "harness/store/sqlite.h"
+
+namespace arbiter::sql {
+
+std::string_view describe_result_code(int code) {
+    switch (code & 0xff) {
+        case SQLITE_CORRUPT:
+            return "the database file is damaged";
+        case SQLITE_NOTADB:
+            return "the file is not an SQLite database, or it is damaged";
+        case SQLITE_BUSY:
+            return "the database is locked by another process";
+        case SQLITE_LOCKED:
+            return "the database is locked";
+        case SQLITE_FULL:
+            return "the disk is full";
+        case SQLITE_READONLY:
+            return "the database is read-only";
+        case SQLITE_CANTOPEN:
+            return "the database file cannot be opened";
+        case SQLITE_IOERR:
+            return "an I/O error occurred";
+        case SQLITE_PERM:
+            return "permission denied";
+        default:
+            return "";
+    }
+}
+
+namespace {
+
+std::string error_message(const std::string& path, sqlite3* db, int code,
+                          std::string_view context) {
+    std::string message = path + ": ";
+    const std::string_view phrase = describe_result_code(code);
+    const std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    if (!phrase.empty()) {
+        message += std::string(phrase) + " (" + std::string(context) + ": " + detail + ")";
+    } else {
+        message += std::string(context) + ": " + detail;
+    }
+    return message;
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& path, int flags) : path_(path) {
+    const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+    if (code != SQLITE_OK) {
+        const std::string message = error_message(path, db_, code, "opening the database");
+        sqlite3_close_v2(db_);
+        db_ = nullptr;
+        throw StoreError(message);
+    }
+    sqlite3_extended_result_codes(db_, 1);
+}
+
+Connection::~Connection() {
+    sqlite3_close_v2(db_);
+}
+
+void Connection::execute(std::string_view sql, std::string_view context) {
+    const std::string text(sql);
+    const int code = sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr);
+    if (code != SQLITE_OK) fail(code, context);
+}
+
+std::int64_t Connection::query_integer(std::string_view sql, std::string_view context) {
+    Statement statement(*this, sql);
+    const int code = statement.try_step();
+    if (code != SQLITE_ROW) fail(code == SQLITE_DONE ? SQLITE_ERROR : code, context);
+    return statement.integer(0);
+}
+
+std::string Connection::query_text(std::string_view sql, std::string_view context) {
+    Statement statement(*this, sql);
+    const int code = statement.try_step();
+    if (code != SQLITE_ROW) fail(code == SQLITE_DONE ? SQLITE_ERROR : code, context);
+    return statement.text(0);
+}
+
+void Connection::fail(int code, std::string_view context) const {
+    throw StoreError(error_message(path_, db_, code, context));
+}
+
+Statement::Statement(Connection& connection, std::string_view sql) : connection_(connection) {
+    const int code =
+        sqlite3_prepare_v3(connection.handle(), sql.data(), static_cast<int>(sql.size()),
+                           SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
+    if (code != SQLITE_OK) {
+        connection.fail(code, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
+    }
+}
+
+Statement::~Statement() {
+    sqlite3_finalize(statement_);
+}
+
+void Statement::bind(int index, std::int64_t value) {
+    const int code = sqlite3_bind_int64(statement_, index, value);
+    if (code != SQLITE_OK) connection_.fail(code, "binding a parameter");
+}
+
+void Statement::bind(int index, std::string_view value) {
+    const int code = sqlite3_bind_text64(statement_, index, value.data(), value.size(),
+                                         SQLITE_TRANSIENT, SQLITE_UTF8);
+    if (code != SQLITE_OK) connection_.fail(code, "binding a parameter");
+}
+
+void Statement::bind_null(int index) {
+    const int code = sqlite3_bind_null(statement_, index);
+    if (code != SQLITE_OK) connection_.fail(code, "binding a parameter");
+}
+
+int Statement::try_step() {
+    return sqlite3_step(statement_);
+}
+
+bool Statement::step() {
+    const int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) return true;
+    if (code == SQLITE_DONE) return false;
+    connection_.fail(code, "running \"" + std::string(sql().substr(0, 60)) + "\"");
+}
+
+void Statement::reset() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+}
+
+std::int64_t Statement::integer(int column) const {
+    return sqlite3_column_int64(statement_, column);
+}
+
+double Statement::real(int column) const {
+    return sqlite3_column_double(statement_, column);
+}
+
+std::string Statement::text(int column) const {
+    const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+    const int size = sqlite3_column_bytes(statement_, column);
+    return bytes ? std::string(bytes, static_cast<std::size_t>(size)) : std::string();
+}
+
+bool Statement::is_null(int column) const {
+    return sqlite3_column_type(statement_, column) == SQLITE_NULL;
+}
+
+std::optional<std::int64_t> Statement::optional_integer(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return integer(column);
+}
+
+std::optional<int> Statement::optional_int(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return static_cast<int>(integer(column));
+}
+
+std::optional<double> Statement::optional_real(int column) const {
+    if (is_null(column)) return std::nullopt;
+    return real(column);
+}
+
+std::string_view Statement::sql() const {
+    const char* text = sqlite3_sql(statement_);
+    return text ? std::string_view(text) : std::string_view();
+}
+
+Transaction::Transaction(Connection& connection) : connection_(connection) {
+    connection_.execute("BEGIN IMMEDIATE", "starting a write transaction");
+}
+
+Transaction::~Transaction() {
+    if (open_) sqlite3_exec(connection_.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+}
+
+void Transaction::commit() {
+    connection_.execute("COMMIT", "committing a transaction");
+    open_ = false;
+}
+
+}  // namespace arbiter::sql
