@@ -1,0 +1,189 @@
+#pragma once
+
+// The arbiter database: one SQLite file holding tournaments, engines, openings, games with
+// their moves, and node-count runs. Store is the only code in arbiter that writes SQL.
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <set>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/store/records.h"
+#include "harness/store/store_error.h"
+
+namespace arbiter {
+
+// A tournament row: the configuration key the tournament derives and its full configuration.
+struct StoredTournament {
+    TournamentId id = 0;
+    std::string config_key;
+    std::string config_json;
+    std::int64_t created_at_ms = 0;  // milliseconds since the Unix epoch
+
+    bool operator==(const StoredTournament&) const = default;
+};
+
+// An engine row: its id and identity.
+struct StoredEngine {
+    EngineId id = 0;
+    EngineIdentity identity;
+
+    bool operator==(const StoredEngine&) const = default;
+};
+
+// One line per recorded game, enough for standings, ratings, crosstables and PGN headers.
+struct GameSummary {
+    GameId id = 0;
+    TournamentId tournament_id = 0;
+    ScheduleSlot slot;
+    EngineId white_engine_id = 0;
+    EngineId black_engine_id = 0;
+    std::string white_name;
+    std::string black_name;
+    std::optional<OpeningId> opening_id;
+    std::string result;
+    Termination termination = Termination::Checkmate;
+    std::string termination_text;
+    int ply_count = 0;
+    std::int64_t started_at_ms = 0;
+    std::int64_t finished_at_ms = 0;
+
+    bool operator==(const GameSummary&) const = default;
+};
+
+// What one engine reported per move over a tournament's games, book moves excluded.
+// Averages over moves that reported the value; nothing when no move reported it.
+struct EngineMoveStatistics {
+    EngineId engine_id = 0;
+    std::string name;
+    std::int64_t moves = 0;             // moves the engine chose
+    std::int64_t moves_with_depth = 0;  // of which reported a depth
+    std::optional<double> average_depth;
+    std::optional<double> average_seldepth;
+    std::optional<double> average_nodes;
+    double average_time_ms = 0;
+    std::int64_t total_nodes = 0;  // sum over the moves that reported nodes
+    std::int64_t total_time_ms = 0;
+
+    bool operator==(const EngineMoveStatistics&) const = default;
+};
+
+// One invocation of `arbiter nodes`; its measurements are kept as history.
+struct NodeRun {
+    NodeRunId id = 0;
+    std::int64_t started_at_ms = 0;
+    std::string description;
+
+    bool operator==(const NodeRun&) const = default;
+};
+
+// A node count together with the run it belongs to.
+struct StoredNodeCount {
+    NodeRunId run_id = 0;
+    NodeCountRecord record;
+
+    bool operator==(const StoredNodeCount&) const = default;
+};
+
+// An open arbiter database.
+//
+// open() creates the file (and missing parent folders) if absent, refuses files that are not
+// arbiter's or are damaged with a StoreError naming the file, and migrates older schemas. The
+// database runs in WAL mode with foreign keys on and synchronous=NORMAL: a committed game
+// survives the process being killed (SIGKILL included); a power cut may lose the last commits
+// but never leaves a partial game. All methods are safe to call from several threads (they are
+// serialised by a mutex); several processes may share one file (busy timeout 10 s).
+class Store {
+  public:
+    // Opens or creates the database at `path` (":memory:" gives a private in-memory database).
+    // Throws StoreError naming the file if it is not arbiter's, is newer, or is damaged.
+    static Store open(const std::filesystem::path& path);
+
+    Store(Store&&) noexcept;
+    Store& operator=(Store&&) noexcept;
+    ~Store();
+
+    const std::string& path() const;
+    // The schema version of the open file (always latest_schema_version() after open()).
+    int schema_version();
+    static int latest_schema_version();
+
+    // Returns the id of the tournament with `config_key`, creating it with `config_json` (which
+    // must be valid JSON) if absent. An existing tournament keeps the JSON it was created with.
+    TournamentId get_or_create_tournament(std::string_view config_key,
+                                          std::string_view config_json);
+    std::optional<StoredTournament> find_tournament(std::string_view config_key);
+    // Throws StoreError if there is no such tournament.
+    StoredTournament load_tournament(TournamentId id);
+    std::vector<StoredTournament> list_tournaments();
+
+    // Returns the id of the engine with this identity (name, command, args, options, binary
+    // SHA-256), creating it if absent; an existing row keeps its first working_dir.
+    // Throws std::invalid_argument if binary_sha256 is not 64 lowercase hex digits.
+    EngineId get_or_create_engine(const EngineIdentity& identity);
+    // Throws StoreError if there is no such engine.
+    EngineIdentity load_engine(EngineId id);
+    std::vector<StoredEngine> list_engines();
+
+    // Returns the id of the opening equal in every field, creating it if absent.
+    OpeningId get_or_create_opening(const Opening& opening);
+    // Throws StoreError if there is no such opening.
+    Opening load_opening(OpeningId id);
+
+    // Writes a finished game and all its moves in one transaction and returns its id.
+    // Throws DuplicateGameError if the tournament already has a game in this slot between the
+    // same two engine ids, StoreError for unknown ids, std::invalid_argument for a malformed
+    // record (result, termination, plies not 1..n, start FEN side, both cp and mate scores).
+    GameId record_game(const GameRecord& game);
+
+    // Slot numbers of the tournament's games whose white and black engines are both among
+    // `current_engines`: the games a resumed run must not play again.
+    std::set<std::int64_t> finished_slots(TournamentId tournament,
+                                          std::span<const EngineId> current_engines);
+
+    // Number of games of the tournament: all, or those between engines of `engines`.
+    std::int64_t count_games(TournamentId tournament);
+    std::int64_t count_games(TournamentId tournament, std::span<const EngineId> engines);
+
+    // The tournament's games ordered by slot number (then id): all, or those between engines
+    // of `engines`.
+    std::vector<GameSummary> list_games(TournamentId tournament);
+    std::vector<GameSummary> list_games(TournamentId tournament, std::span<const EngineId> engines);
+
+    // Returns the game exactly as it was recorded. Throws StoreError if there is no such game.
+    GameRecord load_game(GameId id);
+
+    // Per-engine averages of depth, seldepth, nodes and time per move over the tournament's
+    // games (all, or those between engines of `engines`), ordered by engine id.
+    std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament);
+    std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament,
+                                                             std::span<const EngineId> engines);
+
+    // Node counts keep their history: each `arbiter nodes` invocation is a run, and a position
+    // is measured at most once per run, engine and depth. The latest run wins in lookups.
+    NodeRunId begin_node_run(std::string_view description);
+    // Writes one measurement. Throws StoreError if the run already has this engine, position
+    // and depth, or refers to unknown ids.
+    void record_node_count(NodeRunId run, const NodeCountRecord& count);
+    std::vector<NodeRun> list_node_runs();
+    // The run's measurements in the order they were recorded.
+    std::vector<NodeCountRecord> node_counts_of_run(NodeRunId run);
+    // The most recent measurement of this engine, position and depth over all runs.
+    std::optional<StoredNodeCount> latest_node_count(EngineId engine, std::string_view fen,
+                                                     std::span<const std::string> moves, int depth);
+
+    // Runs SQLite's full integrity check; returns "ok" or the problems it lists.
+    std::string integrity_check();
+
+  private:
+    struct Impl;
+    explicit Store(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace arbiter
