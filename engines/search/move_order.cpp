@@ -1,0 +1,100 @@
+#include "engines/search/move_order.h"
+
+#include <utility>
+
+#include "engines/core/psqt.h"
+
+namespace arbiter {
+
+namespace {
+
+constexpr int PROMOTION_BONUS = 1000;  // above any piece-square gain
+constexpr int CAPTURE_BASE = 4096;     // above any quiet score
+
+std::int32_t sort_key(int score, std::size_t generation_index) {
+    return std::int32_t(score * 256 + (255 - int(generation_index)));
+}
+
+}  // namespace
+
+int mvv_lva(const Position& pos, Move m) {
+    if (!pos.is_capture(m)) return 0;
+    PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
+    PieceType attacker = type_of(pos.moved_piece(m));
+    return 1 + victim * 8 + (KING - attacker);
+}
+
+int quiet_score(const Position& pos, Move m) {
+    Piece pc = pos.moved_piece(m);
+    int score = psqt::square_value(pc, m.to()) - psqt::square_value(pc, m.from());
+    if (m.kind() == Move::PROMOTION && m.promotion() == QUEEN) score += PROMOTION_BONUS;
+    return score;
+}
+
+MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
+    : pos_(pos),
+      moves_(moves),
+      hash_move_(hash_move && moves.contains(hash_move) ? hash_move : Move::none()) {}
+
+Move MovePicker::pick_best(std::size_t end) {
+    std::size_t best = next_;
+    for (std::size_t i = next_ + 1; i < end; ++i)
+        if (keys_[i] > keys_[best]) best = i;
+    std::swap(moves_[best], moves_[next_]);
+    std::swap(keys_[best], keys_[next_]);
+    return moves_[next_++];
+}
+
+Move MovePicker::next() {
+    switch (stage_) {
+        case Stage::HASH_MOVE:
+            stage_ = Stage::SPLIT;
+            if (hash_move_) return hash_move_;
+            [[fallthrough]];
+
+        case Stage::SPLIT: {
+            // Keys for the captures now; quiet moves get only their tie-break part here and
+            // their score when (if) their stage is reached. Keys sort captures above quiets.
+            std::size_t n = moves_.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                int victim_attacker = mvv_lva(pos_, moves_[i]);
+                keys_[i] = sort_key(victim_attacker ? CAPTURE_BASE + victim_attacker : 0, i);
+                capture_count_ += victim_attacker != 0;
+            }
+            next_ = 0;
+            if (hash_move_) {  // handed out already: park it at the front
+                std::size_t h = 0;
+                while (moves_[h] != hash_move_) ++h;
+                capture_count_ -= keys_[h] >= sort_key(CAPTURE_BASE, 255);
+                std::swap(moves_[0], moves_[h]);
+                std::swap(keys_[0], keys_[h]);
+                next_ = 1;
+            }
+            capture_end_ = next_ + capture_count_;
+            stage_ = Stage::CAPTURES;
+            [[fallthrough]];
+        }
+
+        case Stage::CAPTURES:
+            if (next_ < capture_end_) return pick_best(moves_.size());
+            stage_ = Stage::SCORE_QUIETS;
+            [[fallthrough]];
+
+        case Stage::SCORE_QUIETS:
+            for (std::size_t i = next_; i < moves_.size(); ++i)
+                keys_[i] += quiet_score(pos_, moves_[i]) * 256;
+            stage_ = Stage::QUIETS;
+            [[fallthrough]];
+
+        case Stage::QUIETS:
+            if (next_ < moves_.size()) return pick_best(moves_.size());
+            stage_ = Stage::DONE;
+            [[fallthrough]];
+
+        case Stage::DONE:
+            return Move::none();
+    }
+    return Move::none();
+}
+
+}  // namespace arbiter

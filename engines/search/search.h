@@ -1,0 +1,135 @@
+// The one search core behind every arbiter engine. An engine is this core with a set of
+// features switched on: a seeded random choice, a one-ply greedy look, full-width minimax,
+// alpha-beta pruning, MVV-LVA move ordering, a transposition table.
+//
+// Nodes. A node is a position the search function is called on: the root of each iteration
+// plus every position entered by do_move(). A leaf is a node reached at the depth limit (its
+// remaining depth is zero). SearchResult::nodes counts the nodes of every iteration of the
+// iterative deepening, the abandoned one included (the work the user paid for);
+// SearchResult::leaves counts the leaves of the last completed iteration only, so that for
+// minimax at depth d they equal perft(d) wherever no game-ending rule cuts the tree.
+//
+// Determinism. With a depth or node limit the tree depends only on the position (with its game
+// history), the features, the evaluation, the seed and the transposition table's contents: the
+// clock is read only when a time limit is given, the node limit is checked at every node, and
+// moves are ordered by fixed rules with generation order breaking ties.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engines/core/movegen.h"
+#include "engines/eval/evaluate.h"
+#include "engines/search/limits.h"
+#include "engines/search/score.h"
+#include "engines/search/time_manager.h"
+#include "engines/search/tt.h"
+
+namespace arbiter {
+
+// Which search an engine runs. The searching engines are negamax with iterative deepening; the
+// flags add pruning and ordering on top.
+struct SearchFeatures {
+    bool random_mover = false;         // no search: a uniformly random legal move (by Seed)
+    bool alpha_beta = false;           // alpha-beta pruning (otherwise full-width minimax)
+    bool mvv_lva = false;              // captures first by MVV-LVA, then quiet moves
+    bool transposition_table = false;  // probe and store results; the hash move goes first
+    bool seeded_ties = false;          // pick among equally good root moves by Seed (minimax)
+    int max_depth = MAX_PLY - 1;       // the deepest iteration, whatever the limits say
+};
+
+// What one completed iteration found, for the UCI `info` line.
+struct IterationInfo {
+    int depth = 0;
+    int seldepth = 0;  // the longest line reached, in plies
+    int score = 0;
+    std::uint64_t nodes = 0;   // all iterations so far, this one included
+    std::uint64_t leaves = 0;  // this iteration's leaves
+    std::int64_t elapsed_ms = 0;
+    int hashfull = -1;  // permille, -1 without a transposition table
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best_move;            // Move::none() when the side to move has no legal move
+    int score = 0;             // of the last completed iteration
+    int depth = 0;             // the last completed iteration (0: none completed)
+    std::uint64_t nodes = 0;   // every iteration's nodes, the abandoned one included
+    std::uint64_t leaves = 0;  // leaves of the last completed iteration
+    std::int64_t elapsed_ms = 0;
+    std::vector<Move> pv;
+};
+
+// Runs searches for one engine. Not thread-safe except request_stop(), which another thread
+// may call while run() is busy.
+class Search {
+  public:
+    explicit Search(const SearchFeatures& features);
+
+    const SearchFeatures& features() const { return features_; }
+    void set_eval(eval::Kind kind) { eval_ = kind; }
+    eval::Kind eval_kind() const { return eval_; }
+    void set_seed(std::uint64_t seed) { seed_ = seed; }
+    void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
+    // Resizes (and clears) the transposition table. Throws std::bad_alloc.
+    void set_hash_size(std::size_t megabytes);
+    // Forgets everything learnt in earlier searches (ucinewgame).
+    void new_game();
+
+    // Searches pos (which is left as it was) within limits, calling on_iteration after each
+    // completed iteration. Returns the best move of the last completed iteration; if none
+    // completed, the best root move searched so far, or the first legal move.
+    SearchResult run(Position& pos, const SearchLimits& limits,
+                     const std::function<void(const IterationInfo&)>& on_iteration = {});
+
+    // Makes a running or the next run() stop as soon as possible. Thread-safe.
+    void request_stop() { stop_.store(true, std::memory_order_relaxed); }
+    // Clears a stop request; call before starting run() on another thread.
+    void clear_stop() { stop_.store(false, std::memory_order_relaxed); }
+    bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
+
+  private:
+    template <bool AlphaBeta, bool Ordered, bool UseTT>
+    void iterate(SearchResult& result, const SearchLimits& limits,
+                 const std::function<void(const IterationInfo&)>& on_iteration);
+    template <bool AlphaBeta, bool Ordered, bool UseTT>
+    int search_root(int depth);
+    template <bool AlphaBeta, bool Ordered, bool UseTT>
+    int negamax(int alpha, int beta, int depth, int ply);
+
+    bool out_of_budget();
+    std::int64_t elapsed_ms() const;
+    void update_pv(int ply, Move m);
+    std::uint64_t seeded_index(std::uint64_t n) const;
+
+    SearchFeatures features_;
+    eval::Kind eval_ = eval::Kind::SIMPLIFIED;
+    std::uint64_t seed_ = 0;
+    std::int64_t move_overhead_ms_ = 30;
+    TranspositionTable tt_;
+    std::atomic<bool> stop_{false};
+
+    // State of the running search.
+    Position* pos_ = nullptr;
+    MoveList root_moves_;
+    int root_scores_[MoveList::CAPACITY];
+    std::uint64_t nodes_ = 0;
+    std::uint64_t leaves_ = 0;
+    std::uint64_t node_limit_ = 0;
+    int seldepth_ = 0;
+    bool aborted_ = false;
+    TimeBudget budget_;
+    std::chrono::steady_clock::time_point start_;
+    MoveList move_lists_[MAX_PLY + 1];  // the moves of the node at each ply
+    Move pv_[MAX_PLY + 1][MAX_PLY + 1];
+    int pv_length_[MAX_PLY + 1];
+};
+
+// True if the side to move has at least one legal move. Cheap in the usual case (any free
+// piece with somewhere to go); falls back to full generation only when that finds nothing.
+bool has_legal_move(const Position& pos);
+
+}  // namespace arbiter

@@ -1,0 +1,120 @@
+#include "engines/uci/engine.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "engines/core/perft.h"
+#include "engines/uci/bench.h"
+#include "engines/uci/uci.h"
+
+namespace arbiter {
+
+namespace po = boost::program_options;
+
+bool has_seed_option(const SearchFeatures& f) {
+    return f.random_mover || f.seeded_ties;
+}
+bool has_eval_option(const SearchFeatures& f) {
+    return !f.random_mover;
+}
+bool has_overhead_option(const SearchFeatures& f) {
+    return !f.random_mover && f.max_depth > 1;
+}
+
+namespace {
+
+// Reads a whole positive decimal number no larger than max; false otherwise.
+bool parse_depth(const std::string& text, int max, int& depth) {
+    try {
+        std::size_t used = 0;
+        int d = std::stoi(text, &used);
+        if (used != text.size() || d < 1 || d > max) return false;
+        depth = d;
+        return true;
+    } catch (const std::exception&) {
+        return false;
+    }
+}
+
+}  // namespace
+
+int run_engine(const EngineSpec& spec, int argc, char** argv) {
+    std::string command, fen, eval_name;
+    std::vector<std::string> arguments;
+    po::options_description visible(
+        "Usage: " + spec.name +
+        " [bench [DEPTH] [--fen FEN] [--eval EVAL] | perft DEPTH [--fen FEN]]\n"
+        "Without a command the engine speaks UCI on standard input and output.\n"
+        "  bench [DEPTH]   search the bench positions (or --fen) to DEPTH (default " +
+        std::to_string(spec.bench_depth) +
+        ") and print 'Nodes searched: N'\n"
+        "  perft DEPTH     count the leaves of the legal move tree, with a divide\n"
+        "Options");
+    visible.add_options()("help,h", "print this help")(
+        "fen", po::value(&fen),
+        "the position for bench or perft (default: the bench suite, or "
+        "the start position for perft)")("eval", po::value(&eval_name)->default_value("simplified"),
+                                         "the evaluation for bench: simplified or material");
+    po::options_description hidden;
+    hidden.add_options()("command", po::value(&command))("arguments",
+                                                         po::value(&arguments)->multitoken());
+    po::options_description all;
+    all.add(visible).add(hidden);
+    po::positional_options_description positional;
+    positional.add("command", 1).add("arguments", -1);
+
+    po::variables_map vm;
+    try {
+        po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
+                  vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << spec.name << ": " << e.what() << "\n\n" << visible << '\n';
+        return 2;
+    }
+    auto usage_error = [&](const std::string& message) {
+        std::cerr << spec.name << ": " << message << "\n\n" << visible << '\n';
+        return 2;
+    };
+    if (vm.count("help")) {
+        std::cout << visible << '\n';
+        return 0;
+    }
+
+    if (command.empty()) {
+        if (vm.count("fen") || !vm["eval"].defaulted())
+            return usage_error("--fen and --eval belong to bench or perft");
+        UciEngine engine(spec, std::cout);
+        engine.loop(std::cin);
+        return 0;
+    }
+    if (command == "bench") {
+        int depth = spec.bench_depth;
+        if (arguments.size() > 1) return usage_error("bench takes at most one DEPTH");
+        if (!arguments.empty() && !parse_depth(arguments[0], MAX_PLY - 1, depth))
+            return usage_error("bench: DEPTH must be a number from 1 to " +
+                               std::to_string(MAX_PLY - 1) + ", not '" + arguments[0] + "'");
+        auto kind = eval::parse_kind(eval_name);
+        if (!kind)
+            return usage_error("--eval must be simplified or material, not '" + eval_name + "'");
+        std::vector<std::string> fens = bench_positions();
+        if (vm.count("fen")) fens = {fen};
+        run_bench(spec, depth, fens, *kind, std::cout);
+        return 0;
+    }
+    if (command == "perft") {
+        int depth = 0;
+        if (arguments.size() != 1 || !parse_depth(arguments[0], 20, depth))
+            return usage_error("perft needs one DEPTH from 1 to 20");
+        StateInfo root;
+        Position pos;
+        if (std::string error = pos.set(vm.count("fen") ? fen : std::string(START_FEN), root);
+            !error.empty())
+            return usage_error("perft: " + error);
+        perft_divide(pos, depth, std::cout);
+        return 0;
+    }
+    return usage_error("unknown command '" + command + "'");
+}
+
+}  // namespace arbiter

@@ -1,0 +1,73 @@
+// The UCI front end every arbiter engine shares. Commands are read on the calling thread; a
+// search runs on a worker thread, so `isready`, `stop` and `quit` are answered while it thinks.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <istream>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engines/core/position.h"
+#include "engines/search/search.h"
+#include "engines/uci/engine.h"
+#include "engines/uci/options.h"
+
+namespace arbiter {
+
+// A game as `position` sets it up: the board and the states of every move played, which
+// repetition detection walks back through.
+struct GameState {
+    Position pos;
+    std::deque<StateInfo> states;
+};
+
+// Speaks UCI for one engine. Commands: uci, isready, ucinewgame, setoption, position, go (depth,
+// nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, perft), stop, quit, and `d`
+// (prints the current FEN as an info string). Empty lines and unknown commands are ignored;
+// malformed arguments are reported in an `info string` and change nothing. Any command that
+// changes the engine's state (position, go, setoption, ucinewgame) first stops a running search.
+class UciEngine {
+  public:
+    UciEngine(const EngineSpec& spec, std::ostream& out);
+    ~UciEngine();
+    UciEngine(const UciEngine&) = delete;
+    UciEngine& operator=(const UciEngine&) = delete;
+
+    // Reads and executes lines until `quit` or the end of the input (which counts as quit).
+    void loop(std::istream& in);
+    // Executes one line. Returns false once `quit` has been executed.
+    bool execute(const std::string& line);
+
+  private:
+    void uci();
+    void set_option(const std::vector<std::string>& words);
+    void set_position(const std::vector<std::string>& words);
+    void go(const std::vector<std::string>& words);
+    void start_search(const SearchLimits& limits);
+    // Stops a running search (its bestmove is printed) and waits for the worker to finish.
+    void stop_search();
+    void say(const std::string& line);
+    void say_error(const std::string& message) { say("info string error: " + message); }
+
+    EngineSpec spec_;
+    std::ostream& out_;
+    std::mutex out_mutex_;
+    OptionRegistry options_;
+    Search search_;
+    std::unique_ptr<GameState> game_;
+
+    std::thread worker_;
+    std::mutex stop_mutex_;
+    std::condition_variable stop_signal_;
+    bool stop_received_ = false;  // guarded by stop_mutex_; ends the wait of `go infinite`
+};
+
+// The `info` line of a completed iteration.
+std::string info_line(const IterationInfo& info);
+
+}  // namespace arbiter
