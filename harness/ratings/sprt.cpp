@@ -1,0 +1,283 @@
+#include "harness/ratings/sprt.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <numbers>
+#include <span>
+#include <stdexcept>
+#include <vector>
+
+namespace arbiter {
+namespace {
+
+// Normalized Elo per unit of per-game t-value.
+constexpr double kNormalizedEloPerT = 800.0 / std::numbers::ln10;
+// Stand-in count for an empty cell, so that every outcome keeps a positive probability.
+constexpr double kEmptyCellCount = 1e-3;
+
+// An observed discrete distribution of per-game scores: values (0..1), their relative
+// frequencies, and the number of observations (pairs or games) behind them.
+struct Distribution {
+    std::vector<double> values;
+    std::vector<double> frequencies;
+    double observations = 0.0;
+};
+
+Distribution observed(std::span<const double> values, std::span<const std::int64_t> counts) {
+    Distribution distribution;
+    distribution.values.assign(values.begin(), values.end());
+    for (std::int64_t count : counts) {
+        const double regularised = count == 0 ? kEmptyCellCount : static_cast<double>(count);
+        distribution.frequencies.push_back(regularised);
+        distribution.observations += regularised;
+    }
+    for (double& frequency : distribution.frequencies) frequency /= distribution.observations;
+    return distribution;
+}
+
+// Solves sum_i f_i b_i / (1 + x b_i) = 0 for x with every 1 + x b_i > 0. The left side falls
+// strictly from +inf to -inf on that interval when b takes both signs.
+double solve_secular_equation(const std::vector<double>& frequencies,
+                              const std::vector<double>& b) {
+    const double b_max = *std::max_element(b.begin(), b.end());
+    const double b_min = *std::min_element(b.begin(), b.end());
+    if (b_max <= 0.0 || b_min >= 0.0) return 0.0;  // no distribution meets the constraint
+    double low = -1.0 / b_max;
+    double high = -1.0 / b_min;
+    double x = 0.0;
+    for (int iteration = 0; iteration < 200; ++iteration) {
+        double value = 0.0;
+        double slope = 0.0;
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            const double denominator = 1.0 + x * b[i];
+            value += frequencies[i] * b[i] / denominator;
+            slope -= frequencies[i] * b[i] * b[i] / (denominator * denominator);
+        }
+        if (value > 0.0) {
+            low = x;
+        } else {
+            high = x;
+        }
+        // Newton step, falling back to bisection when it leaves the bracket.
+        double next = slope < 0.0 ? x - value / slope : 0.5 * (low + high);
+        if (!(next > low && next < high)) next = 0.5 * (low + high);
+        if (std::abs(next - x) <= 1e-16 * (1.0 + std::abs(x))) return next;
+        x = next;
+    }
+    return x;
+}
+
+// p_i = f_i / (1 + x b_i) with x from the secular equation: the maximum-likelihood distribution
+// on the observed support subject to sum p_i b_i = 0.
+std::vector<double> reweighted(const Distribution& observed, const std::vector<double>& b) {
+    const double x = solve_secular_equation(observed.frequencies, b);
+    std::vector<double> p(b.size());
+    for (std::size_t i = 0; i < b.size(); ++i) p[i] = observed.frequencies[i] / (1.0 + x * b[i]);
+    return p;
+}
+
+// The maximum-likelihood distribution with expected score `mean`.
+std::vector<double> fit_with_mean(const Distribution& observed, double mean) {
+    std::vector<double> b(observed.values.size());
+    for (std::size_t i = 0; i < b.size(); ++i) b[i] = observed.values[i] - mean;
+    return reweighted(observed, b);
+}
+
+// The maximum-likelihood distribution with (mean - reference) / sigma = t. Lagrange's condition
+// gives p_i = f_i / (1 + x b_i) with b_i = a_i - reference - (t sigma / 2)(1 + ((a_i - mean) /
+// sigma)^2), where mean and sigma are those of p itself: iterate to the fixed point.
+std::vector<double> fit_with_t_value(const Distribution& observed, double reference, double t) {
+    std::vector<double> p = observed.frequencies;
+    std::vector<double> b(p.size());
+    for (int iteration = 0; iteration < 1000; ++iteration) {
+        double mean = 0.0;
+        for (std::size_t i = 0; i < p.size(); ++i) mean += p[i] * observed.values[i];
+        double variance = 0.0;
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            variance += p[i] * (observed.values[i] - mean) * (observed.values[i] - mean);
+        }
+        const double sigma = std::sqrt(variance);
+        for (std::size_t i = 0; i < p.size(); ++i) {
+            const double z = (observed.values[i] - mean) / sigma;
+            b[i] = observed.values[i] - reference - t * sigma * (1.0 + z * z) / 2.0;
+        }
+        std::vector<double> next = reweighted(observed, b);
+        double change = 0.0;
+        for (std::size_t i = 0; i < p.size(); ++i)
+            change = std::max(change, std::abs(next[i] - p[i]));
+        p = std::move(next);
+        if (change < 1e-15) break;
+    }
+    return p;
+}
+
+double log_likelihood_ratio(const Distribution& observed, const std::vector<double>& h0,
+                            const std::vector<double>& h1) {
+    double sum = 0.0;
+    for (std::size_t i = 0; i < h0.size(); ++i) {
+        sum += observed.frequencies[i] * std::log(h1[i] / h0[i]);
+    }
+    return observed.observations * sum;
+}
+
+double llr_normalized_of(std::span<const double> values, std::span<const std::int64_t> counts,
+                         double t0, double t1) {
+    std::int64_t total = 0;
+    for (std::int64_t count : counts) total += count;
+    if (total == 0) return 0.0;
+    const Distribution distribution = observed(values, counts);
+    return log_likelihood_ratio(distribution, fit_with_t_value(distribution, 0.5, t0),
+                                fit_with_t_value(distribution, 0.5, t1));
+}
+
+double llr_logistic_of(std::span<const double> values, std::span<const std::int64_t> counts,
+                       double elo0, double elo1) {
+    std::int64_t total = 0;
+    for (std::int64_t count : counts) total += count;
+    if (total == 0) return 0.0;
+    const Distribution distribution = observed(values, counts);
+    auto expected = [](double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); };
+    return log_likelihood_ratio(distribution, fit_with_mean(distribution, expected(elo0)),
+                                fit_with_mean(distribution, expected(elo1)));
+}
+
+constexpr std::array<double, 5> kPairValues = {0.0, 0.25, 0.5, 0.75, 1.0};
+constexpr std::array<double, 3> kGameValues = {0.0, 0.5, 1.0};
+
+double parse_number(std::string_view key, std::string_view text) {
+    double value = 0.0;
+    const char* end = text.data() + text.size();
+    const auto [position, error] = std::from_chars(text.data(), end, value);
+    if (error != std::errc() || position != end || !std::isfinite(value)) {
+        throw std::invalid_argument("sprt: " + std::string(key) + " is not a number: '" +
+                                    std::string(text) + "'");
+    }
+    return value;
+}
+
+std::string two_decimals(double value) {
+    // Round first, then add 0.0 so that a negative zero prints as 0.00.
+    const double rounded = std::round(value * 100.0) / 100.0 + 0.0;
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.2f", rounded);
+    return buffer;
+}
+
+}  // namespace
+
+double llr_normalized(const PentanomialCounts& counts, double nelo0, double nelo1) {
+    // A pair's score deviates by 1/sqrt(2) of a game's, so its t-value is sqrt(2) times larger.
+    const double scale = std::numbers::sqrt2 / kNormalizedEloPerT;
+    return llr_normalized_of(kPairValues, counts.pairs, nelo0 * scale, nelo1 * scale);
+}
+
+double llr_normalized(const WdlCounts& counts, double nelo0, double nelo1) {
+    const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
+    return llr_normalized_of(kGameValues, frequencies, nelo0 / kNormalizedEloPerT,
+                             nelo1 / kNormalizedEloPerT);
+}
+
+double llr_logistic(const PentanomialCounts& counts, double elo0, double elo1) {
+    return llr_logistic_of(kPairValues, counts.pairs, elo0, elo1);
+}
+
+double llr_logistic(const WdlCounts& counts, double elo0, double elo1) {
+    const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
+    return llr_logistic_of(kGameValues, frequencies, elo0, elo1);
+}
+
+SprtParameters parse_sprt_parameters(std::string_view text) {
+    SprtParameters parameters;
+    bool have_elo0 = false;
+    bool have_elo1 = false;
+    while (!text.empty()) {
+        const std::size_t comma = text.find(',');
+        const std::string_view item = text.substr(0, comma);
+        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+        const std::size_t equals = item.find('=');
+        if (equals == std::string_view::npos) {
+            throw std::invalid_argument("sprt: expected key=value, got '" + std::string(item) +
+                                        "'");
+        }
+        const std::string_view key = item.substr(0, equals);
+        const std::string_view value = item.substr(equals + 1);
+        if (key == "elo0") {
+            parameters.elo0 = parse_number(key, value);
+            have_elo0 = true;
+        } else if (key == "elo1") {
+            parameters.elo1 = parse_number(key, value);
+            have_elo1 = true;
+        } else if (key == "alpha") {
+            parameters.alpha = parse_number(key, value);
+        } else if (key == "beta") {
+            parameters.beta = parse_number(key, value);
+        } else if (key == "model") {
+            if (value == "normalized") {
+                parameters.model = SprtModel::normalized;
+            } else if (value == "logistic") {
+                parameters.model = SprtModel::logistic;
+            } else {
+                throw std::invalid_argument("sprt: model must be normalized or logistic, got '" +
+                                            std::string(value) + "'");
+            }
+        } else {
+            throw std::invalid_argument("sprt: unknown key '" + std::string(key) +
+                                        "' (expected elo0, elo1, alpha, beta, model)");
+        }
+    }
+    if (!have_elo0 || !have_elo1) throw std::invalid_argument("sprt: elo0 and elo1 are required");
+    Sprt validate(parameters);
+    return parameters;
+}
+
+std::string_view to_string(SprtState state) {
+    switch (state) {
+        case SprtState::continue_testing:
+            return "continue";
+        case SprtState::h0_accepted:
+            return "H0 accepted";
+        case SprtState::h1_accepted:
+            return "H1 accepted";
+    }
+    return "continue";
+}
+
+Sprt::Sprt(const SprtParameters& parameters) : parameters_(parameters) {
+    const double alpha = parameters.alpha;
+    const double beta = parameters.beta;
+    if (!(alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0)) {
+        throw std::invalid_argument("sprt: need alpha > 0, beta > 0 and alpha + beta < 1");
+    }
+    if (!(parameters.elo0 < parameters.elo1)) {
+        throw std::invalid_argument("sprt: need elo0 < elo1");
+    }
+    lower_bound_ = std::log(beta / (1.0 - alpha));
+    upper_bound_ = std::log((1.0 - beta) / alpha);
+}
+
+void Sprt::update(const PentanomialCounts& totals) {
+    totals_ = totals;
+    llr_ = parameters_.model == SprtModel::normalized
+               ? llr_normalized(totals, parameters_.elo0, parameters_.elo1)
+               : llr_logistic(totals, parameters_.elo0, parameters_.elo1);
+}
+
+SprtState Sprt::state() const {
+    if (llr_ >= upper_bound_) return SprtState::h1_accepted;
+    if (llr_ <= lower_bound_) return SprtState::h0_accepted;
+    return SprtState::continue_testing;
+}
+
+std::string Sprt::format_llr() const {
+    return "LLR: " + two_decimals(llr_) + " (" + two_decimals(lower_bound_) + ", " +
+           two_decimals(upper_bound_) + ")";
+}
+
+std::string Sprt::summary() const {
+    return format_llr() + " " + std::string(to_string(state()));
+}
+
+}  // namespace arbiter
