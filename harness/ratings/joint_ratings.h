@@ -1,0 +1,138 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/ratings/counts.h"
+#include "harness/ratings/game_result.h"
+
+namespace arbiter {
+
+// How a game's outcome depends on the rating difference d (White's rating + white advantage -
+// Black's rating). Both models put each player's expected score equal to its actual score at the
+// maximum-likelihood solution, and both report on the logistic Elo scale.
+//  none:     only the score is modelled, E = 1 / (1 + 10^(-d/400)); a draw is half a win and half
+//            a loss.
+//  davidson: P(win) : P(draw) : P(loss) = 10^(x/800) : nu : 10^(-x/800) with a fitted draw
+//            propensity nu (Davidson 1970). The model difference x is reported as
+//            d = x * 2 / (2 + nu), which makes the expected score rise at equal ratings exactly as
+//            steeply as on the logistic curve; with no draws (nu = 0) d = x.
+enum class DrawModel { none, davidson };
+
+// Parses "none" or "davidson".
+std::optional<DrawModel> parse_draw_model(std::string_view text);
+
+// Returns "none" or "davidson".
+std::string_view to_string(DrawModel model);
+
+// How to fit and anchor the joint ratings.
+struct RatingOptions {
+    // When set, this player is rated exactly anchor_elo; otherwise the pool average is anchor_elo.
+    std::optional<std::string> anchor_player;
+    double anchor_elo = 0.0;
+    DrawModel draw_model = DrawModel::none;
+    // --white-advantage auto fits the advantage of moving first; otherwise it is fixed at
+    // white_advantage Elo (default 0: colours ignored).
+    bool fit_white_advantage = false;
+    double white_advantage = 0.0;
+    // Parametric bootstrap replays for the 95% intervals; 0 skips them (no error bars).
+    int bootstrap_samples = 1000;
+    std::uint64_t seed = 1;
+};
+
+// Game results aggregated per ordered pair (White, Black) of player indices: everything the
+// rating fit needs, independent of the number of games. Fill it from games or from grouped
+// database counts.
+class ResultMatrix {
+  public:
+    explicit ResultMatrix(int players);
+
+    // Adds `count` games of white against black ending in `outcome`. Throws std::invalid_argument
+    // for an index out of range, a player against itself or a negative count.
+    void add(int white, int black, Outcome outcome, std::int64_t count = 1);
+
+    int players() const { return players_; }
+    // Results of the games white played as White against black, from White's side.
+    const WdlCounts& cell(int white, int black) const {
+        return cells_[static_cast<std::size_t>(white) * static_cast<std::size_t>(players_) +
+                      static_cast<std::size_t>(black)];
+    }
+    // All games of one player in either colour, from that player's side.
+    WdlCounts player_results(int player) const;
+    std::int64_t games() const { return games_; }
+
+  private:
+    int players_;
+    std::int64_t games_ = 0;
+    std::vector<WdlCounts> cells_;
+};
+
+// Aggregates games into a matrix for `players` players.
+ResultMatrix aggregate_results(int players, std::span<const GameResult> games);
+
+// Whether a rating is a point estimate or only a bound.
+//  lower: the player (or a group of players) won every game against the rest of the pool, so the
+//         likelihood grows without limit; elo is the 95% one-sided lower bound ("> elo"), the
+//         rating at which such a clean sweep would have had a 5% chance.
+//  upper: the mirror image for players who lost every game against the rest ("< elo").
+enum class RatingBound { none, lower, upper };
+
+// One player's line in the ratings table.
+struct PlayerRating {
+    int player = 0;  // index in the caller's list of names
+    std::string name;
+    double elo = 0.0;  // the rating, or the bound when bound != none
+    RatingBound bound = RatingBound::none;
+    // Half-width of the bootstrap 95% interval [low_95, high_95]; absent for bounds and when no
+    // bootstrap was run. The anchor player has error 0.
+    std::optional<double> error_95;
+    std::optional<double> low_95;
+    std::optional<double> high_95;
+    WdlCounts results;  // all games of the player, from its side
+    // Likelihood of superiority over the next player in the table (normal approximation from the
+    // Fisher information); absent for the last player and when either player is a bound.
+    std::optional<double> los_next;
+
+    double score_percent() const { return 100.0 * results.score(); }
+    double draw_percent() const;
+};
+
+// The joint maximum-likelihood ratings of a pool of players.
+struct RatingResult {
+    std::vector<PlayerRating> players;  // best first; ties by name
+    DrawModel draw_model = DrawModel::none;
+    double white_advantage = 0.0;  // Elo; fitted or as given
+    bool white_advantage_fitted = false;
+    std::optional<double> white_advantage_error_95;  // when fitted and bootstrapped
+    // Davidson's nu fitted on the main group of players (absent for the none model); +infinity
+    // when every game there was drawn.
+    std::optional<double> draw_propensity;
+    std::int64_t games = 0;
+    int bootstrap_samples = 0;
+    std::uint64_t seed = 0;
+};
+
+// Why a pool cannot be rated: disconnected groups, an unknown anchor, confounded colours, ...
+class RatingError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Fits joint ratings: the maximum-likelihood solution in which every player's expected score
+// equals its actual score, anchored as asked, with bootstrap intervals. Players without games
+// are left out. Results do not depend on the order of games or of players. Throws RatingError
+// when there are no games, the players form groups that no game links (the message lists the
+// groups), names repeat, or the anchor player is unknown or has no games.
+RatingResult compute_ratings(const std::vector<std::string>& names, const ResultMatrix& results,
+                             const RatingOptions& options);
+
+// The same from a list of games (aggregated first).
+RatingResult compute_ratings(const std::vector<std::string>& names,
+                             std::span<const GameResult> games, const RatingOptions& options);
+
+}  // namespace arbiter

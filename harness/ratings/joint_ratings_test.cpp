@@ -1,0 +1,481 @@
+#include "harness/ratings/joint_ratings.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "harness/ratings/pair_statistics.h"
+
+namespace arbiter {
+namespace {
+
+constexpr double kNatural = std::numbers::ln10 / 400.0;  // natural units per Elo
+
+// Adds `count` games of a against b with a's results given, half of them (rounded down) with a as
+// White, so colours stay balanced.
+void add_match(ResultMatrix& m, int a, int b, std::int64_t wins, std::int64_t draws,
+               std::int64_t losses) {
+    m.add(a, b, Outcome::white_win, wins / 2);
+    m.add(b, a, Outcome::black_win, wins - wins / 2);
+    m.add(a, b, Outcome::draw, draws / 2);
+    m.add(b, a, Outcome::draw, draws - draws / 2);
+    m.add(a, b, Outcome::black_win, losses / 2);
+    m.add(b, a, Outcome::white_win, losses - losses / 2);
+}
+
+const PlayerRating& find(const RatingResult& result, const std::string& name) {
+    const auto it = std::find_if(result.players.begin(), result.players.end(),
+                                 [&](const PlayerRating& p) { return p.name == name; });
+    if (it == result.players.end()) throw std::runtime_error("no player " + name);
+    return *it;
+}
+
+std::map<std::string, double> elo_by_name(const RatingResult& result) {
+    std::map<std::string, double> elo;
+    for (const PlayerRating& p : result.players) elo[p.name] = p.elo;
+    return elo;
+}
+
+void expect_no_nan(const RatingResult& result) {
+    EXPECT_FALSE(std::isnan(result.white_advantage));
+    for (const PlayerRating& p : result.players) {
+        EXPECT_FALSE(std::isnan(p.elo)) << p.name;
+        EXPECT_FALSE(p.error_95 && std::isnan(*p.error_95)) << p.name;
+        EXPECT_FALSE(p.low_95 && std::isnan(*p.low_95)) << p.name;
+        EXPECT_FALSE(p.high_95 && std::isnan(*p.high_95)) << p.name;
+        EXPECT_FALSE(p.los_next && std::isnan(*p.los_next)) << p.name;
+        EXPECT_FALSE(std::isnan(p.score_percent()));
+        EXPECT_FALSE(std::isnan(p.draw_percent()));
+    }
+}
+
+// A four-player double round robin with uneven results (rows: White; counts W, D, L for White).
+ResultMatrix round_robin() {
+    const int results[4][4][3] = {
+        {{0, 0, 0}, {5, 3, 2}, {6, 2, 2}, {7, 2, 1}},
+        {{3, 3, 4}, {0, 0, 0}, {4, 4, 2}, {6, 3, 1}},
+        {{2, 3, 5}, {3, 4, 3}, {0, 0, 0}, {5, 3, 2}},
+        {{1, 2, 7}, {2, 3, 5}, {3, 3, 4}, {0, 0, 0}},
+    };
+    ResultMatrix m(4);
+    for (int w = 0; w < 4; ++w) {
+        for (int b = 0; b < 4; ++b) {
+            if (w == b) continue;
+            m.add(w, b, Outcome::white_win, results[w][b][0]);
+            m.add(w, b, Outcome::draw, results[w][b][1]);
+            m.add(w, b, Outcome::black_win, results[w][b][2]);
+        }
+    }
+    return m;
+}
+
+const std::vector<std::string> kFour = {"alpha", "bravo", "charlie", "delta"};
+
+TEST(JointRatings, TwoPlayersByHand) {
+    // 7 wins, 4 draws, 3 losses: score 9/14, so the gap is 400 log10(9/5) = 102.109 Elo, split
+    // evenly around the pool average.
+    ResultMatrix m(2);
+    add_match(m, 0, 1, 7, 4, 3);
+    RatingOptions options;
+    options.bootstrap_samples = 0;
+    const RatingResult result = compute_ratings({"a", "b"}, m, options);
+    const double gap = 400.0 * std::log10(9.0 / 5.0);
+    ASSERT_EQ(result.players.size(), 2u);
+    EXPECT_EQ(result.players[0].name, "a");
+    EXPECT_NEAR(result.players[0].elo, gap / 2.0, 1e-9);
+    EXPECT_NEAR(result.players[1].elo, -gap / 2.0, 1e-9);
+    EXPECT_FALSE(result.players[0].error_95.has_value());
+    EXPECT_EQ(result.players[0].results, (WdlCounts{7, 4, 3}));
+
+    options.anchor_player = "b";
+    options.anchor_elo = 1500.0;
+    const RatingResult anchored = compute_ratings({"a", "b"}, m, options);
+    EXPECT_NEAR(find(anchored, "a").elo, 1500.0 + gap, 1e-9);
+    EXPECT_EQ(find(anchored, "b").elo, 1500.0);
+}
+
+TEST(JointRatings, TwoPlayerErrorAndLosMatchTheHandFormulas) {
+    // 70 wins, 40 draws, 30 losses. With b anchored, a's bootstrap interval is the interval of
+    // the gap, which the trinomial formula gives by hand: 400 log10(1.8) +- 56.9.
+    ResultMatrix m(2);
+    add_match(m, 0, 1, 70, 40, 30);
+    RatingOptions options;
+    options.anchor_player = "b";
+    options.bootstrap_samples = 2000;
+    options.seed = 3;
+    const RatingResult result = compute_ratings({"a", "b"}, m, options);
+    const EloEstimate by_hand = trinomial_elo({70, 40, 30});
+    const PlayerRating& a = find(result, "a");
+    ASSERT_TRUE(a.error_95.has_value());
+    EXPECT_NEAR(*a.error_95, by_hand.error_95, 0.08 * by_hand.error_95);
+    EXPECT_NEAR(*a.low_95, by_hand.low_95, 0.15 * by_hand.error_95);
+    EXPECT_NEAR(*a.high_95, by_hand.high_95, 0.15 * by_hand.error_95);
+    EXPECT_EQ(*find(result, "b").error_95, 0.0);  // the anchor does not move
+    // LOS from the Fisher information: gap ln(1.8) over sqrt(1 / (n s (1 - s))), s = 9/14.
+    const double s = 90.0 / 140.0;
+    const double z = std::log(1.8) * std::sqrt(140.0 * s * (1.0 - s));
+    ASSERT_TRUE(a.los_next.has_value());
+    EXPECT_NEAR(*a.los_next, 0.5 * std::erfc(-z / std::numbers::sqrt2), 1e-12);
+    EXPECT_FALSE(find(result, "b").los_next.has_value());
+}
+
+TEST(JointRatings, RoundRobinExpectedScoreEqualsActual) {
+    const ResultMatrix m = round_robin();
+    for (const bool fit_white : {false, true}) {
+        RatingOptions options;
+        options.bootstrap_samples = 0;
+        options.fit_white_advantage = fit_white;
+        const RatingResult result = compute_ratings(kFour, m, options);
+        const std::map<std::string, double> elo = elo_by_name(result);
+        double average = 0.0;
+        for (const auto& [name, value] : elo) average += value / 4.0;
+        EXPECT_NEAR(average, 0.0, 1e-9);
+        double white_expected = 0.0;
+        double white_actual = 0.0;
+        for (int p = 0; p < 4; ++p) {
+            double expected = 0.0;
+            for (int q = 0; q < 4; ++q) {
+                if (p == q) continue;
+                const double advantage = result.white_advantage;
+                const WdlCounts& as_white = m.cell(p, q);
+                const WdlCounts& as_black = m.cell(q, p);
+                const double e_white =
+                    score_from_elo(elo.at(kFour[p]) + advantage - elo.at(kFour[q]));
+                const double e_black =
+                    1.0 - score_from_elo(elo.at(kFour[q]) + advantage - elo.at(kFour[p]));
+                expected += as_white.games() * e_white + as_black.games() * e_black;
+                white_expected += as_white.games() * e_white;
+                white_actual += as_white.points();
+            }
+            EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << kFour[p];
+        }
+        if (fit_white) {
+            EXPECT_NEAR(white_expected, white_actual, 1e-6);
+            EXPECT_GT(result.white_advantage, 10.0);
+        } else {
+            EXPECT_EQ(result.white_advantage, 0.0);
+        }
+    }
+}
+
+TEST(JointRatings, DavidsonMatchesScoresAndDraws) {
+    const ResultMatrix m = round_robin();
+    RatingOptions options;
+    options.bootstrap_samples = 0;
+    options.draw_model = DrawModel::davidson;
+    options.fit_white_advantage = true;
+    const RatingResult result = compute_ratings(kFour, m, options);
+    ASSERT_TRUE(result.draw_propensity.has_value());
+    const double nu = *result.draw_propensity;
+    const std::map<std::string, double> elo = elo_by_name(result);
+    // The model as documented: x = d (2 + nu) / 2 in natural units; P(W):P(D):P(L) =
+    // e^(x/2) : nu : e^(-x/2).
+    auto probabilities = [&](int white, int black) {
+        const double d = elo.at(kFour[white]) + result.white_advantage - elo.at(kFour[black]);
+        const double x = d * kNatural * (2.0 + nu) / 2.0;
+        const double z = std::exp(x / 2.0) + nu + std::exp(-x / 2.0);
+        return std::array<double, 3>{std::exp(x / 2.0) / z, nu / z, std::exp(-x / 2.0) / z};
+    };
+    double expected_draws = 0.0;
+    double draws = 0.0;
+    for (int p = 0; p < 4; ++p) {
+        double expected = 0.0;
+        for (int q = 0; q < 4; ++q) {
+            if (p == q) continue;
+            const auto as_white = probabilities(p, q);
+            const auto as_black = probabilities(q, p);
+            expected += m.cell(p, q).games() * (as_white[0] + as_white[1] / 2.0) +
+                        m.cell(q, p).games() * (as_black[2] + as_black[1] / 2.0);
+            expected_draws += m.cell(p, q).games() * as_white[1];
+            draws += static_cast<double>(m.cell(p, q).draws);
+        }
+        EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << kFour[p];
+    }
+    EXPECT_NEAR(expected_draws, draws, 1e-6);
+}
+
+TEST(JointRatings, DavidsonTwoPlayersByHand) {
+    // Two players, no colour effect: the model is saturated, so P(W), P(D), P(L) equal the observed
+    // 7/14, 4/14, 3/14: x = ln(7/3) and nu = 4 / sqrt(21); the gap is x (2 / (2 + nu)) in Elo.
+    ResultMatrix m(2);
+    add_match(m, 0, 1, 7, 4, 3);
+    RatingOptions options;
+    options.bootstrap_samples = 0;
+    options.draw_model = DrawModel::davidson;
+    const RatingResult result = compute_ratings({"a", "b"}, m, options);
+    const double nu = 4.0 / std::sqrt(21.0);
+    EXPECT_NEAR(*result.draw_propensity, nu, 1e-9);
+    EXPECT_NEAR(result.players[0].elo - result.players[1].elo,
+                std::log(7.0 / 3.0) / kNatural * 2.0 / (2.0 + nu), 1e-8);
+}
+
+TEST(JointRatings, InvariantUnderRelabellingAndReordering) {
+    // The same games, once in one order and player numbering and once permuted and shuffled.
+    std::mt19937 random(5);
+    std::vector<GameResult> games;
+    const ResultMatrix m = round_robin();
+    for (int w = 0; w < 4; ++w) {
+        for (int b = 0; b < 4; ++b) {
+            if (w == b) continue;
+            const WdlCounts& c = m.cell(w, b);
+            for (int i = 0; i < c.wins; ++i) games.push_back({w, b, Outcome::white_win, {}});
+            for (int i = 0; i < c.draws; ++i) games.push_back({w, b, Outcome::draw, {}});
+            for (int i = 0; i < c.losses; ++i) games.push_back({w, b, Outcome::black_win, {}});
+        }
+    }
+    const std::vector<int> permutation = {2, 0, 3, 1};  // old index -> new index
+    std::vector<std::string> permuted_names(4);
+    for (int i = 0; i < 4; ++i) permuted_names[permutation[i]] = kFour[i];
+    std::vector<GameResult> permuted = games;
+    for (GameResult& game : permuted) {
+        game.white = permutation[game.white];
+        game.black = permutation[game.black];
+    }
+    std::shuffle(permuted.begin(), permuted.end(), random);
+
+    for (const DrawModel model : {DrawModel::none, DrawModel::davidson}) {
+        RatingOptions options;
+        options.bootstrap_samples = 200;
+        options.fit_white_advantage = true;
+        options.draw_model = model;
+        const RatingResult original = compute_ratings(kFour, games, options);
+        const RatingResult relabelled = compute_ratings(permuted_names, permuted, options);
+        ASSERT_EQ(original.players.size(), relabelled.players.size());
+        for (std::size_t i = 0; i < original.players.size(); ++i) {
+            const PlayerRating& a = original.players[i];
+            const PlayerRating& b = relabelled.players[i];
+            EXPECT_EQ(a.name, b.name);
+            EXPECT_NEAR(a.elo, b.elo, 1e-9);
+            ASSERT_TRUE(a.error_95 && b.error_95);
+            EXPECT_NEAR(*a.error_95, *b.error_95, 1e-9);
+            EXPECT_EQ(a.los_next.has_value(), b.los_next.has_value());
+            if (a.los_next) {
+                EXPECT_NEAR(*a.los_next, *b.los_next, 1e-9);
+            }
+        }
+        EXPECT_NEAR(original.white_advantage, relabelled.white_advantage, 1e-9);
+    }
+}
+
+TEST(JointRatings, GauntletJointRatingsBeatScoreRatings) {
+    // g meets a strong player 200 times (scoring 10%), an equal one 20 times (50%) and a weak one
+    // 20 times (90%). The right answer: each opponent is exactly as far from g as its own score
+    // says, a = g + 400 log10 9, b = g, c = g - 400 log10 9. Per-player score ratings mislead:
+    // g's overall 48/240 = 20% makes it look 241 Elo weaker than the field.
+    ResultMatrix m(4);
+    add_match(m, 1, 0, 180, 0, 20);  // a vs g
+    add_match(m, 2, 0, 6, 8, 6);     // b vs g
+    add_match(m, 3, 0, 2, 0, 18);    // c vs g
+    RatingOptions options;
+    options.bootstrap_samples = 0;
+    options.anchor_player = "g";
+    const RatingResult result = compute_ratings({"g", "a", "b", "c"}, m, options);
+    const double gap = 400.0 * std::log10(9.0);
+    EXPECT_NEAR(find(result, "a").elo, gap, 1e-6);
+    EXPECT_NEAR(find(result, "b").elo, 0.0, 1e-6);
+    EXPECT_NEAR(find(result, "c").elo, -gap, 1e-6);
+
+    // The score-based view: each player's Elo from its own overall score.
+    const double g_score = elo_from_score(m.player_results(0).score());
+    const double b_score = elo_from_score(m.player_results(2).score());
+    const double c_score = elo_from_score(m.player_results(3).score());
+    EXPECT_NEAR(g_score, elo_from_score(0.2), 1e-9);
+    EXPECT_GT(b_score - g_score, 200.0);  // says b is far stronger than g: it is not
+    EXPECT_GT(std::abs((c_score - g_score) - (-gap)), 200.0);  // c's gap off by over 200 Elo
+}
+
+TEST(JointRatings, AllDrawsHaveNoNan) {
+    ResultMatrix m(3);
+    add_match(m, 0, 1, 0, 10, 0);
+    add_match(m, 1, 2, 0, 10, 0);
+    add_match(m, 0, 2, 0, 10, 0);
+    for (const DrawModel model : {DrawModel::none, DrawModel::davidson}) {
+        for (const bool fit_white : {false, true}) {
+            RatingOptions options;
+            options.bootstrap_samples = 50;
+            options.draw_model = model;
+            options.fit_white_advantage = fit_white;
+            const RatingResult result = compute_ratings({"x", "y", "z"}, m, options);
+            expect_no_nan(result);
+            for (const PlayerRating& p : result.players) {
+                EXPECT_NEAR(p.elo, 0.0, 1e-12);
+                EXPECT_NEAR(*p.error_95, 0.0, 1e-12);
+                EXPECT_EQ(p.draw_percent(), 100.0);
+                EXPECT_EQ(p.bound, RatingBound::none);
+            }
+            EXPECT_EQ(*result.players[0].los_next, 0.5);
+            if (model == DrawModel::davidson) {
+                EXPECT_EQ(*result.draw_propensity, INFINITY);
+            }
+        }
+    }
+}
+
+TEST(JointRatings, PerfectScoresAreBounds) {
+    // "top" beats everyone; "bottom" loses to everyone; the middle three are mixed.
+    ResultMatrix m(5);
+    const std::vector<std::string> names = {"top", "m1", "m2", "m3", "bottom"};
+    for (int i = 1; i < 5; ++i) add_match(m, 0, i, 6, 0, 0);
+    for (int i = 1; i < 4; ++i) add_match(m, i, 4, 6, 0, 0);
+    add_match(m, 1, 2, 3, 2, 1);
+    add_match(m, 2, 3, 2, 3, 1);
+    add_match(m, 1, 3, 2, 2, 2);
+    RatingOptions options;
+    options.bootstrap_samples = 100;
+    const RatingResult result = compute_ratings(names, m, options);
+    expect_no_nan(result);
+    const std::map<std::string, double> elo = elo_by_name(result);
+    const PlayerRating& top = find(result, "top");
+    const PlayerRating& bottom = find(result, "bottom");
+    EXPECT_EQ(top.bound, RatingBound::lower);
+    EXPECT_EQ(bottom.bound, RatingBound::upper);
+    EXPECT_FALSE(top.error_95.has_value());
+    EXPECT_EQ(result.players.front().name, "top");
+    EXPECT_EQ(result.players.back().name, "bottom");
+    // Groups are placed outwards from the core (the middle three) in name order, so "bottom" is
+    // placed against the middle players and then "top" against them and "bottom". At each bound
+    // the sweep has a 5% chance: the product of the win probabilities is 0.05.
+    double log_probability = 0.0;
+    for (int i = 1; i < 4; ++i) {
+        log_probability += 6.0 * std::log(score_from_elo(elo.at(names[i]) - bottom.elo));
+    }
+    EXPECT_NEAR(log_probability, std::log(0.05), 1e-9);
+    log_probability = 0.0;
+    for (int i = 1; i < 5; ++i) {
+        log_probability += 6.0 * std::log(score_from_elo(top.elo - elo.at(names[i])));
+    }
+    EXPECT_NEAR(log_probability, std::log(0.05), 1e-9);
+    // The middle players satisfy expected = actual among themselves.
+    for (int p = 1; p < 4; ++p) {
+        double expected = 0.0;
+        double actual = 0.0;
+        for (int q = 1; q < 4; ++q) {
+            if (p == q) continue;
+            const double games = m.cell(p, q).games() + m.cell(q, p).games();
+            expected += games * score_from_elo(elo.at(names[p]) - elo.at(names[q]));
+            actual += m.cell(p, q).points() + (m.cell(q, p).games() - m.cell(q, p).points());
+        }
+        EXPECT_NEAR(expected, actual, 1e-6);
+        EXPECT_EQ(find(result, names[p]).bound, RatingBound::none);
+        EXPECT_TRUE(find(result, names[p]).error_95.has_value());
+    }
+    EXPECT_FALSE(result.players[0].los_next.has_value());  // top is a bound
+    EXPECT_TRUE(result.players[1].los_next.has_value());
+    EXPECT_FALSE(result.players[3].los_next.has_value());  // next is bottom, a bound
+}
+
+TEST(JointRatings, TwoPlayerSweep) {
+    // Both players have 10 games, so the core is the first by name ("loser"); the winner gets a
+    // lower bound where score_from_elo(gap)^10 = 0.05.
+    ResultMatrix m(2);
+    add_match(m, 0, 1, 10, 0, 0);
+    RatingOptions options;
+    options.bootstrap_samples = 20;
+    options.anchor_player = "loser";
+    const RatingResult result = compute_ratings({"winner", "loser"}, m, options);
+    expect_no_nan(result);
+    EXPECT_EQ(result.players[0].name, "winner");
+    EXPECT_EQ(result.players[0].bound, RatingBound::lower);
+    EXPECT_NEAR(result.players[0].elo, elo_from_score(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_EQ(result.players[1].elo, 0.0);
+    EXPECT_EQ(result.players[1].bound, RatingBound::none);
+    EXPECT_EQ(*result.players[1].error_95, 0.0);
+}
+
+TEST(JointRatings, WhiteAdvantageByHand) {
+    // Both players score 35/50 as White: equal strength, and White's 70% is 400 log10(7/3) Elo.
+    ResultMatrix m(2);
+    m.add(0, 1, Outcome::white_win, 30);
+    m.add(0, 1, Outcome::draw, 10);
+    m.add(0, 1, Outcome::black_win, 10);
+    m.add(1, 0, Outcome::white_win, 30);
+    m.add(1, 0, Outcome::draw, 10);
+    m.add(1, 0, Outcome::black_win, 10);
+    RatingOptions options;
+    options.bootstrap_samples = 100;
+    options.fit_white_advantage = true;
+    const RatingResult result = compute_ratings({"p", "q"}, m, options);
+    EXPECT_NEAR(result.white_advantage, 400.0 * std::log10(7.0 / 3.0), 1e-8);
+    EXPECT_TRUE(result.white_advantage_error_95.has_value());
+    EXPECT_NEAR(result.players[0].elo, 0.0, 1e-9);
+
+    options.fit_white_advantage = false;
+    options.white_advantage = 50.0;
+    const RatingResult fixed = compute_ratings({"p", "q"}, m, options);
+    EXPECT_EQ(fixed.white_advantage, 50.0);
+    EXPECT_NEAR(fixed.players[0].elo, 0.0, 1e-9);
+
+    options.draw_model = DrawModel::davidson;
+    const RatingResult davidson = compute_ratings({"p", "q"}, m, options);
+    EXPECT_NEAR(davidson.white_advantage, 50.0, 1e-9);
+}
+
+TEST(JointRatings, ConfoundedWhiteAdvantageIsAnError) {
+    ResultMatrix m(2);
+    m.add(0, 1, Outcome::white_win, 5);
+    m.add(0, 1, Outcome::black_win, 3);
+    RatingOptions options;
+    options.fit_white_advantage = true;
+    EXPECT_THROW(compute_ratings({"p", "q"}, m, options), RatingError);
+}
+
+TEST(JointRatings, DisconnectedGroupsAreNamed) {
+    ResultMatrix m(5);
+    add_match(m, 0, 3, 2, 1, 1);
+    add_match(m, 1, 4, 1, 1, 1);
+    add_match(m, 4, 2, 1, 0, 1);
+    try {
+        compute_ratings({"e", "b", "d", "a", "c"}, m, RatingOptions{});
+        FAIL() << "expected a RatingError";
+    } catch (const RatingError& error) {
+        EXPECT_STREQ(error.what(),
+                     "the players form 2 groups that no game links: {a, e}, {b, c, d}");
+    }
+}
+
+TEST(JointRatings, RejectsBadInput) {
+    ResultMatrix m(3);
+    add_match(m, 0, 1, 1, 1, 1);
+    RatingOptions options;
+    options.anchor_player = "nobody";
+    EXPECT_THROW(compute_ratings({"a", "b", "c"}, m, options), RatingError);
+    options.anchor_player = "c";  // in the list but without games
+    EXPECT_THROW(compute_ratings({"a", "b", "c"}, m, options), RatingError);
+    EXPECT_THROW(compute_ratings({"a", "a", "c"}, m, RatingOptions{}), RatingError);
+    EXPECT_THROW(compute_ratings({"a", "b"}, m, RatingOptions{}), RatingError);
+    EXPECT_THROW(compute_ratings({"a", "b", "c"}, ResultMatrix(3), RatingOptions{}), RatingError);
+    EXPECT_THROW(m.add(1, 1, Outcome::draw), std::invalid_argument);
+    EXPECT_THROW(m.add(0, 3, Outcome::draw), std::invalid_argument);
+    // Players without games are left out of the table.
+    const RatingResult result = compute_ratings({"a", "b", "c"}, m, RatingOptions{});
+    EXPECT_EQ(result.players.size(), 2u);
+}
+
+TEST(JointRatings, BootstrapIsReproducible) {
+    const ResultMatrix m = round_robin();
+    RatingOptions options;
+    options.bootstrap_samples = 300;
+    options.seed = 11;
+    const RatingResult first = compute_ratings(kFour, m, options);
+    const RatingResult second = compute_ratings(kFour, m, options);
+    options.seed = 12;
+    const RatingResult other_seed = compute_ratings(kFour, m, options);
+    for (std::size_t i = 0; i < first.players.size(); ++i) {
+        EXPECT_EQ(*first.players[i].error_95, *second.players[i].error_95);
+        EXPECT_NE(*first.players[i].error_95, *other_seed.players[i].error_95);
+        // 20 games per pair: the intervals are wide but not absurd.
+        EXPECT_GT(*first.players[i].error_95, 30.0);
+        EXPECT_LT(*first.players[i].error_95, 120.0);
+        EXPECT_LT(*first.players[i].low_95, first.players[i].elo);
+        EXPECT_GT(*first.players[i].high_95, first.players[i].elo);
+    }
+}
+
+}  // namespace
+}  // namespace arbiter
