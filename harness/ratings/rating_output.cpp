@@ -1,0 +1,344 @@
+#include "harness/ratings/rating_output.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace arbiter {
+namespace {
+
+std::string json_number(double value, int decimals) {
+    return std::isfinite(value) ? format_fixed(value, decimals) : "null";
+}
+
+std::string json_optional(const std::optional<double>& value, int decimals) {
+    return value ? json_number(*value, decimals) : "null";
+}
+
+std::string csv_optional(const std::optional<double>& value, int decimals) {
+    return value && std::isfinite(*value) ? format_fixed(*value, decimals) : "";
+}
+
+std::string_view bound_name(RatingBound bound) {
+    switch (bound) {
+        case RatingBound::none:
+            return "none";
+        case RatingBound::lower:
+            return "lower";
+        case RatingBound::upper:
+            return "upper";
+    }
+    return "none";
+}
+
+std::string elo_text(const PlayerRating& player) {
+    const std::string value = format_fixed(player.elo, 1);
+    if (player.bound == RatingBound::lower) return "> " + value;
+    if (player.bound == RatingBound::upper) return "< " + value;
+    return value;
+}
+
+// Lays out rows of cells in columns: the first `left` columns aligned left, the rest right.
+std::string columns(const std::vector<std::vector<std::string>>& rows, std::size_t left) {
+    std::vector<std::size_t> width;
+    for (const auto& row : rows) {
+        width.resize(std::max(width.size(), row.size()), 0);
+        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            if (c > 0) line += "  ";
+            const std::string padding(width[c] - row[c].size(), ' ');
+            line += c < left ? row[c] + padding : padding + row[c];
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+std::string ratings_table(const RatingResult& ratings, const TableOptions& options) {
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> header = {"Rank", "Name", "Elo", "±", "Games", "Score", "Draw"};
+    if (options.show_los) header.push_back("LOS");
+    rows.push_back(header);
+    for (std::size_t i = 0; i < ratings.players.size(); ++i) {
+        const PlayerRating& p = ratings.players[i];
+        std::vector<std::string> row = {std::to_string(i + 1),
+                                        p.name,
+                                        elo_text(p),
+                                        p.error_95 ? format_fixed(*p.error_95, 1) : "-",
+                                        std::to_string(p.results.games()),
+                                        format_fixed(p.score_percent(), 1) + "%",
+                                        format_fixed(p.draw_percent(), 1) + "%"};
+        if (options.show_los) {
+            row.push_back(p.los_next ? format_fixed(100.0 * *p.los_next, 1) + "%" : "-");
+        }
+        rows.push_back(row);
+    }
+    // "±" is two bytes in UTF-8 but one column on screen: pad it by hand.
+    std::string text = columns(rows, 2);
+    const std::size_t sign = text.find("±");
+    if (sign != std::string::npos) text.insert(sign, 1, ' ');
+    std::string out = text;
+    if (ratings.white_advantage_fitted || ratings.white_advantage != 0.0) {
+        out += "White advantage: " + format_fixed(ratings.white_advantage, 1);
+        if (ratings.white_advantage_error_95) {
+            out += " ± " + format_fixed(*ratings.white_advantage_error_95, 1);
+        }
+        out += ratings.white_advantage_fitted ? " (fitted)\n" : " (fixed)\n";
+    }
+    return out;
+}
+
+std::string ratings_csv(const RatingResult& ratings, const TableOptions& options) {
+    std::string out =
+        "rank,name,elo,bound,error_95,low_95,high_95,games,wins,draws,losses,score_percent,"
+        "draw_percent";
+    if (options.show_los) out += ",los_next";
+    out += "\n";
+    for (std::size_t i = 0; i < ratings.players.size(); ++i) {
+        const PlayerRating& p = ratings.players[i];
+        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + format_fixed(p.elo, 2) +
+               "," + std::string(bound_name(p.bound)) + "," + csv_optional(p.error_95, 2) + "," +
+               csv_optional(p.low_95, 2) + "," + csv_optional(p.high_95, 2) + "," +
+               std::to_string(p.results.games()) + "," + std::to_string(p.results.wins) + "," +
+               std::to_string(p.results.draws) + "," + std::to_string(p.results.losses) + "," +
+               format_fixed(p.score_percent(), 2) + "," + format_fixed(p.draw_percent(), 2);
+        if (options.show_los) out += "," + csv_optional(p.los_next, 4);
+        out += "\n";
+    }
+    return out;
+}
+
+std::string ratings_json(const RatingResult& ratings, const TableOptions& options) {
+    std::string out = "{\"draw_model\": \"" + std::string(to_string(ratings.draw_model)) + "\"";
+    out += ", \"white_advantage\": " + json_number(ratings.white_advantage, 2);
+    out += ", \"white_advantage_fitted\": ";
+    out += ratings.white_advantage_fitted ? "true" : "false";
+    out += ", \"white_advantage_error_95\": " + json_optional(ratings.white_advantage_error_95, 2);
+    if (ratings.draw_propensity) {
+        out += ", \"draw_propensity\": " + json_number(*ratings.draw_propensity, 6);
+    }
+    out += ", \"games\": " + std::to_string(ratings.games);
+    out += ", \"bootstrap_samples\": " + std::to_string(ratings.bootstrap_samples);
+    out += ", \"seed\": " + std::to_string(ratings.seed);
+    out += ", \"players\": [";
+    for (std::size_t i = 0; i < ratings.players.size(); ++i) {
+        const PlayerRating& p = ratings.players[i];
+        out += i == 0 ? "\n  {" : ",\n  {";
+        out += "\"rank\": " + std::to_string(i + 1);
+        out += ", \"name\": \"" + json_escape(p.name) + "\"";
+        out += ", \"elo\": " + json_number(p.elo, 2);
+        out += ", \"bound\": \"" + std::string(bound_name(p.bound)) + "\"";
+        out += ", \"error_95\": " + json_optional(p.error_95, 2);
+        out += ", \"low_95\": " + json_optional(p.low_95, 2);
+        out += ", \"high_95\": " + json_optional(p.high_95, 2);
+        out += ", \"games\": " + std::to_string(p.results.games());
+        out += ", \"wins\": " + std::to_string(p.results.wins);
+        out += ", \"draws\": " + std::to_string(p.results.draws);
+        out += ", \"losses\": " + std::to_string(p.results.losses);
+        out += ", \"score_percent\": " + json_number(p.score_percent(), 2);
+        out += ", \"draw_percent\": " + json_number(p.draw_percent(), 2);
+        if (options.show_los) out += ", \"los_next\": " + json_optional(p.los_next, 4);
+        out += "}";
+    }
+    out += ratings.players.empty() ? "]}\n" : "\n]}\n";
+    return out;
+}
+
+std::string estimate_text(const EloEstimate& estimate) {
+    return format_fixed(estimate.elo, 1) + " ± " + format_fixed(estimate.error_95, 1);
+}
+
+std::string pentanomial_text(const PentanomialCounts& counts) {
+    std::string text = "[";
+    for (std::size_t i = 0; i < counts.pairs.size(); ++i) {
+        text += (i == 0 ? "" : ", ") + std::to_string(counts.pairs[i]);
+    }
+    return text + "]";
+}
+
+std::string pairs_text(const std::vector<NamedPairStatistics>& pairs) {
+    std::string out;
+    for (const NamedPairStatistics& pair : pairs) {
+        const PairStatistics& s = pair.statistics;
+        const WdlCounts& wdl = s.tally.wdl;
+        out += pair.player + " vs " + pair.opponent + ": " + std::to_string(wdl.games()) +
+               " games, W " + std::to_string(wdl.wins) + " D " + std::to_string(wdl.draws) + " L " +
+               std::to_string(wdl.losses) + "\n";
+        out += "  Elo " + estimate_text(s.trinomial) + " (95%), LOS " +
+               format_fixed(100.0 * s.trinomial.los, 1) + "%\n";
+        if (s.pentanomial && s.normalized) {
+            out += "  Pentanomial " + pentanomial_text(s.tally.pentanomial) + " (" +
+                   std::to_string(s.tally.pentanomial.pair_count()) + " pairs): Elo " +
+                   estimate_text(*s.pentanomial) + ", nElo " + format_fixed(s.normalized->elo, 1) +
+                   " ± " + format_fixed(s.normalized->error_95, 1) + ", LOS " +
+                   format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
+        }
+    }
+    return out;
+}
+
+std::string pairs_csv(const std::vector<NamedPairStatistics>& pairs) {
+    std::string out =
+        "player,opponent,games,wins,draws,losses,elo,error_95,los,pairs,ll,ld,wl_dd,wd,ww,"
+        "pentanomial_elo,pentanomial_error_95,pentanomial_los,nelo,nelo_error_95\n";
+    auto number = [](double value, int decimals) {
+        return std::isfinite(value) ? format_fixed(value, decimals) : format_fixed(value, 0);
+    };
+    for (const NamedPairStatistics& pair : pairs) {
+        const PairStatistics& s = pair.statistics;
+        const WdlCounts& wdl = s.tally.wdl;
+        out += csv_field(pair.player) + "," + csv_field(pair.opponent) + "," +
+               std::to_string(wdl.games()) + "," + std::to_string(wdl.wins) + "," +
+               std::to_string(wdl.draws) + "," + std::to_string(wdl.losses) + "," +
+               number(s.trinomial.elo, 2) + "," + number(s.trinomial.error_95, 2) + "," +
+               format_fixed(s.trinomial.los, 4) + "," +
+               std::to_string(s.tally.pentanomial.pair_count());
+        for (std::int64_t count : s.tally.pentanomial.pairs) {
+            out += ',';
+            out += std::to_string(count);
+        }
+        if (s.pentanomial && s.normalized) {
+            out += "," + number(s.pentanomial->elo, 2) + "," + number(s.pentanomial->error_95, 2) +
+                   "," + format_fixed(s.pentanomial->los, 4) + "," + number(s.normalized->elo, 2) +
+                   "," + number(s.normalized->error_95, 2);
+        } else {
+            out += ",,,,,";
+        }
+        out += "\n";
+    }
+    return out;
+}
+
+std::string estimate_json(const EloEstimate& e) {
+    return "{\"elo\": " + json_number(e.elo, 2) + ", \"low_95\": " + json_number(e.low_95, 2) +
+           ", \"high_95\": " + json_number(e.high_95, 2) +
+           ", \"error_95\": " + json_number(e.error_95, 2) + ", \"los\": " + json_number(e.los, 4) +
+           "}";
+}
+
+std::string pairs_json(const std::vector<NamedPairStatistics>& pairs) {
+    std::string out = "[";
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const PairStatistics& s = pairs[i].statistics;
+        const WdlCounts& wdl = s.tally.wdl;
+        out += i == 0 ? "\n  {" : ",\n  {";
+        out += "\"player\": \"" + json_escape(pairs[i].player) + "\", \"opponent\": \"" +
+               json_escape(pairs[i].opponent) + "\"";
+        out += ", \"wins\": " + std::to_string(wdl.wins) +
+               ", \"draws\": " + std::to_string(wdl.draws) +
+               ", \"losses\": " + std::to_string(wdl.losses);
+        out += ", \"trinomial\": " + estimate_json(s.trinomial);
+        out += ", \"pentanomial_counts\": " + pentanomial_text(s.tally.pentanomial);
+        out += ", \"unpaired_games\": " + std::to_string(s.tally.unpaired_games);
+        out += ", \"pentanomial\": " + (s.pentanomial ? estimate_json(*s.pentanomial) : "null");
+        out += ", \"normalized\": ";
+        out += s.normalized ? "{\"elo\": " + json_number(s.normalized->elo, 2) +
+                                  ", \"error_95\": " + json_number(s.normalized->error_95, 2) + "}"
+                            : "null";
+        out += "}";
+    }
+    out += pairs.empty() ? "]\n" : "\n]\n";
+    return out;
+}
+
+}  // namespace
+
+std::optional<OutputFormat> parse_output_format(std::string_view text) {
+    if (text == "table") return OutputFormat::table;
+    if (text == "csv") return OutputFormat::csv;
+    if (text == "json") return OutputFormat::json;
+    return std::nullopt;
+}
+
+std::string format_ratings(const RatingResult& ratings, OutputFormat format,
+                           const TableOptions& options) {
+    switch (format) {
+        case OutputFormat::table:
+            return ratings_table(ratings, options);
+        case OutputFormat::csv:
+            return ratings_csv(ratings, options);
+        case OutputFormat::json:
+            return ratings_json(ratings, options);
+    }
+    return {};
+}
+
+std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs,
+                                   OutputFormat format) {
+    switch (format) {
+        case OutputFormat::table:
+            return pairs_text(pairs);
+        case OutputFormat::csv:
+            return pairs_csv(pairs);
+        case OutputFormat::json:
+            return pairs_json(pairs);
+    }
+    return {};
+}
+
+std::string json_escape(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (const char c : text) {
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            default:
+                if (static_cast<unsigned char>(c) < 0x20) {
+                    char buffer[8];
+                    std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
+                    out += buffer;
+                } else {
+                    out += c;
+                }
+        }
+    }
+    return out;
+}
+
+std::string csv_field(std::string_view text) {
+    if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string format_fixed(double value, int decimals) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    const double scale = std::pow(10.0, decimals);
+    // Round half away from zero first, then add 0.0 so that a negative zero prints without sign.
+    const double rounded = std::round(value * scale) / scale + 0.0;
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, rounded);
+    return buffer;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,149 @@
+#include "harness/ratings/rating_output.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+namespace arbiter {
+namespace {
+
+// A hand-made result: a lower bound on top, a player with a comma in its name, and one without
+// a successor.
+RatingResult sample_result() {
+    RatingResult result;
+    result.games = 24;
+    result.bootstrap_samples = 1000;
+    result.seed = 7;
+    PlayerRating top;
+    top.player = 2;
+    top.name = "top";
+    top.elo = 250.04;
+    top.bound = RatingBound::lower;
+    top.results = {12, 0, 0};
+    PlayerRating middle;
+    middle.player = 0;
+    middle.name = "mid, \"one\"";
+    middle.elo = 10.26;
+    middle.error_95 = 35.55;
+    middle.low_95 = -25.0;
+    middle.high_95 = 46.1;
+    middle.results = {5, 4, 3};
+    middle.los_next = 0.81234;
+    PlayerRating low;
+    low.player = 1;
+    low.name = "low";
+    low.elo = -260.3;
+    low.error_95 = 40.0;
+    low.low_95 = -300.0;
+    low.high_95 = -220.0;
+    low.results = {1, 2, 9};
+    result.players = {top, middle, low};
+    return result;
+}
+
+TEST(RatingOutput, Table) {
+    const std::string expected =
+        "Rank  Name            Elo     ±  Games   Score   Draw    LOS\n"
+        "1     top         > 250.0     -     12  100.0%   0.0%      -\n"
+        "2     mid, \"one\"     10.3  35.6     12   58.3%  33.3%  81.2%\n"
+        "3     low          -260.3  40.0     12   16.7%  16.7%      -\n";
+    EXPECT_EQ(format_ratings(sample_result(), OutputFormat::table, {true}), expected);
+}
+
+TEST(RatingOutput, TableWithFittedWhiteAdvantage) {
+    RatingResult result = sample_result();
+    result.white_advantage = 31.25;
+    result.white_advantage_fitted = true;
+    result.white_advantage_error_95 = 12.0;
+    const std::string text = format_ratings(result, OutputFormat::table);
+    EXPECT_NE(text.find("\nWhite advantage: 31.3 ± 12.0 (fitted)\n"), std::string::npos) << text;
+    EXPECT_EQ(text.find("LOS"), std::string::npos);
+}
+
+TEST(RatingOutput, Csv) {
+    const std::string expected =
+        "rank,name,elo,bound,error_95,low_95,high_95,games,wins,draws,losses,score_percent,"
+        "draw_percent,los_next\n"
+        "1,top,250.04,lower,,,,12,12,0,0,100.00,0.00,\n"
+        "2,\"mid, \"\"one\"\"\",10.26,none,35.55,-25.00,46.10,12,5,4,3,58.33,33.33,0.8123\n"
+        "3,low,-260.30,none,40.00,-300.00,-220.00,12,1,2,9,16.67,16.67,\n";
+    EXPECT_EQ(format_ratings(sample_result(), OutputFormat::csv, {true}), expected);
+}
+
+TEST(RatingOutput, Json) {
+    const std::string expected =
+        "{\"draw_model\": \"none\", \"white_advantage\": 0.00, \"white_advantage_fitted\": false, "
+        "\"white_advantage_error_95\": null, \"games\": 24, \"bootstrap_samples\": 1000, "
+        "\"seed\": 7, \"players\": [\n"
+        "  {\"rank\": 1, \"name\": \"top\", \"elo\": 250.04, \"bound\": \"lower\", "
+        "\"error_95\": null, \"low_95\": null, \"high_95\": null, \"games\": 12, \"wins\": 12, "
+        "\"draws\": 0, \"losses\": 0, \"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
+        "  {\"rank\": 2, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"bound\": \"none\", "
+        "\"error_95\": 35.55, \"low_95\": -25.00, \"high_95\": 46.10, \"games\": 12, \"wins\": 5, "
+        "\"draws\": 4, \"losses\": 3, \"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
+        "  {\"rank\": 3, \"name\": \"low\", \"elo\": -260.30, \"bound\": \"none\", "
+        "\"error_95\": 40.00, \"low_95\": -300.00, \"high_95\": -220.00, \"games\": 12, "
+        "\"wins\": 1, \"draws\": 2, \"losses\": 9, \"score_percent\": 16.67, "
+        "\"draw_percent\": 16.67}\n"
+        "]}\n";
+    EXPECT_EQ(format_ratings(sample_result(), OutputFormat::json), expected);
+}
+
+TEST(RatingOutput, PairStatisticsText) {
+    MatchTally tally;
+    tally.wdl = {7, 4, 3};
+    tally.pentanomial = PentanomialCounts{{0, 1, 2, 3, 1}};
+    const std::vector<NamedPairStatistics> pairs = {{"new", "old", pair_statistics(tally)}};
+    const std::string text = format_pair_statistics(pairs, OutputFormat::table);
+    EXPECT_EQ(text.substr(0, text.find('\n', text.find('\n') + 1) + 1),
+              "new vs old: 14 games, W 7 D 4 L 3\n"
+              "  Elo 102.1 ± 174.3 (95%), LOS 89.7%\n");
+    EXPECT_NE(text.find("  Pentanomial [0, 1, 2, 3, 1] (7 pairs): Elo 102.1 ± "), std::string::npos)
+        << text;
+}
+
+TEST(RatingOutput, PairStatisticsWithoutNan) {
+    MatchTally perfect;
+    perfect.wdl = {10, 0, 0};
+    MatchTally draws;
+    draws.wdl = {0, 10, 0};
+    draws.pentanomial = PentanomialCounts{{0, 0, 5, 0, 0}};
+    const std::vector<NamedPairStatistics> pairs = {{"a", "b", pair_statistics(perfect)},
+                                                    {"c", "d", pair_statistics(draws)}};
+    for (const OutputFormat format : {OutputFormat::table, OutputFormat::csv, OutputFormat::json}) {
+        const std::string text = format_pair_statistics(pairs, format);
+        EXPECT_EQ(text.find("nan"), std::string::npos) << text;
+    }
+    const std::string json = format_pair_statistics(pairs, OutputFormat::json);
+    EXPECT_NE(json.find("\"trinomial\": {\"elo\": null, \"low_95\": 140.22, \"high_95\": null, "
+                        "\"error_95\": null, \"los\": 0.9992}"),
+              std::string::npos)
+        << json;
+    EXPECT_NE(format_pair_statistics(pairs, OutputFormat::table).find("Elo inf ± inf (95%)"),
+              std::string::npos);
+}
+
+TEST(RatingOutput, JsonEscape) {
+    EXPECT_EQ(json_escape("plain"), "plain");
+    EXPECT_EQ(json_escape("a\"b\\c"), "a\\\"b\\\\c");
+    EXPECT_EQ(json_escape("line\nnext\ttab\r\b\f"), "line\\nnext\\ttab\\r\\b\\f");
+    EXPECT_EQ(json_escape(std::string("nul\0x\x1f", 6)), "nul\\u0000x\\u001f");
+    EXPECT_EQ(json_escape("Ünïcode ±"), "Ünïcode ±");
+}
+
+TEST(RatingOutput, CsvFieldAndNumbers) {
+    EXPECT_EQ(csv_field("simple"), "simple");
+    EXPECT_EQ(csv_field("a,b"), "\"a,b\"");
+    EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    EXPECT_EQ(format_fixed(-0.004, 2), "0.00");
+    EXPECT_EQ(format_fixed(2.345, 1), "2.3");
+    EXPECT_EQ(format_fixed(-2.35, 1), "-2.4");
+    EXPECT_EQ(format_fixed(INFINITY, 1), "inf");
+    EXPECT_EQ(format_fixed(-INFINITY, 1), "-inf");
+    EXPECT_EQ(parse_output_format("json"), OutputFormat::json);
+    EXPECT_EQ(parse_output_format("xml"), std::nullopt);
+}
+
+}  // namespace
+}  // namespace arbiter
