@@ -1,0 +1,109 @@
+// A round-robin tournament: every pair of engines meets on every opening with colours reversed
+// (a game pair), for a number of rounds, on a pool of worker threads. Every finished game goes to
+// the store in one transaction; a re-run of the same configuration on the same database plays only
+// the games that are missing, or that involve an engine whose identity (binary hash, options,
+// limits) changed since.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/engine_config.h"
+#include "harness/config/json.h"
+#include "harness/game/game.h"
+#include "harness/ratings/sprt.h"
+#include "harness/store/store.h"
+
+namespace arbiter {
+
+// Everything that defines a tournament, as given on the command line or in a --config file.
+struct TournamentConfig {
+    std::vector<EngineConfig> engines;
+    std::string openings_path;
+    int plies = -1;  // PGN suites: moves of each game to play (all when < 0)
+    bool random_order = false;
+    int rounds = 1;
+    SearchLimitConfig limits;  // for engines without limits of their own
+    int concurrency = 1;
+    std::string db_path = "results/tournament.sqlite";
+    std::string pgn_path;  // games appended as they finish, when set
+    std::uint64_t seed = 1;
+    GameSettings game;
+    std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
+    std::string event = "arbiter tournament";
+    std::chrono::milliseconds handshake_timeout{10000};
+
+    // The configuration as JSON (stored with the tournament, and accepted by --config).
+    json::Value to_json() const;
+    // The part of the configuration that names the tournament for resume: everything that decides
+    // which games are played and how, except the engines' identities (checked per game), the
+    // number of rounds (so more rounds extend a tournament), concurrency and output paths.
+    std::string key() const;
+};
+
+// Reads a --config JSON file (keys as in to_json(); engines as an array of engine objects).
+// Throws ConfigError naming the file and key.
+TournamentConfig tournament_config_from_json(const json::Value& value, const std::string& where);
+
+// One game of the schedule: its slot and the engines (indices into the configuration).
+struct ScheduledGame {
+    ScheduleSlot slot;
+    int white = 0;
+    int black = 0;
+};
+
+// The full schedule, a deterministic function of its arguments: for each round, each opening (in
+// file order, or shuffled per round from `seed`), each pair of engines i < j, first i then j with
+// White. Slot numbers count games in that order, so extra rounds append new slots.
+std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
+                                         std::uint64_t seed);
+
+// What the tournament tells the outside world while it runs (progress display, tests).
+class TournamentObserver {
+  public:
+    virtual ~TournamentObserver() = default;
+    // Before the first game: how many games the schedule holds and how many are already done.
+    virtual void started(std::int64_t scheduled, std::int64_t already_played) {
+        (void)scheduled, (void)already_played;
+    }
+    // After each game is recorded (called under a lock, one at a time).
+    virtual void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                               const std::string& black) = 0;
+    // When an engine had to be restarted after a crash or stall, or could not be restarted.
+    virtual void engine_event(const std::string& message) { (void)message; }
+};
+
+// The outcome of run_tournament().
+struct TournamentSummary {
+    TournamentId tournament_id = 0;
+    std::vector<EngineId> engine_ids;  // current identities, in configuration order
+    std::int64_t scheduled = 0;
+    std::int64_t played_now = 0;
+    std::int64_t already_played = 0;
+    bool stopped_early = false;  // by SPRT or by request
+    std::optional<std::string> sprt_result;
+    double seconds = 0;
+};
+
+// Runs (or resumes) a tournament. Before any game is played it checks everything a user can get
+// wrong (engines that are missing, not executable, never answer uciok, or reject an option; an
+// opening file with a bad line; a database that is not arbiter's) and throws with a clear message.
+// `stop` may be set from another thread to finish the games in progress and return.
+TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
+                                 TournamentObserver& observer,
+                                 const std::atomic<bool>* stop = nullptr);
+
+// The identity under which an engine's games are stored: name, resolved command, arguments,
+// options, its own limits (as options named "@depth", "@nodes", "@movetime", "@tc") and the
+// SHA-256 of its binary.
+EngineIdentity engine_identity(const EngineConfig& engine);
+
+// The absolute path of an engine's program (PATH lookup for a bare name). Throws ConfigError if it
+// is missing or not executable.
+std::string resolve_program(const std::string& command);
+
+}  // namespace arbiter

@@ -1,0 +1,268 @@
+#include "harness/tournament/tournament.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <thread>
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+TEST(Schedule, EveryPairMeetsEveryOpeningWithBothColoursOncePerRound) {
+    auto schedule = make_schedule(4, 3, 2, false, 1);
+    ASSERT_EQ(schedule.size(), 2u * 3 * 6 * 2);
+    std::map<std::tuple<int, int, int, int>, int> seen;  // round, opening, white, black
+    for (std::size_t i = 0; i < schedule.size(); ++i) {
+        const auto& g = schedule[i];
+        EXPECT_EQ(g.slot.number, std::int64_t(i));
+        EXPECT_NE(g.white, g.black);
+        ++seen[{g.slot.round, g.slot.opening_index, g.white, g.black}];
+        if (g.slot.game_in_pair == 1) {
+            // The second game of a pair reverses the first one's colours on the same opening.
+            EXPECT_EQ(schedule[i - 1].white, g.black);
+            EXPECT_EQ(schedule[i - 1].slot.opening_index, g.slot.opening_index);
+        }
+    }
+    EXPECT_EQ(seen.size(), schedule.size());
+    for (const auto& [key, count] : seen) EXPECT_EQ(count, 1);
+}
+
+TEST(Schedule, RandomOrderIsASeededPermutationPerRound) {
+    auto a = make_schedule(2, 20, 2, true, 7), b = make_schedule(2, 20, 2, true, 7),
+         c = make_schedule(2, 20, 2, true, 8);
+    auto openings = [](const std::vector<ScheduledGame>& s, int round) {
+        std::vector<int> order;
+        for (const auto& g : s)
+            if (g.slot.round == round && g.slot.game_in_pair == 0)
+                order.push_back(g.slot.opening_index);
+        return order;
+    };
+    EXPECT_EQ(openings(a, 0), openings(b, 0));
+    EXPECT_NE(openings(a, 0), openings(c, 0));
+    EXPECT_NE(openings(a, 0), openings(a, 1));
+    auto sorted = openings(a, 1);
+    std::sort(sorted.begin(), sorted.end());
+    for (int i = 0; i < 20; ++i) EXPECT_EQ(sorted[std::size_t(i)], i);
+}
+
+// Counts what the tournament reports.
+struct Recorder : TournamentObserver {
+    void game_finished(const GameRecord& game, GameId, const std::string&,
+                       const std::string&) override {
+        results.push_back(game.termination_text);
+    }
+    void engine_event(const std::string& message) override { events.push_back(message); }
+    std::vector<std::string> results, events;
+};
+
+class TournamentTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir = fs::temp_directory_path() /
+              ("arbiter-tournament-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        std::ofstream(dir / "openings.epd")
+            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+               "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
+        config.openings_path = (dir / "openings.epd").string();
+        config.db_path = (dir / "t.sqlite").string();
+        config.limits.depth = 1;
+        config.game.adjudication.max_plies = 40;
+        config.game.stall_timeout = milliseconds(2000);
+        config.concurrency = 2;
+        for (int i = 0; i < 3; ++i)
+            add_engine("mock" + std::to_string(i), {"--seed", std::to_string(i + 1)});
+    }
+    void TearDown() override { fs::remove_all(dir); }
+
+    void add_engine(const std::string& name, std::vector<std::string> args,
+                    std::string command = MOCK_ENGINE_PATH) {
+        EngineConfig e;
+        e.name = name;
+        e.command = std::move(command);
+        e.args = std::move(args);
+        config.engines.push_back(e);
+    }
+
+    std::string error_of_run() {
+        Store store = Store::open(config.db_path);
+        Recorder recorder;
+        try {
+            run_tournament(config, store, recorder);
+        } catch (const std::exception& e) {
+            EXPECT_EQ(store.list_tournaments().empty()
+                          ? 0
+                          : store.count_games(store.list_tournaments()[0].id),
+                      0)
+                << "no game may be recorded before a configuration error";
+            return e.what();
+        }
+        return "no error";
+    }
+
+    fs::path dir;
+    TournamentConfig config;
+};
+
+TEST_F(TournamentTest, PlaysEveryScheduledGameOnceAndResumesToNothing) {
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary first = run_tournament(config, store, recorder);
+    EXPECT_EQ(first.scheduled, 2 * 3 * 2);
+    EXPECT_EQ(first.played_now, 12);
+    EXPECT_EQ(recorder.results.size(), 12u);
+    auto games = store.list_games(first.tournament_id);
+    std::set<std::int64_t> slots;
+    for (const auto& g : games) slots.insert(g.slot.number);
+    EXPECT_EQ(slots.size(), 12u);
+
+    // The same configuration again plays nothing; one more round plays only the new slots.
+    TournamentSummary again = run_tournament(config, store, recorder);
+    EXPECT_EQ(again.tournament_id, first.tournament_id);
+    EXPECT_EQ(again.played_now, 0);
+    EXPECT_EQ(again.already_played, 12);
+    config.rounds = 2;
+    TournamentSummary more = run_tournament(config, store, recorder);
+    EXPECT_EQ(more.played_now, 12);
+    EXPECT_EQ(store.count_games(first.tournament_id), 24);
+}
+
+TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
+    config.engines.pop_back();
+    add_engine("crasher", {"--crash-at", "3"});
+    add_engine("hanger", {"--hang-at", "2", "--every-game"});
+    add_engine("cheater", {"--illegal-at", "2", "--every-game"});
+    config.game.stall_timeout = milliseconds(300);
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary s = run_tournament(config, store, recorder);
+    EXPECT_EQ(s.played_now, s.scheduled);
+    std::map<std::string, int> terminations;
+    for (const auto& g : store.list_games(s.tournament_id)) {
+        auto involves = [&](const char* name) {
+            return g.white_name == name || g.black_name == name;
+        };
+        if (g.termination == Termination::Disconnect) {
+            EXPECT_TRUE(involves("crasher"));
+        } else if (g.termination == Termination::Stall) {
+            EXPECT_TRUE(involves("hanger"));
+        } else if (g.termination == Termination::IllegalMove) {
+            EXPECT_TRUE(involves("cheater"));
+        }
+        ++terminations[std::string(termination_code(g.termination))];
+    }
+    EXPECT_GE(terminations["disconnect"], 1);
+    // Each misbehaving engine has 16 games (four opponents, two openings, both colours); it loses
+    // most of them its own way, except when its opponent misbehaves first.
+    EXPECT_GE(terminations["stall"], 12);
+    EXPECT_GE(terminations["illegal-move"], 10);
+    EXPECT_FALSE(recorder.events.empty());  // restarts were reported
+    EXPECT_EQ(live_engine_process_count(), 0u);
+}
+
+TEST_F(TournamentTest, ChangedEngineReplaysOnlyItsGames) {
+    fs::copy_file(MOCK_ENGINE_PATH, dir / "engine-copy");
+    config.engines[2].command = (dir / "engine-copy").string();
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary first = run_tournament(config, store, recorder);
+    EXPECT_EQ(first.played_now, 12);
+    // "Rebuild" the third engine: same program, different bytes.
+    std::ofstream(dir / "engine-copy", std::ios::app | std::ios::binary) << "rebuilt";
+    TournamentSummary second = run_tournament(config, store, recorder);
+    EXPECT_EQ(second.tournament_id, first.tournament_id);
+    EXPECT_EQ(second.played_now, 8);  // mock2's two pairs on two openings
+    EXPECT_NE(second.engine_ids[2], first.engine_ids[2]);
+    EXPECT_EQ(store.count_games(first.tournament_id, second.engine_ids), 12);
+    // Changing an option is a new identity as well.
+    config.engines[0].options.emplace_back("Hash", "32");
+    EXPECT_EQ(run_tournament(config, store, recorder).played_now, 8);
+}
+
+TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
+    TournamentConfig good = config;
+    config.engines[1].command = (dir / "no-such-engine").string();
+    EXPECT_NE(error_of_run().find("no-such-engine does not exist"), std::string::npos);
+    config = good;
+    config.engines[1].args = {"--no-uci"};
+    config.handshake_timeout = milliseconds(300);
+    EXPECT_NE(error_of_run().find("did not answer 'uci' with 'uciok'"), std::string::npos);
+    config = good;
+    config.engines[0].options.emplace_back("NoSuchOption", "1");
+    EXPECT_NE(error_of_run().find("has no option 'NoSuchOption'"), std::string::npos);
+    config = good;
+    std::ofstream(dir / "bad.epd") << "4k3/8/8/8/8/8/8/4K3 w - -\nnot a fen at all\n";
+    config.openings_path = (dir / "bad.epd").string();
+    EXPECT_NE(error_of_run().find("bad.epd:2: FEN field 1 (placement): bad piece letter 'o'"),
+              std::string::npos);
+    config = good;
+    config.limits = {};
+    EXPECT_NE(error_of_run().find("has no search limit"), std::string::npos);
+    config = good;
+    config.engines[1].name = config.engines[0].name;
+    EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
+}
+
+TEST_F(TournamentTest, KilledMidRunLosesOnlyGamesInProgress) {
+    for (auto& e : config.engines) e.args.insert(e.args.end(), {"--think", "15"});
+    config.rounds = 3;
+    pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        Store store = Store::open(config.db_path);
+        Recorder recorder;
+        run_tournament(config, store, recorder);
+        _exit(0);
+    }
+    // Wait until some games are recorded, then kill without warning.
+    for (int i = 0; i < 200; ++i) {
+        std::this_thread::sleep_for(milliseconds(50));
+        Store peek = Store::open(config.db_path);
+        auto tournaments = peek.list_tournaments();
+        if (!tournaments.empty() && peek.count_games(tournaments[0].id) >= 3) break;
+    }
+    ::kill(child, SIGKILL);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status));
+
+    Store store = Store::open(config.db_path);
+    EXPECT_EQ(store.integrity_check(), "ok");
+    Recorder recorder;
+    TournamentSummary resumed = run_tournament(config, store, recorder);
+    EXPECT_GE(resumed.already_played, 3);
+    EXPECT_LT(resumed.already_played, resumed.scheduled);
+    EXPECT_EQ(resumed.already_played + resumed.played_now, resumed.scheduled);
+    std::map<std::int64_t, int> per_slot;
+    for (const auto& g : store.list_games(resumed.tournament_id)) ++per_slot[g.slot.number];
+    EXPECT_EQ(std::int64_t(per_slot.size()), resumed.scheduled);
+    for (const auto& [slot, count] : per_slot) EXPECT_EQ(count, 1) << "slot " << slot;
+}
+
+TEST_F(TournamentTest, ConfigJsonRoundTrip) {
+    config.sprt = SprtParameters{};
+    config.game.adjudication.draw_move_number = 40;
+    config.game.adjudication.draw_move_count = 8;
+    config.game.adjudication.draw_score = 10;
+    TournamentConfig back = tournament_config_from_json(config.to_json(), "test");
+    EXPECT_EQ(back.to_json(), config.to_json());
+    EXPECT_EQ(back.key(), config.key());
+    EXPECT_THROW(tournament_config_from_json(json::parse(R"({"rounds": "two"})"), "c.json"),
+                 ConfigError);
+    EXPECT_THROW(tournament_config_from_json(json::parse(R"({"colour": 1})"), "c.json"),
+                 ConfigError);
+}
+
+}  // namespace
+}  // namespace arbiter
