@@ -110,48 +110,48 @@ struct GroupFit {
     std::vector<double> covariance;  // members x members, when asked for
 };
 
-// Fits a group by Newton's method on the concave log-likelihood. `local` maps a canonical player
+// The largest Newton step in any coordinate, in natural units (about 700 Elo).
+constexpr double kMaxStep = 4.0;
+
+// Fits a group by Newton's method on its concave log-likelihood. `local` maps a canonical player
 // to its position in `members`. The white advantage is fitted when fit_eta (starting from
-// eta_start), else fixed at eta_start. `warm` optionally gives starting ratings by canonical index.
-GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cells,
-                   const std::vector<int>& local, DrawModel model, bool fit_eta, double eta_start,
-                   const std::vector<double>* warm, bool want_covariance) {
+// eta_start), else fixed at eta_start; Davidson's nu is fitted when fit_nu, else fixed at
+// fixed_nu. `warm` optionally gives starting ratings by canonical index. Throws SingularFit when
+// the likelihood has no finite maximum.
+GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& cells,
+                    const std::vector<int>& local, DrawModel model, bool fit_eta, double eta_start,
+                    bool fit_nu, double fixed_nu, const std::vector<double>* warm,
+                    bool want_covariance) {
     const int m = static_cast<int>(members.size());
+    const bool davidson_model = model == DrawModel::davidson;
     GroupFit fit;
     fit.theta.assign(static_cast<std::size_t>(m), 0.0);
     fit.eta = eta_start;
+    fit.nu = fixed_nu;
     std::int64_t games = 0;
     std::int64_t draws = 0;
     for (const Cell& cell : cells) {
         games += cell.games();
         draws += cell.draws;
     }
-    const bool davidson_model = model == DrawModel::davidson;
-    if (games == 0) {
-        if (want_covariance) fit.covariance.assign(static_cast<std::size_t>(m) * m, 0.0);
-        return fit;
-    }
-    if (davidson_model && draws == games) {
-        // Nothing but draws: every member scored 50% at equal ratings; the draw propensity is
-        // unbounded and nothing is learnt about the colours.
-        fit.nu = kInfinity;
-        if (fit_eta) fit.eta = 0.0;
-        return fit;
-    }
-    const bool fit_nu = davidson_model && draws > 0;
 
     // Step 1. Parameter layout: members 1..m-1, then the white advantage, then log(nu).
     const int eta_index = fit_eta ? m - 1 : -1;
     const int nu_index = fit_nu ? m - 1 + (fit_eta ? 1 : 0) : -1;
     const int k = m - 1 + (fit_eta ? 1 : 0) + (fit_nu ? 1 : 0);
+    if (k == 0) {
+        if (want_covariance) fit.covariance.assign(static_cast<std::size_t>(m) * m, 0.0);
+        return fit;
+    }
     std::vector<double> x(static_cast<std::size_t>(k), 0.0);
     if (warm != nullptr) {
         for (int i = 1; i < m; ++i) x[i - 1] = (*warm)[members[i]] - (*warm)[members[0]];
     }
     if (fit_eta) x[eta_index] = eta_start;
-    if (fit_nu)
+    if (fit_nu) {
         x[nu_index] =
             std::log(2.0 * static_cast<double>(draws) / static_cast<double>(games - draws));
+    }
 
     // Step 2. Log-likelihood with its gradient and information matrix (minus the Hessian).
     std::vector<double> gradient(static_cast<std::size_t>(k));
@@ -159,7 +159,7 @@ GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cel
     auto evaluate = [&](const std::vector<double>& at, bool derivatives) {
         const double eta = fit_eta ? at[eta_index] : eta_start;
         const double log_nu = fit_nu ? at[nu_index] : 0.0;
-        const double nu = fit_nu ? std::exp(log_nu) : 0.0;
+        const double nu = fit_nu ? std::exp(log_nu) : fixed_nu;
         if (derivatives) {
             std::fill(gradient.begin(), gradient.end(), 0.0);
             std::fill(information.begin(), information.end(), 0.0);
@@ -221,30 +221,39 @@ GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cel
         return log_likelihood;
     };
 
-    // Step 3. Newton iterations with step halving; the likelihood is concave.
+    // Step 3. Newton iterations, capped and halved until the likelihood does not fall. Without
+    // a finite maximum the parameters run away until the information matrix is singular or the
+    // iterations run out.
     double log_likelihood = evaluate(x, true);
     std::vector<double> factor;
     std::vector<double> step;
     std::vector<double> trial(static_cast<std::size_t>(k));
-    for (int iteration = 0; iteration < 100; ++iteration) {
+    bool converged = false;
+    for (int iteration = 0; iteration < 200 && !converged; ++iteration) {
         factor = information;
         if (!cholesky(factor, k)) throw SingularFit{};
         step = gradient;
         cholesky_solve(factor, k, step);
-        double scale = 1.0;
-        for (int halving = 0; halving < 60; ++halving) {
+        double largest_step = 0.0;
+        for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
+        double scale = largest_step > kMaxStep ? kMaxStep / largest_step : 1.0;
+        bool accepted = false;
+        for (int halving = 0; halving < 50 && !accepted; ++halving) {
             for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
             const double value = evaluate(trial, false);
-            if (value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood))) break;
-            scale /= 2.0;
+            accepted = value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood));
+            if (!accepted) scale /= 2.0;
         }
-        double largest_step = 0.0;
-        for (int i = 0; i < k; ++i)
-            largest_step = std::max(largest_step, std::abs(scale * step[i]));
+        if (!accepted) {
+            // No step helps: at the maximum up to rounding, or numerically lost.
+            if (largest_step > 1e-6) throw SingularFit{};
+            break;
+        }
         x = trial;
         log_likelihood = evaluate(x, true);
-        if (largest_step < 1e-12) break;
+        converged = scale * largest_step < 1e-12;
     }
+    if (!converged) throw SingularFit{};
 
     // Step 4. Unpack, with the covariance of the ratings from the inverse information.
     for (int i = 1; i < m; ++i) fit.theta[i] = x[i - 1];
@@ -263,6 +272,50 @@ GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cel
         }
     }
     return fit;
+}
+
+// Fits one strongly connected group. Under the Davidson model nu is fitted jointly when the group
+// has both draws and decisive games; if the likelihood then has no finite maximum (small samples
+// in which, say, no pair has both a win and a loss) nu is fixed at the draw odds at equal
+// strength, 2 draws / decisive games. Throws SingularFit when the white advantage is at fault.
+GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cells,
+                   const std::vector<int>& local, DrawModel model, bool fit_eta, double eta_start,
+                   const std::vector<double>* warm, bool want_covariance) {
+    std::int64_t games = 0;
+    std::int64_t draws = 0;
+    for (const Cell& cell : cells) {
+        games += cell.games();
+        draws += cell.draws;
+    }
+    if (games == 0) {
+        GroupFit fit;
+        fit.theta.assign(members.size(), 0.0);
+        fit.eta = eta_start;
+        if (want_covariance) fit.covariance.assign(members.size() * members.size(), 0.0);
+        return fit;
+    }
+    if (model == DrawModel::davidson && draws == games) {
+        // Nothing but draws: every member scored 50% at equal ratings; the draw propensity is
+        // unbounded and nothing is learnt about the colours.
+        GroupFit fit;
+        fit.theta.assign(members.size(), 0.0);
+        fit.eta = fit_eta ? 0.0 : eta_start;
+        fit.nu = kInfinity;
+        return fit;
+    }
+    if (model == DrawModel::davidson && draws > 0) {
+        try {
+            return newton_fit(members, cells, local, model, fit_eta, eta_start, true, 0.0, warm,
+                              want_covariance);
+        } catch (const SingularFit&) {
+            const double draw_odds =
+                2.0 * static_cast<double>(draws) / static_cast<double>(games - draws);
+            return newton_fit(members, cells, local, model, fit_eta, eta_start, false, draw_odds,
+                              warm, want_covariance);
+        }
+    }
+    return newton_fit(members, cells, local, model, fit_eta, eta_start, false, 0.0, warm,
+                      want_covariance);
 }
 
 // Solves sum_t count_t log(sigmoid(offset + y_t)) = log(kSweepProbability) for the offset; the
@@ -399,8 +452,9 @@ PoolFit fit_pool(int players, const std::vector<Cell>& cells, const ModelSetting
     } catch (const SingularFit&) {
         if (strict && settings.fit_white_advantage) {
             throw RatingError(
-                "the white advantage cannot be fitted: in these games the colours do not vary "
-                "independently of the players (give --white-advantage a fixed value)");
+                "the white advantage cannot be fitted from these games: its likelihood has no "
+                "finite maximum (colours confounded with players, or too few games); give "
+                "--white-advantage a fixed value");
         }
         try {
             core = fit_group(members[pool.core], internal[pool.core], local, settings.draw_model,

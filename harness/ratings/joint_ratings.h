@@ -21,7 +21,9 @@ namespace arbiter {
 //  davidson: P(win) : P(draw) : P(loss) = 10^(x/800) : nu : 10^(-x/800) with a fitted draw
 //            propensity nu (Davidson 1970). The model difference x is reported as
 //            d = x * 2 / (2 + nu), which makes the expected score rise at equal ratings exactly as
-//            steeply as on the logistic curve; with no draws (nu = 0) d = x.
+//            steeply as on the logistic curve; with no draws (nu = 0) d = x. Where the
+//            likelihood has no finite maximum in nu (tiny samples), nu is fixed at the draw odds
+//            at equal strength, 2 x draws / decisive games.
 enum class DrawModel { none, davidson };
 
 // Parses "none" or "davidson".
@@ -32,7 +34,8 @@ std::string_view to_string(DrawModel model);
 
 // How to fit and anchor the joint ratings.
 struct RatingOptions {
-    // When set, this player is rated exactly anchor_elo; otherwise the pool average is anchor_elo.
+    // When set, this player is rated exactly anchor_elo; otherwise the average over all rated
+    // players (bounds counted at their bound) is anchor_elo.
     std::optional<std::string> anchor_player;
     double anchor_elo = 0.0;
     DrawModel draw_model = DrawModel::none;

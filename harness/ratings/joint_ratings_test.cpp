@@ -479,3 +479,78 @@ TEST(JointRatings, BootstrapIsReproducible) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(JointRatings, RandomSmallPoolsStayFiniteAndSatisfyTheCondition) {
+    // 300 small pools with strengths up to 3000 Elo apart, few games, many sweeps and, every
+    // third pool, 90% draws. Every value must be finite, and the players with point estimates
+    // must meet expected = actual over the games among themselves (none model).
+    int rated = 0;
+    for (unsigned seed = 0; seed < 300; ++seed) {
+        std::mt19937 random(seed);
+        const int n = 2 + static_cast<int>(random() % 6);
+        std::vector<std::string> names;
+        std::vector<double> strength;
+        for (int i = 0; i < n; ++i) {
+            names.push_back(std::string{'p', static_cast<char>('0' + i)});
+            strength.push_back(std::uniform_real_distribution<double>(-1500.0, 1500.0)(random));
+        }
+        ResultMatrix m(n);
+        const int games = 1 + static_cast<int>(random() % 60);
+        for (int g = 0; g < games; ++g) {
+            const int w = static_cast<int>(random() % n);
+            const int b = static_cast<int>(random() % n);
+            if (w == b) continue;
+            const double e = score_from_elo(strength[w] - strength[b]);
+            const double u = std::uniform_real_distribution<double>(0.0, 1.0)(random);
+            const double d = seed % 3 == 0 ? 0.9 : 0.3 * std::min(e, 1.0 - e);
+            m.add(w, b,
+                  u < e - d / 2.0   ? Outcome::white_win
+                  : u < e + d / 2.0 ? Outcome::draw
+                                    : Outcome::black_win);
+        }
+        RatingOptions options;
+        options.bootstrap_samples = 20;
+        options.draw_model = seed % 2 == 0 ? DrawModel::none : DrawModel::davidson;
+        RatingResult result;
+        try {
+            result = compute_ratings(names, m, options);
+        } catch (const RatingError& error) {
+            // Only pools that cannot be rated at all may fail.
+            const std::string message = error.what();
+            EXPECT_TRUE(message.find("groups that no game links") != std::string::npos ||
+                        message == "there are no games to rate")
+                << "seed " << seed << ": " << message;
+            continue;
+        }
+        ++rated;
+        for (const PlayerRating& p : result.players) {
+            EXPECT_TRUE(std::isfinite(p.elo)) << "seed " << seed;
+            EXPECT_TRUE(!p.error_95 || std::isfinite(*p.error_95)) << "seed " << seed;
+            EXPECT_TRUE(!p.los_next || std::isfinite(*p.los_next)) << "seed " << seed;
+        }
+        if (options.draw_model != DrawModel::none) continue;
+        std::map<int, double> core;  // player index -> Elo
+        for (const PlayerRating& p : result.players) {
+            if (p.bound == RatingBound::none) core[p.player] = p.elo;
+        }
+        for (const auto& [p, elo_p] : core) {
+            double expected = 0.0;
+            double actual = 0.0;
+            for (const auto& [q, elo_q] : core) {
+                if (p == q) continue;
+                const WdlCounts& as_white = m.cell(p, q);
+                const WdlCounts& as_black = m.cell(q, p);
+                expected += (as_white.games() + as_black.games()) * score_from_elo(elo_p - elo_q);
+                actual += as_white.points() + (as_black.games() - as_black.points());
+            }
+            EXPECT_NEAR(expected, actual, 1e-6) << "seed " << seed << " player " << p;
+        }
+    }
+    EXPECT_GT(rated, 250);
+}
+
+}  // namespace
+}  // namespace arbiter
