@@ -1,0 +1,159 @@
+// `arbiter nodes`: counts the nodes UCI engines search at fixed depths, prints the table with
+// the minimal-tree reference, stores the run, and compares it with a baseline for CI.
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "harness/cli/command.h"
+#include "harness/config/engine_config.h"
+#include "harness/nodes/baseline.h"
+#include "harness/nodes/output.h"
+#include "harness/nodes/record.h"
+#include "harness/nodes/runner.h"
+#include "harness/nodes/table.h"
+#include "harness/store/store.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct NodesOptions {
+    std::vector<std::string> engines;
+    std::string fen;
+    std::vector<std::string> moves;
+    std::string positions_file;
+    std::string depth;
+    std::string db;
+    std::string format = "table";
+    std::string out;
+    std::string baseline;
+    double tolerance = 0;
+    int concurrency = 0;
+    double timeout_seconds = 3600;
+    int perft_depth = 6;
+    bool progress = false;
+};
+
+void run_nodes(const NodesOptions& o) {
+    using namespace arbiter::nodes;
+    auto format = parse_output_format(o.format);
+    if (!format) throw ConfigError("--format must be table, markdown, csv or json");
+    if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
+
+    RunSettings settings;
+    for (const auto& spec : o.engines) settings.engines.push_back(parse_engine_spec(spec));
+    if (!o.positions_file.empty())
+        settings.positions = load_epd(o.positions_file);
+    else
+        settings.positions.push_back(make_position(o.fen, o.moves));
+    settings.depths = parse_depths(o.depth);
+    settings.concurrency =
+        o.concurrency > 0 ? o.concurrency
+                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    settings.search_timeout =
+        std::chrono::milliseconds(static_cast<std::int64_t>(o.timeout_seconds * 1000));
+    settings.perft_depth = o.perft_depth;
+    if (o.progress) settings.progress = [](const std::string& line) { std::cerr << line << '\n'; };
+    validate(settings);
+    // Identify the engines before spending time on them: a missing program fails at once.
+    for (const auto& engine : settings.engines) (void)engine_identity(engine);
+    std::optional<NodeResults> baseline;
+    if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
+
+    NodeResults results = run_measurements(settings);
+    NodeTable table = build_table(results);
+    InvariantReport invariants = check_invariants(results);
+    std::optional<Comparison> comparison;
+    if (baseline) comparison = compare_with_baseline(*baseline, results, o.tolerance);
+
+    if (!o.db.empty()) {
+        Store store = Store::open(o.db);
+        std::string description = "arbiter nodes --depth " + o.depth + " (" +
+                                  std::to_string(settings.engines.size()) + " engines, " +
+                                  std::to_string(settings.positions.size()) + " positions)";
+        record_run(store, results, settings.engines, description);
+    }
+
+    std::string document;
+    bool report_in_document = false;
+    switch (*format) {
+        case OutputFormat::table:
+            document = format_text_table(table) + "\n" +
+                       (comparison ? format_comparison(*comparison, false)
+                                   : format_invariants(invariants, false));
+            report_in_document = true;
+            break;
+        case OutputFormat::markdown:
+            document = format_markdown_summary(results, table, invariants,
+                                               comparison ? &*comparison : nullptr);
+            report_in_document = true;
+            break;
+        case OutputFormat::csv:
+            document = format_csv(results);
+            break;
+        case OutputFormat::json:
+            document = format_json(results);
+            break;
+    }
+    if (o.out.empty()) {
+        std::cout << document << std::flush;
+    } else {
+        std::ofstream file(o.out, std::ios::binary);
+        if (!(file << document) || !file.flush()) throw ConfigError("cannot write '" + o.out + "'");
+    }
+    // The verdict must reach the log even when the document went to a file or is data.
+    if (comparison && (!report_in_document || !o.out.empty()))
+        std::cerr << format_comparison(*comparison, false);
+    if (comparison && !comparison->passed()) throw CLI::RuntimeError(1);
+}
+
+void add_nodes_command(CLI::App& app) {
+    auto options = std::make_shared<NodesOptions>();
+    CLI::App* command = app.add_subcommand(
+        "nodes",
+        "Count the nodes UCI engines search at fixed depths; print the table with the "
+        "Knuth-Moore minimal tree, store it, and compare it with a baseline");
+    command
+        ->add_option("--engine", options->engines,
+                     "An engine: name=NAME,cmd=PROGRAM[,arg=ARG][,option.NAME=VALUE][,depth=MAX]")
+        ->required();
+    auto* fen = command->add_option("--fen", options->fen, "The position to search (or startpos)");
+    command->add_option("--moves", options->moves, "UCI moves played from --fen")->needs(fen);
+    auto* positions =
+        command->add_option("--positions", options->positions_file,
+                            "An EPD file of positions (id \"NAME\"; moves M1 M2 ... accepted)");
+    fen->excludes(positions);
+    command->add_option("--depth", options->depth, "Depths: 6, 1..6 or 1..4,6")->required();
+    command->add_option("--db", options->db, "Record the run in this arbiter database");
+    command->add_option("--format", options->format, "table, markdown, csv or json")
+        ->capture_default_str();
+    command->add_option("--out", options->out, "Write the output to this file");
+    command->add_option("--baseline", options->baseline,
+                        "Compare with this JSON baseline (from --format json); exit 1 on a "
+                        "difference or a broken invariant");
+    command
+        ->add_option("--tolerance", options->tolerance,
+                     "Allowed change of a node count, in percent of the baseline's")
+        ->capture_default_str();
+    command->add_option("--concurrency", options->concurrency,
+                        "Worker threads, each with its own engines (default: number of cores)");
+    command->add_option("--timeout", options->timeout_seconds, "Seconds allowed for one search")
+        ->capture_default_str();
+    command
+        ->add_option("--perft-depth", options->perft_depth,
+                     "Compute perft (for the minimal tree and minimax's check) up to this depth")
+        ->capture_default_str();
+    command->add_flag("--progress", options->progress, "Print each finished measurement to stderr");
+    command->callback([options] {
+        if (options->fen.empty() && options->positions_file.empty())
+            throw CLI::ValidationError("--fen or --positions", "give a position to search");
+        run_nodes(*options);
+    });
+}
+
+Registrar registrar{"nodes", 30, add_nodes_command};
+
+}  // namespace
+
+}  // namespace arbiter::cli

@@ -1,0 +1,218 @@
+#include "harness/nodes/runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <charconv>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "harness/nodes/measure.h"
+#include "harness/nodes/reference.h"
+#include "harness/uci/client.h"
+
+namespace arbiter::nodes {
+
+namespace {
+
+// One unit of work: a search (engine >= 0) or a perft (engine < 0).
+struct Job {
+    int engine = -1;
+    std::size_t position = 0;
+    int depth = 0;
+};
+
+std::string describe(const RunSettings& settings, const Job& job) {
+    std::string what = job.engine < 0 ? std::string("perft")
+                                      : "engine '" + settings.engines[job.engine].name + "'";
+    return what + ", position '" + settings.positions[job.position].name + "', depth " +
+           std::to_string(job.depth);
+}
+
+// The jobs, longest first as far as can be guessed (deeper first; at equal depth perft, then
+// the engines from the left, which are usually the slower ones), so that no long job is
+// started last while the other workers sit idle.
+std::vector<Job> plan_jobs(const RunSettings& settings) {
+    std::vector<Job> jobs;
+    for (int depth : settings.depths) {
+        for (std::size_t p = 0; p < settings.positions.size(); ++p) {
+            if (depth <= settings.perft_depth) jobs.push_back({-1, p, depth});
+            for (std::size_t e = 0; e < settings.engines.size(); ++e) {
+                const auto& cap = settings.engines[e].limits.depth;
+                if (!cap || depth <= *cap) jobs.push_back({static_cast<int>(e), p, depth});
+            }
+        }
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
+        if (a.depth != b.depth) return a.depth > b.depth;
+        return a.engine < b.engine;
+    });
+    return jobs;
+}
+
+// Starts an engine and sends its options; returns its `id name`.
+void start_engine(UciEngine& engine, const EngineConfig& config,
+                  std::chrono::milliseconds timeout) {
+    engine.start(config.command, config.args, config.working_dir);
+    for (const auto& [name, value] : config.options) {
+        if (!engine.set_option(name, value))
+            throw UciError("engine '" + config.name + "' exited while its options were set");
+    }
+    if (engine.is_ready(timeout) != UciStatus::ok)
+        throw UciError("engine '" + config.name + "' did not answer isready after its options");
+}
+
+}  // namespace
+
+std::vector<int> parse_depths(std::string_view text) {
+    auto bad = [&] {
+        return ConfigError("--depth '" + std::string(text) +
+                           "' is not a depth from 1 to 100, a range like 1..6, or a list of those");
+    };
+    auto number = [&](std::string_view word) {
+        int value = 0;
+        auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+        if (word.empty() || error != std::errc{} || end != word.data() + word.size() || value < 1 ||
+            value > 100)
+            throw bad();
+        return value;
+    };
+    std::set<int> depths;
+    std::string_view rest = text;
+    while (true) {
+        std::size_t comma = rest.find(',');
+        std::string_view item = rest.substr(0, comma);
+        std::size_t dots = item.find("..");
+        if (dots == std::string_view::npos) {
+            depths.insert(number(item));
+        } else {
+            int first = number(item.substr(0, dots)), last = number(item.substr(dots + 2));
+            if (first > last) throw bad();
+            for (int d = first; d <= last; ++d) depths.insert(d);
+        }
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+    }
+    return {depths.begin(), depths.end()};
+}
+
+void validate(const RunSettings& settings) {
+    if (settings.engines.empty()) throw ConfigError("no engine to measure (use --engine)");
+    if (settings.positions.empty()) throw ConfigError("no position to measure");
+    if (settings.depths.empty()) throw ConfigError("no depth to measure (use --depth)");
+    if (settings.concurrency < 1) throw ConfigError("the concurrency must be at least 1");
+    for (std::size_t i = 0; i < settings.depths.size(); ++i) {
+        if (settings.depths[i] < 1) throw ConfigError("depths must be at least 1");
+        if (i > 0 && settings.depths[i] <= settings.depths[i - 1])
+            throw ConfigError("depths must be ascending without repeats");
+    }
+    std::set<std::string> names;
+    for (const auto& engine : settings.engines) {
+        if (!names.insert(engine.name).second)
+            throw ConfigError("two engines are named '" + engine.name +
+                              "': give each a name=... of its own");
+        const auto& limits = engine.limits;
+        if (limits.nodes || limits.movetime_ms || limits.tc)
+            throw ConfigError("engine '" + engine.name +
+                              "': arbiter nodes searches to a depth; only depth=N (the deepest "
+                              "depth to measure it at) is allowed");
+    }
+}
+
+NodeResults run_measurements(const RunSettings& settings) {
+    validate(settings);
+    NodeResults results;
+    for (const auto& config : settings.engines) {
+        NodeEngineInfo info;
+        info.name = config.name;
+        info.options = config.options;
+        info.max_depth = config.limits.depth;
+        results.engines.push_back(std::move(info));
+    }
+    results.positions = settings.positions;
+    results.depths = settings.depths;
+
+    const std::vector<Job> jobs = plan_jobs(settings);
+    std::atomic<std::size_t> next_job{0};
+    std::atomic<bool> failed{false};
+    std::mutex mutex;  // guards results, first_error, finished and progress
+    std::exception_ptr first_error;
+    std::size_t finished = 0;
+
+    auto worker = [&] {
+        // This worker's engines, started on first use; they die with the thread's scope.
+        std::vector<std::unique_ptr<UciEngine>> engines(settings.engines.size());
+        try {
+            for (std::size_t j; !failed && (j = next_job++) < jobs.size();) {
+                const Job& job = jobs[j];
+                const NodePosition& position = settings.positions[job.position];
+                if (job.engine < 0) {
+                    std::uint64_t leaves = perft_of(position, job.depth);
+                    std::lock_guard lock(mutex);
+                    results.perft[{job.position, job.depth}] = leaves;
+                } else {
+                    const EngineConfig& config = settings.engines[job.engine];
+                    auto& engine = engines[job.engine];
+                    if (!engine) {
+                        engine = std::make_unique<UciEngine>();
+                        start_engine(*engine, config, settings.search_timeout);
+                        std::lock_guard lock(mutex);
+                        results.engines[job.engine].id_name = engine->id_name();
+                    }
+                    DepthReport report =
+                        measure_depth(*engine, position, job.depth, settings.search_timeout);
+                    if (report.status != UciStatus::ok)
+                        throw std::runtime_error(
+                            describe(settings, job) + ": the engine " +
+                            (report.status == UciStatus::timeout
+                                 ? "did not finish in time"
+                                 : "exited (" + engine->process().exit_status() + ")"));
+                    if (!report.nodes)
+                        throw std::runtime_error(describe(settings, job) +
+                                                 ": the engine reported no nodes");
+                    if (report.bestmove.empty())
+                        throw std::runtime_error(describe(settings, job) +
+                                                 ": the engine sent no best move");
+                    NodeCell cell;
+                    cell.engine = static_cast<std::size_t>(job.engine);
+                    cell.position = job.position;
+                    cell.depth = job.depth;
+                    cell.nodes = *report.nodes;
+                    cell.leaves = report.leaves;
+                    cell.time_ms = report.time_ms;
+                    cell.score = report.score;
+                    cell.bestmove = report.bestmove;
+                    cell.pv = report.pv;
+                    std::lock_guard lock(mutex);
+                    results.cells.push_back(std::move(cell));
+                }
+                std::lock_guard lock(mutex);
+                ++finished;
+                if (settings.progress) {
+                    std::string line = std::string("[").append(std::to_string(finished));
+                    line.append("/").append(std::to_string(jobs.size())).append("] ");
+                    settings.progress(line.append(describe(settings, job)));
+                }
+            }
+        } catch (...) {
+            failed = true;
+            std::lock_guard lock(mutex);
+            if (!first_error) first_error = std::current_exception();
+        }
+        for (auto& engine : engines)
+            if (engine) engine->quit(std::chrono::milliseconds(500));
+    };
+
+    std::size_t thread_count =
+        std::min<std::size_t>(static_cast<std::size_t>(settings.concurrency), jobs.size());
+    std::vector<std::thread> threads;
+    for (std::size_t i = 0; i < thread_count; ++i) threads.emplace_back(worker);
+    for (auto& thread : threads) thread.join();
+    if (first_error) std::rethrow_exception(first_error);
+    results.sort_cells();
+    return results;
+}
+
+}  // namespace arbiter::nodes
