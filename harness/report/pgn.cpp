@@ -1,0 +1,139 @@
+#include "harness/report/pgn.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "engines/core/position.h"
+
+namespace arbiter {
+
+namespace {
+
+// A tag value with backslashes and quotes escaped, as the PGN standard asks.
+std::string escape(const std::string& value) {
+    std::string out;
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c == '\n' ? ' ' : c;
+    }
+    return out;
+}
+
+std::string date_of(std::int64_t ms) {
+    if (ms <= 0) return "????.??.??";
+    std::time_t t = std::time_t(ms / 1000);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char buffer[16];
+    std::strftime(buffer, sizeof buffer, "%Y.%m.%d", &utc);
+    return buffer;
+}
+
+// Comments may not contain '}' in PGN.
+std::string comment_text(std::string text) {
+    for (char& c : text)
+        if (c == '}' || c == '{') c = ' ';
+    return text;
+}
+
+std::string evaluation_comment(const MoveRecord& m) {
+    if (m.book) return "book";
+    std::string text;
+    char buffer[64];
+    if (m.score_mate) {
+        std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-",
+                      std::abs(*m.score_mate));
+        text = buffer;
+    } else if (m.score_cp) {
+        std::snprintf(buffer, sizeof buffer, "%+.2f", *m.score_cp / 100.0);
+        text = buffer;
+    }
+    if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
+    std::snprintf(buffer, sizeof buffer, "%s%.3fs", text.empty() ? "" : " ",
+                  double(m.time_ms) / 1000.0);
+    text += buffer;
+    if (!m.comment.empty()) text += " " + m.comment;
+    return comment_text(text);
+}
+
+}  // namespace
+
+const char* pgn_termination(Termination termination) {
+    switch (termination) {
+        case Termination::TimeForfeit:
+            return "time forfeit";
+        case Termination::IllegalMove:
+            return "rules infraction";
+        case Termination::AdjudicationDraw:
+        case Termination::AdjudicationResign:
+        case Termination::MaxPlies:
+            return "adjudication";
+        case Termination::Disconnect:
+        case Termination::Stall:
+            return "abandoned";
+        default:
+            return "normal";
+    }
+}
+
+void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& header) {
+    auto tag = [&](const char* name, const std::string& value) {
+        out << '[' << name << " \"" << escape(value) << "\"]\n";
+    };
+    tag("Event", header.event);
+    tag("Site", header.site);
+    tag("Date", date_of(game.started_at_ms));
+    tag("Round", header.round);
+    tag("White", header.white);
+    tag("Black", header.black);
+    tag("Result", game.result);
+    if (game.start_fen != START_FEN) {
+        tag("SetUp", "1");
+        tag("FEN", game.start_fen);
+    }
+    if (!header.opening.empty()) tag("Opening", header.opening);
+    if (!header.time_control.empty()) tag("TimeControl", header.time_control);
+    tag("PlyCount", std::to_string(game.moves.size()));
+    tag("Termination", pgn_termination(game.termination));
+    out << '\n';
+
+    // Movetext, wrapped at 80 columns.
+    std::string line;
+    auto emit = [&](const std::string& token) {
+        if (!line.empty() && line.size() + 1 + token.size() > 80) {
+            out << line << '\n';
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + token;
+    };
+    // The move number of the first move follows from the start position.
+    bool white_first = game.start_fen.find(" w ") != std::string::npos;
+    int fullmove = 1;
+    if (auto last_space = game.start_fen.rfind(' '); last_space != std::string::npos) {
+        try {
+            fullmove = std::max(1, std::stoi(game.start_fen.substr(last_space + 1)));
+        } catch (const std::exception&) {
+            fullmove = 1;
+        }
+    }
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        bool white_moves = (i % 2 == 0) == white_first;
+        if (white_moves)
+            emit(std::to_string(fullmove) + ".");
+        else if (i == 0)
+            emit(std::to_string(fullmove) + "...");
+        emit(game.moves[i].san);
+        // A comment stays whole (PGN allows lines of up to 255 characters).
+        std::string comment = evaluation_comment(game.moves[i]);
+        emit(comment.insert(0, 1, '{').append(1, '}'));
+        if (!white_moves) ++fullmove;
+    }
+    if (!game.termination_text.empty()) {
+        std::string comment = comment_text(game.termination_text);
+        emit(comment.insert(0, 1, '{').append(1, '}'));
+    }
+    emit(game.result);
+    out << line << "\n\n";
+}
+
+}  // namespace arbiter
