@@ -5,13 +5,16 @@
 namespace arbiter {
 
 ProgressDisplay::ProgressDisplay(std::ostream& out, bool terminal, int report_every,
-                                 std::function<std::string()> standings)
+                                 Standings standings)
     : out_(out),
       terminal_(terminal),
       report_every_(report_every),
       standings_(std::move(standings)) {}
 
-void ProgressDisplay::started(std::int64_t scheduled, std::int64_t already_played) {
+void ProgressDisplay::started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
+                              std::int64_t already_played) {
+    tournament_ = tournament;
+    engines_ = engines;
     scheduled_ = scheduled;
     done_ = already_played;
     start_ = std::chrono::steady_clock::now();
@@ -37,7 +40,7 @@ void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::s
     }
     if (report_every_ > 0 && played_now_ % report_every_ == 0 && standings_) {
         if (terminal_) clear_line();
-        out_ << '\n' << standings_() << '\n';
+        out_ << '\n' << standings_(tournament_, engines_) << '\n';
         if (terminal_) draw();
     }
     out_.flush();

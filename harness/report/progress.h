@@ -15,11 +15,12 @@ namespace arbiter {
 
 class ProgressDisplay : public TournamentObserver {
   public:
+    using Standings = std::function<std::string(TournamentId, const std::vector<EngineId>&)>;
     // `standings` is called every `report_every` games (0: never) and its text printed.
-    ProgressDisplay(std::ostream& out, bool terminal, int report_every = 0,
-                    std::function<std::string()> standings = {});
+    ProgressDisplay(std::ostream& out, bool terminal, int report_every = 0, Standings standings = {});
 
-    void started(std::int64_t scheduled, std::int64_t already_played) override;
+    void started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
+                 std::int64_t already_played) override;
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
@@ -33,7 +34,9 @@ class ProgressDisplay : public TournamentObserver {
     std::ostream& out_;
     bool terminal_;
     int report_every_;
-    std::function<std::string()> standings_;
+    Standings standings_;
+    TournamentId tournament_ = 0;
+    std::vector<EngineId> engines_;
     std::int64_t scheduled_ = 0, done_ = 0, played_now_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::map<std::string, std::pair<double, int>> points_;  // name -> points, games (this run)

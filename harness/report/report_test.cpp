@@ -129,7 +129,7 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
 TEST(Progress, OneLinePerGameWhenNotATerminal) {
     std::ostringstream out;
     ProgressDisplay display(out, false);
-    display.started(4, 1);
+    display.started(1, {}, 4, 1);
     GameRecord g = sample_game();
     g.slot.number = 11;
     display.game_finished(g, 1, "alphabeta", "minimax");
@@ -142,7 +142,7 @@ TEST(Progress, OneLinePerGameWhenNotATerminal) {
 TEST(Progress, TerminalLineShowsBarEtaAndLeader) {
     std::ostringstream out;
     ProgressDisplay display(out, true);
-    display.started(2, 0);
+    display.started(1, {}, 2, 0);
     display.game_finished(sample_game(), 1, "w", "b");
     EXPECT_NE(out.str().find("[###############...............] 1/2  ETA "), std::string::npos)
         << out.str();

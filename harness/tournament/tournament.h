@@ -66,9 +66,11 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 class TournamentObserver {
   public:
     virtual ~TournamentObserver() = default;
-    // Before the first game: how many games the schedule holds and how many are already done.
-    virtual void started(std::int64_t scheduled, std::int64_t already_played) {
-        (void)scheduled, (void)already_played;
+    // Before the first game: the tournament and engine rows, how many games the schedule holds
+    // and how many are already done.
+    virtual void started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
+                         std::int64_t already_played) {
+        (void)tournament, (void)engines, (void)scheduled, (void)already_played;
     }
     // After each game is recorded (called under a lock, one at a time).
     virtual void game_finished(const GameRecord& game, GameId id, const std::string& white,

@@ -1,0 +1,127 @@
+// `arbiter ratings`: joint maximum-likelihood ratings with bootstrap error bars, from a database
+// or from PGN files, and pair statistics.
+#include <iostream>
+#include <map>
+
+#include "harness/cli/command.h"
+#include "harness/ratings/joint_ratings.h"
+#include "harness/ratings/pgn_results.h"
+#include "harness/ratings/rating_output.h"
+#include "harness/store/store.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct RatingsOptions {
+    std::string db, anchor, draw_model = "none", white_advantage = "0", format = "table";
+    std::vector<std::string> pgn;
+    std::optional<TournamentId> tournament;
+    double average = 0;
+    int bootstrap = 1000;
+    std::uint64_t seed = 1;
+    bool los = false, pairs = false;
+};
+
+// Games of one tournament of the database, between the newest identity of each engine name (a
+// rebuilt engine's old games are history, as in the tournament's own standings).
+GameRecords games_from_database(const RatingsOptions& options) {
+    if (!std::filesystem::exists(options.db)) throw std::runtime_error(options.db + ": no such database");
+    Store store = Store::open(options.db);
+    auto tournaments = store.list_tournaments();
+    if (tournaments.empty()) throw std::runtime_error(options.db + ": no tournament in the database");
+    TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
+    auto games = store.list_games(store.load_tournament(id).id);
+    std::map<std::string, EngineId> newest;
+    for (const auto& g : games) {
+        newest[g.white_name] = std::max(newest[g.white_name], g.white_engine_id);
+        newest[g.black_name] = std::max(newest[g.black_name], g.black_engine_id);
+    }
+    GameRecords records;
+    for (const auto& g : games) {
+        if (newest[g.white_name] != g.white_engine_id || newest[g.black_name] != g.black_engine_id) continue;
+        auto outcome = parse_outcome(g.result);
+        if (!outcome) continue;
+        records.games.push_back({records.player_index(g.white_name), records.player_index(g.black_name), *outcome,
+                                 g.slot.number / 2});
+    }
+    return records;
+}
+
+void run(const RatingsOptions& o, const CLI::App& cmd) {
+    GameRecords records;
+    if (!o.db.empty()) records = games_from_database(o);
+    for (const auto& path : o.pgn) read_pgn_file(path, records);
+
+    RatingOptions options;
+    options.bootstrap_samples = o.bootstrap;
+    options.seed = o.seed;
+    options.anchor_elo = o.average;
+    if (cmd.count("--anchor")) {
+        auto eq = o.anchor.rfind('=');
+        if (eq == std::string::npos || eq == 0) throw std::runtime_error("--anchor expects NAME=ELO, got " + o.anchor);
+        options.anchor_player = o.anchor.substr(0, eq);
+        try {
+            options.anchor_elo = std::stod(o.anchor.substr(eq + 1));
+        } catch (const std::exception&) {
+            throw std::runtime_error("--anchor " + o.anchor + ": the rating is not a number");
+        }
+    }
+    options.draw_model = *parse_draw_model(o.draw_model);
+    if (o.white_advantage == "auto") {
+        options.fit_white_advantage = true;
+    } else {
+        try {
+            options.white_advantage = std::stod(o.white_advantage);
+        } catch (const std::exception&) {
+            throw std::runtime_error("--white-advantage expects auto or a number of Elo, got " + o.white_advantage);
+        }
+    }
+    OutputFormat format = *parse_output_format(o.format);
+    RatingResult ratings = compute_ratings(records.players, records.games, options);
+    std::cout << format_ratings(ratings, format, TableOptions{o.los});
+    if (o.pairs) {
+        std::vector<NamedPairStatistics> pairs;
+        for (int a = 0; a < int(records.players.size()); ++a)
+            for (int b = a + 1; b < int(records.players.size()); ++b) {
+                MatchTally tally = tally_match(records.games, a, b);
+                if (tally.wdl.games() == 0) continue;
+                pairs.push_back({records.players[std::size_t(a)], records.players[std::size_t(b)], pair_statistics(tally)});
+            }
+        std::cout << (format == OutputFormat::table ? "\n" : "") << format_pair_statistics(pairs, format);
+    }
+}
+
+void add(CLI::App& app) {
+    auto options = std::make_shared<RatingsOptions>();
+    CLI::App* cmd = app.add_subcommand("ratings", "Joint maximum-likelihood Elo with error bars");
+    auto db = cmd->add_option("--db", options->db, "SQLite database");
+    cmd->add_option("--tournament", options->tournament, "Tournament id in --db (default: the latest)")->needs(db);
+    auto pgn = cmd->add_option("--pgn", options->pgn, "PGN files (Result, White and Black tags)");
+    auto anchor = cmd->add_option("--anchor", options->anchor, "Fix one player's rating: NAME=ELO");
+    cmd->add_option("--average", options->average, "Pool average (default 0)")->excludes(anchor);
+    cmd->add_option("--draw-model", options->draw_model, "none or davidson")
+        ->check(CLI::IsMember({"none", "davidson"}))
+        ->capture_default_str();
+    cmd->add_option("--white-advantage", options->white_advantage, "auto (fitted) or a fixed Elo")
+        ->capture_default_str();
+    cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the 95% error bars")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    cmd->add_option("--seed", options->seed, "Bootstrap seed")->capture_default_str();
+    cmd->add_option("--format", options->format, "table, csv or json")
+        ->check(CLI::IsMember({"table", "csv", "json"}))
+        ->capture_default_str();
+    cmd->add_flag("--los", options->los, "Show the likelihood of superiority over the next player");
+    cmd->add_flag("--pairs", options->pairs, "Also print W/D/L, trinomial and pentanomial Elo for every pair");
+    cmd->callback([options, cmd, db, pgn] {
+        if (!db->count() && !pgn->count()) throw CLI::ValidationError("ratings", "give --db FILE or --pgn FILE...");
+        run(*options, *cmd);
+    });
+}
+
+Registrar registrar{"ratings", 20, add};
+
+}  // namespace
+
+}  // namespace arbiter::cli
