@@ -274,6 +274,10 @@ void UciEngine::start_search(const SearchLimits& limits) {
     });
 }
 
+void UciEngine::wait_for_search() {
+    if (worker_.joinable()) worker_.join();
+}
+
 void UciEngine::stop_search() {
     search_.request_stop();
     {

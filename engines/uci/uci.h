@@ -42,6 +42,9 @@ class UciEngine {
     void loop(std::istream& in);
     // Executes one line. Returns false once `quit` has been executed.
     bool execute(const std::string& line);
+    // Blocks until a running search ends by itself and has printed its bestmove (never returns
+    // during `go infinite` unless another thread sends `stop`).
+    void wait_for_search();
 
   private:
     void uci();

@@ -1,0 +1,80 @@
+// Helpers for the search tests: a position that owns its history, the engines' feature sets and
+// a fixed-depth search in one call.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engines/core/notation.h"
+#include "engines/search/search.h"
+
+namespace arbiter::testing {
+
+// A position set from FEN, then the given UCI moves played; it owns every state. `valid` is
+// false (and a test failure recorded) if the FEN or a move is wrong.
+struct Board {
+    std::deque<StateInfo> states;
+    Position pos;
+    bool valid = true;
+    explicit Board(std::string_view fen, const std::vector<std::string>& moves = {}) {
+        std::string error = pos.set(fen, states.emplace_back());
+        EXPECT_EQ(error, "") << fen;
+        valid = error.empty();
+        for (const std::string& text : moves) {
+            Move m = move_from_uci(pos, text);
+            EXPECT_TRUE(m) << text << " in " << pos.fen();
+            valid = valid && m;
+            if (m) pos.do_move(m, states.emplace_back());
+        }
+    }
+};
+
+// The feature sets of the engine binaries (engines/*.cpp).
+inline SearchFeatures greedy_features() {
+    return {.seeded_ties = true, .max_depth = 1};
+}
+inline SearchFeatures minimax_features() {
+    return {};
+}
+inline SearchFeatures alphabeta_features() {
+    return {.alpha_beta = true};
+}
+inline SearchFeatures mvvlva_features() {
+    return {.alpha_beta = true, .mvv_lva = true};
+}
+inline SearchFeatures tt_features() {
+    return {.alpha_beta = true, .mvv_lva = true, .transposition_table = true};
+}
+
+struct Variant {
+    const char* name;
+    SearchFeatures features;
+};
+// The four full searchers, from no pruning to the most pruning.
+inline std::vector<Variant> searching_variants() {
+    return {{"minimax", minimax_features()},
+            {"alphabeta", alphabeta_features()},
+            {"alphabeta-mvvlva", mvvlva_features()},
+            {"alphabeta-mvvlva-tt", tt_features()}};
+}
+
+// Searches fen (+ moves) to `depth` with a fresh engine.
+inline SearchResult search_to_depth(const SearchFeatures& features, std::string_view fen, int depth,
+                                    eval::Kind kind = eval::Kind::SIMPLIFIED,
+                                    const std::vector<std::string>& moves = {}) {
+    auto search = std::make_unique<Search>(features);
+    search->set_eval(kind);
+    Board board(fen, moves);
+    if (!board.valid) return {};
+    SearchLimits limits;
+    limits.depth = depth;
+    return search->run(board.pos, limits);
+}
+
+constexpr std::string_view AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+}  // namespace arbiter::testing
