@@ -57,14 +57,17 @@ InvariantReport check_invariants(const NodeResults& results) {
         std::size_t compared = 0;
         for (const auto& cell : results.cells) {
             if (cell.engine != e || !cell.leaves) continue;
-            auto it = results.perft.find({cell.position, cell.depth});
+            // The leaves are those of the last iteration the engine completed.
+            int depth = cell.reached_depth.value_or(cell.depth);
+            auto it = results.perft.find({cell.position, depth});
             if (it == results.perft.end()) continue;
             ++compared;
             if (*cell.leaves != it->second)
                 report.violations.push_back(
                     "minimax leaves equal perft: '" + results.engines[e].name + "' at " +
                     where(results, cell) + " reached " + std::to_string(*cell.leaves) +
-                    " leaves, perft is " + std::to_string(it->second));
+                    " leaves, perft(" + std::to_string(depth) + ") is " +
+                    std::to_string(it->second));
         }
         if (compared > 0)
             report.checked.push_back("'" + results.engines[e].name + "' leaves equal perft at " +

@@ -1,5 +1,6 @@
 // What must hold between arbiter's own search engines whatever the baseline says:
-//  - full-width minimax visits exactly the leaves of the legal move tree: leaves == perft;
+//  - full-width minimax visits exactly the leaves of the legal move tree: its leaves equal the
+//    perft of the depth it completed (the asked depth, unless it stopped early on a proven mate);
 //  - pruning and ordering only ever shrink the tree: over the suite, total nodes of
 //    minimax >= alphabeta >= alphabeta-mvvlva >= alphabeta-mvvlva-tt;
 //  - alpha-beta, with or without ordering and a transposition table, returns minimax's score.

@@ -153,6 +153,7 @@ json::Value to_json(const NodeResults& results) {
         c.set("engine", results.engines.at(cell.engine).name);
         c.set("position", static_cast<std::int64_t>(cell.position));
         c.set("depth", cell.depth);
+        if (cell.reached_depth) c.set("reached_depth", *cell.reached_depth);
         c.set("nodes", cell.nodes);
         if (cell.leaves) c.set("leaves", *cell.leaves);
         if (cell.time_ms) c.set("time_ms", *cell.time_ms);
@@ -244,6 +245,8 @@ NodeResults results_from_json(const json::Value& doc, const std::string& where) 
         cell.engine = static_cast<std::size_t>(found - results.engines.begin());
         cell.position = position_index(c, context);
         cell.depth = static_cast<int>(r.integer(c, "depth", context));
+        if (c.find("reached_depth"))
+            cell.reached_depth = static_cast<int>(r.integer(c, "reached_depth", context));
         cell.nodes = r.count(c, "nodes", context);
         if (c.find("leaves")) cell.leaves = r.count(c, "leaves", context);
         if (c.find("time_ms")) cell.time_ms = r.integer(c, "time_ms", context);

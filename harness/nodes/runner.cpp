@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <atomic>
 #include <charconv>
+#include <cmath>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
 
+#include "engines/core/movegen.h"
 #include "harness/nodes/measure.h"
 #include "harness/nodes/reference.h"
 #include "harness/uci/client.h"
@@ -31,24 +33,45 @@ std::string describe(const RunSettings& settings, const Job& job) {
            std::to_string(job.depth);
 }
 
-// The jobs, longest first as far as can be guessed (deeper first; at equal depth perft, then
-// the engines from the left, which are usually the slower ones), so that no long job is
-// started last while the other workers sit idle.
+// The jobs, longest first as far as can be guessed, so that no long job is started last while
+// the other workers sit idle. A job's cost grows with its depth below the deepest depth of its
+// kind (each engine's own cap, perft's depth) and with the position's legal moves; perft comes
+// first, then the engines from the left, which are usually the slower ones.
 std::vector<Job> plan_jobs(const RunSettings& settings) {
-    std::vector<Job> jobs;
+    struct Planned {
+        Job job;
+        int rank = 0;         // deepest depth of this kind - depth
+        double estimate = 0;  // legal moves ^ depth
+    };
+    std::vector<double> legal_moves;
+    for (const auto& position : settings.positions) {
+        PlayedPosition played(position);
+        legal_moves.push_back(static_cast<double>(count_legal(played.position())));
+    }
+    const int deepest = settings.depths.back();
+    std::vector<Planned> planned;
     for (int depth : settings.depths) {
         for (std::size_t p = 0; p < settings.positions.size(); ++p) {
-            if (depth <= settings.perft_depth) jobs.push_back({-1, p, depth});
+            double estimate = std::pow(legal_moves[p], depth);
+            if (depth <= settings.perft_depth)
+                planned.push_back(
+                    {{-1, p, depth}, std::min(deepest, settings.perft_depth) - depth, estimate});
             for (std::size_t e = 0; e < settings.engines.size(); ++e) {
                 const auto& cap = settings.engines[e].limits.depth;
-                if (!cap || depth <= *cap) jobs.push_back({static_cast<int>(e), p, depth});
+                if (cap && depth > *cap) continue;
+                planned.push_back({{static_cast<int>(e), p, depth},
+                                   std::min(deepest, cap.value_or(deepest)) - depth,
+                                   estimate});
             }
         }
     }
-    std::stable_sort(jobs.begin(), jobs.end(), [](const Job& a, const Job& b) {
-        if (a.depth != b.depth) return a.depth > b.depth;
-        return a.engine < b.engine;
+    std::stable_sort(planned.begin(), planned.end(), [](const Planned& a, const Planned& b) {
+        if (a.rank != b.rank) return a.rank < b.rank;
+        if (a.job.engine != b.job.engine) return a.job.engine < b.job.engine;
+        return a.estimate > b.estimate;
     });
+    std::vector<Job> jobs;
+    for (const auto& p : planned) jobs.push_back(p.job);
     return jobs;
 }
 
@@ -179,6 +202,7 @@ NodeResults run_measurements(const RunSettings& settings) {
                     cell.engine = static_cast<std::size_t>(job.engine);
                     cell.position = job.position;
                     cell.depth = job.depth;
+                    cell.reached_depth = report.depth;
                     cell.nodes = *report.nodes;
                     cell.leaves = report.leaves;
                     cell.time_ms = report.time_ms;

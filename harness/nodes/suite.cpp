@@ -93,25 +93,36 @@ std::vector<NodePosition> parse_epd(std::string_view text, const std::string& so
         if (line.empty() || line.front() == '#') continue;
         const std::string where = source + ":" + std::to_string(line_number);
 
-        // The four position fields, then optional clocks, then operations.
-        std::size_t first_operation = line.find(';');
-        std::vector<std::string> words = split_words(line.substr(0, first_operation));
-        if (words.size() < 4) throw PositionError(where + ": expected at least four FEN fields");
-        std::string fen = words[0] + " " + words[1] + " " + words[2] + " " + words[3];
-        std::size_t next = 4;
-        if (words.size() >= 6 && all_digits(words[4]) && all_digits(words[5])) {
-            fen += " " + words[4] + " " + words[5];
-            next = 6;
+        // The four position fields, then optional clocks, then the operations as written.
+        std::string_view rest = line;
+        auto take_word = [&rest]() {
+            while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+                rest.remove_prefix(1);
+            std::size_t end = 0;
+            while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t' && rest[end] != ';')
+                ++end;
+            std::string word(rest.substr(0, end));
+            rest.remove_prefix(end);
+            return word;
+        };
+        std::vector<std::string> fields;
+        for (int i = 0; i < 4; ++i) {
+            fields.push_back(take_word());
+            if (fields.back().empty())
+                throw PositionError(where + ": expected at least four FEN fields");
         }
-        // What follows the fields up to the first ';' is the first operation.
-        std::string operations;
-        for (std::size_t i = next; i < words.size(); ++i) operations += words[i] + " ";
-        if (first_operation != std::string_view::npos)
-            operations += std::string(line.substr(first_operation));
+        std::string fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3];
+        {
+            std::string_view before_clocks = rest;
+            std::string halfmove = take_word(), fullmove = take_word();
+            if (all_digits(halfmove) && all_digits(fullmove))
+                fen += " " + halfmove + " " + fullmove;
+            else
+                rest = before_clocks;
+        }
 
         std::string name;
         std::vector<std::string> moves;
-        std::string_view rest = operations;
         while (!rest.empty()) {
             // Split at ';' outside double quotes.
             std::size_t i = 0;
