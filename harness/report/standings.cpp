@@ -96,7 +96,7 @@ std::string format_standings(Store& store, TournamentId tournament,
             cross[std::size_t(g.black)][std::size_t(g.white)].add(g.outcome, false);
         }
         out << '\n' << pad("Crosstable", 24);
-        for (std::size_t c = 0; c < order.size(); ++c) out << pad(std::to_string(c + 1), 9, true);
+        for (std::size_t c = 0; c < order.size(); ++c) out << pad(std::to_string(c + 1), 12, true);
         out << '\n';
         for (std::size_t r = 0; r < order.size(); ++r) {
             out << pad(std::to_string(r + 1) + " " + names[std::size_t(order[r])], 24);
@@ -106,7 +106,7 @@ std::string format_standings(Store& store, TournamentId tournament,
                                    : w.games()
                                        ? fixed(w.points(), 1) + "/" + std::to_string(w.games())
                                        : ".";
-                out << pad(cell, 9, true);
+                out << pad(cell, 12, true);
             }
             out << '\n';
         }
