@@ -106,15 +106,17 @@ SearchResult Search::run(Position& pos, const SearchLimits& limits,
     }
     if (features_.transposition_table) tt_.new_search();
 
+    // Each combination of features is its own instantiation, so that no node pays for a test
+    // of a feature its engine does not have.
     const SearchFeatures& f = features_;
-    if (!f.alpha_beta)
-        iterate<false, false, false>(result, limits, on_iteration);
-    else if (!f.mvv_lva)
-        iterate<true, false, false>(result, limits, on_iteration);
-    else if (!f.transposition_table)
-        iterate<true, true, false>(result, limits, on_iteration);
-    else
-        iterate<true, true, true>(result, limits, on_iteration);
+    using Iterate = void (Search::*)(SearchResult&, const SearchLimits&,
+                                     const std::function<void(const IterationInfo&)>&);
+    static constexpr Iterate variants[2][2][2] = {
+        {{&Search::iterate<false, false, false>, &Search::iterate<false, false, true>},
+         {&Search::iterate<false, true, false>, &Search::iterate<false, true, true>}},
+        {{&Search::iterate<true, false, false>, &Search::iterate<true, false, true>},
+         {&Search::iterate<true, true, false>, &Search::iterate<true, true, true>}}};
+    (this->*variants[f.alpha_beta][f.mvv_lva][f.transposition_table])(result, limits, on_iteration);
     result.nodes = nodes_;
     result.elapsed_ms = elapsed_ms();
     return result;
@@ -178,9 +180,13 @@ void Search::iterate(SearchResult& result, const SearchLimits& limits,
 
 template <bool AlphaBeta, bool Ordered, bool UseTT>
 int Search::search_root(int depth) {
-    // Step 1. The root is a node of every iteration.
-    ++nodes_;
+    // Step 1. The root is a node of every iteration (if the budget allows one more node).
     pv_length_[0] = 0;
+    if (out_of_budget()) {
+        aborted_ = true;
+        return 0;
+    }
+    ++nodes_;
     Position& pos = *pos_;
 
     // Step 2. Order the root moves afresh from generation order, so each iteration's order

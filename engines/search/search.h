@@ -9,6 +9,16 @@
 // SearchResult::leaves counts the leaves of the last completed iteration only, so that for
 // minimax at depth d they equal perft(d) wherever no game-ending rule cuts the tree.
 //
+// Scores. The root is searched with a full window, so alpha-beta (fail-soft) returns exactly
+// minimax's root score at the same depth, whatever the move order. The transposition table ends
+// a node only with a result of exactly the node's remaining depth (deeper results are used for
+// move ordering only), and a fixed-depth minimax value is a function of the position, so the
+// table variant returns minimax's score too - except when a draw by threefold repetition or by
+// the fifty-move rule is scored somewhere in the tree: those depend on the path to a node, which
+// the key does not encode, so a result stored under one path may be reused under another. Such
+// a draw needs at least 8 reversible plies (100 for the fifty-move rule), so the scores are
+// guaranteed equal whenever the root's fifty-move counter plus the depth is below 8.
+//
 // Determinism. With a depth or node limit the tree depends only on the position (with its game
 // history), the features, the evaluation, the seed and the transposition table's contents: the
 // clock is read only when a time limit is given, the node limit is checked at every node, and
@@ -31,7 +41,8 @@
 namespace arbiter {
 
 // Which search an engine runs. The searching engines are negamax with iterative deepening; the
-// flags add pruning and ordering on top.
+// flags add pruning, ordering and the table on top, in any combination. seeded_ties needs exact
+// root scores, so it acts only without alpha_beta.
 struct SearchFeatures {
     bool random_mover = false;         // no search: a uniformly random legal move (by Seed)
     bool alpha_beta = false;           // alpha-beta pruning (otherwise full-width minimax)

@@ -144,6 +144,32 @@ TEST(SearchScores, AllVariantsReturnMinimaxScoreMaterial) {
     compare_variants(eval::Kind::MATERIAL, 4);
 }
 
+TEST(SearchScores, TableVariantEqualsMinimaxWithinTheGuaranteedBound) {
+    // search.h: the scores are equal whenever the fifty-move counter plus the depth is below 8,
+    // as no repetition or fifty-move draw can then be scored in the tree. With a game history:
+    // the root has occurred before (counter 4), searched to depth 3.
+    const char* fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
+    std::vector<std::string> shuffle = {"f3g1", "f6g8", "g1f3", "g8f6"};
+    for (int depth = 1; depth <= 3; ++depth) {
+        for (eval::Kind kind : {eval::Kind::SIMPLIFIED, eval::Kind::MATERIAL}) {
+            int minimax =
+                search_to_depth(testing::minimax_features(), fen, depth, kind, shuffle).score;
+            EXPECT_EQ(search_to_depth(testing::tt_features(), fen, depth, kind, shuffle).score,
+                      minimax)
+                << "depth " << depth;
+        }
+    }
+    // Without history, depth 7 (plain alpha-beta stands in for minimax, equal by the tests
+    // above): end games, where transpositions abound.
+    for (const char* end_game :
+         {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "8/5pk1/8/8/8/8/1P4K1/8 w - - 0 1",
+          "8/8/8/3k4/8/8/8/R3K3 w Q - 0 1"}) {
+        EXPECT_EQ(search_to_depth(testing::tt_features(), end_game, 7).score,
+                  search_to_depth(testing::alphabeta_features(), end_game, 7).score)
+            << end_game;
+    }
+}
+
 TEST(SearchScores, PruningVariantsAgreeAtDepthFive) {
     // Alpha-beta equals minimax (above and by construction); the ordered and the TT variant
     // must equal plain alpha-beta one ply deeper as well.
@@ -335,6 +361,21 @@ TEST(SearchLimits, NodeLimitIsNeverExceededAndRepeatable) {
             if (run == 0) first = r.nodes;
             EXPECT_EQ(r.nodes, first) << v.name;
         }
+    }
+}
+
+TEST(SearchLimits, NodeLimitAtAnIterationsEndCountsExactly) {
+    // Minimax after 1. e4: iterations of 21 and 621 nodes. A budget of 642 completes depth 2
+    // and stops before the root of depth 3; one node more counts that root, then stops.
+    for (std::uint64_t budget : {642u, 643u}) {
+        Search search(testing::minimax_features());
+        Board board(AFTER_E4);
+        SearchLimits limits;
+        limits.nodes = budget;
+        SearchResult r = search.run(board.pos, limits);
+        EXPECT_EQ(r.depth, 2);
+        EXPECT_EQ(r.nodes, budget);
+        EXPECT_EQ(r.leaves, 600u);
     }
 }
 
