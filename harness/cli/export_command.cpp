@@ -17,7 +17,8 @@ struct ExportOptions {
 };
 
 void run(const ExportOptions& options) {
-    if (!std::filesystem::exists(options.db)) throw std::runtime_error(options.db + ": no such database");
+    if (!std::filesystem::exists(options.db))
+        throw std::runtime_error(options.db + ": no such database");
     Store store = Store::open(options.db);
     std::ofstream file;
     if (options.pgn != "-") {
@@ -37,7 +38,8 @@ void run(const ExportOptions& options) {
             GameRecord game = store.load_game(summary.id);
             PgnHeader header;
             header.event = event;
-            header.round = std::to_string(summary.slot.round + 1) + "." + std::to_string(summary.slot.number + 1);
+            header.round = std::to_string(summary.slot.round + 1) + "." +
+                           std::to_string(summary.slot.number + 1);
             header.white = summary.white_name;
             header.black = summary.black_name;
             if (summary.opening_id) header.opening = store.load_opening(*summary.opening_id).name;
@@ -53,8 +55,10 @@ void add(CLI::App& app) {
     auto options = std::make_shared<ExportOptions>();
     CLI::App* cmd = app.add_subcommand("export", "Write recorded games as PGN");
     cmd->add_option("--db", options->db, "SQLite database")->required();
-    cmd->add_option("--pgn", options->pgn, "PGN file to write ('-' for standard output)")->required();
-    cmd->add_option("--tournament", options->tournaments, "Only these tournament ids (default: all)");
+    cmd->add_option("--pgn", options->pgn, "PGN file to write ('-' for standard output)")
+        ->required();
+    cmd->add_option("--tournament", options->tournaments,
+                    "Only these tournament ids (default: all)");
     cmd->callback([options] { run(*options); });
 }
 

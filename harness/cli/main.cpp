@@ -15,10 +15,12 @@ std::vector<Command>& command_registry() {
 }  // namespace arbiter::cli
 
 int main(int argc, char** argv) {
-    CLI::App app{"arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
+    CLI::App app{
+        "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
     app.require_subcommand(1);
     auto& commands = arbiter::cli::command_registry();
-    std::sort(commands.begin(), commands.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+    std::sort(commands.begin(), commands.end(),
+              [](const auto& a, const auto& b) { return a.order < b.order; });
     for (const auto& command : commands) command.add(app);
     try {
         app.parse(argc, argv);

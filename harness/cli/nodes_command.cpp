@@ -27,6 +27,7 @@ struct NodesOptions {
     std::string db;
     std::string format = "table";
     std::string out;
+    std::vector<std::string> writes;
     std::string baseline;
     double tolerance = 0;
     int concurrency = 0;
@@ -40,6 +41,15 @@ void run_nodes(const NodesOptions& o) {
     auto format = parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv or json");
     if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
+    std::vector<std::pair<OutputFormat, std::string>> extra_outputs;
+    for (const auto& item : o.writes) {
+        std::size_t colon = item.find(':');
+        auto extra_format = parse_output_format(item.substr(0, colon));
+        if (colon == std::string::npos || !extra_format || colon + 1 == item.size())
+            throw ConfigError("--write '" + item +
+                              "' is not FORMAT:FILE (table, markdown, csv or json)");
+        extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
+    }
 
     RunSettings settings;
     for (const auto& spec : o.engines) settings.engines.push_back(parse_engine_spec(spec));
@@ -75,27 +85,29 @@ void run_nodes(const NodesOptions& o) {
         record_run(store, results, settings.engines, description);
     }
 
-    std::string document;
-    bool report_in_document = false;
-    switch (*format) {
-        case OutputFormat::table:
-            document = format_text_table(table) + "\n" +
+    auto render = [&](OutputFormat f) -> std::string {
+        switch (f) {
+            case OutputFormat::table:
+                return format_text_table(table) + "\n" +
                        (comparison ? format_comparison(*comparison, false)
                                    : format_invariants(invariants, false));
-            report_in_document = true;
-            break;
-        case OutputFormat::markdown:
-            document = format_markdown_summary(results, table, invariants,
+            case OutputFormat::markdown:
+                return format_markdown_summary(results, table, invariants,
                                                comparison ? &*comparison : nullptr);
-            report_in_document = true;
-            break;
-        case OutputFormat::csv:
-            document = format_csv(results);
-            break;
-        case OutputFormat::json:
-            document = format_json(results);
-            break;
-    }
+            case OutputFormat::csv:
+                return format_csv(results);
+            case OutputFormat::json:
+                return format_json(results);
+        }
+        return {};
+    };
+    auto write_file = [](const std::string& path, const std::string& text) {
+        std::ofstream file(path, std::ios::binary);
+        if (!(file << text) || !file.flush()) throw ConfigError("cannot write '" + path + "'");
+    };
+    for (const auto& [extra_format, path] : extra_outputs) write_file(path, render(extra_format));
+    std::string document = render(*format);
+    bool report_in_document = *format == OutputFormat::table || *format == OutputFormat::markdown;
     if (o.out.empty()) {
         std::cout << document << std::flush;
     } else {
@@ -129,6 +141,8 @@ void add_nodes_command(CLI::App& app) {
     command->add_option("--format", options->format, "table, markdown, csv or json")
         ->capture_default_str();
     command->add_option("--out", options->out, "Write the output to this file");
+    command->add_option("--write", options->writes,
+                        "Also write FORMAT:FILE, e.g. csv:nodes.csv (repeatable)");
     command->add_option("--baseline", options->baseline,
                         "Compare with this JSON baseline (from --format json); exit 1 on a "
                         "difference or a broken invariant");

@@ -26,10 +26,12 @@ struct RatingsOptions {
 // Games of one tournament of the database, between the newest identity of each engine name (a
 // rebuilt engine's old games are history, as in the tournament's own standings).
 GameRecords games_from_database(const RatingsOptions& options) {
-    if (!std::filesystem::exists(options.db)) throw std::runtime_error(options.db + ": no such database");
+    if (!std::filesystem::exists(options.db))
+        throw std::runtime_error(options.db + ": no such database");
     Store store = Store::open(options.db);
     auto tournaments = store.list_tournaments();
-    if (tournaments.empty()) throw std::runtime_error(options.db + ": no tournament in the database");
+    if (tournaments.empty())
+        throw std::runtime_error(options.db + ": no tournament in the database");
     TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
     auto games = store.list_games(store.load_tournament(id).id);
     std::map<std::string, EngineId> newest;
@@ -39,11 +41,12 @@ GameRecords games_from_database(const RatingsOptions& options) {
     }
     GameRecords records;
     for (const auto& g : games) {
-        if (newest[g.white_name] != g.white_engine_id || newest[g.black_name] != g.black_engine_id) continue;
+        if (newest[g.white_name] != g.white_engine_id || newest[g.black_name] != g.black_engine_id)
+            continue;
         auto outcome = parse_outcome(g.result);
         if (!outcome) continue;
-        records.games.push_back({records.player_index(g.white_name), records.player_index(g.black_name), *outcome,
-                                 g.slot.number / 2});
+        records.games.push_back({records.player_index(g.white_name),
+                                 records.player_index(g.black_name), *outcome, g.slot.number / 2});
     }
     return records;
 }
@@ -59,7 +62,8 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
     options.anchor_elo = o.average;
     if (cmd.count("--anchor")) {
         auto eq = o.anchor.rfind('=');
-        if (eq == std::string::npos || eq == 0) throw std::runtime_error("--anchor expects NAME=ELO, got " + o.anchor);
+        if (eq == std::string::npos || eq == 0)
+            throw std::runtime_error("--anchor expects NAME=ELO, got " + o.anchor);
         options.anchor_player = o.anchor.substr(0, eq);
         try {
             options.anchor_elo = std::stod(o.anchor.substr(eq + 1));
@@ -74,7 +78,8 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
         try {
             options.white_advantage = std::stod(o.white_advantage);
         } catch (const std::exception&) {
-            throw std::runtime_error("--white-advantage expects auto or a number of Elo, got " + o.white_advantage);
+            throw std::runtime_error("--white-advantage expects auto or a number of Elo, got " +
+                                     o.white_advantage);
         }
     }
     OutputFormat format = *parse_output_format(o.format);
@@ -86,9 +91,11 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
             for (int b = a + 1; b < int(records.players.size()); ++b) {
                 MatchTally tally = tally_match(records.games, a, b);
                 if (tally.wdl.games() == 0) continue;
-                pairs.push_back({records.players[std::size_t(a)], records.players[std::size_t(b)], pair_statistics(tally)});
+                pairs.push_back({records.players[std::size_t(a)], records.players[std::size_t(b)],
+                                 pair_statistics(tally)});
             }
-        std::cout << (format == OutputFormat::table ? "\n" : "") << format_pair_statistics(pairs, format);
+        std::cout << (format == OutputFormat::table ? "\n" : "")
+                  << format_pair_statistics(pairs, format);
     }
 }
 
@@ -96,7 +103,9 @@ void add(CLI::App& app) {
     auto options = std::make_shared<RatingsOptions>();
     CLI::App* cmd = app.add_subcommand("ratings", "Joint maximum-likelihood Elo with error bars");
     auto db = cmd->add_option("--db", options->db, "SQLite database");
-    cmd->add_option("--tournament", options->tournament, "Tournament id in --db (default: the latest)")->needs(db);
+    cmd->add_option("--tournament", options->tournament,
+                    "Tournament id in --db (default: the latest)")
+        ->needs(db);
     auto pgn = cmd->add_option("--pgn", options->pgn, "PGN files (Result, White and Black tags)");
     auto anchor = cmd->add_option("--anchor", options->anchor, "Fix one player's rating: NAME=ELO");
     cmd->add_option("--average", options->average, "Pool average (default 0)")->excludes(anchor);
@@ -113,9 +122,11 @@ void add(CLI::App& app) {
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
     cmd->add_flag("--los", options->los, "Show the likelihood of superiority over the next player");
-    cmd->add_flag("--pairs", options->pairs, "Also print W/D/L, trinomial and pentanomial Elo for every pair");
+    cmd->add_flag("--pairs", options->pairs,
+                  "Also print W/D/L, trinomial and pentanomial Elo for every pair");
     cmd->callback([options, cmd, db, pgn] {
-        if (!db->count() && !pgn->count()) throw CLI::ValidationError("ratings", "give --db FILE or --pgn FILE...");
+        if (!db->count() && !pgn->count())
+            throw CLI::ValidationError("ratings", "give --db FILE or --pgn FILE...");
         run(*options, *cmd);
     });
 }

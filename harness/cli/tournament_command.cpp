@@ -24,7 +24,8 @@ namespace {
 struct TournamentOptions {
     std::vector<std::string> engines;
     std::string engines_file, config_file, openings, order, tc, draw, resign, sprt, event;
-    int plies = -1, rounds = 1, depth = 0, concurrency = 0, max_plies = 0, report_every = 0, bootstrap = 1000;
+    int plies = -1, rounds = 1, depth = 0, concurrency = 0, max_plies = 0, report_every = 0,
+        bootstrap = 1000;
     std::uint64_t nodes = 0, seed = 1;
     std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000;
     std::string db = "results/tournament.sqlite", pgn;
@@ -59,7 +60,8 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     TournamentConfig c;
     if (!o.config_file.empty()) {
         try {
-            c = tournament_config_from_json(json::parse(read_text_file(o.config_file)), o.config_file);
+            c = tournament_config_from_json(json::parse(read_text_file(o.config_file)),
+                                            o.config_file);
         } catch (const json::ParseError& e) {
             throw ConfigError(o.config_file + ": " + e.what());
         }
@@ -72,15 +74,18 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             throw ConfigError(o.engines_file + ": " + e.what());
         }
         const json::Value* list = v.is_object() ? v.find("engines") : &v;
-        if (!list || !list->is_array()) throw ConfigError(o.engines_file + ": expected an array of engines");
+        if (!list || !list->is_array())
+            throw ConfigError(o.engines_file + ": expected an array of engines");
         int i = 0;
         for (const auto& e : list->as_array())
-            c.engines.push_back(engine_from_json(e, o.engines_file + ": engine " + std::to_string(++i)));
+            c.engines.push_back(
+                engine_from_json(e, o.engines_file + ": engine " + std::to_string(++i)));
     }
     for (const auto& spec : o.engines) c.engines.push_back(parse_engine_spec(spec));
     auto given = [&](const char* name) { return app.count(name) > 0; };
     if (given("--openings")) c.openings_path = o.openings;
-    if (c.openings_path.empty()) throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");
+    if (c.openings_path.empty())
+        throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");
     if (given("--plies")) c.plies = o.plies;
     if (given("--order")) c.random_order = o.order == "random";
     if (given("--rounds")) c.rounds = o.rounds;
@@ -121,23 +126,26 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
 
 // Forwards to the progress display and appends each game to the --pgn file as it finishes.
 class Observer : public TournamentObserver {
-public:
-    Observer(ProgressDisplay& display, const TournamentConfig& config) : display_(display), config_(config) {
+  public:
+    Observer(ProgressDisplay& display, const TournamentConfig& config)
+        : display_(display), config_(config) {
         if (!config.pgn_path.empty()) {
             pgn_.open(config.pgn_path, std::ios::app);
             if (!pgn_) throw ConfigError("cannot write " + config.pgn_path);
         }
     }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
-                 std::int64_t already) override {
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already) override {
         display_.started(tournament, engines, scheduled, already);
     }
     void engine_event(const std::string& message) override { display_.engine_event(message); }
-    void game_finished(const GameRecord& game, GameId id, const std::string& white, const std::string& black) override {
+    void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                       const std::string& black) override {
         if (pgn_.is_open()) {
             PgnHeader header;
             header.event = config_.event;
-            header.round = std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
+            header.round =
+                std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
             header.white = white;
             header.black = black;
             if (config_.limits.tc) header.time_control = to_string(*config_.limits.tc);
@@ -147,7 +155,7 @@ public:
         display_.game_finished(game, id, white, black);
     }
 
-private:
+  private:
     ProgressDisplay& display_;
     const TournamentConfig& config_;
     std::ofstream pgn_;
@@ -156,7 +164,8 @@ private:
 // Ctrl-C or a kill: the engines die with us, recorded games stay recorded.
 extern "C" void on_signal(int signal) {
     kill_all_engine_processes();
-    const char message[] = "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
+    const char message[] =
+        "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
     ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
     (void)ignored;
     ::_exit(128 + signal);
@@ -176,52 +185,75 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     StandingsOptions standings_options{options.bootstrap, config.seed};
     ProgressDisplay display(std::cout, terminal, options.report_every,
                             [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                return format_standings(store, tournament, engines, names, standings_options);
+                                return format_standings(store, tournament, engines, names,
+                                                        standings_options);
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
     TournamentSummary summary = run_tournament(config, store, observer);
     display.finish();
-    std::cout << "\nPlayed " << summary.played_now << " games in " << format_fixed(summary.seconds, 1) << " s";
-    if (summary.already_played) std::cout << " (" << summary.already_played << " were already in the database)";
+    std::cout << "\nPlayed " << summary.played_now << " games in "
+              << format_fixed(summary.seconds, 1) << " s";
+    if (summary.already_played)
+        std::cout << " (" << summary.already_played << " were already in the database)";
     std::cout << "; " << summary.scheduled << " scheduled.\n";
     if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
-    std::cout << "\n" << format_standings(store, summary.tournament_id, summary.engine_ids, names, standings_options);
-    std::cout << "\nResults: " << config.db_path << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
+    std::cout << "\n"
+              << format_standings(store, summary.tournament_id, summary.engine_ids, names,
+                                  standings_options);
+    std::cout << "\nResults: " << config.db_path
+              << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
 }
 
 void add(CLI::App& app) {
     auto options = std::make_shared<TournamentOptions>();
-    CLI::App* cmd = app.add_subcommand("tournament", "Play a round-robin of UCI engines into SQLite");
+    CLI::App* cmd =
+        app.add_subcommand("tournament", "Play a round-robin of UCI engines into SQLite");
     cmd->add_option("--engine", options->engines,
-                    "Engine: name=NAME,cmd=PROGRAM,arg=ARG,dir=DIR,option.NAME=VALUE,depth=D,nodes=N,movetime=MS,tc=TC");
-    cmd->add_option("--engines", options->engines_file, "JSON file with an array of engines (same keys)");
-    cmd->add_option("--config", options->config_file, "JSON file with a whole tournament configuration");
+                    "Engine: "
+                    "name=NAME,cmd=PROGRAM,arg=ARG,dir=DIR,option.NAME=VALUE,depth=D,nodes=N,"
+                    "movetime=MS,tc=TC");
+    cmd->add_option("--engines", options->engines_file,
+                    "JSON file with an array of engines (same keys)");
+    cmd->add_option("--config", options->config_file,
+                    "JSON file with a whole tournament configuration");
     cmd->add_option("--openings", options->openings, "Opening suite (.epd or .pgn)");
-    cmd->add_option("--plies", options->plies, "PGN suites: plies of each game to play (default: all)");
-    cmd->add_option("--order", options->order, "Opening order")->check(CLI::IsMember({"sequential", "random"}));
-    cmd->add_option("--rounds", options->rounds, "Repeat the whole schedule N times")->check(CLI::PositiveNumber);
+    cmd->add_option("--plies", options->plies,
+                    "PGN suites: plies of each game to play (default: all)");
+    cmd->add_option("--order", options->order, "Opening order")
+        ->check(CLI::IsMember({"sequential", "random"}));
+    cmd->add_option("--rounds", options->rounds, "Repeat the whole schedule N times")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--depth", options->depth, "Search depth per move")->check(CLI::Range(1, 1000));
     cmd->add_option("--nodes", options->nodes, "Nodes per move")->check(CLI::PositiveNumber);
-    cmd->add_option("--movetime", options->movetime, "Milliseconds per move")->check(CLI::PositiveNumber);
+    cmd->add_option("--movetime", options->movetime, "Milliseconds per move")
+        ->check(CLI::PositiveNumber);
     cmd->add_option("--tc", options->tc, "Time control: SECONDS+INC or MOVES/SECONDS+INC");
-    cmd->add_option("--concurrency", options->concurrency, "Games at once (default: number of cores)");
+    cmd->add_option("--concurrency", options->concurrency,
+                    "Games at once (default: number of cores)");
     cmd->add_option("--db", options->db, "SQLite database")->capture_default_str();
     cmd->add_option("--pgn", options->pgn, "Also append each finished game to this PGN file");
-    cmd->add_option("--seed", options->seed, "Seed of the random opening order")->capture_default_str();
-    cmd->add_flag("--resume", options->resume,
-                  "Resume the tournament in --db (the default whenever the configuration is the same)");
-    cmd->add_option("--draw", options->draw, "Draw adjudication: movenumber=N,movecount=N,score=CP");
+    cmd->add_option("--seed", options->seed, "Seed of the random opening order")
+        ->capture_default_str();
+    cmd->add_flag(
+        "--resume", options->resume,
+        "Resume the tournament in --db (the default whenever the configuration is the same)");
+    cmd->add_option("--draw", options->draw,
+                    "Draw adjudication: movenumber=N,movecount=N,score=CP");
     cmd->add_option("--resign", options->resign, "Resign adjudication: movecount=N,score=CP");
-    cmd->add_option("--maxplies", options->max_plies, "Adjudicate a draw after N plies")->check(CLI::PositiveNumber);
-    cmd->add_option("--timemargin", options->time_margin, "Milliseconds an engine may exceed its clock")
+    cmd->add_option("--maxplies", options->max_plies, "Adjudicate a draw after N plies")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--timemargin", options->time_margin,
+                    "Milliseconds an engine may exceed its clock")
         ->capture_default_str();
     cmd->add_option("--stall-timeout", options->stall_timeout,
                     "Milliseconds before a depth- or node-limited engine is declared stalled")
         ->capture_default_str();
-    cmd->add_option("--sprt", options->sprt, "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05");
+    cmd->add_option("--sprt", options->sprt,
+                    "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05");
     cmd->add_option("--report-every", options->report_every, "Print the standings every N games");
-    cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")->capture_default_str();
+    cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
+        ->capture_default_str();
     cmd->add_option("--event", options->event, "Event name for the PGN and the database");
     cmd->callback([options, cmd] { run(*options, *cmd); });
 }

@@ -55,11 +55,17 @@ std::vector<Opening> parse_epd(const std::string& text, const std::string& sourc
             halfmove.find_first_not_of("0123456789") == std::string::npos &&
             fullmove.find_first_not_of("0123456789") == std::string::npos) {
             fen += " " + halfmove + " " + fullmove;
+            operations.clear();
             std::getline(counters, operations);
         }
         Position pos;
         StateInfo st;
         if (std::string error = pos.set(fen, st); !error.empty()) fail(source, line_number, error);
+        std::size_t text_start = operations.find_first_not_of(" \t");
+        if (text_start != std::string::npos &&
+            operations.find_last_not_of(" \t") != operations.rfind(';'))
+            fail(source, line_number,
+                 "EPD operations must end with ';' (got '" + operations.substr(text_start) + "')");
         Opening opening;
         opening.suite_index = int(openings.size());
         opening.source_file = source;

@@ -311,7 +311,8 @@ class Runner {
         summary_.scheduled = std::int64_t(schedule.size());
         summary_.already_played = summary_.scheduled - std::int64_t(pending_.size());
         if (config_.sprt) init_sprt();
-        observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled, summary_.already_played);
+        observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
+                          summary_.already_played);
 
         // Step 3. The workers play until the queue is empty or a stop is requested.
         if (!stopping()) {
