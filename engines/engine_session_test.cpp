@@ -145,7 +145,8 @@ TEST_P(EngineSession, CommandLineHelpPerftAndErrors) {
                                          {"perft", "x"},
                                          {"bench", "0"},
                                          {"bench", "3", "--eval", "nnue"},
-                                         {"perft", "2", "--fen", "8/8/8 w - -"}}) {
+                                         {"perft", "2", "--fen", "8/8/8 w - -"},
+                                         {"bench", "2", "--fen", "8/8/8 w - -"}}) {
         ChildProcess child(path(), bad);
         testing::read_all(child);
         EXPECT_EQ(child.wait_exit(), 2) << name() << " " << bad[0];

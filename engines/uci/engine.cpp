@@ -98,7 +98,13 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         if (!kind)
             return usage_error("--eval must be simplified or material, not '" + eval_name + "'");
         std::vector<std::string> fens = bench_positions();
-        if (vm.count("fen")) fens = {fen};
+        if (vm.count("fen")) {
+            StateInfo root;
+            Position pos;
+            if (std::string error = pos.set(fen, root); !error.empty())
+                return usage_error("bench: " + error);
+            fens = {fen};
+        }
         run_bench(spec, depth, fens, *kind, std::cout);
         return 0;
     }
