@@ -224,8 +224,8 @@ std::string format_comparison(const Comparison& comparison, bool markdown) {
     std::string tolerance = format_ratio(comparison.tolerance_percent) + "%";
     if (comparison.passed()) {
         out << (markdown ? "**Baseline: passed** ✅ " : "Baseline: passed. ") << comparison.compared
-            << " measurements match (node tolerance " << tolerance
-            << ") and every invariant holds.\n";
+            << (comparison.compared == 1 ? " measurement matches" : " measurements match")
+            << " (node tolerance " << tolerance << ") and every invariant holds.\n";
     } else {
         out << (markdown ? "**Baseline: FAILED** ❌ " : "Baseline: FAILED. ");
         if (comparison.compared == 0)
@@ -233,7 +233,8 @@ std::string format_comparison(const Comparison& comparison, bool markdown) {
         else
             out << comparison.differences.size() << " difference"
                 << (comparison.differences.size() == 1 ? "" : "s") << " in " << comparison.compared
-                << " measurements (node tolerance " << tolerance << ")"
+                << (comparison.compared == 1 ? " measurement" : " measurements")
+                << " (node tolerance " << tolerance << ")"
                 << (comparison.invariants.passed()
                         ? ""
                         : ", " + std::to_string(comparison.invariants.violations.size()) +
