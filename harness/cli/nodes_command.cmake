@@ -1,4 +1,8 @@
 # `arbiter nodes`: node-count tables and the baseline gate (harness/nodes).
+if(NOT TARGET arbiter_nodes)
+  # A build folder whose cached ARBITER_HARNESS_ROOMS predates harness/nodes.
+  add_subdirectory(${PROJECT_SOURCE_DIR}/harness/nodes ${CMAKE_BINARY_DIR}/harness/nodes)
+endif()
 target_link_libraries(arbiter PRIVATE arbiter_nodes)
 
 if(TARGET minimax AND TARGET alphabeta AND TARGET alphabeta-mvvlva AND TARGET alphabeta-mvvlva-tt)
