@@ -1,6 +1,7 @@
 // Legal move generation: every move the side to move may play, and nothing else.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 
 #include "engines/core/position.h"
@@ -12,15 +13,25 @@ class MoveList {
   public:
     static constexpr std::size_t CAPACITY = 256;
 
-    void push(Move m) { moves_[size_++] = m; }
+    MoveList() {}  // leaves the storage uninitialised: only the first size() moves are read
+    MoveList(const MoveList& other) : size_(other.size_) {
+        std::copy(other.begin(), other.end(), begin());
+    }
+    MoveList& operator=(const MoveList& other) {
+        size_ = other.size_;
+        std::copy(other.begin(), other.end(), begin());
+        return *this;
+    }
+
+    void push(Move m) { storage_.moves[size_++] = m; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    Move operator[](std::size_t i) const { return moves_[i]; }
-    Move& operator[](std::size_t i) { return moves_[i]; }
-    Move* begin() { return moves_; }
-    Move* end() { return moves_ + size_; }
-    const Move* begin() const { return moves_; }
-    const Move* end() const { return moves_ + size_; }
+    Move operator[](std::size_t i) const { return storage_.moves[i]; }
+    Move& operator[](std::size_t i) { return storage_.moves[i]; }
+    Move* begin() { return storage_.moves; }
+    Move* end() { return storage_.moves + size_; }
+    const Move* begin() const { return storage_.moves; }
+    const Move* end() const { return storage_.moves + size_; }
     bool contains(Move m) const {
         for (Move x : *this)
             if (x == m) return true;
@@ -29,7 +40,12 @@ class MoveList {
     void clear() { size_ = 0; }
 
   private:
-    Move moves_[CAPACITY];
+    // A union member is not default-constructed, so a new list costs nothing (Move's default
+    // constructor would otherwise zero all 256 entries).
+    union Storage {
+        Storage() {}
+        Move moves[CAPACITY];
+    } storage_;
     std::size_t size_ = 0;
 };
 

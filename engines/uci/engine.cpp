@@ -84,6 +84,9 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
     if (command.empty()) {
         if (vm.count("fen") || !vm["eval"].defaulted())
             return usage_error("--fen and --eval belong to bench or perft");
+        // C++ streams apart from stdio: whole-buffer reads instead of a locked getc per byte
+        // (a `position ... moves` line of a long game is thousands of bytes).
+        std::ios::sync_with_stdio(false);
         UciEngine engine(spec, std::cout);
         engine.loop(std::cin);
         return 0;

@@ -27,7 +27,7 @@ struct TournamentOptions {
     int plies = -1, rounds = 1, depth = 0, concurrency = 0, max_plies = 0, report_every = 0,
         bootstrap = 1000;
     std::uint64_t nodes = 0, seed = 1;
-    std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000;
+    std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000, max_games = 0;
     std::string db = "results/tournament.sqlite", pgn;
     bool resume = false;
 };
@@ -89,6 +89,7 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     if (given("--plies")) c.plies = o.plies;
     if (given("--order")) c.random_order = o.order == "random";
     if (given("--rounds")) c.rounds = o.rounds;
+    if (given("--max-games")) c.max_games = o.max_games;
     if (given("--depth") || given("--nodes") || given("--movetime") || given("--tc")) c.limits = {};
     if (given("--depth")) c.limits.depth = o.depth;
     if (given("--nodes")) c.limits.nodes = o.nodes;
@@ -223,6 +224,8 @@ void add(CLI::App& app) {
     cmd->add_option("--order", options->order, "Opening order")
         ->check(CLI::IsMember({"sequential", "random"}));
     cmd->add_option("--rounds", options->rounds, "Repeat the whole schedule N times")
+        ->check(CLI::PositiveNumber);
+    cmd->add_option("--max-games", options->max_games, "Play only the first N games of the schedule")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--depth", options->depth, "Search depth per move")->check(CLI::Range(1, 1000));
     cmd->add_option("--nodes", options->nodes, "Nodes per move")->check(CLI::PositiveNumber);

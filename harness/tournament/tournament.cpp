@@ -61,6 +61,7 @@ json::Value TournamentConfig::to_json() const {
     if (plies >= 0) v.set("plies", plies);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
+    if (max_games) v.set("max_games", max_games);
     json::Value global_limits = arbiter::to_json(limits);
     for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
     v.set("seed", seed);
@@ -122,6 +123,8 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
                 c.random_order = value.as_string() == "random";
             } else if (key == "rounds")
                 c.rounds = int(integer_member(value, "rounds", where));
+            else if (key == "max_games")
+                c.max_games = integer_member(value, "max_games", where);
             else if (key == "depth")
                 c.limits.depth = int(integer_member(value, "depth", where));
             else if (key == "nodes")
@@ -302,6 +305,8 @@ class Runner {
             summary_.engine_ids.push_back(store_.get_or_create_engine(engine_identity(engine)));
         auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
                                       config_.rounds, config_.random_order, config_.seed);
+        if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
+            schedule.resize(std::size_t(config_.max_games));
         std::set<std::int64_t> done =
             store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
         for (const auto& game : schedule) {

@@ -27,6 +27,7 @@ struct TournamentConfig {
     int plies = -1;  // PGN suites: moves of each game to play (all when < 0)
     bool random_order = false;
     int rounds = 1;
+    std::int64_t max_games = 0;  // play only the first N games of the schedule (0: all)
     SearchLimitConfig limits;  // for engines without limits of their own
     int concurrency = 1;
     std::string db_path = "results/tournament.sqlite";
