@@ -213,7 +213,8 @@ TEST(InfoCollector, TakesNodesFromAClosingBareInfoLine) {
 }
 
 TEST(InfoCollector, ReadsStockfishOutput) {
-    // Stockfish 15.1 (Debian), Threads 1, 1. e4, go depth 5.
+    // Stockfish 15.1 (Debian), Threads 1, 1. e4, go depth 5, with two lines of the kinds it
+    // sends in longer searches added: a bound after a fail-low, and a currmove line.
     DepthReport r = collect({
         "info string NNUE evaluation using nn-ad9b42354671.nnue enabled",
         "info depth 1 seldepth 1 multipv 1 score cp -23 nodes 22 nps 2444 hashfull 0 tbhits 0 "
