@@ -171,6 +171,38 @@ TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
     EXPECT_EQ(live_engine_process_count(), 0u);
 }
 
+TEST_F(TournamentTest, SlowStartingEngineStillPlays) {
+    config.engines.pop_back();
+    add_engine("sleepy", {"--slow-start", "300"});
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary s = run_tournament(config, store, recorder);
+    EXPECT_EQ(s.played_now, s.scheduled);
+    for (const auto& g : store.list_games(s.tournament_id)) {
+        EXPECT_NE(g.termination, Termination::Stall);
+        EXPECT_NE(g.termination, Termination::Disconnect);
+    }
+}
+
+TEST_F(TournamentTest, SprtStopsAOneSidedMatchEarly) {
+    config.engines.resize(1);
+    add_engine("loser", {"--illegal-at", "1", "--every-game"});
+    config.rounds = 50;
+    config.sprt = SprtParameters{};  // elo0 = 0, elo1 = 10, alpha = beta = 0.05
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary s = run_tournament(config, store, recorder);
+    EXPECT_TRUE(s.stopped_early);
+    ASSERT_TRUE(s.sprt_result);
+    EXPECT_NE(s.sprt_result->find("H1 accepted"), std::string::npos) << *s.sprt_result;
+    EXPECT_NE(s.sprt_result->find("LLR: "), std::string::npos);
+    EXPECT_LT(s.played_now, s.scheduled);
+    // A re-run finds the decision in the database and plays nothing more.
+    TournamentSummary again = run_tournament(config, store, recorder);
+    EXPECT_EQ(again.played_now, 0);
+    EXPECT_TRUE(again.sprt_result);
+}
+
 TEST_F(TournamentTest, ChangedEngineReplaysOnlyItsGames) {
     fs::copy_file(MOCK_ENGINE_PATH, dir / "engine-copy");
     config.engines[2].command = (dir / "engine-copy").string();
