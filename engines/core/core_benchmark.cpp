@@ -49,9 +49,11 @@ void do_undo_benchmark(benchmark::State& state, const char* fen) {
     state.SetItemsProcessed(moves);
 }
 
-constexpr const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+constexpr const char* kiwipete =
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-BENCHMARK_CAPTURE(perft_benchmark, startpos_depth5, START_FEN.data(), 5)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(perft_benchmark, startpos_depth5, START_FEN.data(), 5)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(perft_benchmark, kiwipete_depth4, kiwipete, 4)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(generate_benchmark, startpos, START_FEN.data());
 BENCHMARK_CAPTURE(generate_benchmark, kiwipete, kiwipete);

@@ -225,7 +225,8 @@ void add(CLI::App& app) {
         ->check(CLI::IsMember({"sequential", "random"}));
     cmd->add_option("--rounds", options->rounds, "Repeat the whole schedule N times")
         ->check(CLI::PositiveNumber);
-    cmd->add_option("--max-games", options->max_games, "Play only the first N games of the schedule")
+    cmd->add_option("--max-games", options->max_games,
+                    "Play only the first N games of the schedule")
         ->check(CLI::PositiveNumber);
     cmd->add_option("--depth", options->depth, "Search depth per move")->check(CLI::Range(1, 1000));
     cmd->add_option("--nodes", options->nodes, "Nodes per move")->check(CLI::PositiveNumber);

@@ -338,6 +338,12 @@ std::string quote(std::string_view text) {
             case '\t':
                 out += "\\t";
                 break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     char buffer[8];

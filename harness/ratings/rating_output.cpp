@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "harness/config/json.h"
+
 namespace arbiter {
 namespace {
 
@@ -282,42 +284,8 @@ std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs
 }
 
 std::string json_escape(std::string_view text) {
-    std::string out;
-    out.reserve(text.size());
-    for (const char c : text) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char buffer[8];
-                    std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(c));
-                    out += buffer;
-                } else {
-                    out += c;
-                }
-        }
-    }
-    return out;
+    std::string quoted = json::quote(text);
+    return quoted.substr(1, quoted.size() - 2);
 }
 
 std::string csv_field(std::string_view text) {

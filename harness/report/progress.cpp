@@ -11,8 +11,8 @@ ProgressDisplay::ProgressDisplay(std::ostream& out, bool terminal, int report_ev
       report_every_(report_every),
       standings_(std::move(standings)) {}
 
-void ProgressDisplay::started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
-                              std::int64_t already_played) {
+void ProgressDisplay::started(TournamentId tournament, const std::vector<EngineId>& engines,
+                              std::int64_t scheduled, std::int64_t already_played) {
     tournament_ = tournament;
     engines_ = engines;
     scheduled_ = scheduled;

@@ -17,10 +17,11 @@ class ProgressDisplay : public TournamentObserver {
   public:
     using Standings = std::function<std::string(TournamentId, const std::vector<EngineId>&)>;
     // `standings` is called every `report_every` games (0: never) and its text printed.
-    ProgressDisplay(std::ostream& out, bool terminal, int report_every = 0, Standings standings = {});
+    ProgressDisplay(std::ostream& out, bool terminal, int report_every = 0,
+                    Standings standings = {});
 
-    void started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
-                 std::int64_t already_played) override;
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already_played) override;
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "harness/config/json.h"
 #include "harness/store/schema.h"
 #include "harness/store/sqlite.h"
 
@@ -125,35 +126,7 @@ std::int64_t now_ms() {
 
 // Appends `text` as a JSON string literal.
 void append_json_string(std::string& out, std::string_view text) {
-    out.push_back('"');
-    for (const char c : text) {
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                if (static_cast<unsigned char>(c) < 0x20) {
-                    char escaped[8];
-                    std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-                    out += escaped;
-                } else {
-                    out.push_back(c);
-                }
-        }
-    }
-    out.push_back('"');
+    out += json::quote(text);
 }
 
 // The canonical JSON of an engine's arguments: ["a","b"]. Equal lists give equal text.

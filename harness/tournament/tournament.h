@@ -28,7 +28,7 @@ struct TournamentConfig {
     bool random_order = false;
     int rounds = 1;
     std::int64_t max_games = 0;  // play only the first N games of the schedule (0: all)
-    SearchLimitConfig limits;  // for engines without limits of their own
+    SearchLimitConfig limits;    // for engines without limits of their own
     int concurrency = 1;
     std::string db_path = "results/tournament.sqlite";
     std::string pgn_path;  // games appended as they finish, when set
@@ -69,8 +69,8 @@ class TournamentObserver {
     virtual ~TournamentObserver() = default;
     // Before the first game: the tournament and engine rows, how many games the schedule holds
     // and how many are already done.
-    virtual void started(TournamentId tournament, const std::vector<EngineId>& engines, std::int64_t scheduled,
-                         std::int64_t already_played) {
+    virtual void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                         std::int64_t scheduled, std::int64_t already_played) {
         (void)tournament, (void)engines, (void)scheduled, (void)already_played;
     }
     // After each game is recorded (called under a lock, one at a time).
