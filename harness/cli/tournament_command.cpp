@@ -191,6 +191,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
+    if (options.resume && !store.find_tournament(config.key()))
+        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
     TournamentSummary summary = run_tournament(config, store, observer);
     display.finish();
     std::cout << "\nPlayed " << summary.played_now << " games in "
