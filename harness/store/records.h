@@ -160,6 +160,9 @@ struct NodeCountRecord {
     std::optional<int> score_mate;
     std::string bestmove;
     std::string pv;
+    std::optional<std::int64_t> leaves;  // `info string leaves N`, from engines that send it
+    std::optional<int> reached_depth;    // the depth the engine completed: may be below `depth`
+                                         // when it stopped early, e.g. on a proven mate
 
     bool operator==(const NodeCountRecord&) const = default;
 };

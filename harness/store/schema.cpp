@@ -116,8 +116,17 @@ JOIN engines w ON w.id = g.white_engine_id
 JOIN engines b ON b.id = g.black_engine_id;
 )sql";
 
-constexpr std::array<Migration, 1> kMigrations = {{
+// Version 2. What `arbiter nodes` measured beside the node count: the engine's own leaf count
+// (`info string leaves N`) and the depth it completed, which is below the depth asked for when it
+// stopped early on a proven mate. Both are NULL for rows written by version 1.
+constexpr std::string_view kVersion2 = R"sql(
+ALTER TABLE node_counts ADD COLUMN leaves INTEGER;
+ALTER TABLE node_counts ADD COLUMN reached_depth INTEGER;
+)sql";
+
+constexpr std::array<Migration, 2> kMigrations = {{
     {1, "tournaments, engines, openings, games, moves, node counts", kVersion1},
+    {2, "node counts get leaves and the depth reached", kVersion2},
 }};
 
 constexpr std::array<std::string_view, 7> kRequiredTables = {

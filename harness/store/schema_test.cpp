@@ -26,16 +26,39 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
                                     "test") == 1;
 }
 
-// A made-up version 2 on top of the real version 1, the way a future migration will look.
+// The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
+const std::array<schema::Migration, 1> kOnlyVersion1 = {{schema::migrations()[0]}};
+
+// A made-up version 3 on top of the real versions 1 and 2, the way a future migration will look.
 constexpr std::string_view kAddOpeningEco = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 2> kWithVersion2 = {{
+const std::array<schema::Migration, 3> kWithVersion3 = {{
     schema::migrations()[0],
-    {2, "openings get an ECO code", kAddOpeningEco},
+    schema::migrations()[1],
+    {3, "openings get an ECO code", kAddOpeningEco},
 }};
-const std::array<schema::Migration, 2> kWithBrokenVersion2 = {{
+const std::array<schema::Migration, 3> kWithBrokenVersion3 = {{
     schema::migrations()[0],
-    {2, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
+    schema::migrations()[1],
+    {3, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
 }};
+
+// Writes a version-1 database with one engine, one node run and one node count in it.
+void write_version1_database_with_a_node_count(const std::string& path) {
+    sql::Connection connection(path, kOpenFlags);
+    EXPECT_EQ(schema::migrate(connection, kOnlyVersion1), 0);
+    ASSERT_EQ(user_version(connection), 1);
+    connection.execute(
+        "INSERT INTO engines (id, name, command, arguments, options, binary_sha256, working_dir) "
+        "VALUES (1, 'minimax', 'build/bin/minimax', '[]', '[]', '" +
+            std::string(64, 'a') +
+            "', '');"
+            "INSERT INTO node_runs (id, started_at_ms, description) VALUES (1, 1700000000000, "
+            "'v1');"
+            "INSERT INTO node_counts (run_id, engine_id, fen, moves, depth, nodes, time_ms, "
+            "score_cp, score_mate, bestmove, pv) VALUES (1, 1, 'startpos', 'e2e4', 3, 14423, 5, "
+            "NULL, -2, 'b8c6', 'b8c6 b1c3 g8f6')",
+        "test");
+}
 
 class SchemaTest : public ::testing::Test {
   protected:
@@ -48,7 +71,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 1);
+    EXPECT_EQ(schema::latest_version(), 2);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -56,17 +79,40 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 1);
+    EXPECT_EQ(user_version(connection), 2);
+    EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
+    EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     const std::vector<std::string> expected = {"engines",  "game_list",   "games",
                                                "moves",    "node_counts", "node_runs",
                                                "openings", "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 1);
+    EXPECT_EQ(schema::migrate(connection), 2);
+    EXPECT_EQ(user_version(connection), 2);
 }
 
-TEST_F(SchemaTest, VersionOneUpgradesToAFutureVersionTwo) {
+TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
+    write_version1_database_with_a_node_count(path_);
+    sql::Connection connection(path_, kOpenFlags);
+    EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
+    schema::check_identity(connection);
+    EXPECT_EQ(schema::migrate(connection), 1);
+    EXPECT_EQ(user_version(connection), 2);
+    EXPECT_EQ(application_id(connection), 0x41524249);
+    EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
+                                    "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
+                                    "score_mate || '|' || bestmove || '|' || pv FROM node_counts",
+                                    "test"),
+              "startpos|e2e4|3|14423|5|null|-2|b8c6|b8c6 b1c3 g8f6");
+    EXPECT_EQ(connection.query_integer("SELECT count(*) FROM node_counts WHERE leaves IS NULL AND "
+                                       "reached_depth IS NULL",
+                                       "test"),
+              1);
+    EXPECT_EQ(connection.query_integer("SELECT count(*) FROM engines", "test"), 1);
+    EXPECT_EQ(connection.query_integer("SELECT count(*) FROM node_runs", "test"), 1);
+}
+
+TEST_F(SchemaTest, VersionTwoUpgradesToAFutureVersionThree) {
     {
         sql::Connection connection(path_, kOpenFlags);
         schema::migrate(connection);
@@ -76,17 +122,18 @@ TEST_F(SchemaTest, VersionOneUpgradesToAFutureVersionTwo) {
             "test");
     }
     sql::Connection connection(path_, kOpenFlags);
-    schema::check_identity(connection, kWithVersion2);
-    EXPECT_EQ(schema::migrate(connection, kWithVersion2), 1);
-    EXPECT_EQ(user_version(connection), 2);
+    schema::check_identity(connection, kWithVersion3);
+    EXPECT_EQ(schema::migrate(connection, kWithVersion3), 2);
+    EXPECT_EQ(user_version(connection), 3);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, kOpenFlags);
-    EXPECT_EQ(schema::migrate(connection, kWithVersion2), 0);
-    EXPECT_EQ(user_version(connection), 2);
+    EXPECT_EQ(schema::migrate(connection, kWithVersion3), 0);
+    EXPECT_EQ(user_version(connection), 3);
+    EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
 
@@ -97,17 +144,27 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, kOpenFlags);
     try {
-        schema::migrate(connection, kWithBrokenVersion2);
+        schema::migrate(connection, kWithBrokenVersion3);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 2 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version 3 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 1);
+    EXPECT_EQ(user_version(connection), 2);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
+}
+
+TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
+    write_version1_database_with_a_node_count(path_);
+    sql::Connection connection(path_, kOpenFlags);
+    EXPECT_THROW(schema::migrate(connection, kWithBrokenVersion3), StoreError);
+    EXPECT_EQ(user_version(connection), 1);
+    EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
+    EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
+    EXPECT_EQ(connection.query_integer("SELECT count(*) FROM node_counts", "test"), 1);
 }
 
 TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
@@ -122,7 +179,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, kOpenFlags);
-        schema::migrate(connection, kWithVersion2);
+        schema::migrate(connection, kWithVersion3);
     }
     sql::Connection connection(path_, kOpenFlags);
     try {
@@ -131,11 +188,11 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   path_ +
-                      ": has arbiter schema version 2, newer than the version 1 this build "
+                      ": has arbiter schema version 3, newer than the version 2 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 2);
+    EXPECT_EQ(user_version(connection), 3);
 }
 
 }  // namespace

@@ -110,13 +110,15 @@ constexpr std::string_view kListNodeRuns =
     "SELECT id, started_at_ms, description FROM node_runs ORDER BY id";
 constexpr std::string_view kInsertNodeCount =
     "INSERT INTO node_counts (run_id, engine_id, fen, moves, depth, nodes, time_ms, score_cp, "
-    "score_mate, bestmove, pv) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+    "score_mate, bestmove, pv, leaves, reached_depth) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
 constexpr std::string_view kNodeCountsOfRun =
-    "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv "
-    "FROM node_counts WHERE run_id = ?1 ORDER BY id";
+    "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv, "
+    "leaves, reached_depth FROM node_counts WHERE run_id = ?1 ORDER BY id";
 constexpr std::string_view kLatestNodeCount =
     "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv, "
-    "run_id FROM node_counts WHERE engine_id = ?1 AND fen = ?2 AND moves = ?3 AND depth = ?4 "
+    "leaves, reached_depth, run_id FROM node_counts WHERE engine_id = ?1 AND fen = ?2 AND moves = "
+    "?3 AND depth = ?4 "
     "ORDER BY run_id DESC LIMIT 1";
 
 std::int64_t now_ms() {
@@ -354,7 +356,7 @@ struct Store::Impl {
     }
 
     // Reads a node count selected as (engine_id, fen, moves, depth, nodes, time_ms, score_cp,
-    // score_mate, bestmove, pv).
+    // score_mate, bestmove, pv, leaves, reached_depth).
     static NodeCountRecord read_node_count(const sql::Statement& row) {
         NodeCountRecord count;
         count.engine_id = row.integer(0);
@@ -367,6 +369,8 @@ struct Store::Impl {
         count.score_mate = row.optional_int(7);
         count.bestmove = row.text(8);
         count.pv = row.text(9);
+        count.leaves = row.optional_integer(10);
+        count.reached_depth = row.optional_int(11);
         return count;
     }
 
@@ -824,6 +828,8 @@ void Store::record_node_count(NodeRunId run, const NodeCountRecord& count) {
     insert.bind(9, count.score_mate);
     insert.bind(10, count.bestmove);
     insert.bind(11, count.pv);
+    insert.bind(12, count.leaves);
+    insert.bind(13, count.reached_depth);
     const int code = insert.try_step();
     if (code == SQLITE_DONE) return;
     const std::string described = "node count of run " + std::to_string(run) + ", engine " +
@@ -871,7 +877,7 @@ std::optional<StoredNodeCount> Store::latest_node_count(EngineId engine, std::st
     select.bind(3, joined);
     select.bind(4, depth);
     if (!select.step()) return std::nullopt;
-    return StoredNodeCount{select.integer(10), Impl::read_node_count(select)};
+    return StoredNodeCount{select.integer(12), Impl::read_node_count(select)};
 }
 
 std::string Store::integrity_check() {

@@ -7,6 +7,7 @@
 #include <random>
 #include <thread>
 
+#include "harness/store/schema.h"
 #include "harness/store/sha256.h"
 #include "harness/store/sqlite.h"
 #include "harness/store/test_records.h"
@@ -59,13 +60,13 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
     {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
-        EXPECT_EQ(store.schema_version(), 1);
-        EXPECT_EQ(Store::latest_schema_version(), 1);
+        EXPECT_EQ(store.schema_version(), 2);
+        EXPECT_EQ(Store::latest_schema_version(), 2);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, kRawFlags);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
-    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 1);
+    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 2);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
     for (const char* table :
          {"tournaments", "engines", "openings", "games", "moves", "node_runs", "node_counts"}) {
@@ -110,7 +111,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
         game_id = store.record_game(game);
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 1);
+    EXPECT_EQ(store.schema_version(), 2);
     EXPECT_EQ(store.get_or_create_tournament("key-1", R"({"rounds":2})"), tournament);
     EXPECT_EQ(store.get_or_create_engine(sample_engine("white", "w-binary")), white);
     EXPECT_EQ(store.load_game(game_id), game);
@@ -125,8 +126,64 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
               path_ +
-                  ": has arbiter schema version 7, newer than the version 1 this build knows; "
+                  ": has arbiter schema version 7, newer than the version 2 this build knows; "
                   "use a newer arbiter");
+}
+
+TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
+    // A file written by a build that knew only version 1: its code path, its DDL.
+    EngineIdentity minimax = sample_engine("minimax", "minimax-binary");
+    minimax.args = {"--quiet"};
+    minimax.options = {{"Eval", "material"}};
+    NodeCountRecord old_count{0,
+                              std::string(store_test::kStartFen),
+                              {"e2e4", "e7e5"},
+                              4,
+                              76'543,
+                              21,
+                              std::nullopt,
+                              -3,
+                              "g1f3",
+                              "g1f3 b8c6",
+                              std::nullopt,
+                              std::nullopt};
+    NodeRunId old_run = 0;
+    {
+        sql::Connection raw(path_, kRawFlags);
+        const std::array<schema::Migration, 1> version1 = {{schema::migrations()[0]}};
+        schema::migrate(raw, version1);
+        raw.execute(
+            "INSERT INTO engines (name, command, arguments, options, binary_sha256, working_dir) "
+            R"(VALUES ('minimax', 'build/bin/minimax', '["--quiet"]', '[["Eval","material"]]', ')" +
+                minimax.binary_sha256 +
+                "', '/tmp');"
+                "INSERT INTO node_runs (started_at_ms, description) VALUES (1700000000000, 'old');"
+                "INSERT INTO node_counts (run_id, engine_id, fen, moves, depth, nodes, time_ms, "
+                "score_cp, score_mate, bestmove, pv) VALUES (1, 1, '" +
+                std::string(store_test::kStartFen) +
+                "', 'e2e4 e7e5', 4, 76543, 21, NULL, -3, 'g1f3', 'g1f3 b8c6')",
+            "test");
+        EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 1);
+        old_run = raw.query_integer("SELECT max(id) FROM node_runs", "test");
+    }
+    Store store = Store::open(path_);
+    EXPECT_EQ(store.schema_version(), 2);
+    EXPECT_EQ(store.integrity_check(), "ok");
+    const EngineId engine = store.get_or_create_engine(minimax);
+    EXPECT_EQ(store.list_engines().size(), 1u);  // the identity found the version-1 row
+    old_count.engine_id = engine;
+    EXPECT_EQ(store.node_counts_of_run(old_run), std::vector<NodeCountRecord>{old_count});
+    EXPECT_FALSE(store.node_counts_of_run(old_run)[0].leaves);
+    EXPECT_FALSE(store.node_counts_of_run(old_run)[0].reached_depth);
+
+    NodeCountRecord new_count = old_count;
+    new_count.leaves = 70'000;
+    new_count.reached_depth = 4;
+    const NodeRunId new_run = store.begin_node_run("after the upgrade");
+    store.record_node_count(new_run, new_count);
+    EXPECT_EQ(store.latest_node_count(engine, store_test::kStartFen, old_count.moves, 4),
+              (StoredNodeCount{new_run, new_count}));
+    EXPECT_EQ(store.list_node_runs().size(), 2u);
 }
 
 TEST_F(StoreTest, RefusesAnotherApplicationsId) {
@@ -633,10 +690,15 @@ TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
                        {"e2e4"},  6,
                        1'175'609, 812,
                        33,        std::nullopt,
-                       "e7e5",    "e7e5 g1f3 b8c6"};
-    NodeCountRecord startpos{
-        a_, std::string(store_test::kStartFen), {}, 3, 9'000, std::nullopt, std::nullopt, 2, "e2e4",
-        ""};
+                       "e7e5",    "e7e5 g1f3 b8c6",
+                       957'001,   6};
+    // A mate found early: depth 3 asked, depth 1 completed; no leaf count (not our engine).
+    NodeCountRecord startpos{a_,           std::string(store_test::kStartFen),
+                             {},           3,
+                             9'000,        std::nullopt,
+                             std::nullopt, 2,
+                             "e2e4",       "",
+                             std::nullopt, 1};
     NodeCountRecord other_engine = e4;
     other_engine.engine_id = b_;
     other_engine.nodes = 3'000'909;
@@ -651,6 +713,8 @@ TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
     NodeCountRecord e4_again = e4;
     e4_again.nodes = 1'000'000;
     e4_again.score_cp = 30;
+    e4_again.leaves = 0;
+    e4_again.reached_depth.reset();
     const NodeRunId second = store_->begin_node_run("after a change");
     store_->record_node_count(second, e4_again);
 
