@@ -177,6 +177,9 @@ TEST(RecordRun, StoresEveryMeasurementUnderTheEngineIdentity) {
         EXPECT_EQ(counts[i].moves, results.positions[cell.position].moves);
         EXPECT_EQ(counts[i].depth, cell.depth);
         EXPECT_EQ(counts[i].nodes, static_cast<std::int64_t>(cell.nodes));
+        ASSERT_TRUE(cell.leaves);  // all three of our engines send `info string leaves N`
+        EXPECT_EQ(counts[i].leaves, static_cast<std::int64_t>(*cell.leaves));
+        EXPECT_EQ(counts[i].reached_depth, cell.depth);  // no mate within depth 2 here
         EXPECT_EQ(counts[i].bestmove, cell.bestmove);
         EXPECT_EQ(counts[i].score_cp, cell.score->value);
     }

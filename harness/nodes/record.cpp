@@ -56,6 +56,8 @@ NodeRunId record_run(Store& store, const NodeResults& results,
         record.depth = cell.depth;
         record.nodes = static_cast<std::int64_t>(cell.nodes);
         record.time_ms = cell.time_ms;
+        if (cell.leaves) record.leaves = static_cast<std::int64_t>(*cell.leaves);
+        record.reached_depth = cell.reached_depth;
         if (cell.score && cell.score->kind == UciScore::Kind::mate)
             record.score_mate = cell.score->value;
         else if (cell.score)
