@@ -262,6 +262,7 @@ SearchResult UciEngine::wait_bestmove(std::chrono::milliseconds timeout) {
         }
         if (info_.nodes) result.nodes = info_.nodes;
         if (info_.time_ms) result.time_ms = info_.time_ms;
+        if (info_.text) result.info_strings.push_back(std::move(*info_.text));
     }
 }
 

@@ -47,6 +47,9 @@ struct SearchResult {
     std::optional<std::int64_t> time_ms;  // as reported by the engine
     std::vector<std::string> pv;          // empty if never reported
     int info_lines = 0;                   // info lines received during this search
+    // The text after `string` of each info line that has one, in the order received, spaces
+    // inside kept ("info string leaves 541" gives "leaves 541").
+    std::vector<std::string> info_strings;
     // Measured by arbiter on the steady clock, from just before `go` was written until the
     // bestmove line was read (or until the timeout or disconnection was seen).
     EngineProcess::Clock::duration wall_time{};

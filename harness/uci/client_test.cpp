@@ -402,6 +402,35 @@ TEST(UciEngine, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
     EXPECT_EQ(result.nodes, 75u);
     EXPECT_EQ(result.time_ms, 3);
     EXPECT_EQ(result.info_lines, 6);
+    EXPECT_EQ(result.info_strings, Strings{"thinking hard"});
+    EXPECT_TRUE(engine.quit());
+}
+
+TEST(UciEngine, InfoStringsAreCollectedPerSearchInOrder) {
+    // Stockfish opens with an `info string` about its network; arbiter's engines close with
+    // `info string leaves N`. Strings outside a search are not a search's.
+    UciEngine engine;
+    engine.start("/bin/sh", {"-c",
+                             "while read cmd rest; do case $cmd in "
+                             "uci) echo uciok;; "
+                             "isready) echo 'info string between searches'; echo readyok;; "
+                             "go) echo 'info string NNUE evaluation using nn.nnue enabled'; "
+                             "echo 'info depth 1 score cp 3 nodes 21 pv a2a3'; "
+                             "echo 'info string  leaves   20 '; "
+                             "echo 'info string'; "
+                             "echo 'info depth 2 nodes 40 string two  words'; "
+                             "echo 'bestmove a2a3';; "
+                             "quit) exit 0;; esac; done"});
+    const Strings expected = {"NNUE evaluation using nn.nnue enabled", "leaves   20", "",
+                              "two  words"};
+    SearchResult first = engine.go(depth_limit(2), PATIENCE);
+    ASSERT_EQ(first.status, UciStatus::ok);
+    EXPECT_EQ(first.info_strings, expected);
+    EXPECT_EQ(first.info_lines, 5);
+    EXPECT_EQ(first.nodes, 40u);
+    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    SearchResult second = engine.go(depth_limit(2), PATIENCE);
+    EXPECT_EQ(second.info_strings, expected);  // the second search's only, not both
     EXPECT_TRUE(engine.quit());
 }
 
