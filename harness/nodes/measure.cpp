@@ -1,6 +1,8 @@
 #include "harness/nodes/measure.h"
 
 #include <charconv>
+#include <string_view>
+#include <utility>
 
 namespace arbiter::nodes {
 
@@ -15,30 +17,14 @@ std::optional<std::uint64_t> parse_count(std::string_view text) {
 
 }  // namespace
 
-bool InfoCollector::consume(std::string_view line) {
-    std::string_view rest = line;
-    std::string_view word = next_word(rest);
-    if (word == "bestmove") {
-        report_.bestmove = std::string(next_word(rest));
-        return true;
+std::optional<std::uint64_t> leaves_reported(std::span<const std::string> info_strings) {
+    std::optional<std::uint64_t> leaves;
+    for (std::string_view text : info_strings) {
+        if (next_word(text) != "leaves") continue;
+        if (auto count = parse_count(next_word(text)); count && next_word(text).empty())
+            leaves = count;
     }
-    if (word != "info" || !parse_info_line(line, info_)) return false;
-    if (info_.text) {
-        std::string_view text = *info_.text;
-        if (next_word(text) == "leaves") {
-            if (auto leaves = parse_count(next_word(text)); leaves && next_word(text).empty())
-                report_.leaves = leaves;
-        }
-    }
-    bool first_variation = !info_.multipv || *info_.multipv <= 1;
-    if (first_variation && (info_.score || info_.has_pv)) {
-        report_.depth = info_.depth;
-        report_.score = info_.score;
-        report_.pv = info_.pv;
-    }
-    if (info_.nodes) report_.nodes = info_.nodes;
-    if (info_.time_ms) report_.time_ms = info_.time_ms;
-    return false;
+    return leaves;
 }
 
 DepthReport measure_depth(UciEngine& engine, const NodePosition& position, int depth,
@@ -53,20 +39,9 @@ DepthReport measure_depth(UciEngine& engine, const NodePosition& position, int d
     if (!engine.position(position.fen, position.moves)) return failed;
     SearchLimits limits;
     limits.depth = depth;
-    auto deadline = UciEngine::Clock::now() + timeout;
-    if (!engine.send_go(limits)) return failed;
-    InfoCollector collector;
-    std::string line;
-    while (true) {
-        auto read = engine.process().read_line(line, deadline);
-        if (read != EngineProcess::ReadStatus::line) {
-            collector.report().status = read == EngineProcess::ReadStatus::timeout
-                                            ? UciStatus::timeout
-                                            : UciStatus::disconnected;
-            return collector.report();
-        }
-        if (collector.consume(line)) return collector.report();
-    }
+    SearchResult search = engine.go(limits, timeout);
+    std::optional<std::uint64_t> leaves = leaves_reported(search.info_strings);
+    return {std::move(search), leaves};
 }
 
 }  // namespace arbiter::nodes

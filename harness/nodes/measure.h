@@ -1,46 +1,28 @@
-// One node-count measurement over UCI: `ucinewgame`, `isready`, `position ...`, `go depth N`,
-// then the engine's info lines until bestmove. InfoCollector is the pure part (lines in, the
-// measurement out), so it is tested on lines captured from real engines.
+// One node-count measurement over UCI: `ucinewgame`, `isready`, `position ...`, then
+// UciEngine::go with `go depth N`. The client reads the info lines; this adds the leaf count
+// arbiter's engines send as `info string leaves N`.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
-#include <string_view>
-#include <vector>
 
 #include "harness/nodes/suite.h"
 #include "harness/uci/client.h"
 
 namespace arbiter::nodes {
 
-// What an engine reported during one `go`.
-struct DepthReport {
-    UciStatus status = UciStatus::ok;
-    std::optional<int> depth;             // of the last principal-variation line
-    std::optional<std::uint64_t> nodes;   // the last info line that reports nodes
+// What an engine reported during one `go depth N`: the client's SearchResult (depth, score and
+// pv of the last principal-variation line, nodes and time of the last line reporting them,
+// which may be a closing bare `info nodes N time T`) and the engine's leaf count.
+struct DepthReport : SearchResult {
     std::optional<std::uint64_t> leaves;  // `info string leaves N` (arbiter's engines)
-    std::optional<std::int64_t> time_ms;  // the last info line that reports time
-    std::optional<UciScore> score;        // the last principal-variation line's score
-    std::vector<std::string> pv;          // and its pv
-    std::string bestmove;                 // the word after bestmove, as sent
 };
 
-// Reads the lines an engine sends after `go`. The principal-variation line is the last info
-// line with a score or a pv that is not a multipv above 1; nodes and time come from the last
-// line that reports them (an engine may close with a bare `info nodes N time T`).
-class InfoCollector {
-  public:
-    // Takes one line. Returns true when it was the bestmove line (the search is over).
-    bool consume(std::string_view line);
-    const DepthReport& report() const { return report_; }
-    DepthReport& report() { return report_; }
-
-  private:
-    DepthReport report_;
-    UciInfo info_;
-};
+// The N of the last `leaves N` among an engine's info strings; nothing if none is well formed.
+std::optional<std::uint64_t> leaves_reported(std::span<const std::string> info_strings);
 
 // Measures `position` at `depth` on an engine whose handshake and options are done. The search
 // must end within `timeout`; the status says whether it did (timeout) or the engine went away

@@ -1,6 +1,7 @@
 // Unit tests of harness/nodes without engines: positions, the minimal-tree reference, info
-// parsing on lines captured from real engines, tables, invariants, baseline comparison and the
-// four output formats, all on fabricated results with hand-computed figures.
+// parsing on lines captured from real engines (replayed by a /bin/sh script), tables, invariants,
+// baseline comparison and the four output formats, all on fabricated results with hand-computed
+// figures.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -171,16 +172,37 @@ TEST(MinimalTree, TakesBranchingFromTheDeepestKnownPerft) {
 
 // --- info lines -------------------------------------------------------------------------
 
+// Measures 1. e4 at depth 3 on a scripted engine that answers `go` with `lines`, captured from a
+// real engine and ending with its bestmove line. The measurement must end on that line.
 DepthReport collect(const std::vector<std::string>& lines) {
-    InfoCollector collector;
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-        bool last = collector.consume(lines[i]);
-        EXPECT_EQ(last, i + 1 == lines.size()) << lines[i];
+    std::string script =
+        "while read cmd rest; do case $cmd in uci) echo uciok;; isready) echo readyok;; "
+        "go) printf '%s\\n'";
+    for (const std::string& line : lines) {
+        EXPECT_EQ(line.find('\''), std::string::npos) << line;
+        script += " '" + line + "'";
     }
-    return collector.report();
+    script += ";; quit) exit 0;; esac; done";
+    UciEngine engine;
+    engine.start("/bin/sh", {"-c", script});
+    DepthReport report =
+        measure_depth(engine, make_position("startpos", {"e2e4"}), 3, std::chrono::seconds(10));
+    EXPECT_EQ(report.status, UciStatus::ok);
+    EXPECT_TRUE(engine.quit());
+    return report;
 }
 
-TEST(InfoCollector, ReadsArbiterEngineOutput) {
+TEST(LeavesReported, TakesTheLastWellFormedLeafCount) {
+    EXPECT_EQ(leaves_reported(std::vector<std::string>{"leaves 12", "NNUE enabled", "leaves 7"}),
+              7u);
+    EXPECT_EQ(leaves_reported(std::vector<std::string>{"leaves 12", "leaves 7 more", "leaves x",
+                                                       "leaves -1", "leaves"}),
+              12u);
+    EXPECT_FALSE(leaves_reported(std::vector<std::string>{"leaves", "nodes 5", ""}));
+    EXPECT_FALSE(leaves_reported(std::vector<std::string>{}));
+}
+
+TEST(CapturedOutput, ReadsArbiterEngineOutput) {
     // alphabeta-mvvlva-tt, Eval=material, 1. e4, go depth 3.
     DepthReport r = collect({
         "info depth 1 seldepth 1 score cp 0 nodes 21 nps 21000 time 0 hashfull 0 pv b8c6",
@@ -200,7 +222,7 @@ TEST(InfoCollector, ReadsArbiterEngineOutput) {
     EXPECT_EQ(r.bestmove, "b8c6");
 }
 
-TEST(InfoCollector, TakesNodesFromAClosingBareInfoLine) {
+TEST(CapturedOutput, TakesNodesFromAClosingBareInfoLine) {
     // An engine stopped in its last iteration reports the abandoned work on a bare line.
     DepthReport r =
         collect({"info depth 4 seldepth 4 score cp -100 nodes 433589 time 73 pv b8a6",
@@ -212,7 +234,7 @@ TEST(InfoCollector, TakesNodesFromAClosingBareInfoLine) {
     EXPECT_EQ(r.leaves, 0u);
 }
 
-TEST(InfoCollector, ReadsStockfishOutput) {
+TEST(CapturedOutput, ReadsStockfishOutput) {
     // Stockfish 15.1 (Debian), Threads 1, 1. e4, go depth 5, with two lines of the kinds it
     // sends in longer searches added: a bound after a fail-low, and a currmove line.
     DepthReport r = collect({
@@ -236,7 +258,7 @@ TEST(InfoCollector, ReadsStockfishOutput) {
     EXPECT_EQ(r.bestmove, "e7e5");
 }
 
-TEST(InfoCollector, IgnoresSecondaryVariationsAndJunk) {
+TEST(CapturedOutput, IgnoresSecondaryVariationsAndJunk) {
     DepthReport r = collect({"info depth 3 multipv 1 score cp 5 nodes 100 pv e7e5",
                              "info depth 3 multipv 2 score cp 1 nodes 120 pv c7c5",
                              "info string leaves many", "readyok", "garbage", "bestmove e7e5"});

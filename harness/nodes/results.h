@@ -33,8 +33,9 @@ struct NodeCell {
     std::size_t engine = 0;            // index into NodeResults::engines
     std::size_t position = 0;          // index into NodeResults::positions
     int depth = 0;                     // the depth asked for
-    std::optional<int> reached_depth;  // the last principal-variation line's depth: an engine
-                                       // may stop early, e.g. once it has proved a mate
+    std::optional<int> reached_depth;  // the last principal-variation line's depth (that of
+                                       // the last depth line when none has a score or a pv):
+                                       // an engine may stop early, e.g. once it proved a mate
     std::uint64_t nodes = 0;
     std::optional<std::uint64_t> leaves;
     std::optional<std::int64_t> time_ms;  // as the engine reported it; not compared
