@@ -76,7 +76,9 @@ TEST_P(EngineSession, ScriptedSession) {
     engine.send("isready");
     auto ready = engine.read_until("readyok");
     ASSERT_TRUE(ready) << name();
-    for (const std::string& line : *ready) EXPECT_NE(line.rfind("bestmove", 0), 0u) << name();
+    for (const std::string& line : *ready) {
+        EXPECT_NE(line.rfind("bestmove", 0), 0u) << name() << " answered before stop: " << line;
+    }
     engine.send("stop");
     auto stopped = engine.read_until("bestmove");
     ASSERT_TRUE(stopped) << name();
