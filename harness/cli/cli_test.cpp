@@ -141,7 +141,7 @@ TEST_F(Cli, ErrorsAreClearAndFatalBeforeAnyGame) {
     } cases[] = {
         {mock("a") + " --engine cmd=" + (dir / "missing").string() +
              " --depth 1 --openings openings/startpos.epd",
-         "missing does not exist"},
+         "engine program not found: "},
         {mock("a") + " " + mock("b", ",arg=--no-uci") +
              " --depth 1 --openings openings/startpos.epd",
          "did not answer 'uci' with 'uciok'"},

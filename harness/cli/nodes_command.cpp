@@ -12,6 +12,7 @@
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
+#include "harness/store/engine_identity.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
@@ -67,7 +68,7 @@ void run_nodes(const NodesOptions& o) {
     if (o.progress) settings.progress = [](const std::string& line) { std::cerr << line << '\n'; };
     validate(settings);
     // Identify the engines before spending time on them: a missing program fails at once.
-    for (const auto& engine : settings.engines) (void)engine_identity(engine);
+    for (const auto& engine : settings.engines) (void)engine_identity(engine, false);
     std::optional<NodeResults> baseline;
     if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
 

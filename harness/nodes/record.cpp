@@ -6,46 +6,15 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "harness/store/sha256.h"
+#include "harness/store/engine_identity.h"
 
 namespace arbiter::nodes {
-
-std::string resolve_program(const std::string& command) {
-    if (command.find('/') != std::string::npos) return command;
-    const char* path = std::getenv("PATH");
-    std::string_view dirs = path ? path : "";
-    while (true) {
-        std::size_t colon = dirs.find(':');
-        std::string dir(dirs.substr(0, colon));
-        std::string candidate = (dir.empty() ? "." : dir) + "/" + command;
-        if (::access(candidate.c_str(), X_OK) == 0 && !std::filesystem::is_directory(candidate))
-            return candidate;
-        if (colon == std::string_view::npos) break;
-        dirs.remove_prefix(colon + 1);
-    }
-    throw ConfigError("program '" + command + "' is not in PATH");
-}
-
-EngineIdentity engine_identity(const EngineConfig& engine) {
-    EngineIdentity identity;
-    identity.name = engine.name;
-    identity.command = engine.command;
-    identity.args = engine.args;
-    identity.working_dir = engine.working_dir;
-    for (const auto& [name, value] : engine.options) identity.options.push_back({name, value});
-    try {
-        identity.binary_sha256 = sha256_file_hex(resolve_program(engine.command));
-    } catch (const std::runtime_error& e) {
-        throw ConfigError("engine '" + engine.name + "': " + e.what());
-    }
-    return identity;
-}
 
 NodeRunId record_run(Store& store, const NodeResults& results,
                      const std::vector<EngineConfig>& engines, const std::string& description) {
     std::vector<EngineId> ids;
     for (const auto& engine : engines)
-        ids.push_back(store.get_or_create_engine(engine_identity(engine)));
+        ids.push_back(store.get_or_create_engine(engine_identity(engine, false)));
     NodeRunId run = store.begin_node_run(description);
     for (const auto& cell : results.cells) {
         const auto& position = results.positions.at(cell.position);

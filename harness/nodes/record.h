@@ -12,14 +12,6 @@
 
 namespace arbiter::nodes {
 
-// The file a command names: as given when it contains '/', otherwise the first executable of
-// that name in PATH. Throws ConfigError if there is none.
-std::string resolve_program(const std::string& command);
-
-// The stored identity of an engine: name, command, arguments, working directory, options and
-// the SHA-256 of the program file. Throws ConfigError if the program cannot be found or read.
-EngineIdentity engine_identity(const EngineConfig& engine);
-
 // Writes the run as one node run described by `description` and returns its id. `engines` are
 // the configurations the run was made with, in the results' order.
 NodeRunId record_run(Store& store, const NodeResults& results,

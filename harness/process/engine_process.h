@@ -110,6 +110,11 @@ class EngineProcess {
     std::string write_buffer_;
 };
 
+// The absolute path of `program` as execvp() would find it (PATH lookup for a name without '/'),
+// but resolved against arbiter's own working directory. Throws ProcessError naming the program
+// when it is missing, a directory or not executable.
+std::string resolve_program(const std::string& program);
+
 // Sends SIGKILL to every engine started by this program that has not been reaped yet (and to
 // its process group). Async-signal-safe: meant for SIGINT/SIGTERM handlers and fatal-error paths.
 // The EngineProcess objects still reap their engines when they are destroyed.

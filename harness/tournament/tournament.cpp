@@ -12,6 +12,8 @@
 #include <sstream>
 #include <thread>
 
+#include "harness/process/engine_process.h"
+#include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
 
@@ -226,41 +228,6 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
     return schedule;
 }
 
-std::string resolve_program(const std::string& command) {
-    namespace fs = std::filesystem;
-    auto executable = [](const fs::path& p) {
-        return fs::is_regular_file(p) && ::access(p.c_str(), X_OK) == 0;
-    };
-    if (command.find('/') != std::string::npos) {
-        fs::path p = fs::absolute(command);
-        if (!fs::exists(p)) throw ConfigError("engine program " + command + " does not exist");
-        if (!executable(p))
-            throw ConfigError("engine program " + command + " is not an executable file");
-        return p.lexically_normal().string();
-    }
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "");
-    for (std::string dir; std::getline(dirs, dir, ':');) {
-        fs::path p = fs::path(dir.empty() ? "." : dir) / command;
-        if (executable(p)) return fs::absolute(p).lexically_normal().string();
-    }
-    throw ConfigError("engine program " + command + " was not found in PATH");
-}
-
-EngineIdentity engine_identity(const EngineConfig& engine) {
-    EngineIdentity id;
-    id.name = engine.name;
-    id.command = engine.command;
-    id.args = engine.args;
-    id.working_dir = engine.working_dir;
-    for (const auto& [name, value] : engine.options) id.options.push_back({name, value});
-    json::Value limits = to_json(engine.limits);
-    for (const auto& [key, value] : limits.as_object())
-        id.options.push_back({"@" + key, value.is_string() ? value.as_string() : value.dump()});
-    id.binary_sha256 = sha256_file_hex(resolve_program(engine.command));
-    return id;
-}
-
 namespace {
 
 // Starts an engine, completes the handshake and sends its options. Throws ProcessError or
@@ -268,8 +235,7 @@ namespace {
 void start_engine(UciEngine& engine, const EngineConfig& config, const std::string& log_path,
                   milliseconds handshake_timeout) {
     try {
-        engine.start(resolve_program(config.command), config.args, config.working_dir, log_path,
-                     handshake_timeout);
+        engine.start(config.command, config.args, config.working_dir, log_path, handshake_timeout);
         for (const auto& [name, value] : config.options) engine.set_option(name, value);
     } catch (const std::exception& e) {
         throw ConfigError("engine " + config.name + ": " + e.what());
@@ -302,7 +268,8 @@ class Runner {
         summary_.tournament_id =
             store_.get_or_create_tournament(config_.key(), config_.to_json().dump());
         for (const auto& engine : config_.engines)
-            summary_.engine_ids.push_back(store_.get_or_create_engine(engine_identity(engine)));
+            summary_.engine_ids.push_back(
+                store_.get_or_create_engine(engine_identity(engine, true)));
         auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
                                       config_.rounds, config_.random_order, config_.seed);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)

@@ -100,13 +100,4 @@ TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
                                  TournamentObserver& observer,
                                  const std::atomic<bool>* stop = nullptr);
 
-// The identity under which an engine's games are stored: name, resolved command, arguments,
-// options, its own limits (as options named "@depth", "@nodes", "@movetime", "@tc") and the
-// SHA-256 of its binary.
-EngineIdentity engine_identity(const EngineConfig& engine);
-
-// The absolute path of an engine's program (PATH lookup for a bare name). Throws ConfigError if it
-// is missing or not executable.
-std::string resolve_program(const std::string& command);
-
 }  // namespace arbiter

@@ -1,0 +1,16 @@
+// How an engine configuration becomes the identity its games and node counts are stored under.
+#pragma once
+
+#include "harness/config/engine_config.h"
+#include "harness/store/records.h"
+
+namespace arbiter {
+
+// The identity of an engine: name, command, arguments, working directory, options and the
+// SHA-256 of the program file (found as the engine process would find it). With
+// `include_limits`, the engine's own search limits count too, as options named "@depth",
+// "@nodes", "@movetime" and "@tc": a tournament replays an engine's games when they change.
+// Throws ConfigError naming the engine if its program cannot be found or read.
+EngineIdentity engine_identity(const EngineConfig& engine, bool include_limits);
+
+}  // namespace arbiter
