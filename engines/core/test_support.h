@@ -3,11 +3,11 @@
 
 #include <deque>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "engines/core/epd.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 
@@ -25,27 +25,16 @@ inline std::vector<SuiteEntry> load_perft_suite() {
     std::ifstream in(path);
     if (!in) throw std::runtime_error(std::string("cannot open ") + path);
     std::vector<SuiteEntry> suite;
-    for (std::string line; std::getline(in, line);) {
-        if (line.empty()) continue;
-        SuiteEntry e;
-        std::size_t semi = line.find(';');
-        e.fen = line.substr(0, line.find_last_not_of(' ', semi - 1) + 1);
-        std::istringstream ops(line.substr(semi));
-        for (std::string op; std::getline(ops, op, ';');) {
-            std::istringstream words(op);
-            std::string key;
-            words >> key;
-            if (key.size() == 2 && key[0] == 'D') {
-                std::uint64_t n;
-                words >> n;
-                e.counts.push_back(n);
-            } else if (key == "id") {
-                std::string rest;
-                std::getline(words, rest);
-                e.name = rest.substr(rest.find('"') + 1, rest.rfind('"') - rest.find('"') - 1);
-            }
-        }
-        suite.push_back(e);
+    for (std::string text; std::getline(in, text);) {
+        if (epd_line_is_blank(text)) continue;
+        EpdLine line;
+        if (std::string error = parse_epd_line(text, line); !error.empty())
+            throw std::runtime_error(error);
+        SuiteEntry entry{line.fen, {}, line.find("id") ? *line.find("id") : line.fen};
+        for (int depth = 1; const std::string* count = line.find("D" + std::to_string(depth));
+             ++depth)
+            entry.counts.push_back(std::stoull(*count));
+        suite.push_back(entry);
     }
     return suite;
 }

@@ -133,7 +133,7 @@ TEST_F(Cli, TwoEngineMatchPrintsCutechessLines) {
 }
 
 TEST_F(Cli, ErrorsAreClearAndFatalBeforeAnyGame) {
-    std::ofstream(dir / "bad.epd") << "4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K3 w - - zz 1\n";
+    std::ofstream(dir / "bad.epd") << "4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K4 w - - 0 1\n";
     std::ofstream(dir / "other.sqlite")
         << "this is not a database at all, just text that is long enough to fail";
     struct Case {
@@ -149,7 +149,7 @@ TEST_F(Cli, ErrorsAreClearAndFatalBeforeAnyGame) {
              " --depth 1 --openings openings/startpos.epd",
          "has no option 'Bogus'"},
         {mock("a") + " " + mock("b") + " --depth 1 --openings " + (dir / "bad.epd").string(),
-         "bad.epd:2: EPD operations must end with ';' (got 'zz 1')"},
+         "bad.epd:2: FEN field 1 (placement): rank 1 has more than 8 squares"},
         {mock("a") + " " + mock("b") + " --depth 1 --openings openings/startpos.epd --db " +
              (dir / "other.sqlite").string(),
          "other.sqlite"},

@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "engines/core/epd.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 
@@ -23,13 +24,6 @@ std::vector<std::string> split_words(std::string_view text) {
     std::istringstream in{std::string(text)};
     for (std::string word; in >> word;) words.push_back(word);
     return words;
-}
-
-bool all_digits(std::string_view word) {
-    if (word.empty()) return false;
-    for (char c : word)
-        if (c < '0' || c > '9') return false;
-    return true;
 }
 
 std::string expand_startpos(std::string_view fen) {
@@ -87,69 +81,19 @@ std::vector<NodePosition> parse_epd(std::string_view text, const std::string& so
     int line_number = 0;
     while (!text.empty()) {
         std::size_t end = text.find('\n');
-        std::string_view line = trim(text.substr(0, end));
+        std::string_view text_line = text.substr(0, end);
         text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
         ++line_number;
-        if (line.empty() || line.front() == '#') continue;
+        if (epd_line_is_blank(text_line)) continue;
         const std::string where = source + ":" + std::to_string(line_number);
-
-        // The four position fields, then optional clocks, then the operations as written.
-        std::string_view rest = line;
-        auto take_word = [&rest]() {
-            while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
-                rest.remove_prefix(1);
-            std::size_t end = 0;
-            while (end < rest.size() && rest[end] != ' ' && rest[end] != '\t' && rest[end] != ';')
-                ++end;
-            std::string word(rest.substr(0, end));
-            rest.remove_prefix(end);
-            return word;
-        };
-        std::vector<std::string> fields;
-        for (int i = 0; i < 4; ++i) {
-            fields.push_back(take_word());
-            if (fields.back().empty())
-                throw PositionError(where + ": expected at least four FEN fields");
-        }
-        std::string fen = fields[0] + " " + fields[1] + " " + fields[2] + " " + fields[3];
-        {
-            std::string_view before_clocks = rest;
-            std::string halfmove = take_word(), fullmove = take_word();
-            if (all_digits(halfmove) && all_digits(fullmove))
-                fen += " " + halfmove + " " + fullmove;
-            else
-                rest = before_clocks;
-        }
-
-        std::string name;
-        std::vector<std::string> moves;
-        while (!rest.empty()) {
-            // Split at ';' outside double quotes.
-            std::size_t i = 0;
-            bool quoted = false;
-            for (; i < rest.size(); ++i) {
-                if (rest[i] == '"') quoted = !quoted;
-                if (rest[i] == ';' && !quoted) break;
-            }
-            std::string_view operation = trim(rest.substr(0, i));
-            rest = i < rest.size() ? rest.substr(i + 1) : std::string_view{};
-            if (operation.empty()) continue;
-            std::size_t space = operation.find(' ');
-            std::string_view opcode = operation.substr(0, space);
-            std::string_view operand = space == std::string_view::npos
-                                           ? std::string_view{}
-                                           : trim(operation.substr(space));
-            if (opcode == "id") {
-                if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
-                    operand = operand.substr(1, operand.size() - 2);
-                name = std::string(operand);
-            } else if (opcode == "moves") {
-                moves = split_words(operand);
-            }
-        }
-        if (name.empty()) name = where;
+        EpdLine line;
+        if (std::string error = parse_epd_line(text_line, line); !error.empty())
+            throw PositionError(where + ": " + error);
+        std::string name = line.find("id") ? *line.find("id") : where;
+        std::vector<std::string> moves =
+            line.find("moves") ? split_words(*line.find("moves")) : std::vector<std::string>{};
         try {
-            positions.push_back(make_position(fen, moves, name));
+            positions.push_back(make_position(line.fen, moves, name));
         } catch (const PositionError& e) {
             throw PositionError(where + ": " + e.what());
         }

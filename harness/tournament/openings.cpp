@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engines/core/epd.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 
@@ -15,62 +16,27 @@ namespace {
     throw OpeningError(source + ":" + std::to_string(line) + ": " + what);
 }
 
-// The value of an EPD opcode with a quoted operand (`id "Sicilian";`), or empty.
-std::string quoted_opcode(const std::string& operations, const std::string& opcode) {
-    std::size_t at = 0;
-    while ((at = operations.find(opcode, at)) != std::string::npos) {
-        bool starts_word = at == 0 || operations[at - 1] == ' ' || operations[at - 1] == ';';
-        std::size_t after = at + opcode.size();
-        if (starts_word && after < operations.size() && operations[after] == ' ') {
-            std::size_t open = operations.find('"', after);
-            std::size_t close = open == std::string::npos ? open : operations.find('"', open + 1);
-            if (close != std::string::npos) return operations.substr(open + 1, close - open - 1);
-        }
-        at = after;
-    }
-    return {};
-}
-
 }  // namespace
 
 std::vector<Opening> parse_epd(const std::string& text, const std::string& source) {
     std::vector<Opening> openings;
     std::istringstream in(text);
     int line_number = 0;
-    for (std::string line; std::getline(in, line);) {
+    for (std::string text_line; std::getline(in, text_line);) {
         ++line_number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        std::size_t first = line.find_first_not_of(" \t");
-        if (first == std::string::npos || line[first] == '#') continue;
-        // The four FEN fields, then either the two counters of a full FEN or EPD operations.
-        std::istringstream words(line);
-        std::string fen, word, operations;
-        int fields = 0;
-        while (fields < 4 && words >> word) fen += (fields++ ? " " : "") + word;
-        if (fields < 4) fail(source, line_number, "expected a FEN (4 fields), got '" + line + "'");
-        std::getline(words, operations);
-        std::istringstream counters(operations);
-        std::string halfmove, fullmove;
-        if (counters >> halfmove >> fullmove &&
-            halfmove.find_first_not_of("0123456789") == std::string::npos &&
-            fullmove.find_first_not_of("0123456789") == std::string::npos) {
-            fen += " " + halfmove + " " + fullmove;
-            operations.clear();
-            std::getline(counters, operations);
-        }
+        if (epd_line_is_blank(text_line)) continue;
+        EpdLine line;
+        if (std::string error = parse_epd_line(text_line, line); !error.empty())
+            fail(source, line_number, error);
         Position pos;
         StateInfo st;
-        if (std::string error = pos.set(fen, st); !error.empty()) fail(source, line_number, error);
-        std::size_t text_start = operations.find_first_not_of(" \t");
-        if (text_start != std::string::npos &&
-            operations.find_last_not_of(" \t") != operations.rfind(';'))
-            fail(source, line_number,
-                 "EPD operations must end with ';' (got '" + operations.substr(text_start) + "')");
+        if (std::string error = pos.set(line.fen, st); !error.empty())
+            fail(source, line_number, error);
         Opening opening;
         opening.suite_index = int(openings.size());
         opening.source_file = source;
         opening.start_fen = pos.fen();
-        opening.name = quoted_opcode(operations, "id");
+        if (const std::string* id = line.find("id")) opening.name = *id;
         openings.push_back(std::move(opening));
     }
     if (openings.empty()) throw OpeningError(source + ": no positions in the file");
