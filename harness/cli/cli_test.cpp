@@ -143,7 +143,7 @@ TEST_F(Cli, ErrorsAreClearAndFatalBeforeAnyGame) {
              " --depth 1 --openings openings/startpos.epd",
          "engine program not found: "},
         {mock("a") + " " + mock("b", ",arg=--no-uci") +
-             " --depth 1 --openings openings/startpos.epd",
+             " --depth 1 --openings openings/startpos.epd --handshake-timeout 500",
          "did not answer 'uci' with 'uciok'"},
         {mock("a") + " " + mock("b", ",option.Bogus=1") +
              " --depth 1 --openings openings/startpos.epd",

@@ -28,6 +28,7 @@ struct TournamentOptions {
         bootstrap = 1000;
     std::uint64_t nodes = 0, seed = 1;
     std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000, max_games = 0;
+    std::int64_t handshake_timeout = 10000;
     std::string db = "results/tournament.sqlite", pgn;
     bool resume = false;
 };
@@ -104,6 +105,8 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     if (given("--timemargin")) c.game.time_margin = std::chrono::milliseconds(o.time_margin);
     if (given("--stall-timeout")) c.game.stall_timeout = std::chrono::milliseconds(o.stall_timeout);
     if (given("--maxplies")) c.game.adjudication.max_plies = o.max_plies;
+    if (given("--handshake-timeout"))
+        c.handshake_timeout = std::chrono::milliseconds(o.handshake_timeout);
     if (given("--draw")) {
         auto v = key_values(o.draw, "--draw", {"movenumber", "movecount", "score"});
         c.game.adjudication.draw_move_number = v.count("movenumber") ? v["movenumber"] : 0;
@@ -254,6 +257,10 @@ void add(CLI::App& app) {
         ->capture_default_str();
     cmd->add_option("--stall-timeout", options->stall_timeout,
                     "Milliseconds before a depth- or node-limited engine is declared stalled")
+        ->capture_default_str();
+    cmd->add_option("--handshake-timeout", options->handshake_timeout,
+                    "Milliseconds an engine may take to answer uci and isready at start")
+        ->check(CLI::PositiveNumber)
         ->capture_default_str();
     cmd->add_option("--sprt", options->sprt,
                     "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05");
