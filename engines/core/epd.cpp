@@ -41,7 +41,8 @@ std::string parse_epd_line(std::string_view line, EpdLine& out) {
     std::string_view rest = trim(line);
     for (int i = 0; i < 4; ++i) {
         std::string_view field = take_word(rest);
-        if (field.empty()) return "expected a FEN (4 fields), got '" + std::string(trim(line)) + "'";
+        if (field.empty())
+            return "expected a FEN (4 fields), got '" + std::string(trim(line)) + "'";
         out.fen += (i ? " " : "") + std::string(field);
     }
     // The counters of a full FEN, when both are there.
@@ -61,7 +62,8 @@ std::string parse_epd_line(std::string_view line, EpdLine& out) {
         if (operation.empty()) continue;
         std::size_t space = operation.find_first_of(" \t");
         std::string_view opcode = operation.substr(0, space);
-        std::string_view operand = space == std::string_view::npos ? std::string_view{} : trim(operation.substr(space));
+        std::string_view operand =
+            space == std::string_view::npos ? std::string_view{} : trim(operation.substr(space));
         if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
             operand = operand.substr(1, operand.size() - 2);
         else if (operand.find('"') != std::string_view::npos)

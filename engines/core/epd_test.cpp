@@ -7,8 +7,10 @@ namespace {
 
 TEST(Epd, PositionAndOperations) {
     EpdLine line;
-    ASSERT_EQ(parse_epd_line("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - id \"a; b\"; c0 \"1. e4\"; moves e2e4 e7e5;", line),
-              "");
+    ASSERT_EQ(
+        parse_epd_line(
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - id \"a; b\"; c0 \"1. e4\"; moves e2e4 e7e5;", line),
+        "");
     EXPECT_EQ(line.fen, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq -");
     ASSERT_EQ(line.operations.size(), 3u);
     EXPECT_EQ(*line.find("id"), "a; b");
@@ -32,7 +34,9 @@ TEST(Epd, Errors) {
     EpdLine line;
     EXPECT_EQ(parse_epd_line("4k3/8/8/8/8/8/8/4K3 w", line),
               "expected a FEN (4 fields), got '4k3/8/8/8/8/8/8/4K3 w'");
-    EXPECT_EQ(parse_epd_line("4k3/8/8/8/8/8/8/4K3 w - - id \"open;", line).rfind("unbalanced quotes", 0), 0u);
+    EXPECT_EQ(
+        parse_epd_line("4k3/8/8/8/8/8/8/4K3 w - - id \"open;", line).rfind("unbalanced quotes", 0),
+        0u);
     EXPECT_TRUE(epd_line_is_blank("   "));
     EXPECT_TRUE(epd_line_is_blank(" # comment"));
     EXPECT_FALSE(epd_line_is_blank("8/8"));
