@@ -85,8 +85,12 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         if (vm.count("fen") || !vm["eval"].defaulted())
             return usage_error("--fen and --eval belong to bench or perft");
         // C++ streams apart from stdio: whole-buffer reads instead of a locked getc per byte
-        // (a `position ... moves` line of a long game is thousands of bytes).
+        // (a `position ... moves` line of a long game is thousands of bytes). std::cin must not
+        // be tied to std::cout then: every read would flush std::cout from the input thread,
+        // racing with the search thread's output (which UciEngine::say() serialises and
+        // flushes itself), and could send a line twice.
         std::ios::sync_with_stdio(false);
+        std::cin.tie(nullptr);
         UciEngine engine(spec, std::cout);
         engine.loop(std::cin);
         return 0;
