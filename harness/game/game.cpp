@@ -151,7 +151,8 @@ class Referee {
         }
         if (result.status != UciStatus::ok) return misbehaved(us, result.status);
 
-        std::int64_t elapsed = result.wall_time_ms();
+        // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
+        std::int64_t elapsed = (result.wall_time_us() + 500) / 1000;
         if (limits.tc) {
             if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
             clock_ms_[us] += limits.tc->increment_ms - elapsed;
