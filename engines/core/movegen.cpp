@@ -108,7 +108,7 @@ void generate_all(const Position& pos, MoveList& list) {
 
     // Other pieces must capture the checker or block its line when in check.
     Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~pos.pieces(Us);
-    Bitboard pinned = pos.blockers_for_king(Us) & pos.pieces(Us);
+    Bitboard pinned = pos.blockers_for_king() & pos.pieces(Us);
     piece_moves<KNIGHT>(pos, list, Us, ksq, target, pinned);
     piece_moves<BISHOP>(pos, list, Us, ksq, target, pinned);
     piece_moves<ROOK>(pos, list, Us, ksq, target, pinned);

@@ -321,8 +321,7 @@ Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
 
 void Position::update_check_info() {
     st_->checkers = attackers_to(king_square(side_)) & pieces(~side_);
-    st_->blockers[WHITE] = slider_blockers(pieces(BLACK), king_square(WHITE));
-    st_->blockers[BLACK] = slider_blockers(pieces(WHITE), king_square(BLACK));
+    st_->blockers = slider_blockers(pieces(~side_), king_square(side_));
 }
 
 // True if the side to move has a legal en passant capture onto ep.

@@ -26,7 +26,7 @@ struct StateInfo {
     // Computed by do_move().
     Key key;
     Bitboard checkers;
-    Bitboard blockers[COLOR_NB];  // pieces (either colour) shielding colour c's king from a slider
+    Bitboard blockers;  // pieces (either colour) shielding the side to move's king from a slider
     Piece captured;
     StateInfo* previous;
 };
@@ -71,7 +71,9 @@ class Position {
     Key key() const { return st_->key; }
     Bitboard checkers() const { return st_->checkers; }
     bool in_check() const { return st_->checkers != 0; }
-    Bitboard blockers_for_king(Color c) const { return st_->blockers[c]; }
+    // Pieces of either colour that alone stand between the side to move's king and an enemy
+    // slider: its own pinned pieces and the enemy's discovered-check candidates.
+    Bitboard blockers_for_king() const { return st_->blockers; }
     Piece captured_piece() const { return st_->captured; }
     int material(Color c) const { return st_->material[c]; }
     int psq(Color c) const { return st_->psq[c]; }

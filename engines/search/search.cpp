@@ -31,7 +31,7 @@ bool has_legal_move(const Position& pos) {
         // its own side's; a free pawn may step forward onto an empty square.
         Color us = pos.side_to_move();
         Bitboard own = pos.pieces(us), occupied = pos.pieces();
-        Bitboard free = own & ~pos.blockers_for_king(us);
+        Bitboard free = own & ~pos.blockers_for_king();
         for (Bitboard b = pos.pieces(us, KNIGHT) & free; b;)
             if (attacks_bb<KNIGHT>(pop_lsb(b)) & ~own) return true;
         for (Bitboard b = pos.pieces(us, BISHOP, QUEEN) & free; b;)
