@@ -121,6 +121,13 @@ constexpr std::string_view kLatestNodeCount =
     "?3 AND depth = ?4 "
     "ORDER BY run_id DESC LIMIT 1";
 
+// The five schedule-slot columns (number, round, pair, opening, game in pair) from `first` on.
+ScheduleSlot read_slot(sql::Statement& row, int first) {
+    return {row.integer(first), static_cast<int>(row.integer(first + 1)),
+            static_cast<int>(row.integer(first + 2)), static_cast<int>(row.integer(first + 3)),
+            static_cast<int>(row.integer(first + 4))};
+}
+
 std::int64_t now_ms() {
     using namespace std::chrono;
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
@@ -406,11 +413,7 @@ struct Store::Impl {
             GameSummary game;
             game.id = query.integer(0);
             game.tournament_id = query.integer(1);
-            game.slot.number = query.integer(2);
-            game.slot.round = static_cast<int>(query.integer(3));
-            game.slot.pair_index = static_cast<int>(query.integer(4));
-            game.slot.opening_index = static_cast<int>(query.integer(5));
-            game.slot.game_in_pair = static_cast<int>(query.integer(6));
+            game.slot = read_slot(query, 2);
             game.white_engine_id = query.integer(7);
             game.black_engine_id = query.integer(8);
             game.white_name = query.text(9);
@@ -749,11 +752,7 @@ GameRecord Store::load_game(GameId id) {
         select.bind(1, id);
         if (!select.step()) impl_->fail_missing("game", id);
         game.tournament_id = select.integer(0);
-        game.slot.number = select.integer(1);
-        game.slot.round = static_cast<int>(select.integer(2));
-        game.slot.pair_index = static_cast<int>(select.integer(3));
-        game.slot.opening_index = static_cast<int>(select.integer(4));
-        game.slot.game_in_pair = static_cast<int>(select.integer(5));
+        game.slot = read_slot(select, 1);
         game.white_engine_id = select.integer(6);
         game.black_engine_id = select.integer(7);
         game.opening_id = select.optional_integer(8);

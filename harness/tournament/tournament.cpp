@@ -254,6 +254,7 @@ class Runner {
         validate();
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_ = read_openings(config_.openings_path, config_.plies);
+        opening_ids_.assign(openings_.size(), std::nullopt);
         log_dir_ = std::filesystem::path(config_.db_path).parent_path() / "logs";
         std::filesystem::create_directories(log_dir_);
         for (const auto& engine : config_.engines) {
@@ -383,7 +384,9 @@ class Runner {
                                    " will be restarted (" + outcome.record.termination_text + ")");
         }
 
-        record.opening_id = store_.get_or_create_opening(opening);
+        std::optional<OpeningId>& opening_id = opening_ids_[std::size_t(game.slot.opening_index)];
+        if (!opening_id) opening_id = store_.get_or_create_opening(opening);
+        record.opening_id = opening_id;
         GameId id = store_.record_game(record);
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
@@ -426,6 +429,7 @@ class Runner {
     TournamentObserver& observer_;
     const std::atomic<bool>* external_stop_;
     std::vector<Opening> openings_;
+    std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
     std::filesystem::path log_dir_;
     std::vector<ScheduledGame> pending_;
     std::size_t next_ = 0;
