@@ -50,9 +50,9 @@ TEST_P(StockfishGame, PlaysAWholeGameWithoutAnIllegalMove) {
     Position pos;
     ASSERT_EQ(pos.set(START_FEN, states.emplace_back()), "");
     std::string moves;
-    GameStatus status = GameStatus::ONGOING;
+    GameStatus status = GameStatus::ongoing;
     int ply = 0;
-    for (; ply < MAX_PLIES && (status = game_status(pos)) == GameStatus::ONGOING; ++ply) {
+    for (; ply < MAX_PLIES && (status = game_status(pos)) == GameStatus::ongoing; ++ply) {
         bool our_turn = pos.side_to_move() == our_colour;
         ChildProcess& mover = our_turn ? ours : stockfish;
         mover.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
@@ -86,7 +86,7 @@ TEST_P(StockfishGame, PlaysAWholeGameWithoutAnIllegalMove) {
               << ": " << ply << " plies, "
               << (ply >= MAX_PLIES ? "adjudicated a draw" : to_string(status)) << ", lowest clock "
               << lowest_clock << " ms of 1000+10\n";
-    EXPECT_TRUE(ply >= MAX_PLIES || status != GameStatus::ONGOING);
+    EXPECT_TRUE(ply >= MAX_PLIES || status != GameStatus::ongoing);
 
     ours.send("quit");
     stockfish.send("quit");

@@ -40,26 +40,26 @@ bool cannot_mate(const Position& pos, Color c) {
 
 GameStatus game_status(const Position& pos) {
     if (count_legal(pos) == 0)
-        return pos.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
-    if (insufficient_material(pos)) return GameStatus::INSUFFICIENT_MATERIAL;
-    if (pos.repetitions() >= 2) return GameStatus::THREEFOLD_REPETITION;
-    if (pos.rule50() >= 100) return GameStatus::FIFTY_MOVES;
-    return GameStatus::ONGOING;
+        return pos.in_check() ? GameStatus::checkmate : GameStatus::stalemate;
+    if (insufficient_material(pos)) return GameStatus::insufficient_material;
+    if (pos.repetitions() >= 2) return GameStatus::threefold_repetition;
+    if (pos.rule50() >= 100) return GameStatus::fifty_moves;
+    return GameStatus::ongoing;
 }
 
 const char* to_string(GameStatus status) {
     switch (status) {
-        case GameStatus::ONGOING:
+        case GameStatus::ongoing:
             return "ongoing";
-        case GameStatus::CHECKMATE:
+        case GameStatus::checkmate:
             return "checkmate";
-        case GameStatus::STALEMATE:
+        case GameStatus::stalemate:
             return "stalemate";
-        case GameStatus::FIFTY_MOVES:
+        case GameStatus::fifty_moves:
             return "fifty-moves";
-        case GameStatus::THREEFOLD_REPETITION:
+        case GameStatus::threefold_repetition:
             return "threefold";
-        case GameStatus::INSUFFICIENT_MATERIAL:
+        case GameStatus::insufficient_material:
             return "insufficient-material";
     }
     return "?";

@@ -6,12 +6,12 @@
 namespace arbiter {
 
 enum class GameStatus {
-    ONGOING,
-    CHECKMATE,  // the side to move is mated
-    STALEMATE,
-    FIFTY_MOVES,            // 100 plies without capture or pawn move (and no mate on the board)
-    THREEFOLD_REPETITION,   // this position has occurred three times
-    INSUFFICIENT_MATERIAL,  // neither side can ever mate
+    ongoing,
+    checkmate,  // the side to move is mated
+    stalemate,
+    fifty_moves,            // 100 plies without capture or pawn move (and no mate on the board)
+    threefold_repetition,   // this position has occurred three times
+    insufficient_material,  // neither side can ever mate
 };
 
 // True if no sequence of legal moves can mate either side: K v K, K+minor v K, and kings with

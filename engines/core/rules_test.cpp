@@ -11,21 +11,21 @@ using testing::Game;
 
 TEST(Rules, CheckmateAndStalemate) {
     EXPECT_EQ(game_status(Game(std::string(START_FEN)).play({"f3", "e5", "g4", "Qh4"}).pos),
-              GameStatus::CHECKMATE);
-    EXPECT_EQ(game_status(Game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").pos), GameStatus::STALEMATE);
-    EXPECT_EQ(game_status(Game(std::string(START_FEN)).pos), GameStatus::ONGOING);
+              GameStatus::checkmate);
+    EXPECT_EQ(game_status(Game("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").pos), GameStatus::stalemate);
+    EXPECT_EQ(game_status(Game(std::string(START_FEN)).pos), GameStatus::ongoing);
 }
 
 TEST(Rules, ThreefoldRepetitionNeedsThreeOccurrences) {
     Game game{std::string(START_FEN)};
     game.play({"Nf3", "Nf6", "Ng1", "Ng8"});
     EXPECT_EQ(game.pos.repetitions(), 1);
-    EXPECT_EQ(game_status(game.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
     game.play({"Nf3", "Nf6", "Ng1"});
-    EXPECT_EQ(game_status(game.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
     game.play({"Ng8"});
     EXPECT_EQ(game.pos.repetitions(), 2);
-    EXPECT_EQ(game_status(game.pos), GameStatus::THREEFOLD_REPETITION);
+    EXPECT_EQ(game_status(game.pos), GameStatus::threefold_repetition);
 }
 
 TEST(Rules, RepetitionRespectsCastlingRights) {
@@ -34,9 +34,9 @@ TEST(Rules, RepetitionRespectsCastlingRights) {
     Game game("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
     game.play({"Ke2", "Kd8", "Ke1", "Ke8", "Ke2", "Kd8", "Ke1", "Ke8"});
     EXPECT_EQ(game.pos.repetitions(), 1);  // the fourth ply's position, not the first
-    EXPECT_EQ(game_status(game.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
     game.play({"Ke2", "Kd8", "Ke1", "Ke8"});
-    EXPECT_EQ(game_status(game.pos), GameStatus::THREEFOLD_REPETITION);
+    EXPECT_EQ(game_status(game.pos), GameStatus::threefold_repetition);
     Game fresh("r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1");
     fresh.play({"Ke2", "Kd8", "Ke1", "Ke8"});
     EXPECT_EQ(fresh.pos.repetitions(), 0);
@@ -48,25 +48,25 @@ TEST(Rules, RepetitionRespectsEnPassantRights) {
     Game game("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1");
     game.play({"d5", "Ke2", "Kd7", "Ke1", "Ke8", "Ke2", "Kd7", "Ke1", "Ke8"});
     EXPECT_EQ(game.pos.repetitions(), 1);
-    EXPECT_EQ(game_status(game.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
 }
 
 TEST(Rules, FiftyMoveRuleAfterHundredPlies) {
     Game game("4k3/8/8/8/8/8/8/R3K3 w - - 99 80");
-    EXPECT_EQ(game_status(game.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
     game.play({"Ra2"});
-    EXPECT_EQ(game_status(game.pos), GameStatus::FIFTY_MOVES);
+    EXPECT_EQ(game_status(game.pos), GameStatus::fifty_moves);
     // A capture or pawn move resets the count.
     Game reset("4k3/8/8/8/8/8/4p3/R3K3 w - - 99 80");
     reset.play({"Kxe2"});
     EXPECT_EQ(reset.pos.rule50(), 0);
-    EXPECT_EQ(game_status(reset.pos), GameStatus::ONGOING);
+    EXPECT_EQ(game_status(reset.pos), GameStatus::ongoing);
 }
 
 TEST(Rules, MateOnTheHundredthPlyIsMate) {
     Game game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
     game.play({"Ra8"});
-    EXPECT_EQ(game_status(game.pos), GameStatus::CHECKMATE);
+    EXPECT_EQ(game_status(game.pos), GameStatus::checkmate);
 }
 
 TEST(Rules, InsufficientMaterial) {

@@ -11,7 +11,7 @@ std::optional<Kind> parse_kind(std::string_view name) {
             if (std::tolower(static_cast<unsigned char>(a[i])) != b[i]) return false;
         return true;
     };
-    for (Kind kind : {Kind::SIMPLIFIED, Kind::MATERIAL})
+    for (Kind kind : {Kind::simplified, Kind::material})
         if (equal(name, kind_name(kind))) return kind;
     return std::nullopt;
 }

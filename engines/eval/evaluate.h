@@ -13,11 +13,11 @@
 namespace arbiter::eval {
 
 // Which evaluation an engine uses; chosen at run time by the UCI option `Eval`.
-enum class Kind : std::uint8_t { SIMPLIFIED, MATERIAL };
+enum class Kind : std::uint8_t { simplified, material };
 
 // The option values, as `setoption name Eval value ...` spells them.
 constexpr std::string_view kind_name(Kind kind) {
-    return kind == Kind::SIMPLIFIED ? "simplified" : "material";
+    return kind == Kind::simplified ? "simplified" : "material";
 }
 // The kind a name (case-insensitive) stands for, or nothing if it names none.
 std::optional<Kind> parse_kind(std::string_view name);
@@ -65,7 +65,7 @@ inline int material_white(const Position& pos) {
 // The static evaluation of pos from the side to move's point of view, in centipawns. It knows
 // nothing of mate or draws; the search scores those.
 inline int evaluate(const Position& pos, Kind kind) {
-    int white = kind == Kind::SIMPLIFIED ? simplified_white(pos) : material_white(pos);
+    int white = kind == Kind::simplified ? simplified_white(pos) : material_white(pos);
     return pos.side_to_move() == WHITE ? white : -white;
 }
 

@@ -19,8 +19,8 @@ struct Board {
 
 TEST(Evaluate, StartPositionIsBalancedUnderBothEvaluations) {
     Board b(START_FEN);
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::SIMPLIFIED), 0);
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::MATERIAL), 0);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::simplified), 0);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::material), 0);
     EXPECT_FALSE(eval::endgame_phase(b.pos));
 }
 
@@ -28,15 +28,15 @@ TEST(Evaluate, ScoreIsFromTheSideToMovesPointOfView) {
     // 1. e4: the pawn goes from e2 (-20) to e4 (+20), so White is 40 better; Black is to move.
     Board b("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     EXPECT_EQ(eval::simplified_white(b.pos), 40);
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::SIMPLIFIED), -40);
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::MATERIAL), 0);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::simplified), -40);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::material), 0);
 }
 
 TEST(Evaluate, BareKingsUseTheEndgameTable) {
     // White king e4 (+40 in the end-game table), Black king e8 (-30, mirrored e1).
     Board b("4k3/8/8/8/4K3/8/8/8 w - - 0 1");
     EXPECT_TRUE(eval::endgame_phase(b.pos));
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::SIMPLIFIED), 70);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::simplified), 70);
 }
 
 TEST(Evaluate, QueenWithRookKeepsTheMiddleGameTable) {
@@ -44,9 +44,9 @@ TEST(Evaluate, QueenWithRookKeepsTheMiddleGameTable) {
     // Black: Ra8 (500 + 0), Ke8 (middle-game 0). 880 + 500 - 40 - 500 - 0 = 840.
     Board b("r3k3/8/8/8/4K3/8/8/Q6R w - - 0 1");
     EXPECT_FALSE(eval::endgame_phase(b.pos));
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::SIMPLIFIED), 840);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::simplified), 840);
     // Shannon: Q + R against R = 900.
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::MATERIAL), 900);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::material), 900);
 }
 
 TEST(Evaluate, PhaseRuleFollowsTheQueensCompanions) {
@@ -73,7 +73,7 @@ TEST(Evaluate, ShannonCountsMinorsAlike) {
     // White: N + B (600); Black: R (500) + 2 pawns (200).
     Board b("r3k3/pp6/8/8/8/8/8/2B1KN2 b - - 0 1");
     EXPECT_EQ(eval::material_white(b.pos), -100);
-    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::MATERIAL), 100);
+    EXPECT_EQ(eval::evaluate(b.pos, eval::Kind::material), 100);
 }
 
 TEST(Evaluate, IncrementalSumsMatchAfterMoves) {
@@ -90,8 +90,8 @@ TEST(Evaluate, IncrementalSumsMatchAfterMoves) {
 }
 
 TEST(Evaluate, ParsesItsOptionNames) {
-    EXPECT_EQ(eval::parse_kind("simplified"), eval::Kind::SIMPLIFIED);
-    EXPECT_EQ(eval::parse_kind("Material"), eval::Kind::MATERIAL);
+    EXPECT_EQ(eval::parse_kind("simplified"), eval::Kind::simplified);
+    EXPECT_EQ(eval::parse_kind("Material"), eval::Kind::material);
     EXPECT_EQ(eval::parse_kind("nnue"), std::nullopt);
 }
 

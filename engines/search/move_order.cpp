@@ -47,12 +47,12 @@ Move MovePicker::pick_best(std::size_t end) {
 
 Move MovePicker::next() {
     switch (stage_) {
-        case Stage::HASH_MOVE:
-            stage_ = Stage::SPLIT;
+        case Stage::hash_move:
+            stage_ = Stage::split;
             if (hash_move_) return hash_move_;
             [[fallthrough]];
 
-        case Stage::SPLIT: {
+        case Stage::split: {
             // Keys for the captures now; quiet moves get only their tie-break part here and
             // their score when (if) their stage is reached. Keys sort captures above quiets.
             std::size_t n = moves_.size();
@@ -71,27 +71,27 @@ Move MovePicker::next() {
                 next_ = 1;
             }
             capture_end_ = next_ + capture_count_;
-            stage_ = Stage::CAPTURES;
+            stage_ = Stage::captures;
             [[fallthrough]];
         }
 
-        case Stage::CAPTURES:
+        case Stage::captures:
             if (next_ < capture_end_) return pick_best(moves_.size());
-            stage_ = Stage::SCORE_QUIETS;
+            stage_ = Stage::score_quiets;
             [[fallthrough]];
 
-        case Stage::SCORE_QUIETS:
+        case Stage::score_quiets:
             for (std::size_t i = next_; i < moves_.size(); ++i)
                 keys_[i] += quiet_score(pos_, moves_[i]) * 256;
-            stage_ = Stage::QUIETS;
+            stage_ = Stage::quiets;
             [[fallthrough]];
 
-        case Stage::QUIETS:
+        case Stage::quiets:
             if (next_ < moves_.size()) return pick_best(moves_.size());
-            stage_ = Stage::DONE;
+            stage_ = Stage::done;
             [[fallthrough]];
 
-        case Stage::DONE:
+        case Stage::done:
             return Move::none();
     }
     return Move::none();

@@ -29,14 +29,14 @@ class MovePicker {
     Move next();
 
   private:
-    enum class Stage : std::uint8_t { HASH_MOVE, SPLIT, CAPTURES, SCORE_QUIETS, QUIETS, DONE };
+    enum class Stage : std::uint8_t { hash_move, split, captures, score_quiets, quiets, done };
     // Hands out the best move of moves_[next_, end) and moves it to next_.
     Move pick_best(std::size_t end);
 
     const Position& pos_;
     MoveList& moves_;
     Move hash_move_;
-    Stage stage_ = Stage::HASH_MOVE;
+    Stage stage_ = Stage::hash_move;
     std::size_t next_ = 0;           // the first move not yet handed out
     std::size_t capture_count_ = 0;  // captures other than the hash move
     std::size_t capture_end_ = 0;    // the captures stage ends when next_ reaches this

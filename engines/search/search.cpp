@@ -226,7 +226,7 @@ int Search::search_root(int depth) {
     if (aborted_) return 0;
 
     // Step 4. Remember the root's result: its best move leads the next iteration.
-    if constexpr (UseTT) tt_.store(pos.key(), best_move, best, depth, Bound::EXACT, 0);
+    if constexpr (UseTT) tt_.store(pos.key(), best_move, best, depth, Bound::exact, 0);
     return best;
 }
 
@@ -266,9 +266,9 @@ int Search::negamax(int alpha, int beta, int depth, int ply) {
             hash_move = entry->move;
             if (entry->depth == depth) {
                 int score = TranspositionTable::score_from_tt(entry->score, ply);
-                if (entry->bound == Bound::EXACT ||
-                    (entry->bound == Bound::LOWER && score >= beta) ||
-                    (entry->bound == Bound::UPPER && score <= alpha))
+                if (entry->bound == Bound::exact ||
+                    (entry->bound == Bound::lower && score >= beta) ||
+                    (entry->bound == Bound::upper && score <= alpha))
                     return score;
             }
         }
@@ -315,9 +315,9 @@ int Search::negamax(int alpha, int beta, int depth, int ply) {
 
     // Step 7. Store the result with the bound it proves.
     if constexpr (UseTT) {
-        Bound bound = best >= beta            ? Bound::LOWER
-                      : best > original_alpha ? Bound::EXACT
-                                              : Bound::UPPER;
+        Bound bound = best >= beta            ? Bound::lower
+                      : best > original_alpha ? Bound::exact
+                                              : Bound::upper;
         tt_.store(pos.key(), best_move, best, depth, bound, ply);
     }
     return best;

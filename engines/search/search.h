@@ -117,7 +117,7 @@ class Search {
     std::uint64_t seeded_index(std::uint64_t n) const;
 
     SearchFeatures features_;
-    eval::Kind eval_ = eval::Kind::SIMPLIFIED;
+    eval::Kind eval_ = eval::Kind::simplified;
     std::uint64_t seed_ = 0;
     std::int64_t move_overhead_ms_ = 30;
     TranspositionTable tt_;

@@ -67,7 +67,7 @@ TEST(SearchNodes, MinimaxLeavesEqualPerftAfterE4) {
     const std::uint64_t perft_after_e4[] = {20, 600, 13160, 405385, 9771632};
     for (int depth = 1; depth <= 5; ++depth) {
         SearchResult r =
-            search_to_depth(testing::minimax_features(), AFTER_E4, depth, eval::Kind::MATERIAL);
+            search_to_depth(testing::minimax_features(), AFTER_E4, depth, eval::Kind::material);
         EXPECT_EQ(r.depth, depth);
         EXPECT_EQ(r.leaves, perft_after_e4[depth - 1]) << "depth " << depth;
     }
@@ -77,7 +77,7 @@ TEST(SearchNodes, NodesCountEveryIterationsWholeTree) {
     // Iteration i visits the root and every position 1..i plies deep; the total adds them up:
     // 21 + 621 + 13,781 + 419,166.
     SearchResult r =
-        search_to_depth(testing::minimax_features(), AFTER_E4, 4, eval::Kind::MATERIAL);
+        search_to_depth(testing::minimax_features(), AFTER_E4, 4, eval::Kind::material);
     EXPECT_EQ(r.nodes, 433589u);
     EXPECT_EQ(r.leaves, 405385u);
 }
@@ -137,11 +137,11 @@ void compare_variants(eval::Kind kind, int max_depth) {
 }
 
 TEST(SearchScores, AllVariantsReturnMinimaxScoreSimplified) {
-    compare_variants(eval::Kind::SIMPLIFIED, 4);
+    compare_variants(eval::Kind::simplified, 4);
 }
 
 TEST(SearchScores, AllVariantsReturnMinimaxScoreMaterial) {
-    compare_variants(eval::Kind::MATERIAL, 4);
+    compare_variants(eval::Kind::material, 4);
 }
 
 TEST(SearchScores, TableVariantEqualsMinimaxWithinTheGuaranteedBound) {
@@ -151,7 +151,7 @@ TEST(SearchScores, TableVariantEqualsMinimaxWithinTheGuaranteedBound) {
     const char* fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4";
     std::vector<std::string> shuffle = {"f3g1", "f6g8", "g1f3", "g8f6"};
     for (int depth = 1; depth <= 3; ++depth) {
-        for (eval::Kind kind : {eval::Kind::SIMPLIFIED, eval::Kind::MATERIAL}) {
+        for (eval::Kind kind : {eval::Kind::simplified, eval::Kind::material}) {
             int minimax =
                 search_to_depth(testing::minimax_features(), fen, depth, kind, shuffle).score;
             EXPECT_EQ(search_to_depth(testing::tt_features(), fen, depth, kind, shuffle).score,
@@ -220,7 +220,7 @@ bool move_mates_in(std::string_view fen, Move first, int moves) {
     Board board(fen);
     if (!move_from_uci(board.pos, move_to_uci(first))) return false;
     board.pos.do_move(first, board.states.emplace_back());
-    if (moves == 1) return game_status(board.pos) == GameStatus::CHECKMATE;
+    if (moves == 1) return game_status(board.pos) == GameStatus::checkmate;
     Search search(testing::alphabeta_features());
     SearchLimits limits;
     limits.depth = 2 * moves - 2;
@@ -236,7 +236,7 @@ bool pv_mates(std::string_view fen, const std::vector<Move>& pv) {
         if (!legal.contains(m)) return false;
         board.pos.do_move(m, board.states.emplace_back());
     }
-    return game_status(board.pos) == GameStatus::CHECKMATE;
+    return game_status(board.pos) == GameStatus::checkmate;
 }
 
 TEST(SearchMates, EverySearchingVariantFindsMateInOneTwoThree) {
@@ -294,12 +294,12 @@ TEST(SearchDraws, StalemateAtTheLeafScoresZero) {
     // Black stalemated. Without stalemate detection at the leaf it would score +500.
     const char* fen = "k7/1q6/2K5/8/8/8/8/1R6 w - - 0 1";
     Board after(fen, {"b1b7"});
-    ASSERT_EQ(game_status(after.pos), GameStatus::STALEMATE);
+    ASSERT_EQ(game_status(after.pos), GameStatus::stalemate);
     std::vector<testing::Variant> variants = testing::searching_variants();
     variants.push_back({"greedy", testing::greedy_features()});
     for (const testing::Variant& v : variants) {
         for (int depth = 1; depth <= 3; ++depth) {
-            SearchResult r = search_to_depth(v.features, fen, depth, eval::Kind::MATERIAL);
+            SearchResult r = search_to_depth(v.features, fen, depth, eval::Kind::material);
             EXPECT_EQ(r.score, SCORE_DRAW) << v.name << " depth " << depth;
             EXPECT_EQ(move_to_uci(r.best_move), "b1b7") << v.name << " depth " << depth;
         }
@@ -313,7 +313,7 @@ TEST(SearchDraws, ThreefoldRepetitionCountsTheGameHistory) {
     std::vector<std::string> moves = {"a2a3", "h8h7", "a3a2", "h7h8", "a2a3", "h8h7", "a3a2"};
     for (const testing::Variant& v : testing::searching_variants()) {
         for (int depth = 1; depth <= 3; ++depth) {
-            SearchResult r = search_to_depth(v.features, fen, depth, eval::Kind::MATERIAL, moves);
+            SearchResult r = search_to_depth(v.features, fen, depth, eval::Kind::material, moves);
             EXPECT_EQ(r.score, SCORE_DRAW) << v.name << " depth " << depth;
             EXPECT_EQ(move_to_uci(r.best_move), "h7h8") << v.name << " depth " << depth;
         }
@@ -321,7 +321,7 @@ TEST(SearchDraws, ThreefoldRepetitionCountsTheGameHistory) {
     // With only one earlier occurrence the same move is no draw: Black stays a queen down.
     std::vector<std::string> once = {"a2a3", "h8h7", "a3a2"};
     SearchResult r =
-        search_to_depth(testing::minimax_features(), fen, 1, eval::Kind::MATERIAL, once);
+        search_to_depth(testing::minimax_features(), fen, 1, eval::Kind::material, once);
     EXPECT_EQ(r.score, -900);
 }
 
@@ -469,7 +469,7 @@ TEST(Greedy, SeedChoosesAmongEquallyGoodMoves) {
         std::string chosen[2];
         for (int run = 0; run < 2; ++run) {
             Search search(testing::greedy_features());
-            search.set_eval(eval::Kind::MATERIAL);
+            search.set_eval(eval::Kind::material);
             search.set_seed(seed);
             Board board(START_FEN);
             chosen[run] = move_to_uci(search.run(board.pos, SearchLimits{}).best_move);

@@ -64,7 +64,7 @@ inline std::vector<Variant> searching_variants() {
 
 // Searches fen (+ moves) to `depth` with a fresh engine.
 inline SearchResult search_to_depth(const SearchFeatures& features, std::string_view fen, int depth,
-                                    eval::Kind kind = eval::Kind::SIMPLIFIED,
+                                    eval::Kind kind = eval::Kind::simplified,
                                     const std::vector<std::string>& moves = {}) {
     auto search = std::make_unique<Search>(features);
     search->set_eval(kind);

@@ -20,9 +20,9 @@ void TranspositionTable::clear() {
 
 const TTEntry* TranspositionTable::probe(Key key) const {
     const Bucket& b = bucket(key);
-    if (b.depth_preferred.bound != Bound::NONE && b.depth_preferred.key == key)
+    if (b.depth_preferred.bound != Bound::none && b.depth_preferred.key == key)
         return &b.depth_preferred;
-    if (b.always.bound != Bound::NONE && b.always.key == key) return &b.always;
+    if (b.always.bound != Bound::none && b.always.key == key) return &b.always;
     return nullptr;
 }
 
@@ -30,11 +30,11 @@ void TranspositionTable::store(Key key, Move move, int score, int depth, Bound b
     Bucket& b = bucket(key);
     TTEntry& first = b.depth_preferred;
     bool replace_first =
-        first.bound == Bound::NONE || first.generation != generation_ || depth >= first.depth;
+        first.bound == Bound::none || first.generation != generation_ || depth >= first.depth;
     TTEntry& slot = replace_first ? first : b.always;
     // Keep the known best move of this position when the new result has none (a fail-low).
     if (!move && slot.key == key) move = slot.move;
-    if (replace_first && b.always.key == key) b.always.bound = Bound::NONE;  // no stale twin
+    if (replace_first && b.always.key == key) b.always.bound = Bound::none;  // no stale twin
     slot.key = key;
     slot.move = move;
     slot.score = static_cast<std::int16_t>(score_to_tt(score, ply));
@@ -58,10 +58,10 @@ int TranspositionTable::score_from_tt(int score, int ply) {
 int TranspositionTable::hashfull() const {
     std::size_t n = std::min<std::size_t>(buckets_.size(), 500), used = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        used += buckets_[i].depth_preferred.bound != Bound::NONE &&
+        used += buckets_[i].depth_preferred.bound != Bound::none &&
                 buckets_[i].depth_preferred.generation == generation_;
         used +=
-            buckets_[i].always.bound != Bound::NONE && buckets_[i].always.generation == generation_;
+            buckets_[i].always.bound != Bound::none && buckets_[i].always.generation == generation_;
     }
     return n ? int(used * 1000 / (2 * n)) : 0;
 }

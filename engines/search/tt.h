@@ -13,14 +13,14 @@
 
 namespace arbiter {
 
-enum class Bound : std::uint8_t { NONE, UPPER, LOWER, EXACT };
+enum class Bound : std::uint8_t { none, upper, lower, exact };
 
 struct TTEntry {
     Key key = 0;
     Move move;
     std::int16_t score = 0;  // relative to the node: mate scores count plies from this node
     std::int8_t depth = 0;
-    Bound bound = Bound::NONE;
+    Bound bound = Bound::none;
     std::uint8_t generation = 0;
 };
 

@@ -18,7 +18,7 @@ bool equal_ignoring_case(std::string_view a, std::string_view b) {
 void OptionRegistry::add_spin(std::string name, std::int64_t default_value, std::int64_t min,
                               std::int64_t max, OnChange<std::int64_t> on_change) {
     Option o{std::move(name),
-             Type::SPIN,
+             Type::spin,
              std::to_string(default_value),
              std::to_string(default_value),
              min,
@@ -32,7 +32,7 @@ void OptionRegistry::add_spin(std::string name, std::int64_t default_value, std:
 void OptionRegistry::add_combo(std::string name, std::string default_value,
                                std::vector<std::string> choices,
                                OnChange<const std::string&> on_change) {
-    Option o{std::move(name),    Type::COMBO, default_value, default_value, 0, 0,
+    Option o{std::move(name),    Type::combo, default_value, default_value, 0, 0,
              std::move(choices), nullptr};
     o.apply = [on_change](const std::string& text) { return on_change(text); };
     options_.push_back(std::move(o));
@@ -40,13 +40,13 @@ void OptionRegistry::add_combo(std::string name, std::string default_value,
 
 void OptionRegistry::add_check(std::string name, bool default_value, OnChange<bool> on_change) {
     std::string text = default_value ? "true" : "false";
-    Option o{std::move(name), Type::CHECK, text, text, 0, 0, {}, nullptr};
+    Option o{std::move(name), Type::check, text, text, 0, 0, {}, nullptr};
     o.apply = [on_change](const std::string& text) { return on_change(text == "true"); };
     options_.push_back(std::move(o));
 }
 
 void OptionRegistry::add_button(std::string name, std::function<void()> on_press) {
-    Option o{std::move(name), Type::BUTTON, "", "", 0, 0, {}, nullptr};
+    Option o{std::move(name), Type::button, "", "", 0, 0, {}, nullptr};
     o.apply = [on_press](const std::string&) {
         on_press();
         return std::string();
@@ -59,18 +59,18 @@ std::vector<std::string> OptionRegistry::uci_lines() const {
     for (const Option& o : options_) {
         std::string line = "option name " + o.name + " type ";
         switch (o.type) {
-            case Type::SPIN:
+            case Type::spin:
                 line += "spin default " + o.default_value + " min " + std::to_string(o.min) +
                         " max " + std::to_string(o.max);
                 break;
-            case Type::COMBO:
+            case Type::combo:
                 line += "combo default " + o.default_value;
                 for (const std::string& c : o.choices) line += " var " + c;
                 break;
-            case Type::CHECK:
+            case Type::check:
                 line += "check default " + o.default_value;
                 break;
-            case Type::BUTTON:
+            case Type::button:
                 line += "button";
                 break;
         }
@@ -95,7 +95,7 @@ std::string OptionRegistry::set(std::string_view name, std::string_view value) {
     if (!o) return "no such option: '" + std::string(name) + "'";
     std::string checked;
     switch (o->type) {
-        case Type::SPIN: {
+        case Type::spin: {
             std::int64_t n = 0;
             auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
             if (value.empty() || ec != std::errc() || end != value.data() + value.size())
@@ -106,7 +106,7 @@ std::string OptionRegistry::set(std::string_view name, std::string_view value) {
             checked = std::to_string(n);
             break;
         }
-        case Type::COMBO: {
+        case Type::combo: {
             for (const std::string& c : o->choices)
                 if (equal_ignoring_case(c, value)) checked = c;
             if (checked.empty()) {
@@ -116,7 +116,7 @@ std::string OptionRegistry::set(std::string_view name, std::string_view value) {
             }
             break;
         }
-        case Type::CHECK:
+        case Type::check:
             if (equal_ignoring_case(value, "true"))
                 checked = "true";
             else if (equal_ignoring_case(value, "false"))
@@ -124,7 +124,7 @@ std::string OptionRegistry::set(std::string_view name, std::string_view value) {
             else
                 return "option " + o->name + ": '" + std::string(value) + "' is not true or false";
             break;
-        case Type::BUTTON:
+        case Type::button:
             break;
     }
     if (std::string error = o->apply(checked); !error.empty())

@@ -42,7 +42,7 @@ class OptionRegistry {
     std::string value(std::string_view name) const;
 
   private:
-    enum class Type { SPIN, COMBO, CHECK, BUTTON };
+    enum class Type { spin, combo, check, button };
     struct Option {
         std::string name;
         Type type;

@@ -58,9 +58,9 @@ UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
     // The options this engine has, each declared once.
     const SearchFeatures& f = spec.features;
     if (has_eval_option(f)) {
-        options_.add_combo("Eval", std::string(eval::kind_name(eval::Kind::SIMPLIFIED)),
-                           {std::string(eval::kind_name(eval::Kind::SIMPLIFIED)),
-                            std::string(eval::kind_name(eval::Kind::MATERIAL))},
+        options_.add_combo("Eval", std::string(eval::kind_name(eval::Kind::simplified)),
+                           {std::string(eval::kind_name(eval::Kind::simplified)),
+                            std::string(eval::kind_name(eval::Kind::material))},
                            [this](const std::string& value) {
                                search_.set_eval(*eval::parse_kind(value));
                                return std::string();

@@ -117,7 +117,7 @@ TEST(Uci, GoDepthReportsEveryIterationThenLeavesAndBestmove) {
     std::ostringstream bench;
     BenchResult b =
         run_bench(TT_ENGINE, 4, {"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"},
-                  eval::Kind::MATERIAL, bench);
+                  eval::Kind::material, bench);
     EXPECT_NE(out[3].find(" nodes " + std::to_string(b.nodes) + " "), std::string::npos) << out[3];
     EXPECT_EQ(out[4], "info string leaves " + std::to_string(b.leaves));
     EXPECT_EQ(out[5].rfind("bestmove ", 0), 0u);

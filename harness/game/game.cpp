@@ -55,7 +55,7 @@ class Referee {
             if (check_rules()) break;
             if (settings_.adjudication.max_plies &&
                 int(outcome_.record.moves.size()) >= settings_.adjudication.max_plies) {
-                end("1/2-1/2", Termination::MaxPlies, "Draw by adjudication: maximum game length");
+                end("1/2-1/2", Termination::max_plies, "Draw by adjudication: maximum game length");
                 break;
             }
             think();
@@ -67,7 +67,7 @@ class Referee {
     // Step 1. Both engines start a new game and must answer isready.
     bool prepare_engines() {
         for (Color c : {WHITE, BLACK}) {
-            UciEngine& engine = *players_[c]->engine;
+            UciClient& engine = *players_[c]->engine;
             UciStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
                                                  : UciStatus::disconnected;
             if (status != UciStatus::ok) {
@@ -81,25 +81,25 @@ class Referee {
     // Step 2. The rules of chess, decided here and never by an engine's claim.
     bool check_rules() {
         switch (game_status(pos_)) {
-            case GameStatus::ONGOING:
+            case GameStatus::ongoing:
                 return false;
-            case GameStatus::CHECKMATE: {
+            case GameStatus::checkmate: {
                 Color winner = ~pos_.side_to_move();
-                end(winner == WHITE ? "1-0" : "0-1", Termination::Checkmate,
+                end(winner == WHITE ? "1-0" : "0-1", Termination::checkmate,
                     std::string(colour_name(winner)) + " mates");
                 return true;
             }
-            case GameStatus::STALEMATE:
-                end("1/2-1/2", Termination::Stalemate, "Draw by stalemate");
+            case GameStatus::stalemate:
+                end("1/2-1/2", Termination::stalemate, "Draw by stalemate");
                 return true;
-            case GameStatus::THREEFOLD_REPETITION:
-                end("1/2-1/2", Termination::Threefold, "Draw by 3-fold repetition");
+            case GameStatus::threefold_repetition:
+                end("1/2-1/2", Termination::threefold, "Draw by 3-fold repetition");
                 return true;
-            case GameStatus::FIFTY_MOVES:
-                end("1/2-1/2", Termination::FiftyMoves, "Draw by fifty moves rule");
+            case GameStatus::fifty_moves:
+                end("1/2-1/2", Termination::fifty_moves, "Draw by fifty moves rule");
                 return true;
-            case GameStatus::INSUFFICIENT_MATERIAL:
-                end("1/2-1/2", Termination::InsufficientMaterial,
+            case GameStatus::insufficient_material:
+                end("1/2-1/2", Termination::insufficient_material,
                     "Draw by insufficient mating material");
                 return true;
         }
@@ -110,10 +110,10 @@ class Referee {
     void think() {
         Color us = pos_.side_to_move();
         Player& player = *players_[us];
-        UciEngine& engine = *player.engine;
+        UciClient& engine = *player.engine;
         const SearchLimitConfig& limits = player.limits;
 
-        SearchLimits go;
+        GoLimits go;
         milliseconds timeout = settings_.stall_timeout;
         if (limits.tc) {
             for (Color c : {WHITE, BLACK}) {
@@ -137,11 +137,11 @@ class Referee {
 
         if (!engine.position(outcome_.record.start_fen, uci_moves_))
             return misbehaved(us, UciStatus::disconnected);
-        SearchResult result = engine.go(go, timeout);
+        SearchReply result = engine.go(go, timeout);
         if (result.status == UciStatus::timeout && limits.tc) {
             // Out of time: ask for a move anyway so the engine can be reused, else kill it.
             engine.stop();
-            SearchResult late =
+            SearchReply late =
                 engine.wait_bestmove(timeout + settings_.time_margin + milliseconds(1000));
             if (late.status != UciStatus::ok) {
                 engine.kill();
@@ -165,7 +165,7 @@ class Referee {
         Move m = move_from_uci(pos_, result.bestmove);
         if (!m) {
             std::string shown = result.bestmove.empty() ? "(none)" : result.bestmove;
-            return end(us == WHITE ? "0-1" : "1-0", Termination::IllegalMove,
+            return end(us == WHITE ? "0-1" : "1-0", Termination::illegal_move,
                        std::string(colour_name(us)) + " makes an illegal move: " + shown);
         }
         MoveRecord record;
@@ -202,12 +202,12 @@ class Referee {
             draw_count_[us] = score && std::abs(*score) <= a.draw_score ? draw_count_[us] + 1 : 0;
             if (pos_.fullmove_number() > *a.draw_move_number &&
                 draw_count_[WHITE] >= a.draw_move_count && draw_count_[BLACK] >= a.draw_move_count)
-                return end("1/2-1/2", Termination::AdjudicationDraw, "Draw by adjudication");
+                return end("1/2-1/2", Termination::adjudication_draw, "Draw by adjudication");
         }
         if (a.resign_move_count > 0) {
             resign_count_[us] = score && *score <= -a.resign_score ? resign_count_[us] + 1 : 0;
             if (resign_count_[us] >= a.resign_move_count)
-                return end(us == WHITE ? "0-1" : "1-0", Termination::AdjudicationResign,
+                return end(us == WHITE ? "0-1" : "1-0", Termination::adjudication_resign,
                            std::string(colour_name(~us)) + " wins by adjudication");
         }
     }
@@ -215,21 +215,21 @@ class Referee {
     void lose_on_time(Color loser) {
         // FIDE: a flag fall draws when the opponent cannot mate by any series of legal moves.
         if (cannot_mate(pos_, ~loser))
-            return end("1/2-1/2", Termination::TimeForfeit,
+            return end("1/2-1/2", Termination::time_forfeit,
                        std::string("Draw: ") + colour_name(loser) + " loses on time, but " +
                            colour_name(~loser) + " cannot mate");
-        end(loser == WHITE ? "0-1" : "1-0", Termination::TimeForfeit,
+        end(loser == WHITE ? "0-1" : "1-0", Termination::time_forfeit,
             std::string(colour_name(loser)) + " loses on time");
     }
 
     void misbehaved(Color c, UciStatus status) {
-        UciEngine& engine = *players_[c]->engine;
+        UciClient& engine = *players_[c]->engine;
         engine.kill();
         restart(c);
         if (status == UciStatus::timeout)
-            return end(c == WHITE ? "0-1" : "1-0", Termination::Stall,
+            return end(c == WHITE ? "0-1" : "1-0", Termination::stall,
                        std::string(colour_name(c)) + "'s connection stalls");
-        end(c == WHITE ? "0-1" : "1-0", Termination::Disconnect,
+        end(c == WHITE ? "0-1" : "1-0", Termination::disconnect,
             std::string(colour_name(c)) + " disconnects");
     }
 

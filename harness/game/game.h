@@ -43,7 +43,7 @@ struct GameSettings {
 
 // A player of one game: a started engine, the name it plays under and its search limits.
 struct Player {
-    UciEngine* engine = nullptr;
+    UciClient* engine = nullptr;
     std::string name;
     SearchLimitConfig limits;
     EngineId id = 0;

@@ -31,7 +31,7 @@ struct Match {
         opening.moves = std::move(moves);
         return play_game(white, black, opening, settings);
     }
-    UciEngine white_engine, black_engine;
+    UciClient white_engine, black_engine;
     Player white, black;
     GameSettings settings;
 };
@@ -55,9 +55,9 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     const GameRecord& r = outcome.record;
     EXPECT_FALSE(r.result.empty());
     EXPECT_TRUE(
-        r.termination == Termination::Checkmate || r.termination == Termination::Stalemate ||
-        r.termination == Termination::Threefold || r.termination == Termination::FiftyMoves ||
-        r.termination == Termination::InsufficientMaterial)
+        r.termination == Termination::checkmate || r.termination == Termination::stalemate ||
+        r.termination == Termination::threefold || r.termination == Termination::fifty_moves ||
+        r.termination == Termination::insufficient_material)
         << r.termination_text;
     expect_replayable(r);
     EXPECT_EQ(r.white_engine_id, 1);
@@ -77,7 +77,7 @@ TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     EXPECT_TRUE(r.moves[0].book);
     EXPECT_EQ(r.moves[1].san, "c5");
     EXPECT_FALSE(r.moves[2].book);
-    EXPECT_EQ(r.termination, Termination::MaxPlies);
+    EXPECT_EQ(r.termination, Termination::max_plies);
     EXPECT_EQ(r.result, "1/2-1/2");
 }
 
@@ -94,27 +94,27 @@ TEST(Game, RefereeEndsGamesByTheRules) {
         {"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
          {},
          "0-1",
-         Termination::Checkmate,
+         Termination::checkmate,
          "Black mates"},
         {"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
          {},
          "1/2-1/2",
-         Termination::Stalemate,
+         Termination::stalemate,
          "Draw by stalemate"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
          {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"},
          "1/2-1/2",
-         Termination::Threefold,
+         Termination::threefold,
          "Draw by 3-fold repetition"},
         {"4k3/8/8/8/8/8/8/R3K3 w - - 100 80",
          {},
          "1/2-1/2",
-         Termination::FiftyMoves,
+         Termination::fifty_moves,
          "Draw by fifty moves rule"},
         {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
          {},
          "1/2-1/2",
-         Termination::InsufficientMaterial,
+         Termination::insufficient_material,
          "Draw by insufficient mating material"},
     };
     Match match({}, {});
@@ -130,7 +130,7 @@ TEST(Game, CrashingEngineDisconnectsAndLoses) {
     Match match({"--crash-at", "3"}, {});
     GameOutcome outcome = match.play();
     EXPECT_EQ(outcome.record.result, "0-1");
-    EXPECT_EQ(outcome.record.termination, Termination::Disconnect);
+    EXPECT_EQ(outcome.record.termination, Termination::disconnect);
     EXPECT_EQ(outcome.record.termination_text, "White disconnects");
     EXPECT_EQ(outcome.record.moves.size(), 4u);
     EXPECT_TRUE(outcome.white_needs_restart);
@@ -142,7 +142,7 @@ TEST(Game, HangingEngineStallsIsKilledAndLoses) {
     match.settings.stall_timeout = milliseconds(400);
     GameOutcome outcome = match.play();
     EXPECT_EQ(outcome.record.result, "1-0");
-    EXPECT_EQ(outcome.record.termination, Termination::Stall);
+    EXPECT_EQ(outcome.record.termination, Termination::stall);
     EXPECT_EQ(outcome.record.termination_text, "Black's connection stalls");
     EXPECT_TRUE(outcome.black_needs_restart);
     EXPECT_FALSE(match.black_engine.alive());
@@ -152,7 +152,7 @@ TEST(Game, IllegalAndMalformedMovesLose) {
     Match illegal({"--illegal-at", "2"}, {});
     GameOutcome a = illegal.play();
     EXPECT_EQ(a.record.result, "0-1");
-    EXPECT_EQ(a.record.termination, Termination::IllegalMove);
+    EXPECT_EQ(a.record.termination, Termination::illegal_move);
     EXPECT_EQ(a.record.termination_text.rfind("White makes an illegal move: ", 0), 0u)
         << a.record.termination_text;
     EXPECT_FALSE(a.white_needs_restart);
@@ -160,14 +160,14 @@ TEST(Game, IllegalAndMalformedMovesLose) {
     Match malformed({}, {"--malformed-at", "1"});
     GameOutcome b = malformed.play();
     EXPECT_EQ(b.record.result, "1-0");
-    EXPECT_EQ(b.record.termination, Termination::IllegalMove);
+    EXPECT_EQ(b.record.termination, Termination::illegal_move);
 }
 
 TEST(Game, GarbageInsteadOfBestmoveStalls) {
     Match match({"--garbage-at", "1"}, {});
     match.settings.stall_timeout = milliseconds(300);
     GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.termination, Termination::Stall);
+    EXPECT_EQ(outcome.record.termination, Termination::stall);
     EXPECT_EQ(outcome.record.result, "0-1");
 }
 
@@ -175,7 +175,7 @@ TEST(Game, EngineIgnoringIsreadyStallsBeforeTheFirstMove) {
     Match match({}, {"--ignore-isready"});
     match.settings.stall_timeout = milliseconds(300);
     GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.termination, Termination::Stall);
+    EXPECT_EQ(outcome.record.termination, Termination::stall);
     EXPECT_EQ(outcome.record.result, "1-0");
     EXPECT_TRUE(outcome.record.moves.empty());
 }
@@ -188,7 +188,7 @@ TEST(Game, ClockRunsOutAndFlagFallLoses) {
     match.settings.time_margin = milliseconds(50);
     GameOutcome outcome = match.play();
     // White spends 250 ms a move from 600 ms: the third move is late.
-    EXPECT_EQ(outcome.record.termination, Termination::TimeForfeit);
+    EXPECT_EQ(outcome.record.termination, Termination::time_forfeit);
     EXPECT_EQ(outcome.record.result, "0-1");
     EXPECT_EQ(outcome.record.termination_text, "White loses on time");
     EXPECT_EQ(outcome.record.moves.size(), 4u);
@@ -201,7 +201,7 @@ TEST(Game, FlagFallAgainstALoneKingIsADraw) {
     match.white.limits.tc = match.black.limits.tc = TimeControl{0, 200, 0};
     match.settings.time_margin = milliseconds(20);
     GameOutcome outcome = match.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    EXPECT_EQ(outcome.record.termination, Termination::TimeForfeit);
+    EXPECT_EQ(outcome.record.termination, Termination::time_forfeit);
     EXPECT_EQ(outcome.record.result, "1/2-1/2");
     EXPECT_EQ(outcome.record.termination_text, "Draw: White loses on time, but Black cannot mate");
 }
@@ -214,7 +214,8 @@ TEST(Game, IncrementAndMovesToGoKeepAFastEngineAlive) {
     match.settings.adjudication.max_plies = 30;
     GameOutcome outcome = match.play();
     // 5 moves x 20 ms fit in 150 ms + increments; the clock is refilled every 5 moves.
-    EXPECT_EQ(outcome.record.termination, Termination::MaxPlies) << outcome.record.termination_text;
+    EXPECT_EQ(outcome.record.termination, Termination::max_plies)
+        << outcome.record.termination_text;
 }
 
 TEST(Game, DrawAndResignAdjudication) {
@@ -223,7 +224,7 @@ TEST(Game, DrawAndResignAdjudication) {
     draw.settings.adjudication.draw_move_count = 2;
     draw.settings.adjudication.draw_score = 10;
     GameOutcome a = draw.play();
-    EXPECT_EQ(a.record.termination, Termination::AdjudicationDraw);
+    EXPECT_EQ(a.record.termination, Termination::adjudication_draw);
     EXPECT_EQ(a.record.termination_text, "Draw by adjudication");
     EXPECT_EQ(a.record.moves.size(), 6u);  // after black's third move, in move 4
 
@@ -231,7 +232,7 @@ TEST(Game, DrawAndResignAdjudication) {
     resign.settings.adjudication.resign_move_count = 3;
     resign.settings.adjudication.resign_score = 0;  // the mocks report 0: "at least 0 below zero"
     GameOutcome b = resign.play();
-    EXPECT_EQ(b.record.termination, Termination::AdjudicationResign);
+    EXPECT_EQ(b.record.termination, Termination::adjudication_resign);
     EXPECT_EQ(b.record.result, "0-1");
     EXPECT_EQ(b.record.termination_text, "Black wins by adjudication");
     EXPECT_EQ(b.record.moves.size(), 5u);

@@ -27,7 +27,7 @@ std::optional<std::uint64_t> leaves_reported(std::span<const std::string> info_s
     return leaves;
 }
 
-DepthReport measure_depth(UciEngine& engine, const NodePosition& position, int depth,
+DepthReport measure_depth(UciClient& engine, const NodePosition& position, int depth,
                           std::chrono::milliseconds timeout) {
     DepthReport failed;
     failed.status = UciStatus::disconnected;
@@ -37,9 +37,9 @@ DepthReport measure_depth(UciEngine& engine, const NodePosition& position, int d
         return failed;
     }
     if (!engine.position(position.fen, position.moves)) return failed;
-    SearchLimits limits;
+    GoLimits limits;
     limits.depth = depth;
-    SearchResult search = engine.go(limits, timeout);
+    SearchReply search = engine.go(limits, timeout);
     std::optional<std::uint64_t> leaves = leaves_reported(search.info_strings);
     return {std::move(search), leaves};
 }

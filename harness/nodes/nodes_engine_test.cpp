@@ -42,7 +42,7 @@ EngineConfig engine(const std::string& name, const std::string& command,
 }
 
 TEST(MeasureDepth, MinimaxSearchesTheWholeTreeAtEveryIteration) {
-    UciEngine minimax;
+    UciClient minimax;
     minimax.start(MINIMAX);
     ASSERT_TRUE(minimax.set_option("Eval", "material"));
     NodePosition e4 = make_position("startpos", {"e2e4"});
@@ -62,7 +62,7 @@ TEST(MeasureDepth, MinimaxSearchesTheWholeTreeAtEveryIteration) {
 
 TEST(MeasureDepth, StockfishReportsNodesForGoDepth) {
     if (!std::filesystem::exists(STOCKFISH)) GTEST_SKIP() << STOCKFISH << " is not installed";
-    UciEngine stockfish;
+    UciClient stockfish;
     stockfish.start(STOCKFISH);
     ASSERT_TRUE(stockfish.set_option("Threads", "1"));
     NodePosition e4 = make_position("startpos", {"e2e4"});

@@ -183,7 +183,7 @@ DepthReport collect(const std::vector<std::string>& lines) {
         script += " '" + line + "'";
     }
     script += ";; quit) exit 0;; esac; done";
-    UciEngine engine;
+    UciClient engine;
     engine.start("/bin/sh", {"-c", script});
     DepthReport report =
         measure_depth(engine, make_position("startpos", {"e2e4"}), 3, std::chrono::seconds(10));

@@ -76,7 +76,7 @@ std::vector<Job> plan_jobs(const RunSettings& settings) {
 }
 
 // Starts an engine and sends its options; returns its `id name`.
-void start_engine(UciEngine& engine, const EngineConfig& config,
+void start_engine(UciClient& engine, const EngineConfig& config,
                   std::chrono::milliseconds timeout) {
     engine.start(config.command, config.args, config.working_dir);
     for (const auto& [name, value] : config.options) {
@@ -166,7 +166,7 @@ NodeResults run_measurements(const RunSettings& settings) {
 
     auto worker = [&] {
         // This worker's engines, started on first use; they die with the thread's scope.
-        std::vector<std::unique_ptr<UciEngine>> engines(settings.engines.size());
+        std::vector<std::unique_ptr<UciClient>> engines(settings.engines.size());
         try {
             for (std::size_t j; !failed && (j = next_job++) < jobs.size();) {
                 const Job& job = jobs[j];
@@ -179,7 +179,7 @@ NodeResults run_measurements(const RunSettings& settings) {
                     const EngineConfig& config = settings.engines[job.engine];
                     auto& engine = engines[job.engine];
                     if (!engine) {
-                        engine = std::make_unique<UciEngine>();
+                        engine = std::make_unique<UciClient>();
                         start_engine(*engine, config, settings.search_timeout);
                         std::lock_guard lock(mutex);
                         results.engines[job.engine].id_name = engine->id_name();

@@ -13,10 +13,10 @@ namespace arbiter {
 namespace {
 
 // Ratings are fitted in natural units (log-odds); this converts them to Elo.
-constexpr double kEloPerNatural = 400.0 / std::numbers::ln10;
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double ELO_PER_NATURAL = 400.0 / std::numbers::ln10;
+constexpr double INF = std::numeric_limits<double>::infinity();
 // A clean sweep against the rest of the pool is placed where it had this probability.
-constexpr double kSweepProbability = 0.05;
+constexpr double SWEEP_PROBABILITY = 0.05;
 
 // Games of White against Black, by canonical player index, from White's side.
 struct Cell {
@@ -111,7 +111,7 @@ struct GroupFit {
 };
 
 // The largest Newton step in any coordinate, in natural units (about 700 Elo).
-constexpr double kMaxStep = 4.0;
+constexpr double MAX_STEP = 4.0;
 
 // Fits a group by Newton's method on its concave log-likelihood. `local` maps a canonical player
 // to its position in `members`. The white advantage is fitted when fit_eta (starting from
@@ -236,7 +236,7 @@ GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& ce
         cholesky_solve(factor, k, step);
         double largest_step = 0.0;
         for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
-        double scale = largest_step > kMaxStep ? kMaxStep / largest_step : 1.0;
+        double scale = largest_step > MAX_STEP ? MAX_STEP / largest_step : 1.0;
         bool accepted = false;
         for (int halving = 0; halving < 50 && !accepted; ++halving) {
             for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
@@ -300,7 +300,7 @@ GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cel
         GroupFit fit;
         fit.theta.assign(members.size(), 0.0);
         fit.eta = fit_eta ? 0.0 : eta_start;
-        fit.nu = kInfinity;
+        fit.nu = INF;
         return fit;
     }
     if (model == DrawModel::davidson && draws > 0) {
@@ -318,10 +318,10 @@ GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cel
                       want_covariance);
 }
 
-// Solves sum_t count_t log(sigmoid(offset + y_t)) = log(kSweepProbability) for the offset; the
+// Solves sum_t count_t log(sigmoid(offset + y_t)) = log(SWEEP_PROBABILITY) for the offset; the
 // left side rises from -infinity to 0.
 double sweep_offset(const std::vector<std::pair<double, double>>& terms) {
-    const double target = std::log(kSweepProbability);
+    const double target = std::log(SWEEP_PROBABILITY);
     auto excess = [&](double offset) {
         double sum = 0.0;
         for (const auto& [count, y] : terms) sum += count * log_sigmoid(offset + y);
@@ -535,9 +535,9 @@ PoolFit fit_pool(int players, const std::vector<Cell>& cells, const ModelSetting
 // score rises at equal ratings as steeply as on the logistic Elo curve; without draws the factor
 // is 1, and with nothing but draws every rating difference is 0 anyway.
 double elo_per_natural(const PoolFit& pool, DrawModel model) {
-    if (model == DrawModel::none) return kEloPerNatural;
+    if (model == DrawModel::none) return ELO_PER_NATURAL;
     const double nu = pool.block_nu[pool.core];
-    return std::isinf(nu) ? 0.0 : kEloPerNatural * 2.0 / (2.0 + nu);
+    return std::isinf(nu) ? 0.0 : ELO_PER_NATURAL * 2.0 / (2.0 + nu);
 }
 
 // Returns the q-quantile of sorted values, interpolating linearly between order statistics.
@@ -707,7 +707,7 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
     ModelSettings settings;
     settings.draw_model = options.draw_model;
     settings.fit_white_advantage = options.fit_white_advantage;
-    settings.white_advantage = options.white_advantage / kEloPerNatural;
+    settings.white_advantage = options.white_advantage / ELO_PER_NATURAL;
     PoolFit fit = fit_pool(n, cells, settings, settings.white_advantage, nullptr, true);
     if (options.draw_model == DrawModel::davidson && !options.fit_white_advantage) {
         // A fixed white advantage is given on the reported scale, which depends on the fitted

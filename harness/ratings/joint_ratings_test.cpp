@@ -15,7 +15,7 @@
 namespace arbiter {
 namespace {
 
-constexpr double kNatural = std::numbers::ln10 / 400.0;  // natural units per Elo
+constexpr double NATURAL = std::numbers::ln10 / 400.0;  // natural units per Elo
 
 // Adds `count` games of a against b with a's results given, half of them (rounded down) with a as
 // White, so colours stay balanced.
@@ -75,7 +75,7 @@ ResultMatrix round_robin() {
     return m;
 }
 
-const std::vector<std::string> kFour = {"alpha", "bravo", "charlie", "delta"};
+const std::vector<std::string> FOUR = {"alpha", "bravo", "charlie", "delta"};
 
 TEST(JointRatings, TwoPlayersByHand) {
     // 7 wins, 4 draws, 3 losses: score 9/14, so the gap is 400 log10(9/5) = 102.109 Elo, split
@@ -131,7 +131,7 @@ TEST(JointRatings, RoundRobinExpectedScoreEqualsActual) {
         RatingOptions options;
         options.bootstrap_samples = 0;
         options.fit_white_advantage = fit_white;
-        const RatingResult result = compute_ratings(kFour, m, options);
+        const RatingResult result = compute_ratings(FOUR, m, options);
         const std::map<std::string, double> elo = elo_by_name(result);
         double average = 0.0;
         for (const auto& [name, value] : elo) average += value / 4.0;
@@ -146,14 +146,14 @@ TEST(JointRatings, RoundRobinExpectedScoreEqualsActual) {
                 const WdlCounts& as_white = m.cell(p, q);
                 const WdlCounts& as_black = m.cell(q, p);
                 const double e_white =
-                    score_from_elo(elo.at(kFour[p]) + advantage - elo.at(kFour[q]));
+                    score_from_elo(elo.at(FOUR[p]) + advantage - elo.at(FOUR[q]));
                 const double e_black =
-                    1.0 - score_from_elo(elo.at(kFour[q]) + advantage - elo.at(kFour[p]));
+                    1.0 - score_from_elo(elo.at(FOUR[q]) + advantage - elo.at(FOUR[p]));
                 expected += as_white.games() * e_white + as_black.games() * e_black;
                 white_expected += as_white.games() * e_white;
                 white_actual += as_white.points();
             }
-            EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << kFour[p];
+            EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << FOUR[p];
         }
         if (fit_white) {
             EXPECT_NEAR(white_expected, white_actual, 1e-6);
@@ -170,15 +170,15 @@ TEST(JointRatings, DavidsonMatchesScoresAndDraws) {
     options.bootstrap_samples = 0;
     options.draw_model = DrawModel::davidson;
     options.fit_white_advantage = true;
-    const RatingResult result = compute_ratings(kFour, m, options);
+    const RatingResult result = compute_ratings(FOUR, m, options);
     ASSERT_TRUE(result.draw_propensity.has_value());
     const double nu = *result.draw_propensity;
     const std::map<std::string, double> elo = elo_by_name(result);
     // The model as documented: x = d (2 + nu) / 2 in natural units; P(W):P(D):P(L) =
     // e^(x/2) : nu : e^(-x/2).
     auto probabilities = [&](int white, int black) {
-        const double d = elo.at(kFour[white]) + result.white_advantage - elo.at(kFour[black]);
-        const double x = d * kNatural * (2.0 + nu) / 2.0;
+        const double d = elo.at(FOUR[white]) + result.white_advantage - elo.at(FOUR[black]);
+        const double x = d * NATURAL * (2.0 + nu) / 2.0;
         const double z = std::exp(x / 2.0) + nu + std::exp(-x / 2.0);
         return std::array<double, 3>{std::exp(x / 2.0) / z, nu / z, std::exp(-x / 2.0) / z};
     };
@@ -195,7 +195,7 @@ TEST(JointRatings, DavidsonMatchesScoresAndDraws) {
             expected_draws += m.cell(p, q).games() * as_white[1];
             draws += static_cast<double>(m.cell(p, q).draws);
         }
-        EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << kFour[p];
+        EXPECT_NEAR(expected, m.player_results(p).points(), 1e-6) << FOUR[p];
     }
     EXPECT_NEAR(expected_draws, draws, 1e-6);
 }
@@ -212,7 +212,7 @@ TEST(JointRatings, DavidsonTwoPlayersByHand) {
     const double nu = 4.0 / std::sqrt(21.0);
     EXPECT_NEAR(*result.draw_propensity, nu, 1e-9);
     EXPECT_NEAR(result.players[0].elo - result.players[1].elo,
-                std::log(7.0 / 3.0) / kNatural * 2.0 / (2.0 + nu), 1e-8);
+                std::log(7.0 / 3.0) / NATURAL * 2.0 / (2.0 + nu), 1e-8);
 }
 
 TEST(JointRatings, InvariantUnderRelabellingAndReordering) {
@@ -231,7 +231,7 @@ TEST(JointRatings, InvariantUnderRelabellingAndReordering) {
     }
     const std::vector<int> permutation = {2, 0, 3, 1};  // old index -> new index
     std::vector<std::string> permuted_names(4);
-    for (int i = 0; i < 4; ++i) permuted_names[permutation[i]] = kFour[i];
+    for (int i = 0; i < 4; ++i) permuted_names[permutation[i]] = FOUR[i];
     std::vector<GameResult> permuted = games;
     for (GameResult& game : permuted) {
         game.white = permutation[game.white];
@@ -244,7 +244,7 @@ TEST(JointRatings, InvariantUnderRelabellingAndReordering) {
         options.bootstrap_samples = 200;
         options.fit_white_advantage = true;
         options.draw_model = model;
-        const RatingResult original = compute_ratings(kFour, games, options);
+        const RatingResult original = compute_ratings(FOUR, games, options);
         const RatingResult relabelled = compute_ratings(permuted_names, permuted, options);
         ASSERT_EQ(original.players.size(), relabelled.players.size());
         for (std::size_t i = 0; i < original.players.size(); ++i) {
@@ -462,10 +462,10 @@ TEST(JointRatings, BootstrapIsReproducible) {
     RatingOptions options;
     options.bootstrap_samples = 300;
     options.seed = 11;
-    const RatingResult first = compute_ratings(kFour, m, options);
-    const RatingResult second = compute_ratings(kFour, m, options);
+    const RatingResult first = compute_ratings(FOUR, m, options);
+    const RatingResult second = compute_ratings(FOUR, m, options);
     options.seed = 12;
-    const RatingResult other_seed = compute_ratings(kFour, m, options);
+    const RatingResult other_seed = compute_ratings(FOUR, m, options);
     for (std::size_t i = 0; i < first.players.size(); ++i) {
         EXPECT_EQ(*first.players[i].error_95, *second.players[i].error_95);
         EXPECT_NE(*first.players[i].error_95, *other_seed.players[i].error_95);

@@ -10,11 +10,11 @@
 namespace arbiter {
 namespace {
 
-constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double INF = std::numeric_limits<double>::infinity();
 // The 97.5% quantile of the standard normal distribution.
-constexpr double kZ95 = 1.959963984540054;
+constexpr double Z95 = 1.959963984540054;
 // Normalized Elo per unit of t-value (score excess over its standard deviation).
-constexpr double kNormalizedEloPerT = 800.0 / std::numbers::ln10;
+constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
 
 double normal_cdf(double x) {
     return 0.5 * std::erfc(-x / std::numbers::sqrt2);
@@ -56,24 +56,24 @@ Moments moments(std::span<const double> values, std::span<const std::int64_t> co
 EloEstimate estimate_from_mean(double mean, double standard_error, double games) {
     EloEstimate estimate;
     if (games == 0.0) {
-        estimate.low_95 = -kInfinity;
-        estimate.high_95 = kInfinity;
-        estimate.error_95 = kInfinity;
+        estimate.low_95 = -INF;
+        estimate.high_95 = INF;
+        estimate.error_95 = INF;
         return estimate;
     }
     estimate.elo = elo_from_score(mean);
     if (mean >= 1.0) {
         estimate.low_95 = elo_from_score(std::pow(0.025, 1.0 / games));
-        estimate.high_95 = kInfinity;
+        estimate.high_95 = INF;
     } else if (mean <= 0.0) {
-        estimate.low_95 = -kInfinity;
+        estimate.low_95 = -INF;
         estimate.high_95 = elo_from_score(1.0 - std::pow(0.025, 1.0 / games));
     } else {
-        estimate.low_95 = elo_from_score(mean - kZ95 * standard_error);
-        estimate.high_95 = elo_from_score(mean + kZ95 * standard_error);
+        estimate.low_95 = elo_from_score(mean - Z95 * standard_error);
+        estimate.high_95 = elo_from_score(mean + Z95 * standard_error);
     }
     const bool bounded = std::isfinite(estimate.low_95) && std::isfinite(estimate.high_95);
-    estimate.error_95 = bounded ? (estimate.high_95 - estimate.low_95) / 2.0 : kInfinity;
+    estimate.error_95 = bounded ? (estimate.high_95 - estimate.low_95) / 2.0 : INF;
     return estimate;
 }
 
@@ -81,14 +81,14 @@ EloEstimate estimate_from_mean(double mean, double standard_error, double games)
 NormalizedElo normalized_from_moments(const Moments& m, double t_scale) {
     NormalizedElo result;
     if (m.count == 0.0) {
-        result.error_95 = kInfinity;
+        result.error_95 = INF;
         return result;
     }
     if (m.variance == 0.0) {
         // Every game (or pair) scored the same: no spread to measure against.
-        if (m.mean > 0.5) result.elo = kInfinity;
-        if (m.mean < 0.5) result.elo = -kInfinity;
-        result.error_95 = m.mean == 0.5 ? 0.0 : kInfinity;
+        if (m.mean > 0.5) result.elo = INF;
+        if (m.mean < 0.5) result.elo = -INF;
+        result.error_95 = m.mean == 0.5 ? 0.0 : INF;
         return result;
     }
     const double deviation = std::sqrt(m.variance);
@@ -98,19 +98,19 @@ NormalizedElo normalized_from_moments(const Moments& m, double t_scale) {
     // Delta method: Var(t) = (1 - t skewness + t^2 (kurtosis - 1) / 4) / N, never negative.
     const double t_variance =
         std::max(0.0, 1.0 - t * skewness + t * t * (kurtosis - 1.0) / 4.0) / m.count;
-    result.elo = t * t_scale * kNormalizedEloPerT;
-    result.error_95 = kZ95 * std::sqrt(t_variance) * t_scale * kNormalizedEloPerT;
+    result.elo = t * t_scale * NORMALIZED_ELO_PER_T;
+    result.error_95 = Z95 * std::sqrt(t_variance) * t_scale * NORMALIZED_ELO_PER_T;
     return result;
 }
 
-constexpr std::array<double, 5> kPairValues = {0.0, 0.25, 0.5, 0.75, 1.0};
-constexpr std::array<double, 3> kGameValues = {0.0, 0.5, 1.0};
+constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
+constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
 }  // namespace
 
 double elo_from_score(double score) {
-    if (score >= 1.0) return kInfinity;
-    if (score <= 0.0) return -kInfinity;
+    if (score >= 1.0) return INF;
+    if (score <= 0.0) return -INF;
     return -400.0 * std::log10(1.0 / score - 1.0);
 }
 
@@ -120,7 +120,7 @@ double score_from_elo(double elo) {
 
 EloEstimate trinomial_elo(const WdlCounts& counts) {
     const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
-    const Moments m = moments(kGameValues, frequencies);
+    const Moments m = moments(GAME_VALUES, frequencies);
     EloEstimate estimate =
         estimate_from_mean(m.mean, m.count > 0.0 ? std::sqrt(m.variance / m.count) : 0.0, m.count);
     const double decisive = static_cast<double>(counts.wins + counts.losses);
@@ -132,7 +132,7 @@ EloEstimate trinomial_elo(const WdlCounts& counts) {
 }
 
 EloEstimate pentanomial_elo(const PentanomialCounts& counts) {
-    const Moments m = moments(kPairValues, counts.pairs);
+    const Moments m = moments(PAIR_VALUES, counts.pairs);
     const double standard_error = m.count > 0.0 ? std::sqrt(m.variance / m.count) : 0.0;
     EloEstimate estimate = estimate_from_mean(m.mean, standard_error, 2.0 * m.count);
     if (standard_error > 0.0) {
@@ -144,12 +144,12 @@ EloEstimate pentanomial_elo(const PentanomialCounts& counts) {
 }
 
 NormalizedElo normalized_elo(const PentanomialCounts& counts) {
-    return normalized_from_moments(moments(kPairValues, counts.pairs), 1.0 / std::numbers::sqrt2);
+    return normalized_from_moments(moments(PAIR_VALUES, counts.pairs), 1.0 / std::numbers::sqrt2);
 }
 
 NormalizedElo normalized_elo(const WdlCounts& counts) {
     const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
-    return normalized_from_moments(moments(kGameValues, frequencies), 1.0);
+    return normalized_from_moments(moments(GAME_VALUES, frequencies), 1.0);
 }
 
 PairStatistics pair_statistics(const MatchTally& tally) {

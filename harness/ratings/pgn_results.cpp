@@ -53,7 +53,7 @@ struct PendingGame {
     }
 };
 
-constexpr int kEnd = std::char_traits<char>::eof();
+constexpr int END_OF_INPUT = std::char_traits<char>::eof();
 
 }  // namespace
 
@@ -95,7 +95,7 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
     while (true) {
         const bool line_start = reader.at_line_start();
         const int c = reader.peek();
-        if (c == kEnd) break;
+        if (c == END_OF_INPUT) break;
         if (std::isspace(c)) {
             reader.get();
             if (c == '\n') {
@@ -106,14 +106,14 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
         }
         content_on_line = true;
         if (c == '%' && line_start) {
-            while (reader.peek() != kEnd && reader.peek() != '\n') reader.get();
+            while (reader.peek() != END_OF_INPUT && reader.peek() != '\n') reader.get();
         } else if (c == ';') {
-            while (reader.peek() != kEnd && reader.peek() != '\n') reader.get();
+            while (reader.peek() != END_OF_INPUT && reader.peek() != '\n') reader.get();
         } else if (c == '{') {
             const int line = reader.line();
             reader.get();
-            while (reader.peek() != kEnd && reader.peek() != '}') reader.get();
-            if (reader.get() == kEnd) fail(line, "comment is not closed");
+            while (reader.peek() != END_OF_INPUT && reader.peek() != '}') reader.get();
+            if (reader.get() == END_OF_INPUT) fail(line, "comment is not closed");
         } else if (c == '[') {
             // Step 1. A tag pair: [Name "value"]. After movetext it starts the next game.
             const int line = reader.line();
@@ -125,7 +125,8 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
             reader.get();
             while (reader.peek() == ' ' || reader.peek() == '\t') reader.get();
             std::string name;
-            while (reader.peek() != kEnd && (std::isalnum(reader.peek()) || reader.peek() == '_')) {
+            while (reader.peek() != END_OF_INPUT &&
+                   (std::isalnum(reader.peek()) || reader.peek() == '_')) {
                 name += static_cast<char>(reader.get());
             }
             if (name.empty()) fail(line, "tag has no name");
@@ -134,11 +135,12 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
             std::string value;
             while (true) {
                 const int v = reader.get();
-                if (v == kEnd || v == '\n') fail(line, "tag " + name + " value is not closed");
+                if (v == END_OF_INPUT || v == '\n')
+                    fail(line, "tag " + name + " value is not closed");
                 if (v == '"') break;
                 if (v == '\\') {
                     const int escaped = reader.get();
-                    if (escaped == kEnd || escaped == '\n') {
+                    if (escaped == END_OF_INPUT || escaped == '\n') {
                         fail(line, "tag " + name + " value is not closed");
                     }
                     value += static_cast<char>(escaped);
@@ -164,8 +166,8 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
             // Step 2. Movetext: read one token; a result token ends the game.
             const int line = reader.line();
             std::string token;
-            while (reader.peek() != kEnd && !std::isspace(reader.peek()) && reader.peek() != '{' &&
-                   reader.peek() != ';' && reader.peek() != '[') {
+            while (reader.peek() != END_OF_INPUT && !std::isspace(reader.peek()) &&
+                   reader.peek() != '{' && reader.peek() != ';' && reader.peek() != '[') {
                 token += static_cast<char>(reader.get());
             }
             if (token.empty()) token += static_cast<char>(reader.get());

@@ -12,8 +12,8 @@
 namespace arbiter {
 namespace {
 
-constexpr int kPlayers = 20;
-constexpr int kGames = 1000000;
+constexpr int PLAYERS = 20;
+constexpr int GAMES = 1000000;
 
 // Players 60 Elo apart (-570 .. +570), White worth 30 Elo, a third of close games drawn.
 struct Pool {
@@ -24,12 +24,12 @@ struct Pool {
 const Pool& pool() {
     static const Pool generated = [] {
         Pool p;
-        for (int i = 0; i < kPlayers; ++i) p.names.push_back("engine" + std::to_string(i));
+        for (int i = 0; i < PLAYERS; ++i) p.names.push_back("engine" + std::to_string(i));
         std::mt19937_64 random(2024);
-        std::uniform_int_distribution<int> player(0, kPlayers - 1);
+        std::uniform_int_distribution<int> player(0, PLAYERS - 1);
         std::uniform_real_distribution<double> uniform(0.0, 1.0);
-        p.games.reserve(kGames);
-        while (static_cast<int>(p.games.size()) < kGames) {
+        p.games.reserve(GAMES);
+        while (static_cast<int>(p.games.size()) < GAMES) {
             const int white = player(random);
             const int black = player(random);
             if (white == black) continue;
@@ -54,7 +54,7 @@ void run(benchmark::State& state, const RatingOptions& options) {
         state.counters["top_elo"] = result.players.front().elo;
         state.counters["top_error"] = result.players.front().error_95.value_or(0.0);
     }
-    state.counters["games"] = kGames;
+    state.counters["games"] = GAMES;
 }
 
 void BM_RatingsNoBootstrap(benchmark::State& state) {

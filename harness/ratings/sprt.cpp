@@ -14,9 +14,9 @@ namespace arbiter {
 namespace {
 
 // Normalized Elo per unit of per-game t-value.
-constexpr double kNormalizedEloPerT = 800.0 / std::numbers::ln10;
+constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
 // Stand-in count for an empty cell, so that every outcome keeps a positive probability.
-constexpr double kEmptyCellCount = 1e-3;
+constexpr double EMPTY_CELL_COUNT = 1e-3;
 
 // An observed discrete distribution of per-game scores: values (0..1), their relative
 // frequencies, and the number of observations (pairs or games) behind them.
@@ -30,7 +30,7 @@ Distribution observed(std::span<const double> values, std::span<const std::int64
     Distribution distribution;
     distribution.values.assign(values.begin(), values.end());
     for (std::int64_t count : counts) {
-        const double regularised = count == 0 ? kEmptyCellCount : static_cast<double>(count);
+        const double regularised = count == 0 ? EMPTY_CELL_COUNT : static_cast<double>(count);
         distribution.frequencies.push_back(regularised);
         distribution.observations += regularised;
     }
@@ -144,8 +144,8 @@ double llr_logistic_of(std::span<const double> values, std::span<const std::int6
                                 fit_with_mean(distribution, expected(elo1)));
 }
 
-constexpr std::array<double, 5> kPairValues = {0.0, 0.25, 0.5, 0.75, 1.0};
-constexpr std::array<double, 3> kGameValues = {0.0, 0.5, 1.0};
+constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
+constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
 double parse_number(std::string_view key, std::string_view text) {
     double value = 0.0;
@@ -170,23 +170,23 @@ std::string two_decimals(double value) {
 
 double llr_normalized(const PentanomialCounts& counts, double nelo0, double nelo1) {
     // A pair's score deviates by 1/sqrt(2) of a game's, so its t-value is sqrt(2) times larger.
-    const double scale = std::numbers::sqrt2 / kNormalizedEloPerT;
-    return llr_normalized_of(kPairValues, counts.pairs, nelo0 * scale, nelo1 * scale);
+    const double scale = std::numbers::sqrt2 / NORMALIZED_ELO_PER_T;
+    return llr_normalized_of(PAIR_VALUES, counts.pairs, nelo0 * scale, nelo1 * scale);
 }
 
 double llr_normalized(const WdlCounts& counts, double nelo0, double nelo1) {
     const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
-    return llr_normalized_of(kGameValues, frequencies, nelo0 / kNormalizedEloPerT,
-                             nelo1 / kNormalizedEloPerT);
+    return llr_normalized_of(GAME_VALUES, frequencies, nelo0 / NORMALIZED_ELO_PER_T,
+                             nelo1 / NORMALIZED_ELO_PER_T);
 }
 
 double llr_logistic(const PentanomialCounts& counts, double elo0, double elo1) {
-    return llr_logistic_of(kPairValues, counts.pairs, elo0, elo1);
+    return llr_logistic_of(PAIR_VALUES, counts.pairs, elo0, elo1);
 }
 
 double llr_logistic(const WdlCounts& counts, double elo0, double elo1) {
     const std::array<std::int64_t, 3> frequencies = {counts.losses, counts.draws, counts.wins};
-    return llr_logistic_of(kGameValues, frequencies, elo0, elo1);
+    return llr_logistic_of(GAME_VALUES, frequencies, elo0, elo1);
 }
 
 SprtParameters parse_sprt_parameters(std::string_view text) {

@@ -11,29 +11,29 @@ namespace arbiter {
 namespace {
 
 // Pair counts with known answers from fishtest's statistics code.
-const PentanomialCounts kFishtestPairs{{39, 2226, 31451, 2412, 40}};
+const PentanomialCounts FISHTEST_PAIRS{{39, 2226, 31451, 2412, 40}};
 
 TEST(Llr, NormalizedMatchesFishtest) {
-    EXPECT_NEAR(llr_normalized(kFishtestPairs, 0.764, 3.439), 2.163, 5e-4);
-    EXPECT_NEAR(llr_normalized(kFishtestPairs, 0.0, 2.0), 2.937, 5e-4);
+    EXPECT_NEAR(llr_normalized(FISHTEST_PAIRS, 0.764, 3.439), 2.163, 5e-4);
+    EXPECT_NEAR(llr_normalized(FISHTEST_PAIRS, 0.0, 2.0), 2.937, 5e-4);
 }
 
 TEST(Llr, LogisticMatchesFishtest) {
-    EXPECT_NEAR(llr_logistic(kFishtestPairs, 0.2, 0.9), 2.163, 5e-4);
+    EXPECT_NEAR(llr_logistic(FISHTEST_PAIRS, 0.2, 0.9), 2.163, 5e-4);
 }
 
 TEST(Llr, SwappingHypothesesNegates) {
-    EXPECT_NEAR(llr_normalized(kFishtestPairs, 2.0, 0.0), -llr_normalized(kFishtestPairs, 0.0, 2.0),
+    EXPECT_NEAR(llr_normalized(FISHTEST_PAIRS, 2.0, 0.0), -llr_normalized(FISHTEST_PAIRS, 0.0, 2.0),
                 1e-9);
-    EXPECT_NEAR(llr_logistic(kFishtestPairs, 0.9, 0.2), -llr_logistic(kFishtestPairs, 0.2, 0.9),
+    EXPECT_NEAR(llr_logistic(FISHTEST_PAIRS, 0.9, 0.2), -llr_logistic(FISHTEST_PAIRS, 0.2, 0.9),
                 1e-9);
 }
 
 TEST(Llr, GrowsWithTheSample) {
     // The same frequencies with ten times the pairs carry ten times the evidence.
     PentanomialCounts tenfold;
-    for (std::size_t i = 0; i < 5; ++i) tenfold.pairs[i] = 10 * kFishtestPairs.pairs[i];
-    EXPECT_NEAR(llr_logistic(tenfold, 0.2, 0.9), 10.0 * llr_logistic(kFishtestPairs, 0.2, 0.9),
+    for (std::size_t i = 0; i < 5; ++i) tenfold.pairs[i] = 10 * FISHTEST_PAIRS.pairs[i];
+    EXPECT_NEAR(llr_logistic(tenfold, 0.2, 0.9), 10.0 * llr_logistic(FISHTEST_PAIRS, 0.2, 0.9),
                 1e-6);
 }
 
@@ -63,7 +63,7 @@ TEST(Sprt, PrintsLlrWithBounds) {
     Sprt sprt({0.764, 3.439, 0.05, 0.05, SprtModel::normalized});
     EXPECT_NEAR(sprt.lower_bound(), std::log(0.05 / 0.95), 1e-15);
     EXPECT_NEAR(sprt.upper_bound(), std::log(0.95 / 0.05), 1e-15);
-    sprt.update(kFishtestPairs);
+    sprt.update(FISHTEST_PAIRS);
     EXPECT_EQ(sprt.format_llr(), "LLR: 2.16 (-2.94, 2.94)");
     EXPECT_EQ(sprt.state(), SprtState::continue_testing);
     EXPECT_EQ(sprt.summary(), "LLR: 2.16 (-2.94, 2.94) continue");
@@ -72,19 +72,19 @@ TEST(Sprt, PrintsLlrWithBounds) {
 
 TEST(Sprt, StopsWhenABoundIsCrossed) {
     Sprt accept({0.0, 2.0, 0.1, 0.05, SprtModel::normalized});  // bounds ln(0.05/0.9), ln(9.5)
-    accept.update(kFishtestPairs);
+    accept.update(FISHTEST_PAIRS);
     EXPECT_EQ(accept.state(), SprtState::h1_accepted);
     EXPECT_EQ(accept.summary(), "LLR: 2.94 (-2.89, 2.25) H1 accepted");
 
     Sprt reject({5.0, 10.0, 0.05, 0.05, SprtModel::normalized});
-    reject.update(kFishtestPairs);
+    reject.update(FISHTEST_PAIRS);
     EXPECT_EQ(reject.state(), SprtState::h0_accepted);
     EXPECT_LT(reject.llr(), reject.lower_bound());
 
     Sprt logistic({0.2, 0.9, 0.05, 0.05, SprtModel::logistic});
-    logistic.update(kFishtestPairs);
+    logistic.update(FISHTEST_PAIRS);
     EXPECT_NEAR(logistic.llr(), 2.163, 5e-4);
-    EXPECT_EQ(logistic.totals(), kFishtestPairs);
+    EXPECT_EQ(logistic.totals(), FISHTEST_PAIRS);
 }
 
 TEST(Sprt, ParsesParameters) {

@@ -60,16 +60,16 @@ std::string evaluation_comment(const MoveRecord& m) {
 
 const char* pgn_termination(Termination termination) {
     switch (termination) {
-        case Termination::TimeForfeit:
+        case Termination::time_forfeit:
             return "time forfeit";
-        case Termination::IllegalMove:
+        case Termination::illegal_move:
             return "rules infraction";
-        case Termination::AdjudicationDraw:
-        case Termination::AdjudicationResign:
-        case Termination::MaxPlies:
+        case Termination::adjudication_draw:
+        case Termination::adjudication_resign:
+        case Termination::max_plies:
             return "adjudication";
-        case Termination::Disconnect:
-        case Termination::Stall:
+        case Termination::disconnect:
+        case Termination::stall:
             return "abandoned";
         default:
             return "normal";

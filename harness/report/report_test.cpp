@@ -17,7 +17,7 @@ GameRecord sample_game() {
     GameRecord g;
     g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     g.result = "0-1";
-    g.termination = Termination::Checkmate;
+    g.termination = Termination::checkmate;
     g.termination_text = "Black mates";
     g.started_at_ms = 1764460800000;  // 2025-11-30
     const char* moves[][2] = {{"f2f3", "f3"}, {"e7e5", "e5"}, {"g2g4", "g4"}, {"d8h4", "Qh4#"}};
@@ -57,7 +57,7 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
     GameRecord g;
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
     g.result = "1/2-1/2";
-    g.termination = Termination::MaxPlies;
+    g.termination = Termination::max_plies;
     MoveRecord m;
     m.ply = 1;
     m.uci = "e8d7";

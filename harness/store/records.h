@@ -85,38 +85,38 @@ struct ScheduleSlot {
 
 // Why a game ended. Stored as the text codes below; the referee chooses one per game.
 enum class Termination {
-    Checkmate,
-    Stalemate,
-    Threefold,
-    FiftyMoves,
-    InsufficientMaterial,
-    AdjudicationDraw,
-    AdjudicationResign,
-    MaxPlies,
-    TimeForfeit,
-    IllegalMove,
-    Disconnect,
-    Stall,
+    checkmate,
+    stalemate,
+    threefold,
+    fifty_moves,
+    insufficient_material,
+    adjudication_draw,
+    adjudication_resign,
+    max_plies,
+    time_forfeit,
+    illegal_move,
+    disconnect,
+    stall,
 };
 
-inline constexpr std::array<std::pair<Termination, std::string_view>, 12> kTerminationCodes = {{
-    {Termination::Checkmate, "checkmate"},
-    {Termination::Stalemate, "stalemate"},
-    {Termination::Threefold, "threefold"},
-    {Termination::FiftyMoves, "fifty-moves"},
-    {Termination::InsufficientMaterial, "insufficient-material"},
-    {Termination::AdjudicationDraw, "adjudication-draw"},
-    {Termination::AdjudicationResign, "adjudication-resign"},
-    {Termination::MaxPlies, "max-plies"},
-    {Termination::TimeForfeit, "time-forfeit"},
-    {Termination::IllegalMove, "illegal-move"},
-    {Termination::Disconnect, "disconnect"},
-    {Termination::Stall, "stall"},
+inline constexpr std::array<std::pair<Termination, std::string_view>, 12> TERMINATION_CODES = {{
+    {Termination::checkmate, "checkmate"},
+    {Termination::stalemate, "stalemate"},
+    {Termination::threefold, "threefold"},
+    {Termination::fifty_moves, "fifty-moves"},
+    {Termination::insufficient_material, "insufficient-material"},
+    {Termination::adjudication_draw, "adjudication-draw"},
+    {Termination::adjudication_resign, "adjudication-resign"},
+    {Termination::max_plies, "max-plies"},
+    {Termination::time_forfeit, "time-forfeit"},
+    {Termination::illegal_move, "illegal-move"},
+    {Termination::disconnect, "disconnect"},
+    {Termination::stall, "stall"},
 }};
 
 // Returns the stored text code of a termination, e.g. "fifty-moves".
 constexpr std::string_view termination_code(Termination termination) {
-    for (const auto& [value, code] : kTerminationCodes) {
+    for (const auto& [value, code] : TERMINATION_CODES) {
         if (value == termination) return code;
     }
     return "unknown";
@@ -124,7 +124,7 @@ constexpr std::string_view termination_code(Termination termination) {
 
 // Returns the termination whose code is `code`, or nothing for an unknown code.
 constexpr std::optional<Termination> parse_termination(std::string_view code) {
-    for (const auto& [value, text] : kTerminationCodes) {
+    for (const auto& [value, text] : TERMINATION_CODES) {
         if (text == code) return value;
     }
     return std::nullopt;
@@ -139,7 +139,7 @@ struct GameRecord {
     std::optional<OpeningId> opening_id;
     std::string start_fen;  // position before moves[0]
     std::string result;     // "1-0", "0-1" or "1/2-1/2"
-    Termination termination = Termination::Checkmate;
+    Termination termination = Termination::checkmate;
     std::string termination_text;     // as cutechess prints it: "White mates", "Black stalls", ...
     std::int64_t started_at_ms = 0;   // milliseconds since the Unix epoch (UTC)
     std::int64_t finished_at_ms = 0;  // milliseconds since the Unix epoch (UTC)

@@ -12,7 +12,7 @@ namespace {
 // Version 1. Identity columns are NOT NULL so that their UNIQUE constraints hold (SQLite treats
 // NULLs as distinct). Termination codes are checked by the store, not by a CHECK constraint,
 // so a new code does not need a table rebuild; results are fixed by PGN and checked here.
-constexpr std::string_view kVersion1 = R"sql(
+constexpr std::string_view VERSION_1 = R"sql(
 CREATE TABLE tournaments (
     id INTEGER PRIMARY KEY,
     config_key TEXT NOT NULL UNIQUE,
@@ -119,17 +119,17 @@ JOIN engines b ON b.id = g.black_engine_id;
 // Version 2. What `arbiter nodes` measured beside the node count: the engine's own leaf count
 // (`info string leaves N`) and the depth it completed, which is below the depth asked for when it
 // stopped early on a proven mate. Both are NULL for rows written by version 1.
-constexpr std::string_view kVersion2 = R"sql(
+constexpr std::string_view VERSION_2 = R"sql(
 ALTER TABLE node_counts ADD COLUMN leaves INTEGER;
 ALTER TABLE node_counts ADD COLUMN reached_depth INTEGER;
 )sql";
 
-constexpr std::array<Migration, 2> kMigrations = {{
-    {1, "tournaments, engines, openings, games, moves, node counts", kVersion1},
-    {2, "node counts get leaves and the depth reached", kVersion2},
+constexpr std::array<Migration, 2> MIGRATIONS = {{
+    {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
+    {2, "node counts get leaves and the depth reached", VERSION_2},
 }};
 
-constexpr std::array<std::string_view, 7> kRequiredTables = {
+constexpr std::array<std::string_view, 7> REQUIRED_TABLES = {
     "engines", "games", "moves", "node_counts", "node_runs", "openings", "tournaments",
 };
 
@@ -155,7 +155,7 @@ bool non_empty_file(const std::filesystem::path& path) {
 }  // namespace
 
 std::span<const Migration> migrations() {
-    return kMigrations;
+    return MIGRATIONS;
 }
 
 int latest_version(std::span<const Migration> list) {
@@ -163,7 +163,7 @@ int latest_version(std::span<const Migration> list) {
 }
 
 std::span<const std::string_view> required_tables() {
-    return kRequiredTables;
+    return REQUIRED_TABLES;
 }
 
 void check_file_before_open(const std::string& path) {
@@ -187,8 +187,8 @@ void check_file_before_open(const std::string& path) {
         }
         throw StoreError(path + ": cannot read the file header");
     }
-    static constexpr char kMagic[] = "SQLite format 3";
-    if (!std::equal(kMagic, kMagic + sizeof kMagic, reinterpret_cast<const char*>(header))) {
+    static constexpr char MAGIC[] = "SQLite format 3";
+    if (!std::equal(MAGIC, MAGIC + sizeof MAGIC, reinterpret_cast<const char*>(header))) {
         throw StoreError(path +
                          ": is not an SQLite database, or it is damaged (the file does not start "
                          "with the SQLite header)");
@@ -248,9 +248,9 @@ void check_identity(sql::Connection& connection, std::span<const Migration> list
                          "and holds tables of another application: " +
                          listed + ")");
     }
-    if (application_id != kApplicationId) {
+    if (application_id != APPLICATION_ID) {
         throw StoreError(path + ": is not an arbiter database (application_id " +
-                         hex32(application_id) + ", arbiter's is " + hex32(kApplicationId) + ")");
+                         hex32(application_id) + ", arbiter's is " + hex32(APPLICATION_ID) + ")");
     }
     const int latest = latest_version(list);
     if (version > latest) {
@@ -272,7 +272,7 @@ int migrate(sql::Connection& connection, std::span<const Migration> list) {
         connection.query_integer("PRAGMA user_version", "reading the schema version"));
     if (before == latest_version(list)) return before;  // rolls back the empty transaction
 
-    connection.execute("PRAGMA application_id = " + std::to_string(kApplicationId),
+    connection.execute("PRAGMA application_id = " + std::to_string(APPLICATION_ID),
                        "setting the application id");
     for (const Migration& migration : list) {
         if (migration.version <= before) continue;

@@ -15,7 +15,7 @@
 namespace arbiter::schema {
 
 // "ARBI" in ASCII, stored in the database header by `PRAGMA application_id`.
-inline constexpr std::int64_t kApplicationId = 0x41524249;
+inline constexpr std::int64_t APPLICATION_ID = 0x41524249;
 
 // One step of the schema: running `sql` on version `version - 1` gives version `version`.
 // Published migrations are never edited; a change of schema is a new migration at the end.

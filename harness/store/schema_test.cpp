@@ -10,7 +10,7 @@
 namespace arbiter {
 namespace {
 
-constexpr int kOpenFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+constexpr int OPEN_FLAGS = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 
 std::int64_t user_version(sql::Connection& connection) {
     return connection.query_integer("PRAGMA user_version", "test");
@@ -27,16 +27,16 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 }
 
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
-const std::array<schema::Migration, 1> kOnlyVersion1 = {{schema::migrations()[0]}};
+const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
 // A made-up version 3 on top of the real versions 1 and 2, the way a future migration will look.
-constexpr std::string_view kAddOpeningEco = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 3> kWithVersion3 = {{
+constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
+const std::array<schema::Migration, 3> WITH_VERSION3 = {{
     schema::migrations()[0],
     schema::migrations()[1],
-    {3, "openings get an ECO code", kAddOpeningEco},
+    {3, "openings get an ECO code", ADD_OPENING_ECO},
 }};
-const std::array<schema::Migration, 3> kWithBrokenVersion3 = {{
+const std::array<schema::Migration, 3> WITH_BROKEN_VERSION3 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     {3, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
@@ -44,8 +44,8 @@ const std::array<schema::Migration, 3> kWithBrokenVersion3 = {{
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
 void write_version1_database_with_a_node_count(const std::string& path) {
-    sql::Connection connection(path, kOpenFlags);
-    EXPECT_EQ(schema::migrate(connection, kOnlyVersion1), 0);
+    sql::Connection connection(path, OPEN_FLAGS);
+    EXPECT_EQ(schema::migrate(connection, ONLY_VERSION1), 0);
     ASSERT_EQ(user_version(connection), 1);
     connection.execute(
         "INSERT INTO engines (id, name, command, arguments, options, binary_sha256, working_dir) "
@@ -75,7 +75,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
-    sql::Connection connection(path_, kOpenFlags);
+    sql::Connection connection(path_, OPEN_FLAGS);
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
@@ -93,7 +93,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
     write_version1_database_with_a_node_count(path_);
-    sql::Connection connection(path_, kOpenFlags);
+    sql::Connection connection(path_, OPEN_FLAGS);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
@@ -114,24 +114,24 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
 
 TEST_F(SchemaTest, VersionTwoUpgradesToAFutureVersionThree) {
     {
-        sql::Connection connection(path_, kOpenFlags);
+        sql::Connection connection(path_, OPEN_FLAGS);
         schema::migrate(connection);
         connection.execute(
             "INSERT INTO openings (source_file, suite_index, start_fen, moves, name) "
             "VALUES ('a.epd', 0, 'fen w', '', 'x')",
             "test");
     }
-    sql::Connection connection(path_, kOpenFlags);
-    schema::check_identity(connection, kWithVersion3);
-    EXPECT_EQ(schema::migrate(connection, kWithVersion3), 2);
+    sql::Connection connection(path_, OPEN_FLAGS);
+    schema::check_identity(connection, WITH_VERSION3);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION3), 2);
     EXPECT_EQ(user_version(connection), 3);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
-    sql::Connection connection(path_, kOpenFlags);
-    EXPECT_EQ(schema::migrate(connection, kWithVersion3), 0);
+    sql::Connection connection(path_, OPEN_FLAGS);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION3), 0);
     EXPECT_EQ(user_version(connection), 3);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
@@ -139,12 +139,12 @@ TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
 
 TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     {
-        sql::Connection connection(path_, kOpenFlags);
+        sql::Connection connection(path_, OPEN_FLAGS);
         schema::migrate(connection);
     }
-    sql::Connection connection(path_, kOpenFlags);
+    sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, kWithBrokenVersion3);
+        schema::migrate(connection, WITH_BROKEN_VERSION3);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
@@ -159,8 +159,8 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
-    sql::Connection connection(path_, kOpenFlags);
-    EXPECT_THROW(schema::migrate(connection, kWithBrokenVersion3), StoreError);
+    sql::Connection connection(path_, OPEN_FLAGS);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION3), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -169,7 +169,7 @@ TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade)
 
 TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
     const std::array<schema::Migration, 1> broken = {{{1, "broken", "CREATE TABLE a (x); NOPE;"}}};
-    sql::Connection connection(path_, kOpenFlags);
+    sql::Connection connection(path_, OPEN_FLAGS);
     EXPECT_THROW(schema::migrate(connection, broken), StoreError);
     EXPECT_EQ(application_id(connection), 0);
     EXPECT_EQ(user_version(connection), 0);
@@ -178,10 +178,10 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
-        sql::Connection connection(path_, kOpenFlags);
-        schema::migrate(connection, kWithVersion3);
+        sql::Connection connection(path_, OPEN_FLAGS);
+        schema::migrate(connection, WITH_VERSION3);
     }
-    sql::Connection connection(path_, kOpenFlags);
+    sql::Connection connection(path_, OPEN_FLAGS);
     try {
         schema::check_identity(connection);
         FAIL() << "expected StoreError";

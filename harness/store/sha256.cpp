@@ -12,7 +12,7 @@ namespace arbiter {
 namespace {
 
 // First 32 bits of the fractional parts of the cube roots of the first 64 primes.
-constexpr std::array<std::uint32_t, 64> kRoundConstants = {
+constexpr std::array<std::uint32_t, 64> ROUND_CONSTANTS = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
     0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
@@ -24,7 +24,7 @@ constexpr std::array<std::uint32_t, 64> kRoundConstants = {
 };
 
 // First 32 bits of the fractional parts of the square roots of the first 8 primes.
-constexpr std::array<std::uint32_t, 8> kInitialState = {
+constexpr std::array<std::uint32_t, 8> INITIAL_STATE = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
 
@@ -39,7 +39,7 @@ std::uint32_t load_big_endian(const std::uint8_t* p) {
 
 }  // namespace
 
-Sha256::Sha256() : state_(kInitialState) {}
+Sha256::Sha256() : state_(INITIAL_STATE) {}
 
 void Sha256::update(std::string_view bytes) {
     update(bytes.data(), bytes.size());
@@ -104,7 +104,7 @@ void Sha256::compress(const std::uint8_t* block) {
         const std::uint32_t big_sigma1 =
             rotate_right(e, 6) ^ rotate_right(e, 11) ^ rotate_right(e, 25);
         const std::uint32_t choose = (e & f) ^ (~e & g);
-        const std::uint32_t t1 = h + big_sigma1 + choose + kRoundConstants[t] + schedule[t];
+        const std::uint32_t t1 = h + big_sigma1 + choose + ROUND_CONSTANTS[t] + schedule[t];
         const std::uint32_t big_sigma0 =
             rotate_right(a, 2) ^ rotate_right(a, 13) ^ rotate_right(a, 22);
         const std::uint32_t majority = (a & b) ^ (a & c) ^ (b & c);
@@ -129,12 +129,12 @@ void Sha256::compress(const std::uint8_t* block) {
 }
 
 std::string to_hex(const Sha256::Digest& digest) {
-    static constexpr char kDigits[] = "0123456789abcdef";
+    static constexpr char DIGITS[] = "0123456789abcdef";
     std::string hex;
     hex.reserve(64);
     for (std::uint8_t byte : digest) {
-        hex.push_back(kDigits[byte >> 4]);
-        hex.push_back(kDigits[byte & 0x0f]);
+        hex.push_back(DIGITS[byte >> 4]);
+        hex.push_back(DIGITS[byte & 0x0f]);
     }
     return hex;
 }

@@ -16,51 +16,51 @@ namespace {
 
 // Step 0. Every statement the store runs, prepared once per connection and reused.
 
-constexpr std::string_view kSelectTournamentByKey =
+constexpr std::string_view SELECT_TOURNAMENT_BY_KEY =
     "SELECT id, config_key, config_json, created_at_ms FROM tournaments WHERE config_key = ?1";
-constexpr std::string_view kSelectTournamentById =
+constexpr std::string_view SELECT_TOURNAMENT_BY_ID =
     "SELECT id, config_key, config_json, created_at_ms FROM tournaments WHERE id = ?1";
-constexpr std::string_view kListTournaments =
+constexpr std::string_view LIST_TOURNAMENTS =
     "SELECT id, config_key, config_json, created_at_ms FROM tournaments ORDER BY id";
-constexpr std::string_view kInsertTournament =
+constexpr std::string_view INSERT_TOURNAMENT =
     "INSERT INTO tournaments (config_key, config_json, created_at_ms) VALUES (?1, ?2, ?3)";
 
-constexpr std::string_view kSelectEngineByIdentity =
+constexpr std::string_view SELECT_ENGINE_BY_IDENTITY =
     "SELECT id FROM engines WHERE binary_sha256 = ?1 AND command = ?2 AND arguments = ?3 "
     "AND options = ?4 AND name = ?5";
-constexpr std::string_view kInsertEngine =
+constexpr std::string_view INSERT_ENGINE =
     "INSERT INTO engines (name, command, arguments, options, binary_sha256, working_dir) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
-constexpr std::string_view kSelectEngine =
+constexpr std::string_view SELECT_ENGINE =
     "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
     "WHERE id = ?1";
-constexpr std::string_view kListEngines =
+constexpr std::string_view LIST_ENGINES =
     "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
     "ORDER BY id";
-constexpr std::string_view kDecodeArguments = "SELECT value FROM json_each(?1) ORDER BY key";
-constexpr std::string_view kDecodeOptions =
+constexpr std::string_view DECODE_ARGUMENTS = "SELECT value FROM json_each(?1) ORDER BY key";
+constexpr std::string_view DECODE_OPTIONS =
     "SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?1) "
     "ORDER BY key";
 
-constexpr std::string_view kSelectOpeningByFields =
+constexpr std::string_view SELECT_OPENING_BY_FIELDS =
     "SELECT id FROM openings WHERE source_file = ?1 AND suite_index = ?2 AND start_fen = ?3 "
     "AND moves = ?4 AND name = ?5";
-constexpr std::string_view kInsertOpening =
+constexpr std::string_view INSERT_OPENING =
     "INSERT INTO openings (source_file, suite_index, start_fen, moves, name) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
-constexpr std::string_view kSelectOpening =
+constexpr std::string_view SELECT_OPENING =
     "SELECT source_file, suite_index, start_fen, moves, name FROM openings WHERE id = ?1";
 
-constexpr std::string_view kInsertGame =
+constexpr std::string_view INSERT_GAME =
     "INSERT INTO games (tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
     "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
     "termination_text, ply_count, started_at_ms, finished_at_ms) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
-constexpr std::string_view kInsertMove =
+constexpr std::string_view INSERT_MOVE =
     "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
     "score_mate, pv, comment, book) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
-constexpr std::string_view kSelectGameInSlot =
+constexpr std::string_view SELECT_GAME_IN_SLOT =
     "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
     "AND black_engine_id = ?4";
 
@@ -69,28 +69,28 @@ constexpr std::string_view kSelectGameInSlot =
     "(?2 IS NULL OR (g.white_engine_id IN (SELECT value FROM json_each(?2)) " \
     "AND g.black_engine_id IN (SELECT value FROM json_each(?2))))"
 
-constexpr std::string_view kFinishedSlots =
+constexpr std::string_view FINISHED_SLOTS =
     "SELECT DISTINCT g.slot FROM games g WHERE g.tournament_id = ?1 AND " ARBITER_ENGINE_FILTER
     " ORDER BY g.slot";
-constexpr std::string_view kCountGames =
+constexpr std::string_view COUNT_GAMES =
     "SELECT count(*) FROM games g WHERE g.tournament_id = ?1 AND " ARBITER_ENGINE_FILTER;
-constexpr std::string_view kListGames =
+constexpr std::string_view LIST_GAMES =
     "SELECT g.id, g.tournament_id, g.slot, g.round, g.pair_index, g.opening_index, "
     "g.game_in_pair, g.white_engine_id, g.black_engine_id, w.name, b.name, g.opening_id, "
     "g.result, g.termination, g.termination_text, g.ply_count, g.started_at_ms, "
     "g.finished_at_ms FROM games g JOIN engines w ON w.id = g.white_engine_id "
     "JOIN engines b ON b.id = g.black_engine_id WHERE g.tournament_id = ?1 "
     "AND " ARBITER_ENGINE_FILTER " ORDER BY g.slot, g.id";
-constexpr std::string_view kSelectGame =
+constexpr std::string_view SELECT_GAME =
     "SELECT tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
     "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
     "termination_text, ply_count, started_at_ms, finished_at_ms FROM games WHERE id = ?1";
-constexpr std::string_view kSelectMoves =
+constexpr std::string_view SELECT_MOVES =
     "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
     "book FROM moves WHERE game_id = ?1 ORDER BY ply";
 // The mover of ply p is white when p is odd and the start position has white to move, or p
 // is even and black was to move.
-constexpr std::string_view kEngineMoveStatistics =
+constexpr std::string_view ENGINE_MOVE_STATISTICS =
     "WITH engine_moves AS ("
     " SELECT CASE WHEN (m.ply % 2 = 1) = "
     "  (substr(g.start_fen, instr(g.start_fen, ' ') + 1, 1) = 'w')"
@@ -104,18 +104,18 @@ constexpr std::string_view kEngineMoveStatistics =
 
 #undef ARBITER_ENGINE_FILTER
 
-constexpr std::string_view kInsertNodeRun =
+constexpr std::string_view INSERT_NODE_RUN =
     "INSERT INTO node_runs (started_at_ms, description) VALUES (?1, ?2)";
-constexpr std::string_view kListNodeRuns =
+constexpr std::string_view LIST_NODE_RUNS =
     "SELECT id, started_at_ms, description FROM node_runs ORDER BY id";
-constexpr std::string_view kInsertNodeCount =
+constexpr std::string_view INSERT_NODE_COUNT =
     "INSERT INTO node_counts (run_id, engine_id, fen, moves, depth, nodes, time_ms, score_cp, "
     "score_mate, bestmove, pv, leaves, reached_depth) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
-constexpr std::string_view kNodeCountsOfRun =
+constexpr std::string_view NODE_COUNTS_OF_RUN =
     "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv, "
     "leaves, reached_depth FROM node_counts WHERE run_id = ?1 ORDER BY id";
-constexpr std::string_view kLatestNodeCount =
+constexpr std::string_view LATEST_NODE_COUNT =
     "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv, "
     "leaves, reached_depth, run_id FROM node_counts WHERE engine_id = ?1 AND fen = ?2 AND moves = "
     "?3 AND depth = ?4 "
@@ -317,7 +317,7 @@ struct Store::Impl {
     }
 
     std::vector<std::string> decode_arguments(const std::string& json) {
-        sql::Statement& decode = statement(kDecodeArguments);
+        sql::Statement& decode = statement(DECODE_ARGUMENTS);
         sql::ResetOnExit reset(decode);
         decode.bind(1, json);
         std::vector<std::string> args;
@@ -326,7 +326,7 @@ struct Store::Impl {
     }
 
     std::vector<EngineOption> decode_options(const std::string& json) {
-        sql::Statement& decode = statement(kDecodeOptions);
+        sql::Statement& decode = statement(DECODE_OPTIONS);
         sql::ResetOnExit reset(decode);
         decode.bind(1, json);
         std::vector<EngineOption> options;
@@ -395,7 +395,7 @@ struct Store::Impl {
     std::int64_t count_games(TournamentId tournament,
                              std::optional<std::span<const EngineId>> engines) {
         std::lock_guard lock(mutex);
-        sql::Statement& query = statement(kCountGames);
+        sql::Statement& query = statement(COUNT_GAMES);
         sql::ResetOnExit reset(query);
         bind_filter(query, tournament, engines);
         query.step();
@@ -405,7 +405,7 @@ struct Store::Impl {
     std::vector<GameSummary> list_games(TournamentId tournament,
                                         std::optional<std::span<const EngineId>> engines) {
         std::lock_guard lock(mutex);
-        sql::Statement& query = statement(kListGames);
+        sql::Statement& query = statement(LIST_GAMES);
         sql::ResetOnExit reset(query);
         bind_filter(query, tournament, engines);
         std::vector<GameSummary> games;
@@ -433,7 +433,7 @@ struct Store::Impl {
     std::vector<EngineMoveStatistics> engine_move_statistics(
         TournamentId tournament, std::optional<std::span<const EngineId>> engines) {
         std::lock_guard lock(mutex);
-        sql::Statement& query = statement(kEngineMoveStatistics);
+        sql::Statement& query = statement(ENGINE_MOVE_STATISTICS);
         sql::ResetOnExit reset(query);
         bind_filter(query, tournament, engines);
         std::vector<EngineMoveStatistics> statistics;
@@ -488,12 +488,12 @@ TournamentId Store::get_or_create_tournament(std::string_view config_key,
     std::lock_guard lock(impl_->mutex);
     sql::Transaction transaction(impl_->connection);
     {
-        sql::Statement& select = impl_->statement(kSelectTournamentByKey);
+        sql::Statement& select = impl_->statement(SELECT_TOURNAMENT_BY_KEY);
         sql::ResetOnExit reset(select);
         select.bind(1, config_key);
         if (select.step()) return select.integer(0);
     }
-    sql::Statement& insert = impl_->statement(kInsertTournament);
+    sql::Statement& insert = impl_->statement(INSERT_TOURNAMENT);
     sql::ResetOnExit reset(insert);
     insert.bind(1, config_key);
     insert.bind(2, config_json);
@@ -509,7 +509,7 @@ TournamentId Store::get_or_create_tournament(std::string_view config_key,
 
 std::optional<StoredTournament> Store::find_tournament(std::string_view config_key) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kSelectTournamentByKey);
+    sql::Statement& select = impl_->statement(SELECT_TOURNAMENT_BY_KEY);
     sql::ResetOnExit reset(select);
     select.bind(1, config_key);
     if (!select.step()) return std::nullopt;
@@ -518,7 +518,7 @@ std::optional<StoredTournament> Store::find_tournament(std::string_view config_k
 
 StoredTournament Store::load_tournament(TournamentId id) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kSelectTournamentById);
+    sql::Statement& select = impl_->statement(SELECT_TOURNAMENT_BY_ID);
     sql::ResetOnExit reset(select);
     select.bind(1, id);
     if (!select.step()) impl_->fail_missing("tournament", id);
@@ -527,7 +527,7 @@ StoredTournament Store::load_tournament(TournamentId id) {
 
 std::vector<StoredTournament> Store::list_tournaments() {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kListTournaments);
+    sql::Statement& select = impl_->statement(LIST_TOURNAMENTS);
     sql::ResetOnExit reset(select);
     std::vector<StoredTournament> tournaments;
     while (select.step()) tournaments.push_back(Impl::read_tournament(select));
@@ -544,7 +544,7 @@ EngineId Store::get_or_create_engine(const EngineIdentity& identity) {
     std::lock_guard lock(impl_->mutex);
     sql::Transaction transaction(impl_->connection);
     {
-        sql::Statement& select = impl_->statement(kSelectEngineByIdentity);
+        sql::Statement& select = impl_->statement(SELECT_ENGINE_BY_IDENTITY);
         sql::ResetOnExit reset(select);
         select.bind(1, identity.binary_sha256);
         select.bind(2, identity.command);
@@ -553,7 +553,7 @@ EngineId Store::get_or_create_engine(const EngineIdentity& identity) {
         select.bind(5, identity.name);
         if (select.step()) return select.integer(0);
     }
-    sql::Statement& insert = impl_->statement(kInsertEngine);
+    sql::Statement& insert = impl_->statement(INSERT_ENGINE);
     sql::ResetOnExit reset(insert);
     insert.bind(1, identity.name);
     insert.bind(2, identity.command);
@@ -572,7 +572,7 @@ EngineId Store::get_or_create_engine(const EngineIdentity& identity) {
 
 EngineIdentity Store::load_engine(EngineId id) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kSelectEngine);
+    sql::Statement& select = impl_->statement(SELECT_ENGINE);
     sql::ResetOnExit reset(select);
     select.bind(1, id);
     if (!select.step()) impl_->fail_missing("engine", id);
@@ -581,7 +581,7 @@ EngineIdentity Store::load_engine(EngineId id) {
 
 std::vector<StoredEngine> Store::list_engines() {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kListEngines);
+    sql::Statement& select = impl_->statement(LIST_ENGINES);
     sql::ResetOnExit reset(select);
     std::vector<StoredEngine> engines;
     while (select.step()) engines.push_back(impl_->read_engine(select));
@@ -593,7 +593,7 @@ OpeningId Store::get_or_create_opening(const Opening& opening) {
     std::lock_guard lock(impl_->mutex);
     sql::Transaction transaction(impl_->connection);
     {
-        sql::Statement& select = impl_->statement(kSelectOpeningByFields);
+        sql::Statement& select = impl_->statement(SELECT_OPENING_BY_FIELDS);
         sql::ResetOnExit reset(select);
         select.bind(1, opening.source_file);
         select.bind(2, opening.suite_index);
@@ -602,7 +602,7 @@ OpeningId Store::get_or_create_opening(const Opening& opening) {
         select.bind(5, opening.name);
         if (select.step()) return select.integer(0);
     }
-    sql::Statement& insert = impl_->statement(kInsertOpening);
+    sql::Statement& insert = impl_->statement(INSERT_OPENING);
     sql::ResetOnExit reset(insert);
     insert.bind(1, opening.source_file);
     insert.bind(2, opening.suite_index);
@@ -621,7 +621,7 @@ OpeningId Store::get_or_create_opening(const Opening& opening) {
 
 Opening Store::load_opening(OpeningId id) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kSelectOpening);
+    sql::Statement& select = impl_->statement(SELECT_OPENING);
     sql::ResetOnExit reset(select);
     select.bind(1, id);
     if (!select.step()) impl_->fail_missing("opening", id);
@@ -641,7 +641,7 @@ GameId Store::record_game(const GameRecord& game) {
     sql::Transaction transaction(connection);
 
     // Step 1. The game row; the UNIQUE slot constraint and the foreign keys are checked here.
-    sql::Statement& insert_game = impl_->statement(kInsertGame);
+    sql::Statement& insert_game = impl_->statement(INSERT_GAME);
     sql::ResetOnExit reset_game(insert_game);
     insert_game.bind(1, game.tournament_id);
     insert_game.bind(2, game.slot.number);
@@ -666,7 +666,7 @@ GameId Store::record_game(const GameRecord& game) {
                                   std::to_string(game.black_engine_id);
     if (is_constraint(code, SQLITE_CONSTRAINT_UNIQUE)) {
         insert_game.reset();
-        sql::Statement& existing = impl_->statement(kSelectGameInSlot);
+        sql::Statement& existing = impl_->statement(SELECT_GAME_IN_SLOT);
         sql::ResetOnExit reset_existing(existing);
         existing.bind(1, game.tournament_id);
         existing.bind(2, game.slot.number);
@@ -685,7 +685,7 @@ GameId Store::record_game(const GameRecord& game) {
     const GameId id = sqlite3_last_insert_rowid(connection.handle());
 
     // Step 2. One row per ply, with the same prepared statement.
-    sql::Statement& insert_move = impl_->statement(kInsertMove);
+    sql::Statement& insert_move = impl_->statement(INSERT_MOVE);
     sql::ResetOnExit reset_move(insert_move);
     for (const MoveRecord& move : game.moves) {
         insert_move.bind(1, id);
@@ -717,7 +717,7 @@ GameId Store::record_game(const GameRecord& game) {
 std::set<std::int64_t> Store::finished_slots(TournamentId tournament,
                                              std::span<const EngineId> current_engines) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& query = impl_->statement(kFinishedSlots);
+    sql::Statement& query = impl_->statement(FINISHED_SLOTS);
     sql::ResetOnExit reset(query);
     Impl::bind_filter(query, tournament, current_engines);
     std::set<std::int64_t> slots;
@@ -747,7 +747,7 @@ GameRecord Store::load_game(GameId id) {
     GameRecord game;
     std::int64_t ply_count = 0;
     {
-        sql::Statement& select = impl_->statement(kSelectGame);
+        sql::Statement& select = impl_->statement(SELECT_GAME);
         sql::ResetOnExit reset(select);
         select.bind(1, id);
         if (!select.step()) impl_->fail_missing("game", id);
@@ -764,7 +764,7 @@ GameRecord Store::load_game(GameId id) {
         game.started_at_ms = select.integer(14);
         game.finished_at_ms = select.integer(15);
     }
-    sql::Statement& moves = impl_->statement(kSelectMoves);
+    sql::Statement& moves = impl_->statement(SELECT_MOVES);
     sql::ResetOnExit reset(moves);
     moves.bind(1, id);
     while (moves.step()) {
@@ -802,7 +802,7 @@ std::vector<EngineMoveStatistics> Store::engine_move_statistics(TournamentId tou
 
 NodeRunId Store::begin_node_run(std::string_view description) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& insert = impl_->statement(kInsertNodeRun);
+    sql::Statement& insert = impl_->statement(INSERT_NODE_RUN);
     sql::ResetOnExit reset(insert);
     insert.bind(1, now_ms());
     insert.bind(2, description);
@@ -814,7 +814,7 @@ void Store::record_node_count(NodeRunId run, const NodeCountRecord& count) {
     validate_node_count(count);
     const std::string moves = join_moves(count.moves, "node count position");
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& insert = impl_->statement(kInsertNodeCount);
+    sql::Statement& insert = impl_->statement(INSERT_NODE_COUNT);
     sql::ResetOnExit reset(insert);
     insert.bind(1, run);
     insert.bind(2, count.engine_id);
@@ -847,7 +847,7 @@ void Store::record_node_count(NodeRunId run, const NodeCountRecord& count) {
 
 std::vector<NodeRun> Store::list_node_runs() {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kListNodeRuns);
+    sql::Statement& select = impl_->statement(LIST_NODE_RUNS);
     sql::ResetOnExit reset(select);
     std::vector<NodeRun> runs;
     while (select.step()) runs.push_back({select.integer(0), select.integer(1), select.text(2)});
@@ -856,7 +856,7 @@ std::vector<NodeRun> Store::list_node_runs() {
 
 std::vector<NodeCountRecord> Store::node_counts_of_run(NodeRunId run) {
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kNodeCountsOfRun);
+    sql::Statement& select = impl_->statement(NODE_COUNTS_OF_RUN);
     sql::ResetOnExit reset(select);
     select.bind(1, run);
     std::vector<NodeCountRecord> counts;
@@ -869,7 +869,7 @@ std::optional<StoredNodeCount> Store::latest_node_count(EngineId engine, std::st
                                                         int depth) {
     const std::string joined = join_moves(moves, "node count position");
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(kLatestNodeCount);
+    sql::Statement& select = impl_->statement(LATEST_NODE_COUNT);
     sql::ResetOnExit reset(select);
     select.bind(1, engine);
     select.bind(2, fen);

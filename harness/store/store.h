@@ -47,7 +47,7 @@ struct GameSummary {
     std::string black_name;
     std::optional<OpeningId> opening_id;
     std::string result;
-    Termination termination = Termination::Checkmate;
+    Termination termination = Termination::checkmate;
     std::string termination_text;
     int ply_count = 0;
     std::int64_t started_at_ms = 0;

@@ -18,7 +18,7 @@ namespace {
 using store_test::sample_engine;
 using store_test::sample_game;
 
-constexpr int kRawFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+constexpr int RAW_FLAGS = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 
 class StoreTest : public ::testing::Test {
   protected:
@@ -64,7 +64,7 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
         EXPECT_EQ(Store::latest_schema_version(), 2);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
-    sql::Connection raw(path_, kRawFlags);
+    sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
     EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 2);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
@@ -121,7 +121,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
 TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     { Store store = Store::open(path_); }
     {
-        sql::Connection raw(path_, kRawFlags);
+        sql::Connection raw(path_, RAW_FLAGS);
         raw.execute("PRAGMA user_version = 7", "test");
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
@@ -136,7 +136,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
     minimax.args = {"--quiet"};
     minimax.options = {{"Eval", "material"}};
     NodeCountRecord old_count{0,
-                              std::string(store_test::kStartFen),
+                              std::string(store_test::START_FEN),
                               {"e2e4", "e7e5"},
                               4,
                               76'543,
@@ -149,7 +149,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
                               std::nullopt};
     NodeRunId old_run = 0;
     {
-        sql::Connection raw(path_, kRawFlags);
+        sql::Connection raw(path_, RAW_FLAGS);
         const std::array<schema::Migration, 1> version1 = {{schema::migrations()[0]}};
         schema::migrate(raw, version1);
         raw.execute(
@@ -160,7 +160,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
                 "INSERT INTO node_runs (started_at_ms, description) VALUES (1700000000000, 'old');"
                 "INSERT INTO node_counts (run_id, engine_id, fen, moves, depth, nodes, time_ms, "
                 "score_cp, score_mate, bestmove, pv) VALUES (1, 1, '" +
-                std::string(store_test::kStartFen) +
+                std::string(store_test::START_FEN) +
                 "', 'e2e4 e7e5', 4, 76543, 21, NULL, -3, 'g1f3', 'g1f3 b8c6')",
             "test");
         EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 1);
@@ -181,14 +181,14 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
     new_count.reached_depth = 4;
     const NodeRunId new_run = store.begin_node_run("after the upgrade");
     store.record_node_count(new_run, new_count);
-    EXPECT_EQ(store.latest_node_count(engine, store_test::kStartFen, old_count.moves, 4),
+    EXPECT_EQ(store.latest_node_count(engine, store_test::START_FEN, old_count.moves, 4),
               (StoredNodeCount{new_run, new_count}));
     EXPECT_EQ(store.list_node_runs().size(), 2u);
 }
 
 TEST_F(StoreTest, RefusesAnotherApplicationsId) {
     {
-        sql::Connection raw(path_, kRawFlags);
+        sql::Connection raw(path_, RAW_FLAGS);
         raw.execute("PRAGMA application_id = 305419896; CREATE TABLE things (x)", "test");
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
@@ -199,14 +199,14 @@ TEST_F(StoreTest, RefusesAnotherApplicationsId) {
 
 TEST_F(StoreTest, RefusesAnotherApplicationsTablesAndLeavesTheFileAlone) {
     {
-        sql::Connection raw(path_, kRawFlags);
+        sql::Connection raw(path_, RAW_FLAGS);
         raw.execute("CREATE TABLE customers (name); CREATE TABLE orders (id)", "test");
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
               path_ +
                   ": is not an arbiter database (it has no arbiter application id and holds "
                   "tables of another application: customers, orders)");
-    sql::Connection raw(path_, kRawFlags);
+    sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "delete");
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0);
     EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 0);
@@ -364,7 +364,7 @@ TEST_F(StoreTest, OpeningsRoundTrip) {
     Store store = Store::open(path_);
     Opening sicilian{7,
                      "openings/book.pgn",
-                     std::string(store_test::kStartFen),
+                     std::string(store_test::START_FEN),
                      {"e2e4", "c7c5", "g1f3", "d7d6"},
                      "Sicilian Defence"};
     Opening epd{0, "openings/book.epd", "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", {}, ""};
@@ -395,7 +395,7 @@ class GameStoreTest : public StoreTest {
         b_ = store_->get_or_create_engine(sample_engine("beta", "beta-1"));
         c_ = store_->get_or_create_engine(sample_engine("gamma", "gamma-1"));
         opening_ = store_->get_or_create_opening(
-            {3, "openings/x.epd", std::string(store_test::kStartFen), {"e2e4"}, "King's Pawn"});
+            {3, "openings/x.epd", std::string(store_test::START_FEN), {"e2e4"}, "King's Pawn"});
     }
     void TearDown() override {
         store_.reset();
@@ -447,14 +447,14 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
 }
 
 TEST_F(GameStoreTest, EveryTerminationCodeIsStoredAsItsText) {
-    for (std::size_t i = 0; i < kTerminationCodes.size(); ++i) {
+    for (std::size_t i = 0; i < TERMINATION_CODES.size(); ++i) {
         GameRecord game = sample_game(tournament_, 100 + i, a_, b_, std::nullopt, 3);
-        game.termination = kTerminationCodes[i].first;
+        game.termination = TERMINATION_CODES[i].first;
         EXPECT_EQ(store_->load_game(store_->record_game(game)).termination, game.termination);
     }
-    sql::Connection raw(path_, kRawFlags);
+    sql::Connection raw(path_, RAW_FLAGS);
     sql::Statement codes(raw, "SELECT termination FROM games ORDER BY slot");
-    for (const auto& [termination, code] : kTerminationCodes) {
+    for (const auto& [termination, code] : TERMINATION_CODES) {
         ASSERT_TRUE(codes.step());
         EXPECT_EQ(codes.text(0), code);
         EXPECT_EQ(parse_termination(code), termination);
@@ -465,7 +465,7 @@ TEST_F(GameStoreTest, EveryTerminationCodeIsStoredAsItsText) {
 
 TEST_F(GameStoreTest, GameListViewShowsNames) {
     store_->record_game(sample_game(tournament_, 0, a_, c_, std::nullopt, 4));
-    sql::Connection raw(path_, kRawFlags);
+    sql::Connection raw(path_, RAW_FLAGS);
     sql::Statement view(raw, "SELECT white, black, result, ply_count FROM game_list");
     ASSERT_TRUE(view.step());
     EXPECT_EQ(view.text(0), "alpha");
@@ -489,7 +489,7 @@ TEST_F(GameStoreTest, DuplicateSlotIsRejected) {
     }
     EXPECT_EQ(store_->count_games(tournament_), 1);
     EXPECT_EQ(store_->load_game(first).moves.size(), 30u);  // the rejected game left no moves
-    sql::Connection raw(path_, kRawFlags);
+    sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("SELECT count(*) FROM moves", "test"), 30);
 
     // The same slot with another engine identity (a rebuilt engine) is a different game.
@@ -686,14 +686,14 @@ TEST_F(GameStoreTest, TwoConnectionsShareTheFile) {
 // Step 4. Node counts.
 
 TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
-    NodeCountRecord e4{a_,        std::string(store_test::kStartFen),
+    NodeCountRecord e4{a_,        std::string(store_test::START_FEN),
                        {"e2e4"},  6,
                        1'175'609, 812,
                        33,        std::nullopt,
                        "e7e5",    "e7e5 g1f3 b8c6",
                        957'001,   6};
     // A mate found early: depth 3 asked, depth 1 completed; no leaf count (not our engine).
-    NodeCountRecord startpos{a_,           std::string(store_test::kStartFen),
+    NodeCountRecord startpos{a_,           std::string(store_test::START_FEN),
                              {},           3,
                              9'000,        std::nullopt,
                              std::nullopt, 2,
@@ -721,13 +721,13 @@ TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
     EXPECT_EQ(store_->node_counts_of_run(first),
               (std::vector<NodeCountRecord>{e4, startpos, other_engine}));
     EXPECT_EQ(store_->node_counts_of_run(second), std::vector<NodeCountRecord>{e4_again});
-    EXPECT_EQ(store_->latest_node_count(a_, store_test::kStartFen, e4.moves, 6),
+    EXPECT_EQ(store_->latest_node_count(a_, store_test::START_FEN, e4.moves, 6),
               (StoredNodeCount{second, e4_again}));
-    EXPECT_EQ(store_->latest_node_count(b_, store_test::kStartFen, e4.moves, 6),
+    EXPECT_EQ(store_->latest_node_count(b_, store_test::START_FEN, e4.moves, 6),
               (StoredNodeCount{first, other_engine}));
-    EXPECT_EQ(store_->latest_node_count(a_, store_test::kStartFen, std::vector<std::string>{}, 3),
+    EXPECT_EQ(store_->latest_node_count(a_, store_test::START_FEN, std::vector<std::string>{}, 3),
               (StoredNodeCount{first, startpos}));
-    EXPECT_EQ(store_->latest_node_count(a_, store_test::kStartFen, e4.moves, 5), std::nullopt);
+    EXPECT_EQ(store_->latest_node_count(a_, store_test::START_FEN, e4.moves, 5), std::nullopt);
 
     const std::vector<NodeRun> runs = store_->list_node_runs();
     ASSERT_EQ(runs.size(), 2u);

@@ -19,7 +19,7 @@ EngineIdentity sample_engine(const std::string& name, const std::string& binary_
 
 GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId white, EngineId black,
                        std::optional<OpeningId> opening, int plies) {
-    static constexpr const char* kFiles = "abcdefgh";
+    static constexpr const char* FILES = "abcdefgh";
     GameRecord game;
     game.tournament_id = tournament;
     game.slot.number = slot;
@@ -30,19 +30,19 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
     game.white_engine_id = white;
     game.black_engine_id = black;
     game.opening_id = opening;
-    game.start_fen = std::string(kStartFen);
+    game.start_fen = std::string(START_FEN);
     game.result = slot % 3 == 0 ? "1-0" : slot % 3 == 1 ? "0-1" : "1/2-1/2";
-    game.termination = kTerminationCodes[slot % kTerminationCodes.size()].first;
+    game.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
     game.termination_text = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
     game.started_at_ms = 1'700'000'000'000 + slot * 1000;
     game.finished_at_ms = game.started_at_ms + 777 + plies;
     for (int ply = 1; ply <= plies; ++ply) {
         MoveRecord move;
         move.ply = ply;
-        const char to_file = kFiles[(ply + 3) % 8];
+        const char to_file = FILES[(ply + 3) % 8];
         const char to_rank = static_cast<char>('1' + (ply + 5) % 8);
         const char uci[] = {
-            kFiles[ply % 8], static_cast<char>('1' + ply % 8), to_file, to_rank, 'q', '\0'};
+            FILES[ply % 8], static_cast<char>('1' + ply % 8), to_file, to_rank, 'q', '\0'};
         move.uci.assign(uci, ply % 17 == 0 ? 5 : 4);
         const char san[] = {'N', to_file, to_rank, '+', '\0'};
         move.san.assign(san, ply % 11 == 0 ? 4 : 3);

@@ -13,7 +13,7 @@
 
 namespace arbiter::store_test {
 
-inline constexpr std::string_view kStartFen =
+inline constexpr std::string_view START_FEN =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 // An engine identity whose binary hash is the SHA-256 of `binary_contents`.

@@ -232,7 +232,7 @@ namespace {
 
 // Starts an engine, completes the handshake and sends its options. Throws ProcessError or
 // UciError with a message naming the engine.
-void start_engine(UciEngine& engine, const EngineConfig& config, const std::string& log_path,
+void start_engine(UciClient& engine, const EngineConfig& config, const std::string& log_path,
                   milliseconds handshake_timeout) {
     try {
         engine.start(config.command, config.args, config.working_dir, log_path, handshake_timeout);
@@ -258,7 +258,7 @@ class Runner {
         log_dir_ = std::filesystem::path(config_.db_path).parent_path() / "logs";
         std::filesystem::create_directories(log_dir_);
         for (const auto& engine : config_.engines) {
-            UciEngine probe;
+            UciClient probe;
             start_engine(probe, engine, log_path(engine), config_.handshake_timeout);
             if (probe.is_ready(config_.handshake_timeout) != UciStatus::ok)
                 throw ConfigError("engine " + engine.name + " does not answer isready");
@@ -328,7 +328,7 @@ class Runner {
 
     // One worker: its own engine processes, started when first needed and kept across games.
     void work() {
-        std::map<int, std::unique_ptr<UciEngine>> engines;
+        std::map<int, std::unique_ptr<UciClient>> engines;
         try {
             while (!stopping()) {
                 ScheduledGame game;
@@ -348,11 +348,11 @@ class Runner {
             if (engine) engine->quit(milliseconds(500));
     }
 
-    UciEngine* ensure_engine(int index, std::map<int, std::unique_ptr<UciEngine>>& engines) {
+    UciClient* ensure_engine(int index, std::map<int, std::unique_ptr<UciClient>>& engines) {
         auto& slot = engines[index];
         if (slot && slot->alive()) return slot.get();
         const EngineConfig& config = config_.engines[std::size_t(index)];
-        slot = std::make_unique<UciEngine>();
+        slot = std::make_unique<UciClient>();
         try {
             start_engine(*slot, config, log_path(config), config_.handshake_timeout);
         } catch (const std::exception& e) {
@@ -361,7 +361,7 @@ class Runner {
         return slot.get();
     }
 
-    void play(const ScheduledGame& game, std::map<int, std::unique_ptr<UciEngine>>& engines) {
+    void play(const ScheduledGame& game, std::map<int, std::unique_ptr<UciClient>>& engines) {
         Player white{ensure_engine(game.white, engines),
                      config_.engines[std::size_t(game.white)].name,
                      config_.engines[std::size_t(game.white)].limits.or_else(config_.limits),

@@ -153,11 +153,11 @@ TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
         auto involves = [&](const char* name) {
             return g.white_name == name || g.black_name == name;
         };
-        if (g.termination == Termination::Disconnect) {
+        if (g.termination == Termination::disconnect) {
             EXPECT_TRUE(involves("crasher"));
-        } else if (g.termination == Termination::Stall) {
+        } else if (g.termination == Termination::stall) {
             EXPECT_TRUE(involves("hanger"));
-        } else if (g.termination == Termination::IllegalMove) {
+        } else if (g.termination == Termination::illegal_move) {
             EXPECT_TRUE(involves("cheater"));
         }
         ++terminations[std::string(termination_code(g.termination))];
@@ -179,8 +179,8 @@ TEST_F(TournamentTest, SlowStartingEngineStillPlays) {
     TournamentSummary s = run_tournament(config, store, recorder);
     EXPECT_EQ(s.played_now, s.scheduled);
     for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_NE(g.termination, Termination::Stall);
-        EXPECT_NE(g.termination, Termination::Disconnect);
+        EXPECT_NE(g.termination, Termination::stall);
+        EXPECT_NE(g.termination, Termination::disconnect);
     }
 }
 

@@ -46,7 +46,7 @@ std::string_view to_string(UciStatus status) {
     return "unknown";
 }
 
-void UciEngine::start(const std::string& program, const std::vector<std::string>& args,
+void UciClient::start(const std::string& program, const std::vector<std::string>& args,
                       const std::string& working_directory, const std::string& stderr_log_path,
                       std::chrono::milliseconds handshake_timeout) {
     id_name_.clear();
@@ -90,7 +90,7 @@ void UciEngine::start(const std::string& program, const std::vector<std::string>
     }
 }
 
-void UciEngine::fail_handshake(const std::string& why, bool exited) {
+void UciClient::fail_handshake(const std::string& why, bool exited) {
     std::string message = "engine " + process_.program() + " " + why;
     // An engine that exited says how; one that stalls is killed without waiting.
     if (exited && process_.wait_for_exit(std::chrono::milliseconds(1000))) {
@@ -100,18 +100,18 @@ void UciEngine::fail_handshake(const std::string& why, bool exited) {
     throw UciError(message);
 }
 
-const UciOption* UciEngine::find_option(std::string_view name) const {
+const UciOption* UciClient::find_option(std::string_view name) const {
     for (const UciOption& option : options_)
         if (equal_ignoring_case(option.name, name)) return &option;
     return nullptr;
 }
 
-std::string UciEngine::display_name() const {
+std::string UciClient::display_name() const {
     if (!id_name_.empty()) return id_name_;
     return process_.program();
 }
 
-bool UciEngine::set_option(std::string_view name, std::string_view value) {
+bool UciClient::set_option(std::string_view name, std::string_view value) {
     const UciOption* option = find_option(name);
     std::string engine = "engine '" + display_name() + "'";
     if (!option) {
@@ -173,7 +173,7 @@ bool UciEngine::set_option(std::string_view name, std::string_view value) {
     return process_.write_line(command_);
 }
 
-UciStatus UciEngine::is_ready(std::chrono::milliseconds timeout) {
+UciStatus UciClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = Clock::now() + timeout;
     if (!process_.write_line("isready")) return UciStatus::disconnected;
     while (true) {
@@ -189,11 +189,11 @@ UciStatus UciEngine::is_ready(std::chrono::milliseconds timeout) {
     }
 }
 
-bool UciEngine::new_game() {
+bool UciClient::new_game() {
     return process_.write_line("ucinewgame");
 }
 
-bool UciEngine::position(std::string_view fen, std::span<const std::string> moves) {
+bool UciClient::position(std::string_view fen, std::span<const std::string> moves) {
     command_ = "position ";
     if (fen.empty() || fen == "startpos") {
         command_ += "startpos";
@@ -211,15 +211,15 @@ bool UciEngine::position(std::string_view fen, std::span<const std::string> move
     return process_.write_line(command_);
 }
 
-bool UciEngine::send_go(const SearchLimits& limits) {
+bool UciClient::send_go(const GoLimits& limits) {
     command_ = go_command(limits);
     go_sent_ = Clock::now();
     return process_.write_line(command_);
 }
 
-SearchResult UciEngine::go(const SearchLimits& limits, std::chrono::milliseconds timeout) {
+SearchReply UciClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
     if (!send_go(limits)) {
-        SearchResult result;
+        SearchReply result;
         result.status = UciStatus::disconnected;
         result.wall_time = Clock::now() - go_sent_;
         return result;
@@ -227,8 +227,8 @@ SearchResult UciEngine::go(const SearchLimits& limits, std::chrono::milliseconds
     return wait_bestmove(timeout);
 }
 
-SearchResult UciEngine::wait_bestmove(std::chrono::milliseconds timeout) {
-    SearchResult result;
+SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
+    SearchReply result;
     Clock::time_point deadline = go_sent_ + timeout;
     bool principal_line_seen = false;
     while (true) {
@@ -266,11 +266,11 @@ SearchResult UciEngine::wait_bestmove(std::chrono::milliseconds timeout) {
     }
 }
 
-bool UciEngine::stop() {
+bool UciClient::stop() {
     return process_.write_line("stop");
 }
 
-bool UciEngine::quit(std::chrono::milliseconds grace) {
+bool UciClient::quit(std::chrono::milliseconds grace) {
     if (!process_.started()) return true;
     process_.write_line("quit");
     if (process_.wait_for_exit(grace)) return true;

@@ -35,7 +35,7 @@ std::string_view to_string(UciStatus status);
 // score and pv from the last principal-variation line (an info line with a score or a pv and no
 // multipv above 1); nodes and time from the last line reporting each. An empty optional means the
 // engine never reported that field.
-struct SearchResult {
+struct SearchReply {
     UciStatus status = UciStatus::ok;
     std::string bestmove;  // the word after "bestmove" exactly as sent ("e2e4", "(none)", junk);
                            // empty if there was no bestmove line or no word after it
@@ -62,20 +62,20 @@ struct SearchResult {
     }
 };
 
-// UciEngine drives one UCI engine through its EngineProcess. start() completes the handshake or
+// UciClient drives one UCI engine through its EngineProcess. start() completes the handshake or
 // throws; afterwards every exchange reports ok, timeout or disconnected instead of throwing, so
 // that a referee can score a stalled or crashed engine and go on. After a timeout the engine is
 // left as it is: the caller decides whether to kill() it. Options are checked against what the
 // engine advertised before they are sent. The destructor kills the engine; call quit() first for
-// a graceful exit. One thread uses a UciEngine at a time.
-class UciEngine {
+// a graceful exit. One thread uses a UciClient at a time.
+class UciClient {
   public:
     using Clock = EngineProcess::Clock;
     static constexpr std::chrono::milliseconds DEFAULT_HANDSHAKE_TIMEOUT{10000};
 
-    UciEngine() = default;
-    UciEngine(const UciEngine&) = delete;
-    UciEngine& operator=(const UciEngine&) = delete;
+    UciClient() = default;
+    UciClient(const UciClient&) = delete;
+    UciClient& operator=(const UciClient&) = delete;
 
     // Starts the program (see EngineProcess::start) and performs the handshake: sends `uci` and
     // collects `id name`, `id author` and the options until `uciok`. Throws ProcessError if the
@@ -110,13 +110,13 @@ class UciEngine {
     bool position(std::string_view fen, std::span<const std::string> moves = {});
 
     // Sends `go` with `limits` and waits at most `timeout` (counted from sending) for bestmove.
-    SearchResult go(const SearchLimits& limits, std::chrono::milliseconds timeout);
+    SearchReply go(const GoLimits& limits, std::chrono::milliseconds timeout);
 
     // The two halves of go(), for searches ended by stop(): send_go() writes the command and
     // starts the wall clock (false if disconnected); wait_bestmove() reads info lines until
     // bestmove, at most until `timeout` after send_go().
-    bool send_go(const SearchLimits& limits);
-    SearchResult wait_bestmove(std::chrono::milliseconds timeout);
+    bool send_go(const GoLimits& limits);
+    SearchReply wait_bestmove(std::chrono::milliseconds timeout);
 
     // Sends `stop`. Returns false if the engine is disconnected.
     bool stop();

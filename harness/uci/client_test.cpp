@@ -29,8 +29,8 @@ bool has_no_children() {
     return ::waitpid(-1, &status, WNOHANG) == -1 && errno == ECHILD;
 }
 
-SearchLimits depth_limit(int depth) {
-    SearchLimits limits;
+GoLimits depth_limit(int depth) {
+    GoLimits limits;
     limits.depth = depth;
     return limits;
 }
@@ -67,7 +67,7 @@ class Board {
 };
 
 // Reads the next line the engine sends, through the raw process.
-std::string next_line(UciEngine& engine) {
+std::string next_line(UciClient& engine) {
     std::string line;
     EXPECT_EQ(engine.process().read_line(line, EngineProcess::Clock::now() + PATIENCE),
               EngineProcess::ReadStatus::line);
@@ -83,8 +83,8 @@ std::string error_of(auto&& action) {
     return "no exception";
 }
 
-TEST(UciEngine, HandshakeCollectsIdAndOptions) {
-    UciEngine engine;
+TEST(UciClient, HandshakeCollectsIdAndOptions) {
+    UciClient engine;
     engine.start(MOCK, {"--name", "Mock Two"});
     EXPECT_EQ(engine.id_name(), "Mock Two");
     EXPECT_EQ(engine.id_author(), "arbiter tests");
@@ -108,8 +108,8 @@ TEST(UciEngine, HandshakeCollectsIdAndOptions) {
     EXPECT_TRUE(has_no_children());
 }
 
-TEST(UciEngine, SetOptionSendsTheEnginesSpelling) {
-    UciEngine engine;
+TEST(UciClient, SetOptionSendsTheEnginesSpelling) {
+    UciClient engine;
     engine.start(MOCK);
     EXPECT_TRUE(engine.set_option("hash", "32"));
     EXPECT_EQ(next_line(engine), "info string received: setoption name Hash value 32");
@@ -127,8 +127,8 @@ TEST(UciEngine, SetOptionSendsTheEnginesSpelling) {
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
 }
 
-TEST(UciEngine, SetOptionRejectsWhatTheEngineDoesNotOffer) {
-    UciEngine engine;
+TEST(UciClient, SetOptionRejectsWhatTheEngineDoesNotOffer) {
+    UciClient engine;
     engine.start(MOCK);
     EXPECT_EQ(error_of([&] { engine.set_option("Hsh", "16"); }),
               "engine 'mock' has no option 'Hsh' (its options: Hash, Move Overhead, Ponder, Style, "
@@ -148,12 +148,12 @@ TEST(UciEngine, SetOptionRejectsWhatTheEngineDoesNotOffer) {
     EXPECT_NO_THROW(engine.set_option("Hash", "1"));
 }
 
-TEST(UciEngine, GoReturnsALegalMoveAndTheInfo) {
-    UciEngine engine;
+TEST(UciClient, GoReturnsALegalMoveAndTheInfo) {
+    UciClient engine;
     engine.start(MOCK, {"--seed", "7"});
     ASSERT_TRUE(engine.new_game());
     ASSERT_TRUE(engine.position("startpos"));
-    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    SearchReply result = engine.go(depth_limit(1), PATIENCE);
     ASSERT_EQ(result.status, UciStatus::ok);
     Board board;
     EXPECT_TRUE(board.is_legal(result.bestmove)) << result.bestmove;
@@ -184,65 +184,65 @@ TEST(UciEngine, GoReturnsALegalMoveAndTheInfo) {
 
 // Two mocks play a whole game through the client; every move must be legal in the position the
 // client sent, which checks the position command with long move lists.
-TEST(UciEngine, TwoMocksPlayALegalGame) {
-    UciEngine white, black;
+TEST(UciClient, TwoMocksPlayALegalGame) {
+    UciClient white, black;
     white.start(MOCK, {"--seed", "11"});
     black.start(MOCK, {"--seed", "12"});
     Board board;
     for (int ply = 0; ply < 300 && board.legal_move_count() > 0; ++ply) {
-        UciEngine& mover = ply % 2 == 0 ? white : black;
+        UciClient& mover = ply % 2 == 0 ? white : black;
         ASSERT_TRUE(mover.position("startpos", board.moves()));
-        SearchLimits limits;
+        GoLimits limits;
         limits.nodes = 1;
-        SearchResult result = mover.go(limits, PATIENCE);
+        SearchReply result = mover.go(limits, PATIENCE);
         ASSERT_EQ(result.status, UciStatus::ok);
         ASSERT_EQ(result.nodes, board.legal_move_count());
         ASSERT_TRUE(board.play(result.bestmove)) << "ply " << ply << ": " << result.bestmove;
     }
     EXPECT_GT(board.moves().size(), 10u);
     // The same seeds replay the same game.
-    UciEngine white_again, black_again;
+    UciClient white_again, black_again;
     white_again.start(MOCK, {"--seed", "11"});
     black_again.start(MOCK, {"--seed", "12"});
     Board replay;
     for (std::size_t ply = 0; ply < board.moves().size(); ++ply) {
-        UciEngine& mover = ply % 2 == 0 ? white_again : black_again;
+        UciClient& mover = ply % 2 == 0 ? white_again : black_again;
         ASSERT_TRUE(mover.position("startpos", replay.moves()));
-        SearchResult result = mover.go(depth_limit(1), PATIENCE);
+        SearchReply result = mover.go(depth_limit(1), PATIENCE);
         ASSERT_EQ(result.bestmove, board.moves()[ply]) << "ply " << ply;
         ASSERT_TRUE(replay.play(result.bestmove));
     }
 }
 
-TEST(UciEngine, NoLegalMoveGivesBestmoveNone) {
-    UciEngine engine;
+TEST(UciClient, NoLegalMoveGivesBestmoveNone) {
+    UciClient engine;
     engine.start(MOCK);
     ASSERT_TRUE(engine.position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));  // stalemate
-    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::ok);
     EXPECT_EQ(result.bestmove, "(none)");
     EXPECT_FALSE(result.nodes);
 }
 
-TEST(UciEngine, InfiniteSearchEndsWithStop) {
-    UciEngine engine;
+TEST(UciClient, InfiniteSearchEndsWithStop) {
+    UciClient engine;
     engine.start(MOCK);
     ASSERT_TRUE(engine.position("startpos"));
-    SearchLimits limits;
+    GoLimits limits;
     limits.infinite = true;
     ASSERT_TRUE(engine.send_go(limits));
     ASSERT_TRUE(engine.stop());
-    SearchResult result = engine.wait_bestmove(PATIENCE);
+    SearchReply result = engine.wait_bestmove(PATIENCE);
     EXPECT_EQ(result.status, UciStatus::ok);
     EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
 }
 
-TEST(UciEngine, CrashIsADisconnection) {
-    UciEngine engine;
+TEST(UciClient, CrashIsADisconnection) {
+    UciClient engine;
     engine.start(MOCK, {"--crash-at", "2"});
     ASSERT_TRUE(engine.position("startpos"));
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
-    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::disconnected);
     EXPECT_EQ(result.bestmove, "");
     EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
@@ -254,17 +254,17 @@ TEST(UciEngine, CrashIsADisconnection) {
     EXPECT_TRUE(has_no_children());
 }
 
-TEST(UciEngine, ExitIsADisconnection) {
-    UciEngine engine;
+TEST(UciClient, ExitIsADisconnection) {
+    UciClient engine;
     engine.start(MOCK, {"--exit-at", "1"});
-    SearchResult result = engine.go(depth_limit(1), PATIENCE);
+    SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::disconnected);
     EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
     EXPECT_EQ(engine.process().exit_status(), "exited with code 1");
 }
 
-TEST(UciEngine, CrashCountsRestartPerGameWhenAsked) {
-    UciEngine engine;
+TEST(UciClient, CrashCountsRestartPerGameWhenAsked) {
+    UciClient engine;
     engine.start(MOCK, {"--crash-at", "2", "--every-game"});
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
     ASSERT_TRUE(engine.new_game());
@@ -272,11 +272,11 @@ TEST(UciEngine, CrashCountsRestartPerGameWhenAsked) {
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
 }
 
-TEST(UciEngine, HangIsATimeout) {
-    UciEngine engine;
+TEST(UciClient, HangIsATimeout) {
+    UciClient engine;
     engine.start(MOCK, {"--hang-at", "2"});
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
-    SearchResult result = engine.go(depth_limit(1), SHORT);
+    SearchReply result = engine.go(depth_limit(1), SHORT);
     EXPECT_EQ(result.status, UciStatus::timeout);
     EXPECT_EQ(result.bestmove, "");
     EXPECT_GE(result.wall_time_ms(), 200);  // the deadline is never cut short
@@ -286,10 +286,10 @@ TEST(UciEngine, HangIsATimeout) {
     EXPECT_TRUE(has_no_children());
 }
 
-TEST(UciEngine, GarbageInsteadOfBestmoveIsATimeout) {
-    UciEngine engine;
+TEST(UciClient, GarbageInsteadOfBestmoveIsATimeout) {
+    UciClient engine;
     engine.start(MOCK, {"--garbage-at", "1"});
-    SearchResult result = engine.go(depth_limit(1), SHORT);
+    SearchReply result = engine.go(depth_limit(1), SHORT);
     EXPECT_EQ(result.status, UciStatus::timeout);
     EXPECT_EQ(result.info_lines, 0);
     EXPECT_TRUE(engine.alive());
@@ -299,15 +299,15 @@ TEST(UciEngine, GarbageInsteadOfBestmoveIsATimeout) {
     EXPECT_TRUE(Board().is_legal(result.bestmove));
 }
 
-TEST(UciEngine, MalformedAndIllegalMovesArePassedOnAsSent) {
-    UciEngine malformed;
+TEST(UciClient, MalformedAndIllegalMovesArePassedOnAsSent) {
+    UciClient malformed;
     malformed.start(MOCK, {"--malformed-at", "1"});
-    SearchResult result = malformed.go(depth_limit(1), PATIENCE);
+    SearchReply result = malformed.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::ok);
     EXPECT_EQ(result.bestmove, "e9z1");
     EXPECT_FALSE(Board().is_legal(result.bestmove));
 
-    UciEngine illegal;
+    UciClient illegal;
     illegal.start(MOCK, {"--illegal-at", "2"});
     Board board;
     ASSERT_TRUE(illegal.position("startpos"));
@@ -320,15 +320,15 @@ TEST(UciEngine, MalformedAndIllegalMovesArePassedOnAsSent) {
     EXPECT_FALSE(board.is_legal(result.bestmove));
 }
 
-TEST(UciEngine, SlowStartWithinTheHandshakeTimeout) {
-    UciEngine engine;
+TEST(UciClient, SlowStartWithinTheHandshakeTimeout) {
+    UciClient engine;
     engine.start(MOCK, {"--slow-start", "100"}, {}, {}, PATIENCE);
     EXPECT_EQ(engine.id_name(), "mock");
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
 }
 
-TEST(UciEngine, HandshakeFailuresAreErrors) {
-    UciEngine engine;
+TEST(UciClient, HandshakeFailuresAreErrors) {
+    UciClient engine;
     EXPECT_EQ(error_of([&] {
                   engine.start(MOCK, {"--slow-start", "5000"}, {}, {}, SHORT);
               }),
@@ -348,23 +348,23 @@ TEST(UciEngine, HandshakeFailuresAreErrors) {
     EXPECT_TRUE(has_no_children());
 }
 
-TEST(UciEngine, ExitAfterUciokDisconnectsLater) {
-    UciEngine engine;
+TEST(UciClient, ExitAfterUciokDisconnectsLater) {
+    UciClient engine;
     engine.start(MOCK, {"--exit-after-uciok"});
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
 }
 
-TEST(UciEngine, IgnoredIsreadyIsATimeout) {
-    UciEngine engine;
+TEST(UciClient, IgnoredIsreadyIsATimeout) {
+    UciClient engine;
     engine.start(MOCK, {"--ignore-isready"});
     EXPECT_EQ(engine.is_ready(SHORT), UciStatus::timeout);
     EXPECT_TRUE(engine.alive());
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
 }
 
-TEST(UciEngine, RestartAfterACrash) {
-    UciEngine engine;
+TEST(UciClient, RestartAfterACrash) {
+    UciClient engine;
     engine.start(MOCK, {"--crash-at", "1"});
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
     engine.start(MOCK);
@@ -372,9 +372,9 @@ TEST(UciEngine, RestartAfterACrash) {
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
 }
 
-TEST(UciEngine, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
+TEST(UciClient, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
     // A scripted engine: multipv lines, a currmove line and chatter around the search.
-    UciEngine engine;
+    UciClient engine;
     engine.start(
         "/bin/sh",
         {"-c",
@@ -391,7 +391,7 @@ TEST(UciEngine, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
          "echo 'bestmove a2a4 ponder a7a6';; "
          "quit) exit 0;; esac; done"});
     EXPECT_EQ(engine.id_name(), "scripted");
-    SearchResult result = engine.go(depth_limit(3), PATIENCE);
+    SearchReply result = engine.go(depth_limit(3), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::ok);
     EXPECT_EQ(result.bestmove, "a2a4");
     EXPECT_EQ(result.ponder, "a7a6");
@@ -406,10 +406,10 @@ TEST(UciEngine, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
     EXPECT_TRUE(engine.quit());
 }
 
-TEST(UciEngine, InfoStringsAreCollectedPerSearchInOrder) {
+TEST(UciClient, InfoStringsAreCollectedPerSearchInOrder) {
     // Stockfish opens with an `info string` about its network; arbiter's engines close with
     // `info string leaves N`. Strings outside a search are not a search's.
-    UciEngine engine;
+    UciClient engine;
     engine.start("/bin/sh", {"-c",
                              "while read cmd rest; do case $cmd in "
                              "uci) echo uciok;; "
@@ -423,26 +423,26 @@ TEST(UciEngine, InfoStringsAreCollectedPerSearchInOrder) {
                              "quit) exit 0;; esac; done"});
     const Strings expected = {"NNUE evaluation using nn.nnue enabled", "leaves   20", "",
                               "two  words"};
-    SearchResult first = engine.go(depth_limit(2), PATIENCE);
+    SearchReply first = engine.go(depth_limit(2), PATIENCE);
     ASSERT_EQ(first.status, UciStatus::ok);
     EXPECT_EQ(first.info_strings, expected);
     EXPECT_EQ(first.info_lines, 5);
     EXPECT_EQ(first.nodes, 40u);
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
-    SearchResult second = engine.go(depth_limit(2), PATIENCE);
+    SearchReply second = engine.go(depth_limit(2), PATIENCE);
     EXPECT_EQ(second.info_strings, expected);  // the second search's only, not both
     EXPECT_TRUE(engine.quit());
 }
 
-TEST(UciEngine, DepthWithoutPrincipalLinesIsStillReported) {
-    UciEngine engine;
+TEST(UciClient, DepthWithoutPrincipalLinesIsStillReported) {
+    UciClient engine;
     engine.start("/bin/sh", {"-c",
                              "while read cmd rest; do case $cmd in "
                              "uci) echo uciok;; "
                              "go) echo 'info depth 4 seldepth 6 nodes 99'; echo bestmove;; "
                              "esac; done"});
     EXPECT_EQ(engine.id_name(), "");
-    SearchResult result = engine.go(depth_limit(4), PATIENCE);
+    SearchReply result = engine.go(depth_limit(4), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::ok);
     EXPECT_EQ(result.bestmove, "");  // a bare "bestmove" line
     EXPECT_EQ(result.depth, 4);
@@ -463,7 +463,7 @@ class Stockfish : public ::testing::Test {
         ASSERT_TRUE(engine.set_option("Hash", "16"));
         ASSERT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
     }
-    UciEngine engine;
+    UciClient engine;
 };
 
 TEST_F(Stockfish, HandshakeAndOptions) {
@@ -483,7 +483,7 @@ TEST_F(Stockfish, DepthFiveIsLegalAndReproducible) {
     for (int run = 0; run < 2; ++run) {
         ASSERT_TRUE(engine.new_game());
         ASSERT_TRUE(engine.position("startpos"));
-        SearchResult result = engine.go(depth_limit(5), PATIENCE);
+        SearchReply result = engine.go(depth_limit(5), PATIENCE);
         ASSERT_EQ(result.status, UciStatus::ok);
         EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
         EXPECT_EQ(result.depth, 5);
@@ -507,7 +507,7 @@ TEST_F(Stockfish, DepthFiveIsLegalAndReproducible) {
 
 TEST_F(Stockfish, FindsMateInOne) {
     ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
-    SearchResult result = engine.go(depth_limit(5), PATIENCE);
+    SearchReply result = engine.go(depth_limit(5), PATIENCE);
     ASSERT_EQ(result.status, UciStatus::ok);
     EXPECT_EQ(result.bestmove, "a1a8");
     EXPECT_EQ(result.score, (UciScore{UciScore::Kind::mate, 1, UciScore::Bound::exact}));
@@ -518,9 +518,9 @@ TEST_F(Stockfish, FindsMateInOne) {
 
 TEST_F(Stockfish, MovetimeSearchEndsByItself) {
     ASSERT_TRUE(engine.position("startpos", Strings{"e2e4", "c7c5"}));
-    SearchLimits limits;
+    GoLimits limits;
     limits.movetime_ms = 50;
-    SearchResult result = engine.go(limits, PATIENCE);
+    SearchReply result = engine.go(limits, PATIENCE);
     ASSERT_EQ(result.status, UciStatus::ok);
     Board board;
     board.play("e2e4");

@@ -240,7 +240,7 @@ std::optional<UciOption> parse_option_line(std::string_view line) {
     return option;
 }
 
-std::string go_command(const SearchLimits& limits) {
+std::string go_command(const GoLimits& limits) {
     std::string command = "go";
     auto add = [&command](std::string_view name, auto value) {
         command += ' ';

@@ -62,7 +62,7 @@ struct UciOption {
 std::optional<UciOption> parse_option_line(std::string_view line);
 
 // The limits of one search; unset fields are not sent.
-struct SearchLimits {
+struct GoLimits {
     std::optional<std::int64_t> wtime_ms;
     std::optional<std::int64_t> btime_ms;
     std::optional<std::int64_t> winc_ms;
@@ -76,7 +76,7 @@ struct SearchLimits {
 
 // The `go` command for `limits`, fields in this order: wtime btime winc binc movestogo depth
 // nodes movetime infinite. No limit at all gives a bare "go".
-std::string go_command(const SearchLimits& limits);
+std::string go_command(const GoLimits& limits);
 
 // Splits off the first whitespace-separated word of `text` (advancing `text` past it); empty when
 // none is left.

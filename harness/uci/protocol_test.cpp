@@ -210,17 +210,17 @@ TEST(OptionLine, Rejects) {
 
 TEST(GoCommand, AllFieldsInOrder) {
     EXPECT_EQ(go_command({}), "go");
-    SearchLimits depth;
+    GoLimits depth;
     depth.depth = 5;
     EXPECT_EQ(go_command(depth), "go depth 5");
-    SearchLimits clock;
+    GoLimits clock;
     clock.wtime_ms = 60000;
     clock.btime_ms = 59000;
     clock.winc_ms = 100;
     clock.binc_ms = 0;
     clock.movestogo = 40;
     EXPECT_EQ(go_command(clock), "go wtime 60000 btime 59000 winc 100 binc 0 movestogo 40");
-    SearchLimits all = clock;
+    GoLimits all = clock;
     all.depth = 3;
     all.nodes = 10000000000ULL;
     all.movetime_ms = 250;
