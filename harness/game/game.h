@@ -10,36 +10,11 @@
 #include <vector>
 
 #include "harness/config/engine_config.h"
+#include "harness/config/game_config.h"
 #include "harness/store/records.h"
 #include "harness/uci/client.h"
 
 namespace arbiter {
-
-// Adjudication as cutechess-cli users know it. Scores are centipawns from the engines' own
-// reports; a mate score counts as a very large score.
-struct Adjudication {
-    // Draw when, from move `draw_move_number` on, both engines' scores stayed within
-    // +/- draw_score for `draw_move_count` consecutive moves each.
-    std::optional<int> draw_move_number;
-    int draw_move_count = 0;
-    int draw_score = 0;
-    // A loss for an engine whose score was at least `resign_score` below zero for
-    // `resign_move_count` consecutive moves of its own.
-    int resign_move_count = 0;
-    int resign_score = 0;
-    // A draw when the game reaches this many plies (0: no limit).
-    int max_plies = 0;
-};
-
-// Everything about how a game is played, except who plays it.
-struct GameSettings {
-    Adjudication adjudication;
-    // Tolerance on top of a clock before an engine loses on time.
-    std::chrono::milliseconds time_margin{100};
-    // How long a depth- or node-limited search (or the isready handshake) may take before the
-    // engine is declared stalled; movetime searches get movetime plus this.
-    std::chrono::milliseconds stall_timeout{60000};
-};
 
 // A player of one game: a started engine, the name it plays under and its search limits.
 struct Player {

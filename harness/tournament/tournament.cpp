@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "harness/process/engine_process.h"
+#include "harness/ratings/sprt.h"
 #include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
@@ -23,29 +24,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-json::Value adjudication_json(const Adjudication& a) {
-    json::Value v{json::Object{}};
-    if (a.draw_move_number) {
-        v.set("draw_movenumber", *a.draw_move_number);
-        v.set("draw_movecount", a.draw_move_count);
-        v.set("draw_score", a.draw_score);
-    }
-    if (a.resign_move_count) {
-        v.set("resign_movecount", a.resign_move_count);
-        v.set("resign_score", a.resign_score);
-    }
-    if (a.max_plies) v.set("max_plies", a.max_plies);
-    return v;
-}
-
-std::int64_t integer_member(const json::Value& v, const char* key, const std::string& where) {
-    try {
-        return v.as_integer();
-    } catch (const std::exception&) {
-        throw ConfigError(where + ": \"" + key + "\" must be a whole number");
-    }
-}
-
 // The two games of a pair share this id (for pentanomial statistics and SPRT).
 std::int64_t pair_id(std::int64_t slot_number) {
     return slot_number / 2;
@@ -53,147 +31,47 @@ std::int64_t pair_id(std::int64_t slot_number) {
 
 }  // namespace
 
-json::Value TournamentConfig::to_json() const {
-    json::Value v{json::Object{}};
-    v.set("event", event);
-    json::Value list{json::Array{}};
-    for (const auto& e : engines) list.push(arbiter::to_json(e));
-    v.set("engines", list);
-    v.set("openings", openings_path);
-    if (plies >= 0) v.set("plies", plies);
-    v.set("order", random_order ? "random" : "sequential");
-    v.set("rounds", rounds);
-    if (max_games) v.set("max_games", max_games);
-    json::Value global_limits = arbiter::to_json(limits);
-    for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
-    v.set("seed", seed);
-    v.set("adjudication", adjudication_json(game.adjudication));
-    v.set("time_margin", std::int64_t(game.time_margin.count()));
-    v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
-    if (sprt) {
-        json::Value s{json::Object{}};
-        s.set("elo0", sprt->elo0);
-        s.set("elo1", sprt->elo1);
-        s.set("alpha", sprt->alpha);
-        s.set("beta", sprt->beta);
-        s.set("model", sprt->model == SprtModel::normalized ? "normalized" : "logistic");
-        v.set("sprt", s);
-    }
-    return v;
-}
-
-std::string TournamentConfig::key() const {
-    json::Value v{json::Object{}};
-    json::Value names{json::Array{}};
-    for (const auto& e : engines) names.push(e.name);
-    v.set("engines", names);
+json::Value tournament_identity(const TournamentConfig& config) {
     std::string openings_hash;
     try {
-        openings_hash = sha256_file_hex(openings_path);
+        openings_hash = sha256_file_hex(config.openings_path);
     } catch (const std::exception&) {
         openings_hash = "unreadable";
     }
-    v.set("openings", openings_hash);
-    v.set("plies", plies);
-    v.set("order", random_order ? "random" : "sequential");
-    v.set("limits", arbiter::to_json(limits));
-    v.set("seed", seed);
-    v.set("adjudication", adjudication_json(game.adjudication));
-    return sha256_hex(v.dump());
+    return config.identity(openings_hash);
 }
 
-TournamentConfig tournament_config_from_json(const json::Value& v, const std::string& where) {
-    if (!v.is_object()) throw ConfigError(where + ": the configuration must be a JSON object");
-    TournamentConfig c;
-    for (const auto& [key, value] : v.as_object()) {
-        std::string at = where + ": \"" + key + "\"";
+std::string tournament_key(const TournamentConfig& config) {
+    return sha256_hex(tournament_identity(config).dump());
+}
+
+std::string explain_new_tournament(Store& store, const TournamentConfig& config) {
+    json::Value now = tournament_identity(config);
+    std::optional<StoredTournament> closest;
+    std::vector<std::string> closest_reasons;
+    for (const StoredTournament& stored : store.list_tournaments()) {
+        json::Value before;
         try {
-            if (key == "event")
-                c.event = value.as_string();
-            else if (key == "engines") {
-                int i = 0;
-                for (const auto& e : value.as_array())
-                    c.engines.push_back(
-                        engine_from_json(e, where + ": engines[" + std::to_string(i++) + "]"));
-            } else if (key == "openings")
-                c.openings_path = value.as_string();
-            else if (key == "plies")
-                c.plies = int(integer_member(value, "plies", where));
-            else if (key == "order") {
-                if (value.as_string() != "random" && value.as_string() != "sequential")
-                    throw ConfigError(at + " must be \"sequential\" or \"random\"");
-                c.random_order = value.as_string() == "random";
-            } else if (key == "rounds")
-                c.rounds = int(integer_member(value, "rounds", where));
-            else if (key == "max_games")
-                c.max_games = integer_member(value, "max_games", where);
-            else if (key == "depth")
-                c.limits.depth = int(integer_member(value, "depth", where));
-            else if (key == "nodes")
-                c.limits.nodes = std::uint64_t(integer_member(value, "nodes", where));
-            else if (key == "movetime")
-                c.limits.movetime_ms = integer_member(value, "movetime", where);
-            else if (key == "tc")
-                c.limits.tc = parse_time_control(value.as_string());
-            else if (key == "seed")
-                c.seed = std::uint64_t(integer_member(value, "seed", where));
-            else if (key == "concurrency")
-                c.concurrency = int(integer_member(value, "concurrency", where));
-            else if (key == "db")
-                c.db_path = value.as_string();
-            else if (key == "pgn")
-                c.pgn_path = value.as_string();
-            else if (key == "time_margin")
-                c.game.time_margin = milliseconds(integer_member(value, "time_margin", where));
-            else if (key == "stall_timeout")
-                c.game.stall_timeout = milliseconds(integer_member(value, "stall_timeout", where));
-            else if (key == "adjudication") {
-                Adjudication& a = c.game.adjudication;
-                for (const auto& [k, x] : value.as_object()) {
-                    int n = int(integer_member(x, k.c_str(), where));
-                    if (k == "draw_movenumber")
-                        a.draw_move_number = n;
-                    else if (k == "draw_movecount")
-                        a.draw_move_count = n;
-                    else if (k == "draw_score")
-                        a.draw_score = n;
-                    else if (k == "resign_movecount")
-                        a.resign_move_count = n;
-                    else if (k == "resign_score")
-                        a.resign_score = n;
-                    else if (k == "max_plies")
-                        a.max_plies = n;
-                    else
-                        throw ConfigError(where + ": unknown adjudication key \"" + k + "\"");
-                }
-            } else if (key == "sprt") {
-                SprtParameters p;
-                for (const auto& [k, x] : value.as_object()) {
-                    if (k == "elo0")
-                        p.elo0 = x.as_number();
-                    else if (k == "elo1")
-                        p.elo1 = x.as_number();
-                    else if (k == "alpha")
-                        p.alpha = x.as_number();
-                    else if (k == "beta")
-                        p.beta = x.as_number();
-                    else if (k == "model")
-                        p.model = x.as_string() == "logistic" ? SprtModel::logistic
-                                                              : SprtModel::normalized;
-                    else
-                        throw ConfigError(where + ": unknown sprt key \"" + k + "\"");
-                }
-                c.sprt = p;
-            } else {
-                throw ConfigError(where + ": unknown key \"" + key + "\"");
-            }
-        } catch (const ConfigError&) {
-            throw;
-        } catch (const std::exception& e) {
-            throw ConfigError(at + ": " + e.what());
+            before = json::parse(stored.config_json);
+        } catch (const json::ParseError&) {
+            continue;
+        }
+        const json::Value* identity = before.find("identity");
+        if (!identity) continue;
+        std::vector<std::string> reasons = identity_differences(*identity, now);
+        if (reasons.empty()) continue;
+        if (!closest || reasons.size() <= closest_reasons.size()) {
+            closest = stored;
+            closest_reasons = std::move(reasons);
         }
     }
-    return c;
+    if (!closest) return {};
+    std::string text = "This is a new tournament, not tournament " + std::to_string(closest->id) +
+                       " of this database, because:\n";
+    for (const auto& reason : closest_reasons) text += "  " + reason + "\n";
+    text += "The games of tournament " + std::to_string(closest->id) +
+            " stay in the database; the standings below count this tournament's games only.\n";
+    return text;
 }
 
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
@@ -251,9 +129,9 @@ class Runner {
 
     TournamentSummary run() {
         auto started = std::chrono::steady_clock::now();
-        validate();
+        validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
-        openings_ = read_openings(config_.openings_path, config_.plies);
+        openings_ = read_openings(config_.openings_path, config_.plies.value_or(-1));
         opening_ids_.assign(openings_.size(), std::nullopt);
         log_dir_ = std::filesystem::path(config_.db_path).parent_path() / "logs";
         std::filesystem::create_directories(log_dir_);
@@ -267,7 +145,7 @@ class Runner {
 
         // Step 2. The tournament and engine rows; what is already done.
         summary_.tournament_id =
-            store_.get_or_create_tournament(config_.key(), config_.to_json().dump());
+            store_.get_or_create_tournament(tournament_key(config_), stored_json().dump());
         for (const auto& engine : config_.engines)
             summary_.engine_ids.push_back(
                 store_.get_or_create_engine(engine_identity(engine, true)));
@@ -290,7 +168,7 @@ class Runner {
         // Step 3. The workers play until the queue is empty or a stop is requested.
         if (!stopping()) {
             std::vector<std::thread> workers;
-            int threads = std::max(1, std::min<int>(config_.concurrency, int(pending_.size())));
+            int threads = std::max(1, std::min<int>(config_.workers(), int(pending_.size())));
             for (int i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
             for (auto& t : workers) t.join();
         }
@@ -302,22 +180,12 @@ class Runner {
     }
 
   private:
-    void validate() const {
-        if (config_.engines.size() < 2)
-            throw ConfigError("a tournament needs at least two engines");
-        std::set<std::string> names;
-        for (const auto& e : config_.engines) {
-            if (!names.insert(e.name).second)
-                throw ConfigError("two engines are named " + e.name + "; give each a name=");
-            if (e.limits.or_else(config_.limits).empty())
-                throw ConfigError(
-                    "engine " + e.name +
-                    " has no search limit: give --depth, --nodes, --movetime or --tc");
-        }
-        if (config_.rounds < 1) throw ConfigError("--rounds must be at least 1");
-        if (config_.concurrency < 1) throw ConfigError("--concurrency must be at least 1");
-        if (config_.sprt && config_.engines.size() != 2)
-            throw ConfigError("--sprt needs exactly two engines");
+    // The configuration as stored with the tournament, with the identity it was keyed by, so that
+    // a later run can say why it is a different tournament.
+    json::Value stored_json() const {
+        json::Value v = config_.to_json();
+        v.set("identity", tournament_identity(config_));
+        return v;
     }
 
     std::string log_path(const EngineConfig& engine) const {
@@ -330,11 +198,12 @@ class Runner {
     void work() {
         std::map<int, std::unique_ptr<UciClient>> engines;
         try {
-            while (!stopping()) {
+            for (bool first = true; !stopping(); first = false) {
+                if (!first) pause_between_games();
                 ScheduledGame game;
                 {
                     std::lock_guard lock(mutex_);
-                    if (next_ >= pending_.size()) break;
+                    if (next_ >= pending_.size() || stopping()) break;
                     game = pending_[next_++];
                 }
                 play(game, engines);
@@ -346,6 +215,16 @@ class Runner {
         }
         for (auto& [index, engine] : engines)
             if (engine) engine->quit(milliseconds(500));
+    }
+
+    // cutechess's -wait: the worker rests `config_.wait` before its next game, unless stopped.
+    void pause_between_games() const {
+        auto until = std::chrono::steady_clock::now() + config_.wait;
+        while (!stopping() && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::min(
+                milliseconds(20),
+                std::chrono::duration_cast<milliseconds>(until - std::chrono::steady_clock::now()) +
+                    milliseconds(1)));
     }
 
     UciClient* ensure_engine(int index, std::map<int, std::unique_ptr<UciClient>>& engines) {

@@ -138,6 +138,71 @@ TEST_F(TournamentTest, PlaysEveryScheduledGameOnceAndResumesToNothing) {
     EXPECT_EQ(store.count_games(first.tournament_id), 24);
 }
 
+TEST_F(TournamentTest, ChangingASettingThatDecidesResultsPlaysTheGamesAgain) {
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary first = run_tournament(config, store, recorder);
+    EXPECT_EQ(first.played_now, 12);
+    EXPECT_EQ(explain_new_tournament(store, config), "");  // the same tournament: nothing to say
+
+    // A stall timeout (like a clock margin or adjudication) can turn a game into a forfeit: a
+    // run with another one is another tournament, whose games are all played again.
+    config.game.stall_timeout = milliseconds(3000);
+    std::string why = explain_new_tournament(store, config);
+    EXPECT_NE(why.find("not tournament " + std::to_string(first.tournament_id)), std::string::npos)
+        << why;
+    EXPECT_NE(why.find("stall_timeout: 2000 -> 3000"), std::string::npos) << why;
+    TournamentSummary second = run_tournament(config, store, recorder);
+    EXPECT_NE(second.tournament_id, first.tournament_id);
+    EXPECT_EQ(second.already_played, 0);
+    EXPECT_EQ(second.played_now, 12);
+
+    // The same for the opening file's content under the same name.
+    std::ofstream(config.openings_path, std::ios::app)
+        << "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    why = explain_new_tournament(store, config);
+    EXPECT_NE(why.find("the content of the opening file changed"), std::string::npos) << why;
+    TournamentSummary third = run_tournament(config, store, recorder);
+    EXPECT_NE(third.tournament_id, second.tournament_id);
+    EXPECT_EQ(third.played_now, 18);
+
+    // A pause between games changes no result: the same tournament, nothing to play.
+    config.wait = milliseconds(1);
+    EXPECT_EQ(run_tournament(config, store, recorder).tournament_id, third.tournament_id);
+}
+
+TEST_F(TournamentTest, WaitPausesEachWorkerBetweenGames) {
+    config.engines.resize(2);
+    config.concurrency = 1;
+    config.wait = milliseconds(150);
+    struct Clock : TournamentObserver {
+        void game_finished(const GameRecord&, GameId, const std::string&,
+                           const std::string&) override {
+            finished.push_back(std::chrono::steady_clock::now());
+        }
+        std::vector<std::chrono::steady_clock::time_point> finished;
+    } clock;
+    Store store = Store::open(config.db_path);
+    TournamentSummary s = run_tournament(config, store, clock);
+    ASSERT_EQ(s.played_now, 4);
+    ASSERT_EQ(clock.finished.size(), 4u);
+    // With one worker, each game starts at least `wait` after the previous one finished.
+    for (std::size_t i = 1; i < clock.finished.size(); ++i)
+        EXPECT_GE(clock.finished[i] - clock.finished[i - 1], config.wait) << i;
+}
+
+TEST_F(TournamentTest, ValuesThatCannotWorkAreRejectedBeforeAnyGame) {
+    config.game.stall_timeout = milliseconds(0);
+    EXPECT_EQ(error_of_run(), "stall_timeout must be a positive number of milliseconds (got 0)");
+    config.game.stall_timeout = milliseconds(2000);
+    config.game.time_margin = milliseconds(-1000);
+    EXPECT_EQ(error_of_run(),
+              "time_margin must be a number of milliseconds, 0 or more (got -1000)");
+    config.game.time_margin = milliseconds(100);
+    config.concurrency = 0;
+    EXPECT_EQ(error_of_run(), "concurrency must be a positive integer (got 0)");
+}
+
 TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
     config.engines.pop_back();
     add_engine("crasher", {"--crash-at", "3"});
@@ -289,7 +354,7 @@ TEST_F(TournamentTest, ConfigJsonRoundTrip) {
     config.game.adjudication.draw_score = 10;
     TournamentConfig back = tournament_config_from_json(config.to_json(), "test");
     EXPECT_EQ(back.to_json(), config.to_json());
-    EXPECT_EQ(back.key(), config.key());
+    EXPECT_EQ(tournament_key(back), tournament_key(config));
     EXPECT_THROW(tournament_config_from_json(json::parse(R"({"rounds": "two"})"), "c.json"),
                  ConfigError);
     EXPECT_THROW(tournament_config_from_json(json::parse(R"({"colour": 1})"), "c.json"),
