@@ -232,5 +232,94 @@ TEST_F(Cli, SigkillMidRunThenResumePlaysEachGameExactlyOnce) {
     EXPECT_EQ(processes_with(marker), 0);
 }
 
+TEST_F(Cli, UnknownCommandNamesTheWordAndSuggestsTheNearest) {
+    RunResult r = run("tourney --rounds 2");
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.output.find("unknown command 'tourney'; did you mean 'tournament'?"),
+              std::string::npos)
+        << r.output;
+    RunResult flag = run("tournament " + mock("a") + " " + mock("b") +
+                         " --depth 1 --openings openings/startpos.epd --nodse 5 --db " + db);
+    EXPECT_NE(flag.exit_code, 0);
+    EXPECT_NE(flag.output.find("unknown option '--nodse'; did you mean '--nodes'?"),
+              std::string::npos)
+        << flag.output;
+}
+
+// The same bad value as a flag, in a --config file and in an --engine list: one message, and no
+// database left behind.
+TEST_F(Cli, BadValuesGetTheSameMessageFromFlagsFilesAndEngineLists) {
+    struct Case {
+        std::string flag, json, message;
+    } cases[] = {
+        {"--nodes -5", R"("nodes": -5)", "nodes must be a positive integer (got -5)"},
+        {"--stall-timeout 0", R"("stall_timeout": 0)",
+         "stall_timeout must be a positive number of milliseconds (got 0)"},
+        {"--timemargin -1000", R"("time_margin": -1000)",
+         "time_margin must be a number of milliseconds, 0 or more (got -1000)"},
+        {"--concurrency 0", R"("concurrency": 0)",
+         "concurrency must be a positive integer (got 0)"},
+        {"--report-every 0", R"("report_every": 0)",
+         "report_every must be a positive integer (got 0)"},
+        {"--plies -1", R"("plies": -1)", "plies must be a number of plies, 0 or more (got -1)"},
+        {"--wait -5", R"("wait": -5)", "wait must be a number of milliseconds, 0 or more (got -5)"},
+    };
+    std::string base = mock("a") + " " + mock("b") + " --openings openings/startpos.epd --db " + db;
+    for (const auto& c : cases) {
+        RunResult flag = run("tournament " + base + " --depth 1 " + c.flag);
+        EXPECT_EQ(flag.exit_code, 1);
+        EXPECT_EQ(flag.output, "arbiter: " + c.message + "\n") << c.flag;
+        std::string config = (dir / "c.json").string();
+        std::ofstream(config) << "{" << c.json << ", \"depth\": 1}";
+        RunResult file = run("tournament " + base + " --config " + config);
+        EXPECT_EQ(file.exit_code, 1);
+        EXPECT_EQ(file.output, "arbiter: " + config + ": " + c.message + "\n") << c.json;
+    }
+    RunResult spec = run("tournament " + mock("a") + " " + mock("b", ",nodes=-5") +
+                         " --depth 1 --openings openings/startpos.epd --db " + db);
+    EXPECT_NE(spec.output.find(": nodes must be a positive integer (got -5)\n"), std::string::npos)
+        << spec.output;
+    EXPECT_FALSE(fs::exists(db)) << "a configuration error must not create the database";
+    RunResult forced = run("tournament " + base + " --depth 1 --concurrency 100000");
+    EXPECT_NE(forced.output.find("add --force to run it anyway"), std::string::npos)
+        << forced.output;
+}
+
+TEST_F(Cli, ReRunsSayWhatTheyResumeAndWhatTheStandingsCount) {
+    std::string openings = (dir / "two.epd").string();
+    {
+        std::ifstream suite("openings/arbiter-8ply.epd");
+        std::ofstream two(openings);
+        std::string line;
+        for (int i = 0; i < 2 && std::getline(suite, line); ++i) two << line << '\n';
+    }
+    std::string base = "tournament " + mock("a") + " " + mock("b", ",arg=--seed,arg=3") +
+                       " --depth 1 --maxplies 20 --openings " + openings + " --db " + db;
+    RunResult two_rounds = run(base + " --rounds 2");
+    ASSERT_EQ(two_rounds.exit_code, 0) << two_rounds.output;
+    EXPECT_EQ(two_rounds.output.find("new tournament"), std::string::npos) << two_rounds.output;
+
+    // Fewer rounds than recorded: nothing to play, and the standings say they count all games.
+    RunResult one_round = run(base + " --rounds 1");
+    ASSERT_EQ(one_round.exit_code, 0) << one_round.output;
+    EXPECT_NE(one_round.output.find("Played 0 games"), std::string::npos) << one_round.output;
+    EXPECT_NE(one_round.output.find("the database holds 8 games of this tournament, 4 more than "
+                                    "the 4 this run schedules"),
+              std::string::npos)
+        << one_round.output;
+    EXPECT_NE(one_round.output.find("the standings count all 8"), std::string::npos);
+
+    // The opening file changed under the same name: a new tournament, and why.
+    std::ofstream(openings, std::ios::app)
+        << "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    RunResult changed = run(base + " --rounds 1");
+    ASSERT_EQ(changed.exit_code, 0) << changed.output;
+    EXPECT_NE(changed.output.find("This is a new tournament, not tournament 1 of this database, "
+                                  "because:\n  the content of the opening file changed\n"),
+              std::string::npos)
+        << changed.output;
+    EXPECT_NE(changed.output.find("Played 6 games"), std::string::npos) << changed.output;
+}
+
 }  // namespace
 }  // namespace arbiter
