@@ -157,9 +157,11 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
     if (!value.is_object()) throw ConfigError(where + ": an engine must be a JSON object");
     EngineConfig engine;
     auto text = [&](const std::string& key, const json::Value& v) -> std::string {
-        if (v.is_string()) return v.as_string();
-        if (v.is_number() || v.is_bool()) return v.dump();
-        throw ConfigError(where + ": \"" + key + "\" must be a string or number");
+        try {
+            return scalar_text(v, key);
+        } catch (const ConfigError& e) {
+            throw ConfigError(where + ": " + e.what());
+        }
     };
     for (const auto& [key, v] : value.as_object()) {
         if (key == "name")
