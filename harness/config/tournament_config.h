@@ -20,6 +20,8 @@
 
 namespace arbiter {
 
+// Everything that defines a tournament: who plays, on which openings, how long each search may
+// take, how games are refereed, where results go. Defaults are those of `arbiter tournament`.
 struct TournamentConfig {
     std::vector<EngineConfig> engines;
     std::string openings_path;
