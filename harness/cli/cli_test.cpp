@@ -285,6 +285,20 @@ TEST_F(Cli, BadValuesGetTheSameMessageFromFlagsFilesAndEngineLists) {
         << forced.output;
 }
 
+TEST_F(Cli, NodesRejectsValuesThatCannotWork) {
+    std::string base =
+        "nodes --engine cmd=" + std::string(MOCK_ENGINE_PATH) + " --fen startpos --depth 1 ";
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {"--concurrency -2", "arbiter: concurrency must be a positive integer (got -2)\n"},
+             {"--timeout 0", "arbiter: timeout must be a positive number of seconds (got 0)\n"},
+             {"--perft-depth -1", "arbiter: perft_depth must be a depth from 0 to 20 (got -1)\n"},
+         }) {
+        RunResult r = run(base + arguments);
+        EXPECT_EQ(r.exit_code, 1) << arguments;
+        EXPECT_EQ(r.output, message) << arguments;
+    }
+}
+
 TEST_F(Cli, ReRunsSayWhatTheyResumeAndWhatTheStandingsCount) {
     std::string openings = (dir / "two.epd").string();
     {
