@@ -213,11 +213,9 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
         try {
             if (key == "engines")
                 c.engines = engines_from_json(value, where);
-            else if (key == "adjudication") {
-                int max_plies = c.game.adjudication.max_plies;
+            else if (key == "adjudication")
                 c.game.adjudication = adjudication_from_json(value);
-                if (!value.find("max_plies")) c.game.adjudication.max_plies = max_plies;
-            } else if (key == "sprt" && value.is_object())
+            else if (key == "sprt" && value.is_object())
                 c.sprt = sprt_from_json(value);
             else if (key == "identity")
                 continue;  // written beside the configuration by the tournament; derived
