@@ -187,11 +187,10 @@ NodeResults run_measurements(const RunSettings& settings) {
                     DepthReport report =
                         measure_depth(*engine, position, job.depth, settings.search_timeout);
                     if (report.status != UciStatus::ok)
-                        throw std::runtime_error(
-                            describe(settings, job) + ": the engine " +
-                            (report.status == UciStatus::timeout
-                                 ? "did not finish in time"
-                                 : "exited (" + engine->process().exit_status() + ")"));
+                        throw std::runtime_error(describe(settings, job) + ": the engine " +
+                                                 (report.status == UciStatus::timeout
+                                                      ? "did not finish in time"
+                                                      : "exited (" + engine->exit_status() + ")"));
                     if (!report.nodes)
                         throw std::runtime_error(describe(settings, job) +
                                                  ": the engine reported no nodes");
