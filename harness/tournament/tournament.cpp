@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "harness/process/engine_process.h"
+#include "harness/ratings/counts.h"
 #include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
@@ -44,11 +45,6 @@ std::int64_t integer_member(const json::Value& v, const char* key, const std::st
     } catch (const std::exception&) {
         throw ConfigError(where + ": \"" + key + "\" must be a whole number");
     }
-}
-
-// The two games of a pair share this id (for pentanomial statistics and SPRT).
-std::int64_t pair_id(std::int64_t slot_number) {
-    return slot_number / 2;
 }
 
 }  // namespace
@@ -398,26 +394,23 @@ class Runner {
         sprt_.emplace(*config_.sprt);
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
-            add_sprt_game(g.slot.number, white, g.result);
+            add_sprt_game(g.slot, white, g.result);
         }
         check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
-        add_sprt_game(game.slot.number, game.white, record.result);
+        add_sprt_game(game.slot, game.white, record.result);
         check_sprt();
     }
 
-    void add_sprt_game(std::int64_t slot, int white, const std::string& result) {
-        int half_points = result == "1/2-1/2" ? 1 : ((result == "1-0") == (white == 0) ? 2 : 0);
-        auto [it, inserted] = half_pairs_.emplace(pair_id(slot), half_points);
-        if (inserted) return;
-        pentanomial_.add_pair(it->second + half_points);
-        half_pairs_.erase(it);
+    void add_sprt_game(const ScheduleSlot& slot, int white, const std::string& result) {
+        if (std::optional<Outcome> outcome = parse_outcome(result))
+            sprt_tally_.add({white, 1 - white, *outcome, slot.pair_number()});
     }
 
     void check_sprt() {
-        sprt_->update(pentanomial_);
+        sprt_->update(sprt_tally_.tally().pentanomial);
         if (sprt_->state() != SprtState::continue_testing) {
             stop_ = true;
             summary_.sprt_result = sprt_->summary();
@@ -438,8 +431,7 @@ class Runner {
     std::exception_ptr worker_error_;
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
-    std::map<std::int64_t, int> half_pairs_;
-    PentanomialCounts pentanomial_;
+    LiveMatchTally sprt_tally_{0, 1};  // the first engine against the second
 };
 
 }  // namespace
