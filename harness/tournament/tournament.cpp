@@ -17,6 +17,7 @@
 #include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/worker_pool.h"
 
 namespace arbiter {
 
@@ -226,18 +227,6 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 
 namespace {
 
-// Starts an engine, completes the handshake and sends its options. Throws ProcessError or
-// UciError with a message naming the engine.
-void start_engine(UciClient& engine, const EngineConfig& config, const std::string& log_path,
-                  milliseconds handshake_timeout) {
-    try {
-        engine.start(config.command, config.args, config.working_dir, log_path, handshake_timeout);
-        for (const auto& [name, value] : config.options) engine.set_option(name, value);
-    } catch (const std::exception& e) {
-        throw ConfigError("engine " + config.name + ": " + e.what());
-    }
-}
-
 // The shared state of one run: the queue of games still to play, the store, SPRT bookkeeping.
 class Runner {
   public:
@@ -251,14 +240,19 @@ class Runner {
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_ = read_openings(config_.openings_path, config_.plies);
         opening_ids_.assign(openings_.size(), std::nullopt);
-        log_dir_ = std::filesystem::path(config_.db_path).parent_path() / "logs";
-        std::filesystem::create_directories(log_dir_);
-        for (const auto& engine : config_.engines) {
-            UciClient probe;
-            start_engine(probe, engine, log_path(engine), config_.handshake_timeout);
-            if (probe.is_ready(config_.handshake_timeout) != UciStatus::ok)
-                throw ConfigError("engine " + engine.name + " does not answer isready");
-            probe.quit();
+        engine_start_.engines = config_.engines;
+        engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
+        engine_start_.handshake_timeout = config_.handshake_timeout;
+        std::filesystem::create_directories(engine_start_.log_dir);
+        {
+            WorkerEngines probes(engine_start_);
+            for (int i = 0; i < int(config_.engines.size()); ++i) {
+                try {
+                    probes.ensure(i);
+                } catch (const std::exception& e) {
+                    throw ConfigError(e.what());
+                }
+            }
         }
 
         // Step 2. The tournament and engine rows; what is already done.
@@ -284,14 +278,14 @@ class Runner {
                           summary_.already_played);
 
         // Step 3. The workers play until the queue is empty or a stop is requested.
+        std::size_t handed_out = 0;
         if (!stopping()) {
-            std::vector<std::thread> workers;
-            int threads = std::max(1, std::min<int>(config_.concurrency, int(pending_.size())));
-            for (int i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
-            for (auto& t : workers) t.join();
+            handed_out = run_worker_pool(
+                engine_start_, config_.concurrency, pending_.size(),
+                [this](std::size_t job, WorkerEngines& engines) { play(pending_[job], engines); },
+                [this] { return stopping(); });
         }
-        if (worker_error_) std::rethrow_exception(worker_error_);
-        summary_.stopped_early = next_ < pending_.size();
+        summary_.stopped_early = handed_out < pending_.size();
         summary_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return summary_;
@@ -316,48 +310,20 @@ class Runner {
             throw ConfigError("--sprt needs exactly two engines");
     }
 
-    std::string log_path(const EngineConfig& engine) const {
-        return (log_dir_ / (engine.name + ".stderr.log")).string();
-    }
-
     bool stopping() const { return stop_ || (external_stop_ && *external_stop_); }
 
-    // One worker: its own engine processes, started when first needed and kept across games.
-    void work() {
-        std::map<int, std::unique_ptr<UciClient>> engines;
+    // The engine `index` of this worker, started if needed. An engine that cannot be started
+    // again is reported and handed to the game as it is: the game scores its disconnection.
+    UciClient* ensure_engine(int index, WorkerEngines& engines) {
         try {
-            while (!stopping()) {
-                ScheduledGame game;
-                {
-                    std::lock_guard lock(mutex_);
-                    if (next_ >= pending_.size()) break;
-                    game = pending_[next_++];
-                }
-                play(game, engines);
-            }
-        } catch (...) {
-            std::lock_guard lock(mutex_);
-            if (!worker_error_) worker_error_ = std::current_exception();
-            stop_ = true;
-        }
-        for (auto& [index, engine] : engines)
-            if (engine) engine->quit(milliseconds(500));
-    }
-
-    UciClient* ensure_engine(int index, std::map<int, std::unique_ptr<UciClient>>& engines) {
-        auto& slot = engines[index];
-        if (slot && slot->alive()) return slot.get();
-        const EngineConfig& config = config_.engines[std::size_t(index)];
-        slot = std::make_unique<UciClient>();
-        try {
-            start_engine(*slot, config, log_path(config), config_.handshake_timeout);
+            return &engines.ensure(index);
         } catch (const std::exception& e) {
-            observer_.engine_event(std::string("cannot restart ") + config.name + ": " + e.what());
+            observer_.engine_event(std::string("cannot restart ") + e.what());
+            return &engines.client(index);
         }
-        return slot.get();
     }
 
-    void play(const ScheduledGame& game, std::map<int, std::unique_ptr<UciClient>>& engines) {
+    void play(const ScheduledGame& game, WorkerEngines& engines) {
         Player white{ensure_engine(game.white, engines),
                      config_.engines[std::size_t(game.white)].name,
                      config_.engines[std::size_t(game.white)].limits.or_else(config_.limits),
@@ -375,7 +341,7 @@ class Runner {
         for (auto [needs_restart, index] : {std::pair{outcome.white_needs_restart, game.white},
                                             std::pair{outcome.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
-            engines[index].reset();
+            engines.discard(index);
             observer_.engine_event(config_.engines[std::size_t(index)].name +
                                    " will be restarted (" + outcome.record.termination_text + ")");
         }
@@ -423,12 +389,10 @@ class Runner {
     const std::atomic<bool>* external_stop_;
     std::vector<Opening> openings_;
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
-    std::filesystem::path log_dir_;
+    EngineStart engine_start_;
     std::vector<ScheduledGame> pending_;
-    std::size_t next_ = 0;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};
-    std::exception_ptr worker_error_;
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
     LiveMatchTally sprt_tally_{0, 1};  // the first engine against the second

@@ -246,6 +246,23 @@ TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
     EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
 }
 
+TEST_F(TournamentTest, EngineNamesNeverLeaveTheLogDirectory) {
+    config.engines[0].name = "../../x";
+    config.engines[1].name = "a/b";
+    config.engines[2].name = "a_b";
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    EXPECT_EQ(run_tournament(config, store, recorder).played_now, 12);
+    std::set<std::string> logs;
+    for (const auto& entry : fs::directory_iterator(dir / "logs"))
+        logs.insert(entry.path().filename().string());
+    EXPECT_EQ(logs,
+              (std::set<std::string>{"_._.._x.stderr.log", "a_b.stderr.log", "a_b-2.stderr.log"}));
+    EXPECT_FALSE(fs::exists(dir.parent_path() / "x.stderr.log"));
+    EXPECT_FALSE(fs::exists(dir / "x.stderr.log"));
+    for (const auto& name : logs) EXPECT_GT(fs::file_size(dir / "logs" / name), 0u) << name;
+}
+
 TEST_F(TournamentTest, KilledMidRunLosesOnlyGamesInProgress) {
     for (auto& e : config.engines) e.args.insert(e.args.end(), {"--think", "15"});
     config.rounds = 3;
