@@ -323,36 +323,51 @@ class Runner {
         }
     }
 
+    // Plays one game of the schedule with this worker's engines and records it.
     void play(const ScheduledGame& game, WorkerEngines& engines) {
-        Player white{ensure_engine(game.white, engines),
-                     config_.engines[std::size_t(game.white)].name,
-                     config_.engines[std::size_t(game.white)].limits.or_else(config_.limits),
-                     summary_.engine_ids[std::size_t(game.white)]};
-        Player black{ensure_engine(game.black, engines),
-                     config_.engines[std::size_t(game.black)].name,
-                     config_.engines[std::size_t(game.black)].limits.or_else(config_.limits),
-                     summary_.engine_ids[std::size_t(game.black)]};
+        auto player = [&](int index) {
+            const EngineConfig& engine = config_.engines[std::size_t(index)];
+            return Player{ensure_engine(index, engines), engine.name,
+                          engine.limits.or_else(config_.limits)};
+        };
+        Player white = player(game.white), black = player(game.black);
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
-        GameOutcome outcome = play_game(white, black, opening, config_.game);
-        GameRecord& record = outcome.record;
-        record.tournament_id = summary_.tournament_id;
-        record.slot = game.slot;
+        PlayedGame played = play_game(white, black, opening, config_.game);
         std::lock_guard lock(mutex_);
-        for (auto [needs_restart, index] : {std::pair{outcome.white_needs_restart, game.white},
-                                            std::pair{outcome.black_needs_restart, game.black}}) {
+        for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
+                                            std::pair{played.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
             engines.discard(index);
             observer_.engine_event(config_.engines[std::size_t(index)].name +
-                                   " will be restarted (" + outcome.record.termination_text + ")");
+                                   " will be restarted (" + played.termination_text + ")");
         }
 
         std::optional<OpeningId>& opening_id = opening_ids_[std::size_t(game.slot.opening_index)];
         if (!opening_id) opening_id = store_.get_or_create_opening(opening);
-        record.opening_id = opening_id;
+        GameRecord record = to_record(std::move(played), game, *opening_id);
         GameId id = store_.record_game(record);
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
         if (config_.sprt) update_sprt(game, record);
+    }
+
+    // The store's record of a game of the schedule: the game as played, under this tournament's
+    // ids for its slot, engines and opening.
+    GameRecord to_record(PlayedGame played, const ScheduledGame& game, OpeningId opening_id) const {
+        GameRecord record;
+        record.tournament_id = summary_.tournament_id;
+        record.slot = game.slot;
+        record.white_engine_id = summary_.engine_ids[std::size_t(game.white)];
+        record.black_engine_id = summary_.engine_ids[std::size_t(game.black)];
+        record.opening_id = opening_id;
+        record.start_fen = std::move(played.start_fen);
+        record.result = std::move(played.result);
+        record.termination = played.termination;
+        record.termination_text = std::move(played.termination_text);
+        record.started_at_ms = played.started_at_ms;
+        record.finished_at_ms = played.finished_at_ms;
+        record.moves = std::move(played.moves);
+        return record;
     }
 
     // SPRT on colour-reversed pairs, from the first engine's side.
