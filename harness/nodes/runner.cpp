@@ -72,6 +72,34 @@ std::vector<Job> plan_jobs(const RunSettings& settings) {
     return jobs;
 }
 
+// Searches one job's position to its depth with `engine` and checks the answer. Throws
+// std::runtime_error naming the job when the engine times out, exits, or reports no nodes or move.
+NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& engine) {
+    const NodePosition& position = settings.positions[job.position];
+    DepthReport report = measure_depth(engine, position, job.depth, settings.search_timeout);
+    if (report.status != UciStatus::ok)
+        throw std::runtime_error(describe(settings, job) + ": the engine " +
+                                 (report.status == UciStatus::timeout
+                                      ? "did not finish in time"
+                                      : "exited (" + engine.exit_status() + ")"));
+    if (!report.nodes)
+        throw std::runtime_error(describe(settings, job) + ": the engine reported no nodes");
+    if (report.bestmove.empty())
+        throw std::runtime_error(describe(settings, job) + ": the engine sent no best move");
+    NodeCell cell;
+    cell.engine = static_cast<std::size_t>(job.engine);
+    cell.position = job.position;
+    cell.depth = job.depth;
+    cell.reached_depth = report.depth;
+    cell.nodes = *report.nodes;
+    cell.leaves = report.leaves;
+    cell.time_ms = report.time_ms;
+    cell.score = report.score;
+    cell.bestmove = report.bestmove;
+    cell.pv = report.pv;
+    return cell;
+}
+
 }  // namespace
 
 std::vector<int> parse_depths(std::string_view text) {
@@ -130,6 +158,7 @@ void validate(const RunSettings& settings) {
 }
 
 NodeResults run_measurements(const RunSettings& settings) {
+    // Step 1. The engines, positions and depths the results are about.
     validate(settings);
     NodeResults results;
     for (const auto& config : settings.engines) {
@@ -148,53 +177,31 @@ NodeResults run_measurements(const RunSettings& settings) {
     EngineStart start;
     start.engines = settings.engines;
 
-    // Every search starts with ucinewgame, so which worker's engine runs a job does not matter.
-    run_worker_pool(
-        start, settings.concurrency, jobs.size(), [&](std::size_t j, WorkerEngines& engines) {
-            const Job& job = jobs[j];
-            const NodePosition& position = settings.positions[job.position];
-            if (job.engine < 0) {
-                std::uint64_t leaves = perft_of(position, job.depth);
-                std::lock_guard lock(mutex);
-                results.perft[{job.position, job.depth}] = leaves;
-            } else {
-                UciClient& engine = engines.ensure(job.engine);
-                DepthReport report =
-                    measure_depth(engine, position, job.depth, settings.search_timeout);
-                if (report.status != UciStatus::ok)
-                    throw std::runtime_error(describe(settings, job) + ": the engine " +
-                                             (report.status == UciStatus::timeout
-                                                  ? "did not finish in time"
-                                                  : "exited (" + engine.exit_status() + ")"));
-                if (!report.nodes)
-                    throw std::runtime_error(describe(settings, job) +
-                                             ": the engine reported no nodes");
-                if (report.bestmove.empty())
-                    throw std::runtime_error(describe(settings, job) +
-                                             ": the engine sent no best move");
-                NodeCell cell;
-                cell.engine = static_cast<std::size_t>(job.engine);
-                cell.position = job.position;
-                cell.depth = job.depth;
-                cell.reached_depth = report.depth;
-                cell.nodes = *report.nodes;
-                cell.leaves = report.leaves;
-                cell.time_ms = report.time_ms;
-                cell.score = report.score;
-                cell.bestmove = report.bestmove;
-                cell.pv = report.pv;
-                std::lock_guard lock(mutex);
-                results.engines[job.engine].id_name = engine.id_name();
-                results.cells.push_back(std::move(cell));
-            }
-            std::lock_guard lock(mutex);
-            ++finished;
-            if (settings.progress) {
-                std::string line = std::string("[").append(std::to_string(finished));
-                line.append("/").append(std::to_string(jobs.size())).append("] ");
-                settings.progress(line.append(describe(settings, job)));
-            }
-        });
+    // Step 2. The jobs, on the worker pool. Every search starts with ucinewgame, so which
+    // worker's engine runs a job does not matter.
+    run_worker_pool(start, settings.concurrency, jobs.size(),
+                    [&](std::size_t j, WorkerEngines& engines) {
+                        const Job& job = jobs[j];
+                        const NodePosition& position = settings.positions[job.position];
+                        if (job.engine < 0) {
+                            std::uint64_t leaves = perft_of(position, job.depth);
+                            std::lock_guard lock(mutex);
+                            results.perft[{job.position, job.depth}] = leaves;
+                        } else {
+                            UciClient& engine = engines.ensure(job.engine);
+                            NodeCell cell = measure_cell(settings, job, engine);
+                            std::lock_guard lock(mutex);
+                            results.engines[job.engine].id_name = engine.id_name();
+                            results.cells.push_back(std::move(cell));
+                        }
+                        std::lock_guard lock(mutex);
+                        ++finished;
+                        if (settings.progress) {
+                            std::string line = std::string("[").append(std::to_string(finished));
+                            line.append("/").append(std::to_string(jobs.size())).append("] ");
+                            settings.progress(line.append(describe(settings, job)));
+                        }
+                    });
     results.sort_cells();
     return results;
 }

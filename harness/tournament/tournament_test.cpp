@@ -143,7 +143,7 @@ TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
     add_engine("crasher", {"--crash-at", "3"});
     add_engine("hanger", {"--hang-at", "2", "--every-game"});
     add_engine("cheater", {"--illegal-at", "2", "--every-game"});
-    config.game.stall_timeout = milliseconds(600);  // generous: only the hanger may stall
+    config.game.stall_timeout = milliseconds(1000);  // generous: only the hanger may stall
     Store store = Store::open(config.db_path);
     Recorder recorder;
     TournamentSummary s = run_tournament(config, store, recorder);
