@@ -1,12 +1,14 @@
 // End-to-end tests of the `arbiter` program: real processes, real engines, real files.
-#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -53,6 +55,85 @@ int processes_with(const std::string& marker) {
             ++count;
     }
     return count;
+}
+
+// `arbiter ARGUMENTS` started with its stdout and stderr on a pipe (not a terminal), read line
+// by line with a deadline, so that a test can wait for a condition and then send a signal.
+class Child {
+  public:
+    explicit Child(const std::string& arguments) {
+        int fds[2];
+        if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
+        pid_ = fork();
+        if (pid_ == 0) {
+            ::dup2(fds[1], STDOUT_FILENO);
+            ::dup2(fds[1], STDERR_FILENO);
+            ::close(fds[0]);
+            ::close(fds[1]);
+            std::string command = "exec " + std::string(ARBITER_PATH) + " " + arguments;
+            ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        ::close(fds[1]);
+        fd_ = fds[0];
+    }
+    ~Child() {
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+        if (fd_ >= 0) ::close(fd_);
+    }
+    // Reads until a line satisfying `wanted` has arrived (true) or `patience` has passed, or the
+    // output ended (false). Every line read is kept in lines().
+    bool wait_for_line(const std::function<bool(const std::string&)>& wanted,
+                       milliseconds patience = milliseconds(60000)) {
+        auto deadline = std::chrono::steady_clock::now() + patience;
+        for (std::size_t checked = 0;;) {
+            for (; checked < lines_.size(); ++checked)
+                if (wanted(lines_[checked])) return true;
+            auto left = std::chrono::duration_cast<milliseconds>(deadline -
+                                                                 std::chrono::steady_clock::now());
+            if (left.count() <= 0 || !read_some(int(left.count()))) return false;
+        }
+    }
+    // Sends `signal`, reads the rest of the output and returns the exit status from waitpid.
+    int signal_and_wait(int signal) {
+        ::kill(pid_, signal);
+        while (read_some(-1)) {}
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return status;
+    }
+    const std::vector<std::string>& lines() const { return lines_; }
+
+  private:
+    // Waits up to timeout_ms (forever when negative) for output; false at the end of it.
+    bool read_some(int timeout_ms) {
+        pollfd p{fd_, POLLIN, 0};
+        if (::poll(&p, 1, timeout_ms) <= 0) return timeout_ms < 0;
+        char buffer[4096];
+        ssize_t n = ::read(fd_, buffer, sizeof buffer);
+        if (n <= 0) return false;
+        for (ssize_t i = 0; i < n; ++i) {
+            if (buffer[i] == '\n') {
+                lines_.push_back(partial_);
+                partial_.clear();
+            } else {
+                partial_ += buffer[i];
+            }
+        }
+        return true;
+    }
+    pid_t pid_ = -1;
+    int fd_ = -1;
+    std::string partial_;
+    std::vector<std::string> lines_;
+};
+
+bool starts_with(const std::string& line, const std::string& prefix) {
+    return line.rfind(prefix, 0) == 0;
 }
 
 class Cli : public ::testing::Test {
@@ -187,29 +268,19 @@ TEST_F(Cli, SigkillMidRunThenResumePlaysEachGameExactlyOnce) {
                             mock(marker + "-c", ",arg=--think,arg=10") + " --depth 1 --openings " +
                             (dir / "ten.epd").string() + " --maxplies 16 --concurrency 2 --db " +
                             db;
-    pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        int null = ::open("/dev/null", O_WRONLY);
-        ::dup2(null, STDOUT_FILENO);
-        ::dup2(null, STDERR_FILENO);
-        std::string command = std::string(ARBITER_PATH) + " " + arguments;
-        ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
-        _exit(127);
+    // Kill once ten games are reported (each is recorded before it is reported): a condition,
+    // not a guess at how long ten games take.
+    {
+        Child child(arguments);
+        int finished = 0;
+        ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+            return starts_with(line, "Finished game ") && ++finished == 10;
+        })) << "fewer than 10 games were reported";
+        int status = child.signal_and_wait(SIGKILL);
+        ASSERT_TRUE(WIFSIGNALED(status));
     }
-    for (int i = 0; i < 400; ++i) {
-        std::this_thread::sleep_for(milliseconds(50));
-        if (!fs::exists(db)) continue;
-        Store peek = Store::open(db);
-        auto tournaments = peek.list_tournaments();
-        if (!tournaments.empty() && peek.count_games(tournaments[0].id) >= 10) break;
-    }
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status));
     // The engines die with arbiter (parent-death signal): no orphan is left.
-    for (int i = 0; i < 40 && processes_with(marker) > 0; ++i)
+    for (int i = 0; i < 200 && processes_with(marker) > 0; ++i)
         std::this_thread::sleep_for(milliseconds(50));
     EXPECT_EQ(processes_with(marker), 0);
 
@@ -333,6 +404,47 @@ TEST_F(Cli, ReRunsSayWhatTheyResumeAndWhatTheStandingsCount) {
               std::string::npos)
         << changed.output;
     EXPECT_NE(changed.output.find("Played 6 games"), std::string::npos) << changed.output;
+TEST_F(Cli, OutputOnAPipeSurvivesSigterm) {
+    // Slow engines: the signal comes before any game ends, so only the first lines exist. They
+    // must reach the pipe at once, not sit in a buffer that _exit() throws away.
+    Child child("tournament " + mock("a", ",arg=--think,arg=20000") + " " +
+                mock("b", ",arg=--think,arg=20000") +
+                " --depth 1 --openings openings/startpos.epd --concurrency 1 --db " + db);
+    ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+        return line == "Database: " + db;
+    })) << "no Database line while arbiter runs";
+    int status = child.signal_and_wait(SIGTERM);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+    EXPECT_TRUE(std::any_of(child.lines().begin(), child.lines().end(), [](const auto& line) {
+        return line.find("arbiter: interrupted") != std::string::npos;
+    }));
+}
+
+TEST_F(Cli, EveryFinishedGameLineReachesAPipeBeforeSigint) {
+    Child child("tournament " + mock("a", ",arg=--think,arg=5") + " " +
+                mock("b", ",arg=--think,arg=5") + " " + mock("c", ",arg=--think,arg=5") +
+                " --depth 1 --openings openings/arbiter-8ply.epd --maxplies 30 --concurrency 1 "
+                "--db " +
+                db);
+    int finished = 0;
+    ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+        return starts_with(line, "Finished game ") && ++finished == 5;
+    })) << "fewer than 5 Finished game lines while arbiter runs";
+    int status = child.signal_and_wait(SIGINT);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT);
+    int reported =
+        int(std::count_if(child.lines().begin(), child.lines().end(),
+                          [](const auto& line) { return starts_with(line, "Finished game "); }));
+    Store store = Store::open(db);
+    auto tournaments = store.list_tournaments();
+    ASSERT_EQ(tournaments.size(), 1u);
+    std::int64_t recorded = store.count_games(tournaments[0].id);
+    // Each recorded game was reported, except at most the one being reported at the signal.
+    EXPECT_GE(reported, 5);
+    EXPECT_LE(reported, recorded);
+    EXPECT_GE(reported, recorded - 1);
 }
 
 }  // namespace

@@ -1,7 +1,10 @@
 // arbiter: plays UCI engines against each other, records everything in SQLite, rates them and
 // counts their nodes. Each subcommand lives in its own *_command.cpp file and registers itself
 // (command.h); main() adds them in order, names a mistyped command or flag, and runs one.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "harness/cli/command.h"
@@ -42,6 +45,10 @@ std::string suggest_flags(const CLI::App& app) {
 
 int main(int argc, char** argv) {
     using namespace arbiter::cli;
+    // On a pipe or file, stdout is written line by line: a signal ends arbiter with _exit(), and
+    // every line printed before it (games finished, the Database line) must already be out.
+    // std::cout is synchronised with stdio, so this covers both.
+    if (!::isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
     CLI::App app{
         "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
     app.require_subcommand(1);

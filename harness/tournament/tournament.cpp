@@ -13,21 +13,18 @@
 #include <thread>
 
 #include "harness/process/engine_process.h"
+#include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/worker_pool.h"
 
 namespace arbiter {
 
 namespace {
 
 using std::chrono::milliseconds;
-
-// The two games of a pair share this id (for pentanomial statistics and SPRT).
-std::int64_t pair_id(std::int64_t slot_number) {
-    return slot_number / 2;
-}
 
 }  // namespace
 
@@ -108,18 +105,6 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 
 namespace {
 
-// Starts an engine, completes the handshake and sends its options. Throws ProcessError or
-// UciError with a message naming the engine.
-void start_engine(UciClient& engine, const EngineConfig& config, const std::string& log_path,
-                  milliseconds handshake_timeout) {
-    try {
-        engine.start(config.command, config.args, config.working_dir, log_path, handshake_timeout);
-        for (const auto& [name, value] : config.options) engine.set_option(name, value);
-    } catch (const std::exception& e) {
-        throw ConfigError("engine " + config.name + ": " + e.what());
-    }
-}
-
 // The shared state of one run: the queue of games still to play, the store, SPRT bookkeeping.
 class Runner {
   public:
@@ -133,14 +118,19 @@ class Runner {
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_ = read_openings(config_.openings_path, config_.plies.value_or(-1));
         opening_ids_.assign(openings_.size(), std::nullopt);
-        log_dir_ = std::filesystem::path(config_.db_path).parent_path() / "logs";
-        std::filesystem::create_directories(log_dir_);
-        for (const auto& engine : config_.engines) {
-            UciClient probe;
-            start_engine(probe, engine, log_path(engine), config_.handshake_timeout);
-            if (probe.is_ready(config_.handshake_timeout) != UciStatus::ok)
-                throw ConfigError("engine " + engine.name + " does not answer isready");
-            probe.quit();
+        engine_start_.engines = config_.engines;
+        engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
+        engine_start_.handshake_timeout = config_.handshake_timeout;
+        std::filesystem::create_directories(engine_start_.log_dir);
+        {
+            WorkerEngines probes(engine_start_);
+            for (int i = 0; i < int(config_.engines.size()); ++i) {
+                try {
+                    probes.ensure(i);
+                } catch (const std::exception& e) {
+                    throw ConfigError(e.what());
+                }
+            }
         }
 
         // Step 2. The tournament and engine rows; what is already done.
@@ -166,14 +156,17 @@ class Runner {
                           summary_.already_played);
 
         // Step 3. The workers play until the queue is empty or a stop is requested.
+        std::size_t handed_out = 0;
         if (!stopping()) {
-            std::vector<std::thread> workers;
-            int threads = std::max(1, std::min<int>(config_.workers(), int(pending_.size())));
-            for (int i = 0; i < threads; ++i) workers.emplace_back([this] { work(); });
-            for (auto& t : workers) t.join();
+            handed_out = run_worker_pool(
+                engine_start_, config_.workers(), pending_.size(),
+                [this](std::size_t job, WorkerEngines& engines) {
+                    if (engines.jobs_done > 0) pause_between_games();
+                    play(pending_[job], engines);
+                },
+                [this] { return stopping(); });
         }
-        if (worker_error_) std::rethrow_exception(worker_error_);
-        summary_.stopped_early = next_ < pending_.size();
+        summary_.stopped_early = handed_out < pending_.size();
         summary_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return summary_;
@@ -188,34 +181,7 @@ class Runner {
         return v;
     }
 
-    std::string log_path(const EngineConfig& engine) const {
-        return (log_dir_ / (engine.name + ".stderr.log")).string();
-    }
-
     bool stopping() const { return stop_ || (external_stop_ && *external_stop_); }
-
-    // One worker: its own engine processes, started when first needed and kept across games.
-    void work() {
-        std::map<int, std::unique_ptr<UciClient>> engines;
-        try {
-            for (bool first = true; !stopping(); first = false) {
-                if (!first) pause_between_games();
-                ScheduledGame game;
-                {
-                    std::lock_guard lock(mutex_);
-                    if (next_ >= pending_.size() || stopping()) break;
-                    game = pending_[next_++];
-                }
-                play(game, engines);
-            }
-        } catch (...) {
-            std::lock_guard lock(mutex_);
-            if (!worker_error_) worker_error_ = std::current_exception();
-            stop_ = true;
-        }
-        for (auto& [index, engine] : engines)
-            if (engine) engine->quit(milliseconds(500));
-    }
 
     // cutechess's -wait: the worker rests `config_.wait` before its next game, unless stopped.
     void pause_between_games() const {
@@ -227,49 +193,62 @@ class Runner {
                     milliseconds(1)));
     }
 
-    UciClient* ensure_engine(int index, std::map<int, std::unique_ptr<UciClient>>& engines) {
-        auto& slot = engines[index];
-        if (slot && slot->alive()) return slot.get();
-        const EngineConfig& config = config_.engines[std::size_t(index)];
-        slot = std::make_unique<UciClient>();
+    // The engine `index` of this worker, started if needed. An engine that cannot be started
+    // again is reported and handed to the game as it is: the game scores its disconnection.
+    UciClient* ensure_engine(int index, WorkerEngines& engines) {
         try {
-            start_engine(*slot, config, log_path(config), config_.handshake_timeout);
+            return &engines.ensure(index);
         } catch (const std::exception& e) {
-            observer_.engine_event(std::string("cannot restart ") + config.name + ": " + e.what());
+            observer_.engine_event(std::string("cannot restart ") + e.what());
+            return &engines.client(index);
         }
-        return slot.get();
     }
 
-    void play(const ScheduledGame& game, std::map<int, std::unique_ptr<UciClient>>& engines) {
-        Player white{ensure_engine(game.white, engines),
-                     config_.engines[std::size_t(game.white)].name,
-                     config_.engines[std::size_t(game.white)].limits.or_else(config_.limits),
-                     summary_.engine_ids[std::size_t(game.white)]};
-        Player black{ensure_engine(game.black, engines),
-                     config_.engines[std::size_t(game.black)].name,
-                     config_.engines[std::size_t(game.black)].limits.or_else(config_.limits),
-                     summary_.engine_ids[std::size_t(game.black)]};
+    // Plays one game of the schedule with this worker's engines and records it.
+    void play(const ScheduledGame& game, WorkerEngines& engines) {
+        auto player = [&](int index) {
+            const EngineConfig& engine = config_.engines[std::size_t(index)];
+            return Player{ensure_engine(index, engines), engine.name,
+                          engine.limits.or_else(config_.limits)};
+        };
+        Player white = player(game.white), black = player(game.black);
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
-        GameOutcome outcome = play_game(white, black, opening, config_.game);
-        GameRecord& record = outcome.record;
-        record.tournament_id = summary_.tournament_id;
-        record.slot = game.slot;
+        PlayedGame played = play_game(white, black, opening, config_.game);
         std::lock_guard lock(mutex_);
-        for (auto [needs_restart, index] : {std::pair{outcome.white_needs_restart, game.white},
-                                            std::pair{outcome.black_needs_restart, game.black}}) {
+        for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
+                                            std::pair{played.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
-            engines[index].reset();
+            engines.discard(index);
             observer_.engine_event(config_.engines[std::size_t(index)].name +
-                                   " will be restarted (" + outcome.record.termination_text + ")");
+                                   " will be restarted (" + played.termination_text + ")");
         }
 
         std::optional<OpeningId>& opening_id = opening_ids_[std::size_t(game.slot.opening_index)];
         if (!opening_id) opening_id = store_.get_or_create_opening(opening);
-        record.opening_id = opening_id;
+        GameRecord record = to_record(std::move(played), game, *opening_id);
         GameId id = store_.record_game(record);
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
         if (config_.sprt) update_sprt(game, record);
+    }
+
+    // The store's record of a game of the schedule: the game as played, under this tournament's
+    // ids for its slot, engines and opening.
+    GameRecord to_record(PlayedGame played, const ScheduledGame& game, OpeningId opening_id) const {
+        GameRecord record;
+        record.tournament_id = summary_.tournament_id;
+        record.slot = game.slot;
+        record.white_engine_id = summary_.engine_ids[std::size_t(game.white)];
+        record.black_engine_id = summary_.engine_ids[std::size_t(game.black)];
+        record.opening_id = opening_id;
+        record.start_fen = std::move(played.start_fen);
+        record.result = std::move(played.result);
+        record.termination = played.termination;
+        record.termination_text = std::move(played.termination_text);
+        record.started_at_ms = played.started_at_ms;
+        record.finished_at_ms = played.finished_at_ms;
+        record.moves = std::move(played.moves);
+        return record;
     }
 
     // SPRT on colour-reversed pairs, from the first engine's side.
@@ -277,26 +256,23 @@ class Runner {
         sprt_.emplace(*config_.sprt);
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
-            add_sprt_game(g.slot.number, white, g.result);
+            add_sprt_game(g.slot, white, g.result);
         }
         check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
-        add_sprt_game(game.slot.number, game.white, record.result);
+        add_sprt_game(game.slot, game.white, record.result);
         check_sprt();
     }
 
-    void add_sprt_game(std::int64_t slot, int white, const std::string& result) {
-        int half_points = result == "1/2-1/2" ? 1 : ((result == "1-0") == (white == 0) ? 2 : 0);
-        auto [it, inserted] = half_pairs_.emplace(pair_id(slot), half_points);
-        if (inserted) return;
-        pentanomial_.add_pair(it->second + half_points);
-        half_pairs_.erase(it);
+    void add_sprt_game(const ScheduleSlot& slot, int white, const std::string& result) {
+        if (std::optional<Outcome> outcome = parse_outcome(result))
+            sprt_tally_.add({white, 1 - white, *outcome, slot.pair_number()});
     }
 
     void check_sprt() {
-        sprt_->update(pentanomial_);
+        sprt_->update(sprt_tally_.tally().pentanomial);
         if (sprt_->state() != SprtState::continue_testing) {
             stop_ = true;
             summary_.sprt_result = sprt_->summary();
@@ -309,16 +285,13 @@ class Runner {
     const std::atomic<bool>* external_stop_;
     std::vector<Opening> openings_;
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
-    std::filesystem::path log_dir_;
+    EngineStart engine_start_;
     std::vector<ScheduledGame> pending_;
-    std::size_t next_ = 0;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};
-    std::exception_ptr worker_error_;
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
-    std::map<std::int64_t, int> half_pairs_;
-    PentanomialCounts pentanomial_;
+    LiveMatchTally sprt_tally_{0, 1};  // the first engine against the second
 };
 
 }  // namespace

@@ -208,7 +208,7 @@ TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
     add_engine("crasher", {"--crash-at", "3"});
     add_engine("hanger", {"--hang-at", "2", "--every-game"});
     add_engine("cheater", {"--illegal-at", "2", "--every-game"});
-    config.game.stall_timeout = milliseconds(600);  // generous: only the hanger may stall
+    config.game.stall_timeout = milliseconds(1000);  // generous: only the hanger may stall
     Store store = Store::open(config.db_path);
     Recorder recorder;
     TournamentSummary s = run_tournament(config, store, recorder);
@@ -311,24 +311,53 @@ TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
     EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
 }
 
+TEST_F(TournamentTest, EngineNamesNeverLeaveTheLogDirectory) {
+    config.engines[0].name = "../../x";
+    config.engines[1].name = "a/b";
+    config.engines[2].name = "a_b";
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    EXPECT_EQ(run_tournament(config, store, recorder).played_now, 12);
+    std::set<std::string> logs;
+    for (const auto& entry : fs::directory_iterator(dir / "logs"))
+        logs.insert(entry.path().filename().string());
+    EXPECT_EQ(logs,
+              (std::set<std::string>{"_._.._x.stderr.log", "a_b.stderr.log", "a_b-2.stderr.log"}));
+    EXPECT_FALSE(fs::exists(dir.parent_path() / "x.stderr.log"));
+    EXPECT_FALSE(fs::exists(dir / "x.stderr.log"));
+    for (const auto& name : logs) EXPECT_GT(fs::file_size(dir / "logs" / name), 0u) << name;
+}
+
 TEST_F(TournamentTest, KilledMidRunLosesOnlyGamesInProgress) {
     for (auto& e : config.engines) e.args.insert(e.args.end(), {"--think", "15"});
     config.rounds = 3;
+    // The child tells the parent about each recorded game through a pipe; the parent kills it
+    // without warning once three are recorded: a condition, not a guess at how long games take.
+    int reports[2];
+    ASSERT_EQ(::pipe(reports), 0);
     pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
+        ::close(reports[0]);
+        struct Reporter : TournamentObserver {
+            int fd;
+            void game_finished(const GameRecord&, GameId, const std::string&,
+                               const std::string&) override {
+                ssize_t written = ::write(fd, "g", 1);
+                (void)written;
+            }
+        } reporter;
+        reporter.fd = reports[1];
         Store store = Store::open(config.db_path);
-        Recorder recorder;
-        run_tournament(config, store, recorder);
+        run_tournament(config, store, reporter);
         _exit(0);
     }
-    // Wait until some games are recorded, then kill without warning.
-    for (int i = 0; i < 200; ++i) {
-        std::this_thread::sleep_for(milliseconds(50));
-        Store peek = Store::open(config.db_path);
-        auto tournaments = peek.list_tournaments();
-        if (!tournaments.empty() && peek.count_games(tournaments[0].id) >= 3) break;
-    }
+    ::close(reports[1]);
+    int recorded = 0;
+    char byte;
+    while (recorded < 3 && ::read(reports[0], &byte, 1) == 1) ++recorded;
+    ::close(reports[0]);
+    ASSERT_EQ(recorded, 3) << "the tournament ended before three games were recorded";
     ::kill(child, SIGKILL);
     int status = 0;
     ::waitpid(child, &status, 0);
