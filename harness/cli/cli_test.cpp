@@ -404,6 +404,8 @@ TEST_F(Cli, ReRunsSayWhatTheyResumeAndWhatTheStandingsCount) {
               std::string::npos)
         << changed.output;
     EXPECT_NE(changed.output.find("Played 6 games"), std::string::npos) << changed.output;
+}
+
 TEST_F(Cli, OutputOnAPipeSurvivesSigterm) {
     // Slow engines: the signal comes before any game ends, so only the first lines exist. They
     // must reach the pipe at once, not sit in a buffer that _exit() throws away.
