@@ -35,82 +35,92 @@ void read_limit_setting(TournamentConfig& c, std::string_view key, std::string_v
     read_limit(c.limits, key, text);
 }
 
-const std::vector<TournamentSetting> SETTINGS = {
-    {"openings", "openings", "FILE", "Opening suite (.epd or .pgn)",
-     [](TournamentConfig& c, std::string_view t) { c.openings_path = std::string(t); }},
-    {"plies", "plies", "N", "PGN suites: plies of each game to play (default: all)",
-     [](TournamentConfig& c, std::string_view t) { c.plies = int(read_integer(PLIES_RULE, t)); }},
-    {"order", "order", "ORDER", "Opening order: sequential or random",
-     [](TournamentConfig& c, std::string_view t) {
-         c.random_order = read_choice("order", t, {"sequential", "random"}) == "random";
-     }},
-    {"rounds", "rounds", "N", "Repeat the whole schedule N times",
-     [](TournamentConfig& c, std::string_view t) { c.rounds = int(read_integer(ROUNDS_RULE, t)); }},
-    {"max_games", "max-games", "N", "Play only the first N games of the schedule",
-     [](TournamentConfig& c, std::string_view t) {
-         c.max_games = read_integer(MAX_GAMES_RULE, t);
-     }},
-    {"depth", "depth", "D", "Search depth per move",
-     [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "depth", t); }},
-    {"nodes", "nodes", "N", "Nodes per move",
-     [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "nodes", t); }},
-    {"movetime", "movetime", "MS", "Milliseconds per move",
-     [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "movetime", t); }},
-    {"tc", "tc", "TC", "Time control: SECONDS+INC or MOVES/SECONDS+INC",
-     [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "tc", t); }},
-    {"concurrency", "concurrency", "N", "Games at once (default: number of cores)",
-     [](TournamentConfig& c, std::string_view t) {
-         c.concurrency = int(read_integer(CONCURRENCY_RULE, t));
-     }},
-    {"db", "db", "FILE", "SQLite database (default: results/tournament.sqlite)",
-     [](TournamentConfig& c, std::string_view t) { c.db_path = std::string(t); }},
-    {"pgn", "pgn", "FILE", "Also append each finished game to this PGN file",
-     [](TournamentConfig& c, std::string_view t) { c.pgn_path = std::string(t); }},
-    {"seed", "seed", "N", "Seed of the random opening order (default: 1)",
-     [](TournamentConfig& c, std::string_view t) {
-         c.seed = std::uint64_t(read_integer(SEED_RULE, t));
-     }},
-    {"event", "event", "NAME", "Event name for the PGN and the database",
-     [](TournamentConfig& c, std::string_view t) { c.event = std::string(t); }},
-    {"draw", "draw", "RULE", "Draw adjudication: movenumber=N,movecount=N,score=CP",
-     [](TournamentConfig& c, std::string_view t) {
-         read_draw_rule(c.game.adjudication, split_key_values(t));
-     }},
-    {"resign", "resign", "RULE", "Resign adjudication: movecount=N,score=CP",
-     [](TournamentConfig& c, std::string_view t) {
-         read_resign_rule(c.game.adjudication, split_key_values(t));
-     }},
-    {"max_plies", "maxplies", "N", "Adjudicate a draw after N plies",
-     [](TournamentConfig& c, std::string_view t) { read_max_plies(c.game.adjudication, t); }},
-    {"time_margin", "timemargin", "MS",
-     "Milliseconds an engine may exceed its clock (default: 100)",
-     [](TournamentConfig& c, std::string_view t) { read_time_margin(c.game, t); }},
-    {"stall_timeout", "stall-timeout", "MS",
-     "Milliseconds before a depth- or node-limited engine is declared stalled (default: 60000)",
-     [](TournamentConfig& c, std::string_view t) { read_stall_timeout(c.game, t); }},
-    {"handshake_timeout", "handshake-timeout", "MS",
-     "Milliseconds an engine may take to answer uci and isready at start (default: 10000)",
-     [](TournamentConfig& c, std::string_view t) {
-         c.handshake_timeout = milliseconds(read_integer(HANDSHAKE_TIMEOUT_RULE, t));
-     }},
-    {"sprt", "sprt", "TEST", "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05",
-     [](TournamentConfig& c, std::string_view t) { c.sprt = parse_sprt_parameters(t); }},
-    {"wait", "wait", "MS", "Milliseconds each worker pauses between two games (default: 0)",
-     [](TournamentConfig& c, std::string_view t) {
-         c.wait = milliseconds(read_integer(WAIT_RULE, t));
-     }},
-    {"report_every", "report-every", "N", "Print the standings every N games",
-     [](TournamentConfig& c, std::string_view t) {
-         c.report_every = int(read_integer(REPORT_EVERY_RULE, t));
-     }},
-    {"bootstrap", "bootstrap", "N", "Bootstrap samples for the Elo error bars (default: 1000)",
-     [](TournamentConfig& c, std::string_view t) {
-         c.bootstrap = int(read_integer(BOOTSTRAP_RULE, t));
-     }},
-};
+// The settings table. Built on first use (a function-local static), so that a static initialiser
+// elsewhere may already read it.
+const std::vector<TournamentSetting>& settings_table() {
+    static const std::vector<TournamentSetting> settings = {
+        {"openings", "openings", "FILE", "Opening suite (.epd or .pgn)",
+         [](TournamentConfig& c, std::string_view t) { c.openings_path = std::string(t); }},
+        {"plies", "plies", "N", "PGN suites: plies of each game to play (default: all)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.plies = int(read_integer(PLIES_RULE, t));
+         }},
+        {"order", "order", "ORDER", "Opening order: sequential or random",
+         [](TournamentConfig& c, std::string_view t) {
+             c.random_order = read_choice("order", t, {"sequential", "random"}) == "random";
+         }},
+        {"rounds", "rounds", "N", "Repeat the whole schedule N times",
+         [](TournamentConfig& c, std::string_view t) {
+             c.rounds = int(read_integer(ROUNDS_RULE, t));
+         }},
+        {"max_games", "max-games", "N", "Play only the first N games of the schedule",
+         [](TournamentConfig& c, std::string_view t) {
+             c.max_games = read_integer(MAX_GAMES_RULE, t);
+         }},
+        {"depth", "depth", "D", "Search depth per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "depth", t); }},
+        {"nodes", "nodes", "N", "Nodes per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "nodes", t); }},
+        {"movetime", "movetime", "MS", "Milliseconds per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "movetime", t); }},
+        {"tc", "tc", "TC", "Time control: SECONDS+INC or MOVES/SECONDS+INC",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "tc", t); }},
+        {"concurrency", "concurrency", "N", "Games at once (default: number of cores)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.concurrency = int(read_integer(CONCURRENCY_RULE, t));
+         }},
+        {"db", "db", "FILE", "SQLite database (default: results/tournament.sqlite)",
+         [](TournamentConfig& c, std::string_view t) { c.db_path = std::string(t); }},
+        {"pgn", "pgn", "FILE", "Also append each finished game to this PGN file",
+         [](TournamentConfig& c, std::string_view t) { c.pgn_path = std::string(t); }},
+        {"seed", "seed", "N", "Seed of the random opening order (default: 1)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.seed = std::uint64_t(read_integer(SEED_RULE, t));
+         }},
+        {"event", "event", "NAME", "Event name for the PGN and the database",
+         [](TournamentConfig& c, std::string_view t) { c.event = std::string(t); }},
+        {"draw", "draw", "RULE", "Draw adjudication: movenumber=N,movecount=N,score=CP",
+         [](TournamentConfig& c, std::string_view t) {
+             read_draw_rule(c.game.adjudication, split_key_values(t));
+         }},
+        {"resign", "resign", "RULE", "Resign adjudication: movecount=N,score=CP",
+         [](TournamentConfig& c, std::string_view t) {
+             read_resign_rule(c.game.adjudication, split_key_values(t));
+         }},
+        {"max_plies", "maxplies", "N", "Adjudicate a draw after N plies",
+         [](TournamentConfig& c, std::string_view t) { read_max_plies(c.game.adjudication, t); }},
+        {"time_margin", "timemargin", "MS",
+         "Milliseconds an engine may exceed its clock (default: 100)",
+         [](TournamentConfig& c, std::string_view t) { read_time_margin(c.game, t); }},
+        {"stall_timeout", "stall-timeout", "MS",
+         "Milliseconds before a depth- or node-limited engine is declared stalled (default: 60000)",
+         [](TournamentConfig& c, std::string_view t) { read_stall_timeout(c.game, t); }},
+        {"handshake_timeout", "handshake-timeout", "MS",
+         "Milliseconds an engine may take to answer uci and isready at start (default: 10000)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.handshake_timeout = milliseconds(read_integer(HANDSHAKE_TIMEOUT_RULE, t));
+         }},
+        {"sprt", "sprt", "TEST",
+         "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05",
+         [](TournamentConfig& c, std::string_view t) { c.sprt = parse_sprt_parameters(t); }},
+        {"wait", "wait", "MS", "Milliseconds each worker pauses between two games (default: 0)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.wait = milliseconds(read_integer(WAIT_RULE, t));
+         }},
+        {"report_every", "report-every", "N", "Print the standings every N games",
+         [](TournamentConfig& c, std::string_view t) {
+             c.report_every = int(read_integer(REPORT_EVERY_RULE, t));
+         }},
+        {"bootstrap", "bootstrap", "N", "Bootstrap samples for the Elo error bars (default: 1000)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.bootstrap = int(read_integer(BOOTSTRAP_RULE, t));
+         }},
+    };
+    return settings;
+}
 
 const TournamentSetting* find_setting(std::string_view key) {
-    for (const auto& setting : SETTINGS)
+    for (const auto& setting : settings_table())
         if (setting.key == key) return &setting;
     return nullptr;
 }
@@ -177,7 +187,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
 }
 
 const std::vector<TournamentSetting>& tournament_settings() {
-    return SETTINGS;
+    return settings_table();
 }
 
 void apply_settings(TournamentConfig& config, const KeyValues& settings) {
