@@ -67,6 +67,17 @@ std::string summary_line(const ReportData& data) {
     return out.str();
 }
 
+// Wraps every table in a box that scrolls sideways, so that a wide table never widens the page
+// on a phone.
+std::string scrolling_tables(std::string html) {
+    for (std::size_t at = 0; (at = html.find("<table", at)) != std::string::npos;) {
+        html.insert(at, "<div class=\"scroll\">");
+        at = html.find("</table>", at) + 8;
+        html.insert(at, "</div>");
+    }
+    return html;
+}
+
 }  // namespace
 
 std::string games_section(const ReportData& data) {
@@ -84,7 +95,7 @@ std::string games_section(const ReportData& data) {
                "sample of "
             << data.viewer_games.size() << " of the " << data.games.size()
             << " games; the list shows all of them.</p>";
-    out << "<div class=\"scroll\"><table id=\"game-table\"><caption>Every game; select a column "
+    out << "<table id=\"game-table\"><caption>Every game; select a column "
            "heading to sort, a game to view it</caption><thead><tr>";
     const char* columns[][2] = {{"id", "Game"},         {"round", "Round"},
                                 {"white", "White"},     {"black", "Black"},
@@ -93,17 +104,17 @@ std::string games_section(const ReportData& data) {
     for (auto [key, label] : columns)
         out << "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-sort=\"" << key
             << "\">" << label << "</button></th>";
-    out << "</tr></thead><tbody></tbody></table></div><div class=\"pager\"><button type=\"button\" "
+    out << "</tr></thead><tbody></tbody></table><div class=\"pager\"><button type=\"button\" "
            "id=\"page-previous\">Previous</button> <span id=\"page-number\"></span> <button "
            "type=\"button\" id=\"page-next\">Next</button></div>"
         << "<div id=\"viewer\" hidden tabindex=\"0\" aria-label=\"Board viewer: arrow keys step "
            "through the moves, Home and End jump\"><h3 id=\"viewer-title\"></h3><div "
            "class=\"viewer-body\"><div id=\"board\" role=\"img\"></div><div class=\"viewer-side\">"
            "<div class=\"controls\"><button type=\"button\" id=\"ply-first\" aria-label=\"First "
-           "position\">&#x23EE;</button><button type=\"button\" id=\"ply-back\" aria-label=\"Back "
+           "position\">|&#x25C0;</button><button type=\"button\" id=\"ply-back\" aria-label=\"Back "
            "one move\">&#x25C0;</button><button type=\"button\" id=\"ply-forward\" "
            "aria-label=\"Forward one move\">&#x25B6;</button><button type=\"button\" "
-           "id=\"ply-last\" aria-label=\"Last position\">&#x23ED;</button></div>"
+           "id=\"ply-last\" aria-label=\"Last position\">&#x25B6;|</button></div>"
            "<p id=\"move-info\" aria-live=\"polite\"></p><p>FEN <output id=\"fen\"></output></p>"
            "<ol id=\"move-list\"></ol></div></div></div></section>";
     return out.str();
@@ -188,7 +199,7 @@ std::string render_page(const ReportData& data) {
         if (!sections[i].second.empty())
             out << "<li><a href=\"#" << sections[i].first << "\">" << labels[i] << "</a></li>";
     out << "</ul></nav></header><main>";
-    for (const auto& [id, html] : sections) out << html << '\n';
+    for (const auto& [id, html] : sections) out << scrolling_tables(html) << '\n';
     out << "</main><footer><p>Written by arbiter report from "
         << escape(data.tournament.config_key.substr(0, 12))
         << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'

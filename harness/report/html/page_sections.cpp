@@ -271,7 +271,7 @@ std::string openings_section(const ReportData& data) {
     out << section_start("openings", "Openings")
         << "<p>White's score per opening over all games, and for each pair the points of the "
            "first-named (higher-ranked) engine / games. &#9873; marks the most unbalanced "
-           "openings.</p><div class=\"scroll\"><table id=\"openings-table\" class=\"heat\">"
+           "openings.</p><table id=\"openings-table\" class=\"heat\">"
            "<thead><tr><th scope=\"col\">Opening</th><th scope=\"col\">Games</th>"
            "<th scope=\"col\">White</th>";
     for (auto [a, b] : pairs)
@@ -298,7 +298,7 @@ std::string openings_section(const ReportData& data) {
         }
         out << "</tr>";
     }
-    out << "</tbody></table></div></section>";
+    out << "</tbody></table></section>";
     return out.str();
 }
 
