@@ -29,7 +29,7 @@ class Browser {
     this.child = spawn(executable, [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--disable-extensions', '--disable-default-apps', '--mute-audio', '--hide-scrollbars',
+      '--disable-extensions', '--disable-dev-shm-usage', '--disable-default-apps', '--mute-audio', '--hide-scrollbars',
       '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>',
       '--user-data-dir=' + profile, '--remote-debugging-pipe', 'about:blank',
     ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });

@@ -23,7 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* CHROMIUM = "/usr/bin/chromium";
+// Debian's chromium; ARBITER_CHROMIUM names another build of it.
+const std::string CHROMIUM =
+    std::getenv("ARBITER_CHROMIUM") ? std::getenv("ARBITER_CHROMIUM") : "/usr/bin/chromium";
 
 struct RunResult {
     int exit_code = -1;
