@@ -5,7 +5,6 @@
 
 #include "harness/cli/command.h"
 #include "harness/report/html/page.h"
-#include "harness/report/html/report_data.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
@@ -28,14 +27,12 @@ void run(const ReportCommandOptions& o) {
     options.tournament = o.tournament;
     options.bootstrap_samples = o.bootstrap;
     options.max_viewer_games = o.max_viewer_games;
-    html::ReportData data = html::collect_report(store, options);
-    std::string page = html::render_page(data);
-    html::write_page(page, o.out);
+    html::WrittenReport written = html::write_report(store, options, o.out);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!o.quiet)
-        std::cout << "Report: " << o.out << " (" << data.games.size() << " games, "
-                  << (page.size() + 512 * 1024) / (1024 * 1024) << " MB, "
+        std::cout << "Report: " << o.out << " (" << written.games << " games, "
+                  << (written.bytes + 512 * 1024) / (1024 * 1024) << " MB, "
                   << int(seconds * 10) / 10.0 << " s)\n";
 }
 

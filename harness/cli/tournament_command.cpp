@@ -12,6 +12,7 @@
 #include "harness/cli/command.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/rating_output.h"
+#include "harness/report/html/page.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -29,7 +30,7 @@ struct TournamentOptions {
     std::uint64_t nodes = 0, seed = 1;
     std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000, max_games = 0;
     std::int64_t handshake_timeout = 10000;
-    std::string db = "results/tournament.sqlite", pgn;
+    std::string db = "results/tournament.sqlite", pgn, html;
     bool resume = false;
 };
 
@@ -175,6 +176,15 @@ extern "C" void on_signal(int signal) {
     ::_exit(128 + signal);
 }
 
+// --html: the report page, rewritten atomically; returns the line that says so.
+std::string write_html(Store& store, TournamentId tournament, const TournamentOptions& options) {
+    html::ReportOptions report;
+    report.tournament = tournament;
+    report.bootstrap_samples = options.bootstrap;
+    html::WrittenReport written = html::write_report(store, report, options.html);
+    return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
+}
+
 void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     std::filesystem::path db(config.db_path);
@@ -189,8 +199,11 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     StandingsOptions standings_options{options.bootstrap, config.seed};
     ProgressDisplay display(std::cout, terminal, options.report_every,
                             [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                return format_standings(store, tournament, engines, names,
-                                                        standings_options);
+                                std::string text = format_standings(store, tournament, engines,
+                                                                    names, standings_options);
+                                if (!options.html.empty())
+                                    text += write_html(store, tournament, options);
+                                return text;
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
@@ -207,6 +220,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names,
                                   standings_options);
+    if (!options.html.empty())
+        std::cout << '\n' << write_html(store, summary.tournament_id, options);
     std::cout << "\nResults: " << config.db_path
               << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
 }
@@ -265,6 +280,8 @@ void add(CLI::App& app) {
     cmd->add_option("--sprt", options->sprt,
                     "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05");
     cmd->add_option("--report-every", options->report_every, "Print the standings every N games");
+    cmd->add_option("--html", options->html,
+                    "Write the HTML report to FILE at the end and every --report-every games");
     cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
         ->capture_default_str();
     cmd->add_option("--event", options->event, "Event name for the PGN and the database");

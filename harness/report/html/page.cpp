@@ -229,4 +229,12 @@ void write_page(const std::string& page, const std::filesystem::path& path) {
     }
 }
 
+WrittenReport write_report(Store& store, const ReportOptions& options,
+                           const std::filesystem::path& path) {
+    ReportData data = collect_report(store, options);
+    std::string page = render_page(data);
+    write_page(page, path);
+    return {data.games.size(), page.size()};
+}
+
 }  // namespace arbiter::html

@@ -18,6 +18,15 @@ std::string render_page(const ReportData& data);
 // parent folders. Throws std::runtime_error naming the file on failure.
 void write_page(const std::string& page, const std::filesystem::path& path);
 
+// Reads the tournament from the store and writes its page to `path` atomically. Returns the
+// number of games on the page and the page's size in bytes.
+struct WrittenReport {
+    std::size_t games = 0;
+    std::size_t bytes = 0;
+};
+WrittenReport write_report(Store& store, const ReportOptions& options,
+                           const std::filesystem::path& path);
+
 // The parts of the page, each a <section> (page_sections.cpp) and the game data (game_data.cpp).
 std::string standings_section(const ReportData& data);
 std::string timeline_section(const ReportData& data);
