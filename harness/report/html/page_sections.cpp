@@ -202,6 +202,16 @@ std::string search_section(const ReportData& data) {
         bool log;
         double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
     };
+    static const Metric CLOCK_METRICS[] = {
+        {"Clock left before a move", "ms", false,
+         [](const PhaseStatistics& s) {
+             return s.clock_moves ? s.clock_left_ms_sum / double(s.clock_moves) : NAN;
+         }},
+        {"Share of the clock a move used", "% of the time left", false,
+         [](const PhaseStatistics& s) {
+             return s.clock_moves ? 100 * s.clock_share_sum / double(s.clock_moves) : NAN;
+         }},
+    };
     static const Metric METRICS[] = {
         {"Depth per move", "plies", false,
          [](const PhaseStatistics& s) {
@@ -222,9 +232,14 @@ std::string search_section(const ReportData& data) {
     std::ostringstream out;
     out << section_start("search", "Search by game phase")
         << "<p>Averages over the moves each engine chose (book moves excluded), by move number";
-    if (data.timed) out << "; time control " << escape(data.limits);
+    std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
+    if (data.time_control) {
+        out << "; the clock is replayed from the time control " << to_string(*data.time_control)
+            << " and the referee's measured times";
+        metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
+    }
     out << ".</p>";
-    for (const auto& metric : METRICS) {
+    for (const auto& metric : metrics) {
         LineChart chart{metric.title,
                         std::string(metric.title) +
                             " by move number for each engine; the table "

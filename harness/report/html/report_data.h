@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/config/engine_config.h"
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
 #include "harness/ratings/sprt.h"
@@ -42,6 +43,11 @@ struct PhaseStatistics {
     double nodes_sum = 0;
     double time_ms_sum = 0;
     double nodes_time_ms_sum = 0;  // thinking time of the moves that reported nodes
+    // Timed games: the clock before each move, simulated from the time control and the
+    // referee's measured times, and the share of it the move used.
+    std::int64_t clock_moves = 0;
+    double clock_left_ms_sum = 0;
+    double clock_share_sum = 0;
 };
 
 // Points scored per opening in one pair (first engine's side), with game counts.
@@ -79,9 +85,9 @@ struct ViewerGame {
 struct ReportData {
     StoredTournament tournament;
     std::string event;
-    std::string limits;  // e.g. "nodes 20000" or "tc 10+0.1"
-    bool timed = false;
-    std::vector<std::string> names;  // engine names, index = engine index
+    std::string limits;                       // e.g. "nodes 20000" or "tc 10+0.1"
+    std::optional<TimeControl> time_control;  // the tournament's global time control
+    std::vector<std::string> names;           // engine names, index = engine index
     std::vector<EngineId> engine_ids;
     std::vector<GameSummary> games;  // games between the engines' newest identities, by slot
     std::map<OpeningId, std::string> opening_names;

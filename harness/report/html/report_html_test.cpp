@@ -194,6 +194,25 @@ TEST_F(Report, LargeDatabasesGiveTheViewerAnEvenSampleAndSaySo) {
     EXPECT_NE(page.find("holds an even sample of 2 of the 5 games"), std::string::npos);
 }
 
+TEST(Clock, IsReplayedFromTheTimeControlAndTheMeasuredTimes) {
+    Store store = Store::open(":memory:");
+    EngineId w = store.get_or_create_engine({"w", "/bin/w", {}, "", {}, std::string(64, 'b')});
+    EngineId b = store.get_or_create_engine({"b", "/bin/b", {}, "", {}, std::string(64, 'c')});
+    TournamentId t = store.get_or_create_tournament("timed", R"({"tc":"1+0.1"})");
+    store.record_game(game(t, 0, w, b, std::nullopt,
+                           {{"e2e4", "e4"}, {"e7e5", "e5"}, {"g1f3", "Nf3"}, {"b8c6", "Nc6"}},
+                           "1/2-1/2", Termination::adjudication_draw, "Draw"));
+    ReportData data = collect_report(store, {});
+    ASSERT_TRUE(data.time_control);
+    // White thought 10 ms with 1000 ms on its clock, then 30 ms with 1000 + 100 - 10 left.
+    const PhaseStatistics& white = data.phases[0][0];
+    EXPECT_EQ(white.clock_moves, 2);
+    EXPECT_DOUBLE_EQ(white.clock_left_ms_sum, 2090);
+    EXPECT_DOUBLE_EQ(white.clock_share_sum, 10.0 / 1000 + 30.0 / 1090);
+    EXPECT_DOUBLE_EQ(data.phases[1][0].clock_left_ms_sum, 1000 + 1080);
+    EXPECT_NE(render_page(data).find("Share of the clock a move used"), std::string::npos);
+}
+
 TEST(WritePage, ReplacesTheFileAtomically) {
     fs::path dir = fs::temp_directory_path() / ("arbiter-html-" + std::to_string(::getpid()));
     fs::remove_all(dir);
