@@ -202,6 +202,7 @@ std::string search_section(const ReportData& data) {
         bool log;
         double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
     };
+    // Step 1. What is drawn: four search figures, and the clock for timed games.
     static const Metric CLOCK_METRICS[] = {
         {"Clock left before a move", "ms", false,
          [](const PhaseStatistics& s) {
@@ -239,6 +240,7 @@ std::string search_section(const ReportData& data) {
         metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
     }
     out << ".</p>";
+    // Step 2. A chart per figure, one line per engine, with its values in a table.
     for (const auto& metric : metrics) {
         LineChart chart{metric.title,
                         std::string(metric.title) +

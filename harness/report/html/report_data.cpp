@@ -109,6 +109,7 @@ std::vector<std::size_t> recording_order(const ReportData& data) {
 
 // Standings, crosstable, the two-engine match figures and the SPRT trajectory.
 void compute_results(ReportData& data, const ReportOptions& options) {
+    // Step 1. Joint ratings; engines the fit leaves out go last.
     std::vector<GameResult> results = game_results(data, data.games.size());
     RatingOptions rating_options;
     rating_options.bootstrap_samples = options.bootstrap_samples;
@@ -123,17 +124,18 @@ void compute_results(ReportData& data, const ReportOptions& options) {
         if (std::find(data.order.begin(), data.order.end(), i) == data.order.end())
             data.order.push_back(i);
 
+    // Step 2. The crosstable, from the row engine's side.
     std::size_t n = data.names.size();
     data.cross.assign(n, std::vector<WdlCounts>(n));
     for (const auto& g : results) {
         data.cross[std::size_t(g.white)][std::size_t(g.black)].add(g.outcome, true);
         data.cross[std::size_t(g.black)][std::size_t(g.white)].add(g.outcome, false);
     }
+    // Step 3. A two-engine match: pair statistics, and the LLR after each complete pair in the
+    // order the pairs were completed.
     if (n != 2) return;
     data.match = pair_statistics(tally_match(results, 0, 1));
-    if (!data.sprt) return;
-    // The LLR after each complete pair, in the order the pairs were completed.
-    if (results.size() != data.games.size()) return;
+    if (!data.sprt || results.size() != data.games.size()) return;
     std::vector<std::size_t> recorded = recording_order(data);
     std::map<std::int64_t, std::vector<const GameResult*>> pairs;
     PentanomialCounts totals;

@@ -213,6 +213,43 @@ TEST(Clock, IsReplayedFromTheTimeControlAndTheMeasuredTimes) {
     EXPECT_NE(render_page(data).find("Share of the clock a move used"), std::string::npos);
 }
 
+TEST(Match, ShowsPentanomialPairsAndTheLlrAgainstItsBounds) {
+    Store store = Store::open(":memory:");
+    EngineId x = store.get_or_create_engine({"x", "/bin/x", {}, "", {}, std::string(64, 'd')});
+    EngineId y = store.get_or_create_engine({"y", "/bin/y", {}, "", {}, std::string(64, 'e')});
+    TournamentId t = store.get_or_create_tournament(
+        "sprt", R"({"nodes":10,"sprt":{"elo0":0,"elo1":10,"alpha":0.05,"beta":0.05}})");
+    const std::vector<std::pair<std::string, std::string>> moves = {{"e2e4", "e4"}};
+    // Pair 0: x wins both; pair 1: x wins one and draws one; pair 2 is incomplete.
+    store.record_game(
+        game(t, 0, x, y, std::nullopt, moves, "1-0", Termination::adjudication_resign, "r"));
+    store.record_game(
+        game(t, 1, y, x, std::nullopt, moves, "0-1", Termination::adjudication_resign, "r"));
+    store.record_game(
+        game(t, 2, x, y, std::nullopt, moves, "1-0", Termination::adjudication_resign, "r"));
+    store.record_game(
+        game(t, 3, y, x, std::nullopt, moves, "1/2-1/2", Termination::adjudication_draw, "d"));
+    store.record_game(
+        game(t, 4, x, y, std::nullopt, moves, "1-0", Termination::adjudication_resign, "r"));
+    ReportData data = collect_report(store, {});
+    ASSERT_TRUE(data.match);
+    EXPECT_EQ(data.match->tally.pentanomial.pairs, (std::array<std::int64_t, 5>{0, 0, 0, 1, 1}));
+    ASSERT_TRUE(data.sprt);
+    ASSERT_EQ(data.llr.size(), 2u);
+    Sprt expected(*data.sprt);
+    PentanomialCounts totals;
+    totals.add_pair(4);
+    expected.update(totals);
+    EXPECT_EQ(data.llr[0], std::make_pair(std::int64_t(1), expected.llr()));
+    totals.add_pair(3);
+    expected.update(totals);
+    EXPECT_EQ(data.llr[1], std::make_pair(std::int64_t(2), expected.llr()));
+    std::string page = render_page(data);
+    EXPECT_NE(page.find("id=\"pentanomial-table\""), std::string::npos);
+    EXPECT_NE(page.find("<title>SPRT log-likelihood ratio</title>"), std::string::npos);
+    EXPECT_NE(page.find("H1 accepted"), std::string::npos);  // the upper bound's label
+}
+
 TEST(WritePage, ReplacesTheFileAtomically) {
     fs::path dir = fs::temp_directory_path() / ("arbiter-html-" + std::to_string(::getpid()));
     fs::remove_all(dir);
