@@ -10,7 +10,6 @@
 'use strict';
 const { spawn } = require('child_process');
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const zlib = require('zlib');
 const { pathToFileURL } = require('url');
@@ -190,7 +189,8 @@ function readPage() {
 
 async function main() {
   const args = parseArguments(process.argv);
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'arbiter-chromium-'));
+  // The profile sits beside the results, not in /tmp: a confined (snap) Chromium has its own /tmp.
+  const profile = fs.mkdtempSync(path.join(path.dirname(path.resolve(args.out)), 'chromium-profile-'));
   const browser = new Browser(args.chromium, profile);
   const result = { console_errors: [], requests: [], screenshots: [] };
   const pageUrl = pathToFileURL(path.resolve(args.page)).href;
@@ -263,13 +263,12 @@ async function main() {
       await waitFor(`document.querySelector('#viewer').dataset.loaded === 'true' &&
         document.querySelector('#viewer').dataset.game === '${Number(args.game)}'`, 'the game');
       result.viewer_start_fen = await evaluate(`document.querySelector('#fen').textContent`);
-      // Key presses until the viewer stops moving: the last one must change nothing.
-      let ply = -1, presses = 0;
-      for (;;) {
+      // Key presses until the viewer stops moving: the last two must change nothing.
+      let ply = -1, still = 0;
+      for (let presses = 0; still < 2 && presses < 3000; presses++) {
         await key('ArrowRight', 39);
-        ++presses;
         const now = Number(await evaluate(`document.querySelector('#viewer').dataset.ply`));
-        if (now === ply || presses > 2000) break;
+        still = now === ply ? still + 1 : 0;
         ply = now;
       }
       result.viewer_plies = ply;

@@ -91,7 +91,8 @@ class ReportInBrowser : public ::testing::Test {
   protected:
     static void SetUpTestSuite() {
         if (!fs::exists(CHROMIUM)) return;
-        dir = fs::temp_directory_path() / ("arbiter-browser-" + std::to_string(::getpid()));
+        // In the build folder rather than /tmp, which a confined (snap) Chromium cannot see.
+        dir = fs::path(BROWSER_TEST_FOLDER) / ("run-" + std::to_string(::getpid()));
         fs::remove_all(dir);
         fs::create_directories(dir);
         db = (dir / "t.sqlite").string();

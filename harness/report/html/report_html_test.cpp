@@ -250,6 +250,35 @@ TEST(Match, ShowsPentanomialPairsAndTheLlrAgainstItsBounds) {
     EXPECT_NE(page.find("H1 accepted"), std::string::npos);  // the upper bound's label
 }
 
+TEST_F(Report, DrawsTheLatestNodeCountRunPerEngine) {
+    store.begin_node_run("an older run");
+    NodeRunId run = store.begin_node_run("arbiter nodes --depth 1..2");
+    auto count = [&](EngineId engine, const char* fen, int depth, std::int64_t nodes) {
+        NodeCountRecord r;
+        r.engine_id = engine;
+        r.fen = fen;
+        r.depth = depth;
+        r.nodes = nodes;
+        r.bestmove = "e2e4";
+        store.record_node_count(run, r);
+    };
+    count(a, START, 1, 20);
+    count(a, START, 2, 400);
+    count(a, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 2, 30);
+    count(b, START, 1, 21);
+    ReportData data = collect_report(store, {});
+    ASSERT_TRUE(data.node_run);
+    EXPECT_EQ(data.node_run->id, run);
+    ASSERT_EQ(data.node_series.size(), 2u);
+    EXPECT_EQ(data.node_series[0].engine, "alpha");
+    EXPECT_EQ(data.node_series[0].nodes_by_depth, (std::map<int, std::int64_t>{{1, 20}, {2, 430}}));
+    EXPECT_EQ(data.node_series[0].positions_by_depth.at(2), 2);
+    EXPECT_EQ(data.node_series[1].nodes_by_depth, (std::map<int, std::int64_t>{{1, 21}}));
+    std::string page = render_page(data);
+    EXPECT_NE(page.find("<title>Nodes against depth</title>"), std::string::npos);
+    EXPECT_NE(page.find("<td class=\"num\">430</td>"), std::string::npos);
+}
+
 TEST(WritePage, ReplacesTheFileAtomically) {
     fs::path dir = fs::temp_directory_path() / ("arbiter-html-" + std::to_string(::getpid()));
     fs::remove_all(dir);
