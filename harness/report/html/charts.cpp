@@ -128,7 +128,10 @@ std::string draw_line_chart(const LineChart& chart) {
         y_min = std::min(y_min, r.y), y_max = std::max(y_max, r.y);
     if (x_max == x_min) x_max = x_min + 1;
     if (y_max == y_min) y_max = y_min + 1;
-    if (!chart.log_y) {
+    if (chart.log_y) {  // whole decades, so that the ends have ticks
+        y_min = std::pow(10, std::floor(std::log10(y_min)));
+        y_max = std::pow(10, std::ceil(std::log10(y_max)));
+    } else {
         double pad = (y_max - y_min) * 0.05;
         y_min -= pad, y_max += pad;
     }

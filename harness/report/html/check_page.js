@@ -301,7 +301,10 @@ async function main() {
   fs.writeFileSync(args.out, JSON.stringify(result, null, 1));
 }
 
-main().catch((error) => {
-  console.error('check_page: ' + error.stack);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error('check_page: ' + error.stack);
+    process.exit(1);
+  });
+}
+module.exports = { Browser, decodePng };

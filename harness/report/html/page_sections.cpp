@@ -42,6 +42,16 @@ std::string section_start(const std::string& id, const std::string& heading) {
            "-heading\">" + escape(heading) + "</h2>";
 }
 
+// The sentence naming the openings flagged as unbalanced, with White's score in each.
+std::string flagged_openings(const ReportData& data) {
+    std::string list;
+    for (const auto& line : data.openings)
+        if (line.unbalanced)
+            list += (list.empty() ? "" : "; ") + escape(line.name) + " (White " +
+                    percent(line.white_points / double(line.games)) + ")";
+    return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
+}
+
 }  // namespace
 
 std::string standings_section(const ReportData& data) {
@@ -288,7 +298,9 @@ std::string openings_section(const ReportData& data) {
     out << section_start("openings", "Openings")
         << "<p>White's score per opening over all games, and for each pair the points of the "
            "first-named (higher-ranked) engine / games. &#9873; marks the most unbalanced "
-           "openings.</p><table id=\"openings-table\" class=\"heat\">"
+           "openings.</p>"
+        << flagged_openings(data)
+        << "<table id=\"openings-table\" class=\"heat\">"
            "<thead><tr><th scope=\"col\">Opening</th><th scope=\"col\">Games</th>"
            "<th scope=\"col\">White</th>";
     for (auto [a, b] : pairs)

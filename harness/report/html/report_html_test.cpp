@@ -138,6 +138,8 @@ TEST_F(Report, CollectsStandingsCrosstableTerminationsAndOpenings) {
     EXPECT_EQ(data.openings[0].name, "Start");
     EXPECT_EQ(data.openings[0].games, 5);
     EXPECT_DOUBLE_EQ(data.openings[0].white_points, 2.0);
+    EXPECT_TRUE(data.openings[0].unbalanced);  // White scored 40%
+    EXPECT_NE(render_page(data).find("Most unbalanced: Start (White 40.0%)."), std::string::npos);
     // Phases: every move here is in moves 1-10; alpha chose plies 1 and 3 of game 1 (depths 1
     // and 3), plies 2 and 4 of game 2 (depths 2 and 4), ply 1 of game 4 (depth 1) and ply 2 of
     // game 5 (depth 2).
