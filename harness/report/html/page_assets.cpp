@@ -193,7 +193,7 @@ const char* const PAGE_SCRIPT = R"js(
     box.focus({ preventScroll: false });
   }
   function step(key) {
-    const moves = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: 1, ArrowUp: -1 };
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
     if (key in moves) showPly(viewer.ply + moves[key]);
     else if (key === 'Home') showPly(0);
     else if (key === 'End') showPly(Infinity);
@@ -225,9 +225,9 @@ const char* const PAGE_SCRIPT = R"js(
   $('#ply-back').addEventListener('click', () => showPly(viewer.ply - 1));
   $('#ply-forward').addEventListener('click', () => showPly(viewer.ply + 1));
   $('#ply-last').addEventListener('click', () => showPly(Infinity));
-  document.addEventListener('keydown', (e) => {
-    if ($('#viewer').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+  // Keys step through the game while the viewer (or a button in it) has the focus.
+  $('#viewer').addEventListener('keydown', (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (step(e.key)) e.preventDefault();
   });
   window.addEventListener('hashchange', followHash);

@@ -281,6 +281,17 @@ TEST_F(Report, DrawsTheLatestNodeCountRunPerEngine) {
     EXPECT_NE(page.find("<td class=\"num\">430</td>"), std::string::npos);
 }
 
+TEST(EmptyDatabase, HasNoReportAndAnEmptyTournamentAPageAnyway) {
+    Store store = Store::open(":memory:");
+    EXPECT_THROW(collect_report(store, {}), std::runtime_error);
+    store.get_or_create_tournament("nothing yet", "{}");
+    ReportData data = collect_report(store, {});
+    EXPECT_TRUE(data.games.empty());
+    std::string page = render_page(data);
+    EXPECT_NE(page.find("0 games between 0 engines"), std::string::npos);
+    EXPECT_NE(page.find("Ratings: "), std::string::npos);
+}
+
 TEST(WritePage, ReplacesTheFileAtomically) {
     fs::path dir = fs::temp_directory_path() / ("arbiter-html-" + std::to_string(::getpid()));
     fs::remove_all(dir);
