@@ -20,6 +20,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 .heat td { text-align: center; color: #111111; }
 td.empty { color: #4a4a4a; }
 .scroll { overflow-x: auto; max-width: 100%; }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 details { margin: 4px 0 12px; } summary { cursor: pointer; color: #0645ad; }
 tr.unbalanced th { font-weight: 700; }
 .bar { display: inline-block; height: 10px; background: #1f5fa8; vertical-align: middle; }

@@ -138,7 +138,8 @@ std::string crosstable_section(const ReportData& data) {
            "<thead><tr><th scope=\"col\">Engine</th>";
     for (std::size_t c = 0; c < data.order.size(); ++c)
         out << "<th scope=\"col\" title=\"" << escape(data.names[std::size_t(data.order[c])])
-            << "\">" << c + 1 << "</th>";
+            << "\"><span aria-hidden=\"true\">" << c + 1 << "</span><span class=\"sr-only\">"
+            << escape(data.names[std::size_t(data.order[c])]) << "</span></th>";
     out << "</tr></thead><tbody>";
     for (std::size_t r = 0; r < data.order.size(); ++r) {
         int row = data.order[r];
