@@ -282,7 +282,9 @@ async function main() {
 
     // Step 3. Phone width: the same page, standings and board.
     await open(390, 844, true);
-    result.phone_overflow = await evaluate(`document.documentElement.scrollWidth - window.innerWidth`);
+    // How far the page is wider than the phone's layout viewport (0: nothing scrolls sideways).
+    const metrics = await send('Page.getLayoutMetrics');
+    result.phone_overflow = metrics.cssContentSize.width - metrics.cssLayoutViewport.clientWidth;
     await shoot('#standings', 'phone-standings');
     if (args.game) {
       await evaluate(`location.hash = '#game-${Number(args.game)}'`);

@@ -240,14 +240,15 @@ TEST_F(ReportInBrowser, MeetsAccessibilityBasics) {
     EXPECT_TRUE(saw("contrast_failures").as_array().empty()) << saw("contrast_failures").dump();
 }
 
-// The checks themselves: a page that loads from the network, logs an error and has faint text
-// must be caught, or the tests above prove nothing.
+// The checks themselves: a page that loads from the network, logs an error, has faint text, is
+// too wide for a phone and shows almost nothing must be caught, or the tests above prove nothing.
 TEST_F(ReportInBrowser, TheCheckerCatchesRequestsErrorsAndFaintText) {
     fs::path bad = dir / "bad.html";
     std::ofstream(bad) << "<!DOCTYPE html><html lang=\"en\"><body data-ready=\"true\">"
                           "<section id=\"standings\"><h2>Standings</h2>"
                           "<img src=\"http://example.invalid/logo.png\" alt=\"logo\">"
                           "<p style=\"color:#c8c8c8\">faint text</p>"
+                          "<div style=\"width:2000px\">too wide for a phone</div>"
                           "<script>console.error('broken page')</script></section></body></html>";
     json::Value bad_seen = check_page(bad, dir, std::nullopt);
     EXPECT_NE(bad_seen.find("requests")->dump().find("http://example.invalid/logo.png"),
@@ -257,6 +258,10 @@ TEST_F(ReportInBrowser, TheCheckerCatchesRequestsErrorsAndFaintText) {
         << bad_seen.dump();
     EXPECT_NE(bad_seen.find("contrast_failures")->dump().find("faint text"), std::string::npos)
         << bad_seen.dump();
+    EXPECT_GT(bad_seen.find("phone_overflow")->as_number(), 0) << bad_seen.dump();
+    // A page of three lines is almost all background: the screenshot check calls it blank.
+    for (const auto& shot : bad_seen.find("screenshots")->as_array())
+        EXPECT_LT(shot.find("other_than_background")->as_number(), 0.03) << shot.dump();
 }
 
 }  // namespace
