@@ -141,12 +141,9 @@ function contrastFailures() {
     const linear = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
     return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
   };
+  // The first opaque background colour on the way up (an <svg> counts like any element).
   const background = (element) => {
     for (let e = element; e; e = e.parentElement) {
-      if (e instanceof SVGElement && e.ownerSVGElement === null && e.tagName === 'svg') {
-        const fill = getComputedStyle(e).backgroundColor;
-        if (parse(fill)[3] !== 0 && fill !== 'rgba(0, 0, 0, 0)') return parse(fill);
-      }
       const colour = parse(getComputedStyle(e).backgroundColor);
       if (colour.length === 3 || (colour.length === 4 && colour[3] > 0)) return colour;
     }
