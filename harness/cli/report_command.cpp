@@ -1,7 +1,7 @@
 // `arbiter report`: writes one self-contained HTML page of a tournament in a database.
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
-#include <iostream>
 
 #include "harness/cli/command.h"
 #include "harness/report/html/page.h"
@@ -31,9 +31,8 @@ void run(const ReportCommandOptions& o) {
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!o.quiet)
-        std::cout << "Report: " << o.out << " (" << written.games << " games, "
-                  << (written.bytes + 512 * 1024) / (1024 * 1024) << " MB, "
-                  << int(seconds * 10) / 10.0 << " s)\n";
+        std::printf("Report: %s (%zu games, %.1f MB, %.1f s)\n", o.out.c_str(), written.games,
+                    double(written.bytes) / (1024 * 1024), seconds);
 }
 
 void add(CLI::App& app) {

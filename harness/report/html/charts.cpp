@@ -58,7 +58,10 @@ std::string tick_label(double v, bool log) {
         return std::to_string(int(std::lround(std::pow(10, power % 3)))) +
                SUFFIX[std::min(power / 3, 4)];
     }
-    return std::abs(v - std::round(v)) < 1e-9 ? std::to_string(std::llround(v)) : fixed(v, 2);
+    if (std::abs(v - std::round(v)) < 1e-9) return std::to_string(std::llround(v));
+    std::string text = fixed(v, 2);
+    while (text.back() == '0') text.pop_back();  // 2.80 -> 2.8
+    return text;
 }
 
 std::string open_svg(double height, const std::string& title, const std::string& description) {
@@ -99,6 +102,7 @@ std::string escape(const std::string& text) {
 }
 
 std::string fixed(double value, int decimals) {
+    if (std::isinf(value)) return value > 0 ? "\u221e" : "-\u221e";
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", decimals, value);
     std::string s = text;
