@@ -12,6 +12,7 @@
 #include "harness/cli/command.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/rating_output.h"
+#include "harness/report/html/page.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -26,6 +27,7 @@ namespace {
 struct TournamentOptions {
     std::vector<std::string> engines;
     std::string engines_file, config_file;
+    std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
     bool force = false;
     std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
@@ -130,6 +132,16 @@ void explain_standings(Store& store, const TournamentSummary& summary) {
               << recorded << ".\n";
 }
 
+// --html: the report page, rewritten atomically; returns the line that says so.
+std::string write_html(Store& store, TournamentId tournament, const TournamentOptions& options,
+                       int bootstrap) {
+    html::ReportOptions report;
+    report.tournament = tournament;
+    report.bootstrap_samples = bootstrap;
+    html::WrittenReport written = html::write_report(store, report, options.html);
+    return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
+}
+
 void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     std::filesystem::path db(config.db_path);
@@ -144,8 +156,11 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     StandingsOptions standings_options{config.bootstrap, config.seed};
     ProgressDisplay display(std::cout, terminal, config.report_every,
                             [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                return format_standings(store, tournament, engines, names,
-                                                        standings_options);
+                                std::string text = format_standings(store, tournament, engines,
+                                                                    names, standings_options);
+                                if (!options.html.empty())
+                                    text += write_html(store, tournament, options, config.bootstrap);
+                                return text;
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
@@ -162,6 +177,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names,
                                   standings_options);
+    if (!options.html.empty())
+        std::cout << '\n' << write_html(store, summary.tournament_id, options, config.bootstrap);
     std::cout << "\nResults: " << config.db_path
               << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
 }
@@ -184,6 +201,8 @@ void add(CLI::App& app) {
                         std::string(settings[i].help))
             ->type_name(std::string(settings[i].value_name))
             ->allow_extra_args(false);
+    cmd->add_option("--html", options->html,
+                    "Write the HTML report to FILE at the end and every --report-every games");
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");
