@@ -159,7 +159,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                                 std::string text = format_standings(store, tournament, engines,
                                                                     names, standings_options);
                                 if (!options.html.empty())
-                                    text += write_html(store, tournament, options, config.bootstrap);
+                                    text +=
+                                        write_html(store, tournament, options, config.bootstrap);
                                 return text;
                             });
     Observer observer(display, config);
