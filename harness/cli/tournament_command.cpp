@@ -11,9 +11,9 @@
 
 #include "harness/cli/command.h"
 #include "harness/process/engine_process.h"
-#include "harness/ratings/rating_output.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
+#include "harness/report/rating_output.h"
 #include "harness/report/standings.h"
 #include "harness/tournament/tournament.h"
 

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
+#include "harness/report/text.h"
 
 namespace arbiter {
 namespace {
@@ -124,6 +126,79 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
     EXPECT_NE(text.find("Ptnml(0-2): ["), std::string::npos) << text;
     EXPECT_NE(text.find("Rank Name"), std::string::npos) << text;
     EXPECT_EQ(format_standings(store, t, {}, {}), "");
+}
+
+// Three engines named by `names`: `first_pair` games between the first two, two games in each
+// other pair; White wins two games in three, the third is drawn.
+struct ThreeEngines {
+    Store store = Store::open(":memory:");
+    TournamentId tournament = 0;
+    std::vector<EngineId> ids;
+};
+
+void play_three(ThreeEngines& t, const std::vector<std::string>& names, int first_pair) {
+    t.tournament = t.store.get_or_create_tournament("k", "{}");
+    for (std::size_t i = 0; i < names.size(); ++i)
+        t.ids.push_back(t.store.get_or_create_engine(
+            {names[i], names[i], {}, "", {}, std::string(64, char('a' + i))}));
+    int slot = 0;
+    for (int pair = 0; pair < 3; ++pair) {
+        for (int i = 0; i < (pair == 0 ? first_pair : 2); ++i, ++slot) {
+            GameRecord g = sample_game();
+            g.tournament_id = t.tournament;
+            g.slot = {slot, 0, 0, slot / 2, slot % 2};
+            std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
+            g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
+            g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
+            g.result = i % 3 == 0 ? "1/2-1/2" : "1-0";
+            t.store.record_game(g);
+        }
+    }
+}
+
+// The lines of `text` from the one starting with `first` up to the next blank line.
+std::vector<std::string> block(const std::string& text, const std::string& first) {
+    std::vector<std::string> lines;
+    std::istringstream in(text.substr(text.find("\n" + first) + 1));
+    for (std::string line; std::getline(in, line) && !line.empty();) lines.push_back(line);
+    return lines;
+}
+
+// Every line of each table ends in a right-aligned number column, so aligned tables have lines
+// of one display width.
+void expect_aligned(const std::vector<std::string>& lines, const std::string& text) {
+    ASSERT_GT(lines.size(), 1u) << text;
+    for (const auto& line : lines)
+        EXPECT_EQ(display_width(line), display_width(lines[0])) << line << "\n" << text;
+}
+
+TEST(Standings, LongAndUnicodeNamesStayAligned) {
+    ThreeEngines t;
+    play_three(t, {"Ströhmer 象棋", "a-very-long-engine-name-here-x", "plain"}, 4);
+    std::string text =
+        format_standings(t.store, t.tournament, t.ids,
+                         {"Ströhmer 象棋", "a-very-long-engine-name-here-x", "plain"}, {50, 1});
+    std::vector<std::string> ratings = block("\n" + text, "Rank");
+    ratings.pop_back();  // the legend line
+    expect_aligned(ratings, text);
+    expect_aligned(block(text, "Name"), text);
+    expect_aligned(block(text, "Crosstable"), text);
+    EXPECT_NE(text.find("a-very-long-engine-name-here-x "), std::string::npos) << text;
+}
+
+TEST(Standings, CrosstableColumnsAreSizedByTheirCells) {
+    ThreeEngines t;
+    play_three(t, {"a", "b", "c"}, 10000);
+    std::string text = format_standings(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1});
+    std::vector<std::string> cross = block(text, "Crosstable");
+    expect_aligned(cross, text);
+    // Each cell stands apart ("5000.5/10000" is wider than the 11 columns a cell starts from):
+    // a row holds its rank, name and three cells.
+    for (std::size_t r = 1; r < cross.size(); ++r) {
+        std::istringstream words(cross[r]);
+        std::vector<std::string> tokens{std::istream_iterator<std::string>(words), {}};
+        EXPECT_EQ(tokens.size(), 5u) << text;
+    }
 }
 
 TEST(Progress, OneLinePerGameWhenNotATerminal) {
