@@ -343,6 +343,14 @@ TEST(NodeOutput, TextTableAlignsColumns) {
     EXPECT_EQ(text.substr(0, expected_start.size()), expected_start);
 }
 
+TEST(NodeOutput, TextTablePadsNamesByDisplayWidth) {
+    NodeResults results = fabricated();
+    results.positions[0].name = "ouverture é4 ♙";  // 14 columns, 18 bytes
+    std::string text = format_text_table(build_table(results));
+    EXPECT_NE(text.find("ouverture é4 ♙      1     20"), std::string::npos) << text;
+    EXPECT_NE(text.find("\ntotal                                   68"), std::string::npos) << text;
+}
+
 TEST(NodeOutput, Csv) {
     NodeResults r = fabricated();
     r.positions[0].name = "e4, \"king's pawn\"";

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "harness/report/text.h"
+
 namespace arbiter::nodes {
 
 namespace {
@@ -69,16 +71,6 @@ std::string markdown_escape(const std::string& text) {
     return out;
 }
 
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
     std::string text;
     for (std::size_t i = 0; i < words.size(); ++i) text += (i ? separator : "") + words[i];
@@ -120,28 +112,12 @@ std::string format_ratio(double value) {
 
 std::string format_text_table(const NodeTable& table) {
     auto rows = table_cells(table);
-    std::vector<std::size_t> widths(rows.front().size(), 0);
-    for (const auto& row : rows)
-        for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-    std::ostringstream out;
+    TextTable text(left_then_right(1, rows.front().size() - 1));
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        std::string line;
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            const std::string& text = rows[r][i];
-            std::string pad(widths[i] - text.size(), ' ');
-            if (i > 0) line += "  ";
-            line += i == 0 ? text + pad : pad + text;  // names left, numbers right
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        out << line << '\n';
-        if (r == 0 || r + 2 == rows.size()) {
-            std::size_t total_width = 0;
-            for (std::size_t w : widths) total_width += w;
-            out << std::string(total_width + 2 * (widths.size() - 1), '-') << '\n';
-        }
+        text.add_row(rows[r]);
+        if (r == 0 || r + 2 == rows.size()) text.add_rule();
     }
-    out << LEGEND << '\n';
-    return out.str();
+    return text.render() + LEGEND + '\n';
 }
 
 std::string format_markdown_table(const NodeTable& table) {
@@ -257,20 +233,11 @@ std::string format_comparison(const Comparison& comparison, bool markdown) {
                 if (r == 0) out << "| --- | --- | ---: | --- | ---: | ---: | ---: |\n";
             }
         } else {
-            std::vector<std::size_t> widths(rows.front().size(), 0);
-            for (const auto& row : rows)
-                for (std::size_t i = 0; i < row.size(); ++i)
-                    widths[i] = std::max(widths[i], row[i].size());
-            for (const auto& row : rows) {
-                std::string line;
-                for (std::size_t i = 0; i < row.size(); ++i) {
-                    std::string pad(widths[i] - row[i].size(), ' ');
-                    bool left = i == 0 || i == 1 || i == 3;
-                    line += (i ? "  " : "") + (left ? row[i] + pad : pad + row[i]);
-                }
-                while (!line.empty() && line.back() == ' ') line.pop_back();
-                out << line << '\n';
-            }
+            const auto left = TextColumn{TextColumn::Align::left, 0};
+            const auto right = TextColumn{TextColumn::Align::right, 0};
+            TextTable text({left, left, right, left, right, right, right});
+            for (const auto& row : rows) text.add_row(row);
+            out << text.render();
         }
     }
     if (!comparison.unmatched.empty()) {
