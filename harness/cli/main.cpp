@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/report/output_file.h"
 
 namespace arbiter::cli {
 
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
     for (const auto& command : commands) command.add(app);
     try {
         app.parse(argc, argv);
+        // Output lost to a full disk or a closed pipe is a failure, never a silent success.
+        arbiter::flush_standard_output();
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
     } catch (const std::exception& e) {

@@ -12,6 +12,7 @@
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
+#include "harness/report/output_file.h"
 #include "harness/store/engine_identity.h"
 #include "harness/store/store.h"
 
@@ -102,19 +103,11 @@ void run_nodes(const NodesOptions& o) {
         }
         return {};
     };
-    auto write_file = [](const std::string& path, const std::string& text) {
-        std::ofstream file(path, std::ios::binary);
-        if (!(file << text) || !file.flush()) throw ConfigError("cannot write '" + path + "'");
-    };
-    for (const auto& [extra_format, path] : extra_outputs) write_file(path, render(extra_format));
+    for (const auto& [extra_format, path] : extra_outputs)
+        write_output_file(path, render(extra_format));
     std::string document = render(*format);
     bool report_in_document = *format == OutputFormat::table || *format == OutputFormat::markdown;
-    if (o.out.empty()) {
-        std::cout << document << std::flush;
-    } else {
-        std::ofstream file(o.out, std::ios::binary);
-        if (!(file << document) || !file.flush()) throw ConfigError("cannot write '" + o.out + "'");
-    }
+    write_output_file(o.out.empty() ? "-" : o.out, document);
     // The verdict must reach the log even when the document went to a file or is data.
     if (comparison && (!report_in_document || !o.out.empty()))
         std::cerr << format_comparison(*comparison, false);

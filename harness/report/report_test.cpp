@@ -41,14 +41,12 @@ GameRecord sample_game() {
 }
 
 TEST(Pgn, WritesTagsMovesAndComments) {
-    std::ostringstream out;
     PgnHeader header;
     header.white = "minimax";
     header.black = "alpha \"beta\"";
     header.round = "3";
-    write_pgn(out, sample_game(), header);
     EXPECT_EQ(
-        out.str(),
+        format_pgn(sample_game(), header),
         "[Event \"arbiter tournament\"]\n[Site \"?\"]\n[Date \"2025.11.30\"]\n[Round \"3\"]\n"
         "[White \"minimax\"]\n[Black \"alpha \\\"beta\\\"\"]\n[Result \"0-1\"]\n[PlyCount \"4\"]\n"
         "[Termination \"normal\"]\n\n"
@@ -65,12 +63,55 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
     m.uci = "e8d7";
     m.san = "Kd7";
     g.moves.push_back(m);
-    std::ostringstream out;
-    write_pgn(out, g, PgnHeader{});
-    EXPECT_NE(out.str().find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]"),
+    std::string text = format_pgn(g, PgnHeader{});
+    EXPECT_NE(text.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]"),
               std::string::npos);
-    EXPECT_NE(out.str().find("7... Kd7 {0.000s} 1/2-1/2"), std::string::npos);
-    EXPECT_NE(out.str().find("[Termination \"adjudication\"]"), std::string::npos);
+    EXPECT_NE(text.find("7... Kd7 {0.000s} 1/2-1/2"), std::string::npos);
+    EXPECT_NE(text.find("[Termination \"adjudication\"]"), std::string::npos);
+}
+
+// A tournament's games carry the same tags whoever writes them: the opening's name from the
+// store and the time control each player had.
+TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
+    Store store = Store::open(":memory:");
+    TournamentId t = store.get_or_create_tournament("k", "{}");
+    EngineId a = store.get_or_create_engine({"a", "a", {}, "", {}, std::string(64, 'a')});
+    EngineId b = store.get_or_create_engine({"b", "b", {}, "", {}, std::string(64, 'b')});
+    Opening opening;
+    opening.name = "Ruy Lopez";
+    opening.start_fen = sample_game().start_fen;
+    GameRecord game = sample_game();
+    game.tournament_id = t;
+    game.white_engine_id = a;
+    game.black_engine_id = b;
+    game.slot = {4, 1, 0, 2, 0};
+    game.opening_id = store.get_or_create_opening(opening);
+    store.record_game(game);
+
+    TournamentConfig config;
+    config.event = "ladder";
+    config.limits.tc = parse_time_control("40/60+0.5");
+    config.engines = {{"a", "a", {}, "", {}, {}}, {"b", "b", {}, "", {}, {}}};
+    TournamentPgn pgn(config, store);
+    std::string text = pgn.game_text(game, "a", "b");
+    EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Round \"2.5\"]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Opening \"Ruy Lopez\"]\n[TimeControl \"40/60+0.5\"]\n"),
+              std::string::npos)
+        << text;
+
+    // One player on its own clock: a tag per side.
+    config.engines[1].limits.tc = parse_time_control("10+0.1");
+    text = TournamentPgn(config, store).game_text(game, "a", "b");
+    EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
+              std::string::npos)
+        << text;
+
+    // Export reads the configuration back from the stored JSON.
+    StoredTournament stored{t, "k", config.to_json().dump(), 0};
+    EXPECT_EQ(stored_tournament_config(stored).event, "ladder");
+    EXPECT_EQ(stored_tournament_config({t, "k", "{\"event\": \"old\", \"unknown\": 1}", 0}).event,
+              "old");
 }
 
 TEST(Pgn, PgnExtractAcceptsTheOutput) {
@@ -85,8 +126,7 @@ TEST(Pgn, PgnExtractAcceptsTheOutput) {
         PgnHeader header;
         header.white = "a";
         header.black = "b";
-        write_pgn(file, sample_game(), header);
-        write_pgn(file, sample_game(), header);
+        file << format_pgn(sample_game(), header) << format_pgn(sample_game(), header);
     }
     std::string command = tool + " " + path.string() + " 2>&1 >/dev/null";
     FILE* pipe = popen(command.c_str(), "r");
