@@ -8,6 +8,7 @@
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
 #include "harness/nodes/baseline.h"
+#include "harness/nodes/estimate.h"
 #include "harness/nodes/output.h"
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
@@ -36,10 +37,12 @@ struct NodesOptions {
     double timeout_seconds = 3600;
     int perft_depth = 6;
     bool progress = false;
+    bool force = false;
 };
 
 void run_nodes(const NodesOptions& o) {
     using namespace arbiter::nodes;
+    // Step 1. The outputs asked for.
     auto format = parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv or json");
     if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
@@ -53,6 +56,7 @@ void run_nodes(const NodesOptions& o) {
         extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
     }
 
+    // Step 2. The run, checked before any engine starts: settings, programs, and the work.
     RunSettings settings;
     for (const auto& spec : o.engines) settings.engines.push_back(parse_engine_spec(spec));
     if (!o.positions_file.empty())
@@ -72,13 +76,29 @@ void run_nodes(const NodesOptions& o) {
     for (const auto& engine : settings.engines) (void)engine_identity(engine, false);
     std::optional<NodeResults> baseline;
     if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
+    WorkEstimate work = estimate_work(settings);
+    if (work.nodes > MAX_ESTIMATED_NODES && !o.force) throw ConfigError(refusal_message(work));
+    if (work.nodes > MAX_ESTIMATED_NODES / 100)
+        std::cerr << "arbiter nodes: up to " << scientific(work.nodes)
+                  << " nodes to search (a full-width estimate from perft growth)"
+                  << (o.progress ? "" : "; --progress prints each measurement") << std::endl;
 
-    NodeResults results = run_measurements(settings);
+    // Step 3. The measurements. A failed one (a timeout, an engine that exits) ends the run, but
+    // the measurements made before it are still shown, written and stored.
+    NodeResults results;
+    std::string failure;
+    try {
+        results = run_measurements(settings, &results);
+    } catch (const std::exception& e) {
+        if (results.cells.empty()) throw;
+        failure = e.what();
+    }
     NodeTable table = build_table(results);
     InvariantReport invariants = check_invariants(results);
     std::optional<Comparison> comparison;
     if (baseline) comparison = compare_with_baseline(*baseline, results, o.tolerance);
 
+    // Step 4. The record and the outputs.
     if (!o.db.empty()) {
         Store store = Store::open(o.db);
         std::string description = "arbiter nodes --depth " + o.depth + " (" +
@@ -111,6 +131,9 @@ void run_nodes(const NodesOptions& o) {
     // The verdict must reach the log even when the document went to a file or is data.
     if (comparison && (!report_in_document || !o.out.empty()))
         std::cerr << format_comparison(*comparison, false);
+    if (!failure.empty())
+        throw std::runtime_error(failure + " (the " + std::to_string(results.cells.size()) +
+                                 " measurements that succeeded are in the output)");
     if (comparison && !comparison->passed()) throw CLI::RuntimeError(1);
 }
 
@@ -153,6 +176,8 @@ void add_nodes_command(CLI::App& app) {
                      "Compute perft (for the minimal tree and minimax's check) up to this depth")
         ->capture_default_str();
     command->add_flag("--progress", options->progress, "Print each finished measurement to stderr");
+    command->add_flag("--force", options->force,
+                      "Run even when the full-width estimate of the work is above 1e11 nodes");
     command->callback([options] {
         if (options->fen.empty() && options->positions_file.empty())
             throw CLI::ValidationError("--fen or --positions", "give a position to search");

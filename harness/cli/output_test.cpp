@@ -129,5 +129,42 @@ TEST_F(Output, LivePgnOnAFullDiskStopsTheTournamentAndKeepsTheGames) {
     EXPECT_NE(e.output.find("Wrote 1 games"), std::string::npos) << e.output;
 }
 
+TEST_F(Output, NodesRefusesDaysOfWorkWithoutForce) {
+    RunResult r = run(std::string("nodes --engine name=minimax,cmd=") + MOCK_ENGINE_PATH +
+                      " --fen startpos --depth 1..99");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.output.find("arbiter: this run would search up to "), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("or pass --force"), std::string::npos) << r.output;
+    EXPECT_EQ(r.output.find("mock_engine: started"), std::string::npos) << r.output;
+}
+
+TEST_F(Output, NodesKeepsTheMeasuredCellsWhenOneTimesOut) {
+    // Deepest first, one at a time: depths 3 and 2 are measured, the third search (depth 1)
+    // hangs and times out.
+    std::string csv = (dir / "nodes.csv").string();
+    RunResult r = run(std::string("nodes --engine name=m,cmd=") + MOCK_ENGINE_PATH +
+                      ",arg=--hang-at,arg=3 --fen startpos --depth 1..3 --timeout 0.5 "
+                      "--concurrency 1 --format csv --out " +
+                      csv);
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.output.find("arbiter: engine 'm', position 'startpos', depth 1: the engine did not "
+                            "finish in time (the 2 measurements that succeeded are in the output)"),
+              std::string::npos)
+        << r.output;
+    std::string text = read_file(csv);
+    EXPECT_NE(text.find(",2,m,mock,"), std::string::npos) << text;
+    EXPECT_NE(text.find(",3,m,mock,"), std::string::npos) << text;
+    EXPECT_EQ(text.find(",1,m,mock,"), std::string::npos) << text;
+}
+
+TEST_F(Output, NodesOutputOnAFullDiskIsAnError) {
+    RunResult r = run(std::string("nodes --engine name=m,cmd=") + MOCK_ENGINE_PATH +
+                      " --fen startpos --depth 1 --write csv:/dev/full");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.output.find("arbiter: /dev/full: No space left on device"), std::string::npos)
+        << r.output;
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -144,7 +144,7 @@ void validate(const RunSettings& settings) {
     }
 }
 
-NodeResults run_measurements(const RunSettings& settings) {
+NodeResults run_measurements(const RunSettings& settings, NodeResults* partial) {
     validate(settings);
     NodeResults results;
     for (const auto& config : settings.engines) {
@@ -162,6 +162,7 @@ NodeResults run_measurements(const RunSettings& settings) {
     std::atomic<bool> failed{false};
     std::mutex mutex;  // guards results, first_error, finished and progress
     std::exception_ptr first_error;
+    std::vector<std::string> failed_cells;  // measurements that failed, the run going on
     std::size_t finished = 0;
 
     auto worker = [&] {
@@ -186,18 +187,23 @@ NodeResults run_measurements(const RunSettings& settings) {
                     }
                     DepthReport report =
                         measure_depth(*engine, position, job.depth, settings.search_timeout);
-                    if (report.status != UciStatus::ok)
-                        throw std::runtime_error(
-                            describe(settings, job) + ": the engine " +
-                            (report.status == UciStatus::timeout
-                                 ? "did not finish in time"
-                                 : "exited (" + engine->process().exit_status() + ")"));
-                    if (!report.nodes)
-                        throw std::runtime_error(describe(settings, job) +
-                                                 ": the engine reported no nodes");
-                    if (report.bestmove.empty())
-                        throw std::runtime_error(describe(settings, job) +
-                                                 ": the engine sent no best move");
+                    std::string problem =
+                        report.status == UciStatus::timeout ? "the engine did not finish in time"
+                        : report.status != UciStatus::ok
+                            ? "the engine exited (" + engine->process().exit_status() + ")"
+                        : !report.nodes           ? "the engine reported no nodes"
+                        : report.bestmove.empty() ? "the engine sent no best move"
+                                                  : "";
+                    if (!problem.empty()) {
+                        // This cell fails, the others are still measured: the engine, which may
+                        // be searching still, is ended and restarted for its next job.
+                        engine->kill();
+                        engine.reset();
+                        std::lock_guard lock(mutex);
+                        failed_cells.push_back(describe(settings, job) + ": " + problem);
+                        ++finished;
+                        continue;
+                    }
                     NodeCell cell;
                     cell.engine = static_cast<std::size_t>(job.engine);
                     cell.position = job.position;
@@ -234,8 +240,19 @@ NodeResults run_measurements(const RunSettings& settings) {
     std::vector<std::thread> threads;
     for (std::size_t i = 0; i < thread_count; ++i) threads.emplace_back(worker);
     for (auto& thread : threads) thread.join();
-    if (first_error) std::rethrow_exception(first_error);
     results.sort_cells();
+    if (!first_error && !failed_cells.empty()) {
+        std::sort(failed_cells.begin(), failed_cells.end());
+        std::string message = failed_cells.front();
+        for (std::size_t i = 1; i < failed_cells.size(); ++i) message += "; " + failed_cells[i];
+        if (failed_cells.size() > 1)
+            message = std::to_string(failed_cells.size()) + " measurements failed: " + message;
+        first_error = std::make_exception_ptr(std::runtime_error(message));
+    }
+    if (first_error) {
+        if (partial) *partial = std::move(results);
+        std::rethrow_exception(first_error);
+    }
     return results;
 }
 
