@@ -44,15 +44,16 @@ void run_nodes(const NodesOptions& o) {
     using namespace arbiter::nodes;
     // Step 1. The outputs asked for.
     auto format = parse_output_format(o.format);
-    if (!format) throw ConfigError("--format must be table, markdown, csv or json");
+    if (!format) throw ConfigError("--format must be table, markdown, csv, json, report or totals");
     if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
     std::vector<std::pair<OutputFormat, std::string>> extra_outputs;
     for (const auto& item : o.writes) {
         std::size_t colon = item.find(':');
         auto extra_format = parse_output_format(item.substr(0, colon));
         if (colon == std::string::npos || !extra_format || colon + 1 == item.size())
-            throw ConfigError("--write '" + item +
-                              "' is not FORMAT:FILE (table, markdown, csv or json)");
+            throw ConfigError(
+                "--write '" + item +
+                "' is not FORMAT:FILE (table, markdown, csv, json, report or totals)");
         extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
     }
 
@@ -120,6 +121,10 @@ void run_nodes(const NodesOptions& o) {
                 return format_csv(results);
             case OutputFormat::json:
                 return format_json(results);
+            case OutputFormat::report:
+                return format_markdown_report(table, invariants);
+            case OutputFormat::totals:
+                return format_depth_totals(table, false);
         }
         return {};
     };
@@ -155,7 +160,10 @@ void add_nodes_command(CLI::App& app) {
     fen->excludes(positions);
     command->add_option("--depth", options->depth, "Depths: 6, 1..6 or 1..4,6")->required();
     command->add_option("--db", options->db, "Record the run in this arbiter database");
-    command->add_option("--format", options->format, "table, markdown, csv or json")
+    command
+        ->add_option("--format", options->format,
+                     "table, markdown, csv, json, report (Markdown for a results page) or totals "
+                     "(totals by depth, plot data)")
         ->capture_default_str();
     command->add_option("--out", options->out, "Write the output to this file");
     command->add_option("--write", options->writes,

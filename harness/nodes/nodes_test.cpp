@@ -387,6 +387,39 @@ TEST(WorkEstimate, RefusesDaysOfSearchingButNotACappedEngine) {
     EXPECT_LT(estimate_work(settings).nodes, MAX_ESTIMATED_NODES);
 }
 
+TEST(NodeOutput, DepthTotalsAsMarkdownAndPlotData) {
+    NodeResults results = fabricated();
+    EXPECT_EQ(format_depth_totals(build_table(results), true),
+              "| depth | perft (all leaves) | minimal tree (leaves) | minimax | ab |\n"
+              "| ---: | ---: | ---: | ---: | ---: |\n"
+              "| 1 | 20 | 20 | 21 | 21 |\n"
+              "| 2 | 600 | 48 | 642 | 120 |\n");
+    // A depth without perft, or an engine not measured at it, shows "-".
+    results.perft.erase({0, 2});
+    results.cells.erase(results.cells.begin() + 3);
+    EXPECT_EQ(format_depth_totals(build_table(results), false),
+              "# depth perft minimal_tree minimax ab\n"
+              "1 20 20 21 21\n"
+              "2 - 39 642 -\n");
+}
+
+TEST(NodeOutput, ReportHasTotalsInvariantsAndTheFoldedTable) {
+    NodeResults results = fabricated();
+    NodeTable table = build_table(results);
+    std::string report = format_markdown_report(table, check_invariants(results));
+    EXPECT_EQ(report.find("Total nodes per engine (perft and the minimal tree count leaves).\n\n"
+                          "| depth | perft (all leaves) |"),
+              0u)
+        << report;
+    std::size_t invariants = report.find("\n\n**Invariants:** ");
+    std::size_t details = report.find(
+        "\n\n<details><summary>Every position and depth</summary>\n\n"
+        "| position | depth |");
+    EXPECT_NE(invariants, std::string::npos) << report;
+    EXPECT_GT(details, invariants) << report;
+    EXPECT_EQ(report.substr(report.size() - 12), "\n</details>\n");
+}
+
 TEST(NodeOutput, Csv) {
     NodeResults r = fabricated();
     r.positions[0].name = "e4, \"king's pawn\"";

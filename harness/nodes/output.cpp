@@ -84,6 +84,8 @@ std::optional<OutputFormat> parse_output_format(std::string_view text) {
     if (text == "markdown") return OutputFormat::markdown;
     if (text == "csv") return OutputFormat::csv;
     if (text == "json") return OutputFormat::json;
+    if (text == "report") return OutputFormat::report;
+    if (text == "totals") return OutputFormat::totals;
     return std::nullopt;
 }
 
@@ -275,6 +277,49 @@ std::string format_markdown_summary(const NodeResults& results, const NodeTable&
     } else {
         out << format_markdown_table(table) << '\n' << format_invariants(invariants, true);
     }
+    return out.str();
+}
+
+std::string format_depth_totals(const NodeTable& table, bool markdown) {
+    auto count = [&](std::optional<std::uint64_t> n) -> std::string {
+        if (!n) return "-";
+        return markdown ? group_digits(*n) : std::to_string(*n);
+    };
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> header = {"depth", markdown ? "perft (all leaves)" : "perft",
+                                       markdown ? "minimal tree (leaves)" : "minimal_tree"};
+    header.insert(header.end(), table.engines.begin(), table.engines.end());
+    rows.push_back(header);
+    for (const DepthTotal& total : depth_totals(table)) {
+        std::vector<std::string> row = {std::to_string(total.depth), count(total.perft),
+                                        count(total.minimal_leaves)};
+        for (const auto& nodes : total.nodes) row.push_back(count(nodes));
+        rows.push_back(std::move(row));
+    }
+    std::ostringstream out;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        if (!markdown) {
+            out << (r == 0 ? "# " : "") << join(rows[r], " ") << '\n';
+            continue;
+        }
+        std::vector<std::string> cells;
+        for (const auto& cell : rows[r]) cells.push_back(markdown_escape(cell));
+        out << "| " << join(cells, " | ") << " |\n";
+        if (r == 0) {
+            std::vector<std::string> rule(rows[r].size(), "---:");
+            out << "| " << join(rule, " | ") << " |\n";
+        }
+    }
+    return out.str();
+}
+
+std::string format_markdown_report(const NodeTable& table, const InvariantReport& invariants) {
+    std::ostringstream out;
+    out << "Total nodes per engine (perft and the minimal tree count leaves).\n\n"
+        << format_depth_totals(table, true) << '\n'
+        << format_invariants(invariants, true) << '\n'
+        << "<details><summary>Every position and depth</summary>\n\n"
+        << format_markdown_table(table) << "\n</details>\n";
     return out.str();
 }
 
