@@ -62,15 +62,6 @@ std::vector<std::vector<std::string>> table_cells(const NodeTable& table) {
     return rows;
 }
 
-std::string markdown_escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '|') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
     std::string text;
     for (std::size_t i = 0; i < words.size(); ++i) text += (i ? separator : "") + words[i];
@@ -124,24 +115,11 @@ std::string format_text_table(const NodeTable& table) {
 
 std::string format_markdown_table(const NodeTable& table) {
     auto rows = table_cells(table);
-    std::ostringstream out;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        std::vector<std::string> cells;
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            std::string text = markdown_escape(rows[r][i]);
-            if (r + 1 == rows.size() && !text.empty()) text = "**" + text + "**";
-            cells.push_back(text);
-        }
-        out << "| " << join(cells, " | ") << " |\n";
-        if (r == 0) {
-            std::vector<std::string> rule;
-            for (std::size_t i = 0; i < rows[r].size(); ++i)
-                rule.push_back(i == 0 ? "---" : "---:");
-            out << "| " << join(rule, " | ") << " |\n";
-        }
-    }
-    out << '\n' << LEGEND << '\n';
-    return out.str();
+    for (std::string& cell : rows.back())  // the total row in bold
+        if (!cell.empty()) cell = "**" + cell + "**";
+    TextTable markdown(left_then_right(1, rows.front().size() - 1));
+    for (auto& row : rows) markdown.add_row(std::move(row));
+    return markdown.render_markdown() + '\n' + LEGEND + '\n';
 }
 
 std::string format_csv(const NodeResults& results) {
@@ -227,20 +205,11 @@ std::string format_comparison(const Comparison& comparison, bool markdown) {
             rows.push_back({d.engine, d.position, d.depth ? std::to_string(d.depth) : "", d.what,
                             d.baseline, d.current, d.change});
         out << '\n';
-        if (markdown) {
-            for (std::size_t r = 0; r < rows.size(); ++r) {
-                std::vector<std::string> cells;
-                for (const auto& c : rows[r]) cells.push_back(markdown_escape(c));
-                out << "| " << join(cells, " | ") << " |\n";
-                if (r == 0) out << "| --- | --- | ---: | --- | ---: | ---: | ---: |\n";
-            }
-        } else {
-            const auto left = TextColumn{TextColumn::Align::left, 0};
-            const auto right = TextColumn{TextColumn::Align::right, 0};
-            TextTable text({left, left, right, left, right, right, right});
-            for (const auto& row : rows) text.add_row(row);
-            out << text.render();
-        }
+        const auto left = TextColumn{TextColumn::Align::left, 0};
+        const auto right = TextColumn{TextColumn::Align::right, 0};
+        TextTable text({left, left, right, left, right, right, right});
+        for (const auto& row : rows) text.add_row(row);
+        out << (markdown ? text.render_markdown() : text.render());
     }
     if (!comparison.unmatched.empty()) {
         out << '\n'
@@ -296,21 +265,15 @@ std::string format_depth_totals(const NodeTable& table, bool markdown) {
         for (const auto& nodes : total.nodes) row.push_back(count(nodes));
         rows.push_back(std::move(row));
     }
-    std::ostringstream out;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        if (!markdown) {
-            out << (r == 0 ? "# " : "") << join(rows[r], " ") << '\n';
-            continue;
-        }
-        std::vector<std::string> cells;
-        for (const auto& cell : rows[r]) cells.push_back(markdown_escape(cell));
-        out << "| " << join(cells, " | ") << " |\n";
-        if (r == 0) {
-            std::vector<std::string> rule(rows[r].size(), "---:");
-            out << "| " << join(rule, " | ") << " |\n";
-        }
+    if (markdown) {
+        TextTable text(left_then_right(0, rows.front().size()));
+        for (auto& row : rows) text.add_row(std::move(row));
+        return text.render_markdown();
     }
-    return out.str();
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        out += (r == 0 ? "# " : "") + join(rows[r], " ") + '\n';
+    return out;
 }
 
 std::string format_markdown_report(const NodeTable& table, const InvariantReport& invariants) {

@@ -128,6 +128,33 @@ std::string TextTable::render() const {
     return out;
 }
 
+std::string TextTable::render_markdown() const {
+    std::string out;
+    bool header = true;
+    for (const auto& row : rows_) {
+        if (row.empty()) continue;
+        std::string line = "|";
+        for (const auto& cell : row) {
+            line += ' ';
+            for (char c : cell) {
+                if (c == '|') line += '\\';
+                line += c;
+            }
+            line += " |";
+        }
+        out += line + '\n';
+        if (!header) continue;
+        header = false;
+        out += '|';
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const bool right = c < columns_.size() && columns_[c].align == TextColumn::Align::right;
+            out += right ? " ---: |" : " --- |";
+        }
+        out += '\n';
+    }
+    return out;
+}
+
 std::vector<TextColumn> left_then_right(std::size_t count_left, std::size_t count_right) {
     std::vector<TextColumn> columns(count_left + count_right);
     for (std::size_t c = count_left; c < columns.size(); ++c)

@@ -25,7 +25,7 @@ struct TextColumn {
 };
 
 // A table of text cells, rendered row by row with `gap` spaces between columns and no trailing
-// spaces. A row may be shorter than the column list; its missing cells are empty.
+// spaces, or as Markdown. A row may be shorter than the column list; its missing cells are empty.
 class TextTable {
   public:
     explicit TextTable(std::vector<TextColumn> columns, std::size_t gap = 2);
@@ -35,6 +35,9 @@ class TextTable {
     void add_rule();
 
     std::string render() const;
+    // The same rows as a Markdown table: the first row is the header, followed by the alignment
+    // row ("---" left, "---:" right); '|' in a cell is escaped and rules are left out.
+    std::string render_markdown() const;
 
   private:
     std::vector<TextColumn> columns_;

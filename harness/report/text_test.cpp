@@ -52,6 +52,17 @@ TEST(TextTable, NoTrailingSpacesAndShortRows) {
     EXPECT_EQ(table.render(), "x   long name\nyy\n");
 }
 
+TEST(TextTable, MarkdownHasAnAlignmentRowEscapesBarsAndSkipsRules) {
+    TextTable table(left_then_right(1, 2));
+    table.add_row({"name", "nodes", "ratio"});
+    table.add_rule();
+    table.add_row({"a|b", "1,234", ""});
+    EXPECT_EQ(table.render_markdown(),
+              "| name | nodes | ratio |\n"
+              "| --- | ---: | ---: |\n"
+              "| a\\|b | 1,234 |  |\n");
+}
+
 TEST(OutputFile, ReportsAFullDiskWithTheFileAndReason) {
     if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
     try {
