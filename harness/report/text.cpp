@@ -46,8 +46,8 @@ bool in_ranges(char32_t c, const std::array<std::pair<char32_t, char32_t>, N>& r
     return false;
 }
 
-// Decodes the UTF-8 sequence at text[i], advancing i; returns nothing for an invalid byte
-// (after advancing past it).
+// Decodes the UTF-8 sequence at text[i] into `code`, advancing i past it; returns false for an
+// invalid or truncated sequence (i then stands past the bytes read).
 bool decode(std::string_view text, std::size_t& i, char32_t& code) {
     const auto byte = static_cast<unsigned char>(text[i++]);
     int more = byte < 0x80           ? 0
