@@ -93,12 +93,9 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
         tag("FEN", game.start_fen);
     }
     if (!header.opening.empty()) tag("Opening", header.opening);
-    if (auto bar = header.time_control.find('|'); bar != std::string::npos) {
-        tag("WhiteTimeControl", header.time_control.substr(0, bar));
-        tag("BlackTimeControl", header.time_control.substr(bar + 1));
-    } else if (!header.time_control.empty()) {
-        tag("TimeControl", header.time_control);
-    }
+    if (!header.time_control.empty()) tag("TimeControl", header.time_control);
+    if (!header.white_time_control.empty()) tag("WhiteTimeControl", header.white_time_control);
+    if (!header.black_time_control.empty()) tag("BlackTimeControl", header.black_time_control);
     tag("PlyCount", std::to_string(game.moves.size()));
     tag("Termination", pgn_termination(game.termination));
     out += '\n';
@@ -160,21 +157,22 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
                     .first;
         header.opening = known->second;
     }
-    header.time_control = time_control(white, black);
+    const std::string white_clock = time_control(white), black_clock = time_control(black);
+    if (white_clock == black_clock) {
+        header.time_control = white_clock;
+    } else {
+        header.white_time_control = white_clock.empty() ? "-" : white_clock;
+        header.black_time_control = black_clock.empty() ? "-" : black_clock;
+    }
     return format_pgn(game, header);
 }
 
-// The time control of each player: its own limits, else the tournament's.
-std::string TournamentPgn::time_control(const std::string& white, const std::string& black) const {
-    auto of = [&](const std::string& name) -> std::string {
-        SearchLimitConfig limits = config_.limits;
-        for (const auto& engine : config_.engines)
-            if (engine.name == name) limits = engine.limits.or_else(config_.limits);
-        return limits.tc ? to_string(*limits.tc) : "";
-    };
-    std::string white_tc = of(white), black_tc = of(black);
-    if (white_tc == black_tc) return white_tc;
-    return (white_tc.empty() ? "-" : white_tc) + "|" + (black_tc.empty() ? "-" : black_tc);
+// The time control an engine plays on: its own limits, else the tournament's; empty without one.
+std::string TournamentPgn::time_control(const std::string& engine) const {
+    SearchLimitConfig limits = config_.limits;
+    for (const auto& configured : config_.engines)
+        if (configured.name == engine) limits = configured.limits.or_else(config_.limits);
+    return limits.tc ? to_string(*limits.tc) : "";
 }
 
 TournamentConfig stored_tournament_config(const StoredTournament& tournament) {

@@ -22,12 +22,13 @@ struct PgnHeader {
     std::string black;
     std::string opening;       // written as an Opening tag when known
     std::string time_control;  // written as a TimeControl tag when known
+    // Players on different clocks: WhiteTimeControl and BlackTimeControl tags instead ("-": none).
+    std::string white_time_control;
+    std::string black_time_control;
 };
 
 // One game as PGN: tags first, then the movetext wrapped at 80 columns, then a blank line. Book
-// moves carry the comment {book}; the termination text ends the movetext as a comment. A
-// TimeControl of "white|black" (players on different clocks) is written as WhiteTimeControl and
-// BlackTimeControl tags.
+// moves carry the comment {book}; the termination text ends the movetext as a comment.
 std::string format_pgn(const GameRecord& game, const PgnHeader& header);
 
 // The games of one tournament as PGN. The tags come from the tournament's configuration and the
@@ -42,7 +43,7 @@ class TournamentPgn {
                           const std::string& black);
 
   private:
-    std::string time_control(const std::string& white, const std::string& black) const;
+    std::string time_control(const std::string& engine) const;
 
     TournamentConfig config_;
     Store& store_;
