@@ -226,6 +226,27 @@ TEST(Standings, LongAndUnicodeNamesStayAligned) {
     EXPECT_NE(text.find("a-very-long-engine-name-here-x "), std::string::npos) << text;
 }
 
+// Short names keep the layout arbiter has always printed (scripts/tournament's standings).
+TEST(Standings, ShortNamesKeepTheFixedLayout) {
+    ThreeEngines t;
+    play_three(t, {"greedy", "random", "minimax"}, 4);
+    std::string text =
+        format_standings(t.store, t.tournament, t.ids, {"greedy", "random", "minimax"}, {10, 1});
+    EXPECT_EQ(text.find("Rank Name                          Elo     +/-   Games   Score    Draw\n"),
+              0u)
+        << text;
+    EXPECT_NE(text.find("\nName                       Depth         Nodes   Time ms    Moves\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("\nCrosstable                         1           2           3\n"),
+              std::string::npos)
+        << text;
+    // The first crosstable row: the name in 24 columns, then its own cell "-" in the next 12.
+    std::vector<std::string> cross = block(text, "Crosstable");
+    ASSERT_GT(cross.size(), 1u) << text;
+    EXPECT_EQ(cross[1].substr(24, 12), std::string(11, ' ') + "-") << text;
+}
+
 TEST(Standings, CrosstableColumnsAreSizedByTheirCells) {
     ThreeEngines t;
     play_three(t, {"a", "b", "c"}, 10000);
