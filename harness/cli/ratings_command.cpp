@@ -6,7 +6,7 @@
 #include "harness/cli/command.h"
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pgn_results.h"
-#include "harness/ratings/rating_output.h"
+#include "harness/report/rating_output.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
