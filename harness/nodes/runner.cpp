@@ -87,7 +87,8 @@ NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& en
                           (report.status == UciStatus::timeout
                                ? "did not finish in time"
                                : "exited (" + engine.exit_status() + ")"));
-    if (!report.nodes) throw CellFailure(describe(settings, job) + ": the engine reported no nodes");
+    if (!report.nodes)
+        throw CellFailure(describe(settings, job) + ": the engine reported no nodes");
     if (report.bestmove.empty())
         throw CellFailure(describe(settings, job) + ": the engine sent no best move");
     NodeCell cell;
@@ -176,7 +177,7 @@ NodeResults run_measurements(const RunSettings& settings, NodeResults* partial) 
     results.depths = settings.depths;
 
     const std::vector<Job> jobs = plan_jobs(settings);
-    std::mutex mutex;  // guards results, failed_cells, finished and progress
+    std::mutex mutex;                       // guards results, failed_cells, finished and progress
     std::vector<std::string> failed_cells;  // measurements that failed, the run going on
     std::size_t finished = 0;
     EngineStart start;
@@ -185,49 +186,53 @@ NodeResults run_measurements(const RunSettings& settings, NodeResults* partial) 
     // Step 2. The jobs, on the worker pool. Every search starts with ucinewgame, so which
     // worker's engine runs a job does not matter.
     try {
-    run_worker_pool(start, settings.concurrency, jobs.size(),
-                    [&](std::size_t j, WorkerEngines& engines) {
-                        const Job& job = jobs[j];
-                        const NodePosition& position = settings.positions[job.position];
-                        if (job.engine < 0) {
-                            std::uint64_t leaves = perft_of(position, job.depth);
-                            std::lock_guard lock(mutex);
-                            results.perft[{job.position, job.depth}] = leaves;
-                        } else {
-                            UciClient& engine = engines.ensure(job.engine);
-                            try {
-                                NodeCell cell = measure_cell(settings, job, engine);
-                                std::lock_guard lock(mutex);
-                                results.engines[job.engine].id_name = engine.id_name();
-                                results.cells.push_back(std::move(cell));
-                            } catch (const CellFailure& e) {
-                                // The engine, which may be searching still, is ended and
-                                // started again for its next job.
-                                engines.discard(job.engine);
-                                std::lock_guard lock(mutex);
-                                failed_cells.push_back(e.what());
-                            }
-                        }
+        run_worker_pool(
+            start, settings.concurrency, jobs.size(), [&](std::size_t j, WorkerEngines& engines) {
+                const Job& job = jobs[j];
+                const NodePosition& position = settings.positions[job.position];
+                if (job.engine < 0) {
+                    std::uint64_t leaves = perft_of(position, job.depth);
+                    std::lock_guard lock(mutex);
+                    results.perft[{job.position, job.depth}] = leaves;
+                } else {
+                    UciClient& engine = engines.ensure(job.engine);
+                    try {
+                        NodeCell cell = measure_cell(settings, job, engine);
                         std::lock_guard lock(mutex);
-                        ++finished;
-                        if (settings.progress) {
-                            std::string line = std::string("[").append(std::to_string(finished));
-                            line.append("/").append(std::to_string(jobs.size())).append("] ");
-                            settings.progress(line.append(describe(settings, job)));
-                        }
-                    });
+                        results.engines[job.engine].id_name = engine.id_name();
+                        results.cells.push_back(std::move(cell));
+                    } catch (const CellFailure& e) {
+                        // The engine, which may be searching still, is ended and
+                        // started again for its next job.
+                        engines.discard(job.engine);
+                        std::lock_guard lock(mutex);
+                        failed_cells.push_back(e.what());
+                    }
+                }
+                std::lock_guard lock(mutex);
+                ++finished;
+                if (settings.progress) {
+                    std::string line = std::string("[").append(std::to_string(finished));
+                    line.append("/").append(std::to_string(jobs.size())).append("] ");
+                    settings.progress(line.append(describe(settings, job)));
+                }
+            });
+    } catch (...) {
+        results.sort_cells();
+        if (partial) *partial = std::move(results);
+        throw;
+    }
+    // Step 3. The measured cells in order; failed ones are reported together, after the others
+    // have been kept.
     results.sort_cells();
-    if (!first_error && !failed_cells.empty()) {
+    if (!failed_cells.empty()) {
         std::sort(failed_cells.begin(), failed_cells.end());
         std::string message = failed_cells.front();
         for (std::size_t i = 1; i < failed_cells.size(); ++i) message += "; " + failed_cells[i];
         if (failed_cells.size() > 1)
             message = std::to_string(failed_cells.size()) + " measurements failed: " + message;
-        first_error = std::make_exception_ptr(std::runtime_error(message));
-    }
-    if (first_error) {
         if (partial) *partial = std::move(results);
-        std::rethrow_exception(first_error);
+        throw std::runtime_error(message);
     }
     return results;
 }

@@ -1,5 +1,7 @@
 #include "harness/report/output_file.h"
 
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
 
@@ -54,6 +56,11 @@ void flush_standard_output() {
     errno = 0;
     if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
         int error = errno;
+        if (!error) {
+            // The failed write happened earlier (stdout is line-buffered on a pipe or file) and
+            // its errno is gone: one more byte straight to the descriptor tells why.
+            error = ::write(STDOUT_FILENO, "\n", 1) < 0 ? errno : 0;
+        }
         std::clearerr(stdout);
         throw OutputError(std::string("standard output: ") +
                           (error ? std::strerror(error) : "write failed"));
