@@ -1,1 +1,1 @@
-target_link_libraries(arbiter PRIVATE arbiter_ratings arbiter_store)
+target_link_libraries(arbiter PRIVATE arbiter_ratings arbiter_pgn arbiter_store)
