@@ -11,8 +11,8 @@
 namespace arbiter::rating_fit {
 
 // Ratings of a whole (connected) pool in natural units. Players of the core group have point
-// estimates; every other strongly connected group swept or was swept by its neighbours and
-// carries a bound.
+// estimates (unless the core is a single player who won or lost everything); every other
+// strongly connected group swept or was swept by its neighbours and carries a bound.
 struct PoolFit {
     std::vector<double> theta;
     std::vector<RatingBound> bound;
