@@ -28,8 +28,9 @@ constexpr ByteSet byte_set(std::string_view bytes) {
     return set;
 }
 
-// Where the results pass stops: comments, tags, variations and line ends.
-constexpr ByteSet RESULTS_STOP = byte_set("{;[()\n");
+// Where the results pass stops: comments, tags, variations, line ends, and the '-' or '*' that
+// every termination marker holds.
+constexpr ByteSet RESULTS_STOP = byte_set("{;[()\n-*");
 // The characters of a tag name.
 constexpr ByteSet TAG_NAME =
     byte_set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
@@ -193,40 +194,32 @@ void PgnReader::read_escaped_value(std::pair<std::string, std::string>& tag, int
 }
 
 // The results pass over movetext: skips to the next comment, tag, variation or line end, and
-// looks only at the tokens with a '-' or '*' in between, since every termination marker has one
+// looks only at the tokens with a '-' or '*' on the way, since every termination marker has one
 // (the only moves that do are castling). Returns true when a marker ends the game; pos_ is then
 // just after it.
 bool PgnReader::scan_results_segment(PgnGame& game) {
     const char* data = buffer_.data();
     const char* begin = data + pos_;
     const char* end = data + limit_;
-    const char* stop = begin;
-    while (stop < end && !RESULTS_STOP[static_cast<unsigned char>(*stop)]) ++stop;
-    pos_ = static_cast<std::size_t>(stop - data);
     game.has_movetext = true;
-    if (variation_depth_ > 0) return false;
-    auto find = [&](const char* from, char c) {
-        const void* hit = std::memchr(from, c, static_cast<std::size_t>(stop - from));
-        return hit != nullptr ? static_cast<const char*>(hit) : stop;
-    };
-    const char* dash = find(begin, '-');
-    const char* star = find(begin, '*');
-    while (dash < stop || star < stop) {
-        const char* hit = std::min(dash, star);
-        const char* token_start = hit;
+    const char* p = begin;
+    while (true) {
+        while (p < end && !RESULTS_STOP[static_cast<unsigned char>(*p)]) ++p;
+        if (p == end || (*p != '-' && *p != '*')) break;
+        const char* token_start = p;
         while (token_start > begin && !is_blank(token_start[-1])) --token_start;
-        const char* token_end = hit;
-        while (token_end < stop && !is_blank(*token_end)) ++token_end;
+        const char* token_end = p;
+        while (token_end < end && !TOKEN_END[static_cast<unsigned char>(*token_end)]) ++token_end;
         const std::string_view token(token_start,
                                      static_cast<std::size_t>(token_end - token_start));
-        if (is_pgn_termination(token)) {
+        if (variation_depth_ == 0 && is_pgn_termination(token)) {
             game.termination = token;
             pos_ = static_cast<std::size_t>(token_end - data);
             return true;
         }
-        if (dash < token_end) dash = find(token_end, '-');
-        if (star < token_end) star = find(token_end, '*');
+        p = token_end;
     }
+    pos_ = static_cast<std::size_t>(p - data);
     return false;
 }
 
