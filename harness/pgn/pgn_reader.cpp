@@ -12,6 +12,8 @@ namespace {
 
 // Bytes read from the stream at a time.
 constexpr std::size_t CHUNK_BYTES = std::size_t{1} << 20;
+// The first read.
+constexpr std::size_t FIRST_READ_BYTES = 4096;
 // No PGN line is this long; a file that has one is not PGN.
 constexpr std::size_t MAX_LINE_BYTES = std::size_t{16} << 20;
 
@@ -67,7 +69,7 @@ bool is_pgn_termination(std::string_view token) {
 }
 
 PgnReader::PgnReader(std::istream& in, std::string source, PgnDetail detail)
-    : in_(in), source_(std::move(source)), detail_(detail), buffer_(2 * CHUNK_BYTES) {}
+    : in_(in), source_(std::move(source)), detail_(detail) {}
 
 void PgnReader::fail(int line, const std::string& message) const {
     throw PgnError(source_ + ":" + std::to_string(line) + ": " + message);
@@ -85,9 +87,12 @@ bool PgnReader::refill() {
             limit_ = filled_;
             return limit_ > 0;
         }
-        if (buffer_.size() < filled_ + CHUNK_BYTES) buffer_.resize(filled_ + CHUNK_BYTES);
-        in_.read(buffer_.data() + filled_, static_cast<std::streamsize>(CHUNK_BYTES));
+        // Reads start small and double up to CHUNK_BYTES, so that short inputs stay cheap.
+        const std::size_t want = std::min(CHUNK_BYTES, std::max(FIRST_READ_BYTES, bytes_read_));
+        if (buffer_.size() < filled_ + want) buffer_.resize(filled_ + want);
+        in_.read(buffer_.data() + filled_, static_cast<std::streamsize>(want));
         const std::size_t got = static_cast<std::size_t>(in_.gcount());
+        bytes_read_ += got;
         if (in_.bad()) fail(line_, "read error");
         if (!in_) end_of_input_ = true;
         const std::size_t start = filled_;

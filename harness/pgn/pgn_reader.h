@@ -91,6 +91,7 @@ class PgnReader {
     std::size_t pos_ = 0;     // next byte to read
     std::size_t limit_ = 0;   // end of the complete lines in the buffer
     std::size_t filled_ = 0;  // end of the bytes read
+    std::size_t bytes_read_ = 0;
     bool end_of_input_ = false;
     bool at_start_ = true;
     int line_ = 1;
