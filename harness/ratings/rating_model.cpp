@@ -106,6 +106,46 @@ struct GroupLikelihood {
 // The largest Newton step in any coordinate, in natural units (about 700 Elo).
 constexpr double MAX_STEP = 4.0;
 
+// Maximises the likelihood from x by Newton iterations, capped and halved until the likelihood
+// does not fall. Without a finite maximum the parameters run away until the information matrix
+// is singular or the iterations run out: then it throws SingularFit. On return the likelihood's
+// gradient and information are those at x.
+void newton_iterations(GroupLikelihood& likelihood, std::vector<double>& x) {
+    const int k = likelihood.k;
+    const std::vector<double>& gradient = likelihood.gradient;
+    const std::vector<double>& information = likelihood.information;
+    double log_likelihood = likelihood.evaluate(x, true);
+    std::vector<double> factor;
+    std::vector<double> step;
+    std::vector<double> trial(static_cast<std::size_t>(k));
+    bool converged = false;
+    for (int iteration = 0; iteration < 200 && !converged; ++iteration) {
+        factor = information;
+        if (!cholesky(factor, k)) throw SingularFit{};
+        step = gradient;
+        cholesky_solve(factor, k, step);
+        double largest_step = 0.0;
+        for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
+        double scale = largest_step > MAX_STEP ? MAX_STEP / largest_step : 1.0;
+        bool accepted = false;
+        for (int halving = 0; halving < 50 && !accepted; ++halving) {
+            for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
+            const double value = likelihood.evaluate(trial, false);
+            accepted = value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood));
+            if (!accepted) scale /= 2.0;
+        }
+        if (!accepted) {
+            // No step helps: at the maximum up to rounding, or numerically lost.
+            if (largest_step > 1e-6) throw SingularFit{};
+            break;
+        }
+        x = trial;
+        log_likelihood = likelihood.evaluate(x, true);
+        converged = scale * largest_step < 1e-12;
+    }
+    if (!converged) throw SingularFit{};
+}
+
 // Fits a group by Newton's method on its concave log-likelihood. `local` maps a canonical player
 // to its position in `members`. The white advantage is fitted when fit_eta (starting from
 // eta_start), else fixed at eta_start; Davidson's nu is fitted when fit_nu, else fixed at
@@ -159,49 +199,16 @@ GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& ce
                                .fixed_nu = fixed_nu,
                                .gradient = std::vector<double>(static_cast<std::size_t>(k)),
                                .information = std::vector<double>(static_cast<std::size_t>(k) * k)};
-    const std::vector<double>& gradient = likelihood.gradient;
-    const std::vector<double>& information = likelihood.information;
 
-    // Step 3. Newton iterations, capped and halved until the likelihood does not fall. Without
-    // a finite maximum the parameters run away until the information matrix is singular or the
-    // iterations run out.
-    double log_likelihood = likelihood.evaluate(x, true);
-    std::vector<double> factor;
-    std::vector<double> step;
-    std::vector<double> trial(static_cast<std::size_t>(k));
-    bool converged = false;
-    for (int iteration = 0; iteration < 200 && !converged; ++iteration) {
-        factor = information;
-        if (!cholesky(factor, k)) throw SingularFit{};
-        step = gradient;
-        cholesky_solve(factor, k, step);
-        double largest_step = 0.0;
-        for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
-        double scale = largest_step > MAX_STEP ? MAX_STEP / largest_step : 1.0;
-        bool accepted = false;
-        for (int halving = 0; halving < 50 && !accepted; ++halving) {
-            for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
-            const double value = likelihood.evaluate(trial, false);
-            accepted = value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood));
-            if (!accepted) scale /= 2.0;
-        }
-        if (!accepted) {
-            // No step helps: at the maximum up to rounding, or numerically lost.
-            if (largest_step > 1e-6) throw SingularFit{};
-            break;
-        }
-        x = trial;
-        log_likelihood = likelihood.evaluate(x, true);
-        converged = scale * largest_step < 1e-12;
-    }
-    if (!converged) throw SingularFit{};
+    // Step 3. Newton iterations.
+    newton_iterations(likelihood, x);
 
     // Step 4. Unpack, with the covariance of the ratings from the inverse information.
     for (int i = 1; i < m; ++i) fit.theta[i] = x[i - 1];
     if (fit_eta) fit.eta = x[eta_index];
     if (fit_nu) fit.nu = std::exp(x[nu_index]);
     if (want_covariance) {
-        factor = information;
+        std::vector<double> factor = likelihood.information;
         if (!cholesky(factor, k)) throw SingularFit{};
         fit.covariance.assign(static_cast<std::size_t>(m) * m, 0.0);
         std::vector<double> column(static_cast<std::size_t>(k));
