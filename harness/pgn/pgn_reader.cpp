@@ -79,7 +79,7 @@ void PgnReader::fail(int line, const std::string& message) const {
 // of the input). Returns false when nothing is left.
 bool PgnReader::refill() {
     const std::size_t tail = filled_ - limit_;
-    std::memmove(buffer_.data(), buffer_.data() + limit_, tail);
+    if (tail > 0) std::memmove(buffer_.data(), buffer_.data() + limit_, tail);
     filled_ = tail;
     pos_ = limit_ = 0;
     while (true) {
