@@ -7,12 +7,12 @@
 
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/nodes/baseline.h"
 #include "harness/nodes/output.h"
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
-#include "harness/store/engine_identity.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {

@@ -12,9 +12,9 @@
 #include <sstream>
 #include <thread>
 
+#include "harness/identity/engine_identity.h"
+#include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
-#include "harness/store/engine_identity.h"
-#include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
 
 namespace arbiter {
