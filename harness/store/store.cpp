@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <thread>
 
-#include "harness/config/json.h"
 #include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
 
@@ -42,12 +42,28 @@ sql::Connection open_for_reading(const std::string& path) {
     return sql::Connection(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
 }
 
+// Switches the file to WAL mode. SQLite does not wait for a lock when the switch would deadlock
+// with another process creating the schema, so the switch is retried until the busy timeout.
+std::string switch_to_wal(sql::Connection& connection) {
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(DEFAULT_BUSY_TIMEOUT_MS);
+    while (true) {
+        sql::Statement pragma(connection, "PRAGMA journal_mode = WAL");
+        const int code = pragma.try_step();
+        if (code == SQLITE_ROW) return pragma.text(0);
+        if ((code & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() > deadline) {
+            connection.fail(code, "switching to WAL mode");
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+}
+
 }  // namespace
 
 Store::Impl::Impl(const std::string& path, Access access_)
-    : connection(access_ == Access::read_only ? open_for_reading(path)
-                                              : open_for_writing(path, created_file)),
-      access(access_) {
+    : access(access_),
+      connection(access_ == Access::read_only ? open_for_reading(path)
+                                              : open_for_writing(path, created_file)) {
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
     schema::check_identity(connection);
     const bool read_only = access == Access::read_only;
@@ -59,8 +75,7 @@ Store::Impl::Impl(const std::string& path, Access access_)
 
     // Step 1. Connection settings (the file is known to be arbiter's or empty by now).
     if (!read_only) {
-        const std::string mode =
-            connection.query_text("PRAGMA journal_mode = WAL", "switching to WAL mode");
+        const std::string mode = switch_to_wal(connection);
         if (mode != "wal" && !(path == ":memory:" && mode == "memory")) {
             throw StoreError(path + ": cannot switch the database to WAL mode (journal mode is " +
                              mode + ")");

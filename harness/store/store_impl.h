@@ -51,11 +51,11 @@ struct Store::Impl {
 
     Termination read_termination(const std::string& code) const;
 
-    // Declared first so that the statements below are finalised before the connection closes.
-    sql::Connection connection;
     Access access;
-    bool created_file = false;
+    bool created_file = false;  // set while `connection` opens
     bool totals_missing = false;
+    // Declared before the statements so that they are finalised before the connection closes.
+    sql::Connection connection;
     std::unordered_map<const char*, std::unique_ptr<sql::Statement>> statements;
     std::mutex mutex;
 };
