@@ -19,7 +19,7 @@ struct ExportOptions {
 void run(const ExportOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
-    Store store = Store::open(options.db);
+    Store store = Store::open(options.db, Store::Access::read_only);
     std::ofstream file;
     if (options.pgn != "-") {
         file.open(options.pgn);

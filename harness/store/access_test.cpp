@@ -102,7 +102,6 @@ TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrit
         Store store = Store::open(path_, Store::Access::read_only);
         EXPECT_EQ(store.count_games(tournament), 1);
         EXPECT_EQ(store.engine_move_statistics(tournament).size(), 2u);
-        EXPECT_FALSE(store.created_file());
         const auto refused = [&](auto write) {
             try {
                 write();
@@ -123,18 +122,61 @@ TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrit
 
 // Step 2. A command that fails before writing can remove the file it created.
 
-TEST_F(AccessTest, CreatedFileIsReportedAndCanBeRemovedWhileStillEmpty) {
+TEST_F(AccessTest, ANewDatabaseLeftEmptyIsDiscarded) {
     {
+        DiscardIfLeftEmpty discard(path_);
         Store store = Store::open(path_);
-        EXPECT_TRUE(store.created_file());
         EXPECT_TRUE(store.is_empty());
+        EXPECT_TRUE(std::filesystem::exists(path_));
+    }
+    EXPECT_FALSE(std::filesystem::exists(path_));
+    EXPECT_FALSE(std::filesystem::exists(path_ + "-wal"));
+    EXPECT_FALSE(std::filesystem::exists(path_ + "-shm"));
+}
+
+TEST_F(AccessTest, ANewDatabaseWithATournamentIsKept) {
+    {
+        DiscardIfLeftEmpty discard(path_);
+        Store store = Store::open(path_);
         store.get_or_create_tournament("t", "{}");
         EXPECT_FALSE(store.is_empty());
     }
-    Store again = Store::open(path_);
-    EXPECT_FALSE(again.created_file());
-    remove_database_files(path_);
-    EXPECT_FALSE(std::filesystem::exists(path_));
+    EXPECT_EQ(Store::open(path_).list_tournaments().size(), 1u);
+}
+
+TEST_F(AccessTest, AnExistingEmptyDatabaseIsKept) {
+    { Store store = Store::open(path_); }
+    {
+        DiscardIfLeftEmpty discard(path_);
+        Store store = Store::open(path_);
+    }
+    EXPECT_TRUE(std::filesystem::exists(path_));
+}
+
+TEST_F(AccessTest, ANewDatabaseAnotherProcessHasOpenIsKept) {
+    int opened[2];
+    ASSERT_EQ(::pipe(opened), 0);
+    pid_t child = 0;
+    {
+        DiscardIfLeftEmpty discard(path_);
+        child = ::fork();
+        if (child == 0) {
+            ::close(opened[0]);
+            Store store = Store::open(path_);
+            ssize_t ignored = ::write(opened[1], "O", 1);
+            (void)ignored;
+            while (true) ::pause();
+        }
+        ::close(opened[1]);
+        char ready = 0;
+        ASSERT_EQ(::read(opened[0], &ready, 1), 1);
+        ::close(opened[0]);
+        Store store = Store::open(path_);
+    }
+    const bool kept = std::filesystem::exists(path_);
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    EXPECT_TRUE(kept);
 }
 
 // Step 3. Two processes.

@@ -14,7 +14,7 @@ namespace {
 constexpr int DEFAULT_BUSY_TIMEOUT_MS = 10'000;
 
 // Step 0 of opening read-write: the folder exists and the file, if any, looks like SQLite.
-sql::Connection open_for_writing(const std::string& path, bool& created_file) {
+sql::Connection open_for_writing(const std::string& path) {
     if (path != ":memory:") {
         const std::filesystem::path parent = std::filesystem::path(path).parent_path();
         std::error_code error;
@@ -24,7 +24,6 @@ sql::Connection open_for_writing(const std::string& path, bool& created_file) {
                              error.message());
         }
         schema::check_file_before_open(path);
-        created_file = !std::filesystem::exists(path, error);
     }
     return sql::Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
 }
@@ -62,8 +61,7 @@ std::string switch_to_wal(sql::Connection& connection) {
 
 Store::Impl::Impl(const std::string& path, Access access_)
     : access(access_),
-      connection(access_ == Access::read_only ? open_for_reading(path)
-                                              : open_for_writing(path, created_file)) {
+      connection(access_ == Access::read_only ? open_for_reading(path) : open_for_writing(path)) {
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
     schema::check_identity(connection);
     const bool read_only = access == Access::read_only;
@@ -220,10 +218,6 @@ const std::string& Store::path() const {
     return impl_->connection.path();
 }
 
-bool Store::created_file() const {
-    return impl_->created_file;
-}
-
 bool Store::is_empty() {
     static constexpr std::string_view ANY_ROW =
         "SELECT (SELECT count(*) FROM (SELECT 1 FROM tournaments LIMIT 1)) + "
@@ -275,6 +269,22 @@ void remove_database_files(const std::filesystem::path& path) {
     std::error_code ignored;
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
         std::filesystem::remove(path.string() + suffix, ignored);
+    }
+}
+
+DiscardIfLeftEmpty::DiscardIfLeftEmpty(std::filesystem::path path) : path_(std::move(path)) {
+    std::error_code error;
+    existed_ = path_ == ":memory:" || std::filesystem::exists(path_, error) || error;
+}
+
+DiscardIfLeftEmpty::~DiscardIfLeftEmpty() {
+    if (existed_) return;
+    try {
+        if (!Store::open(path_, Store::Access::read_only).is_empty()) return;
+        if (sql::process_using(path_.string())) return;
+        remove_database_files(path_);
+    } catch (const std::exception&) {
+        // Not an arbiter database after all, or unreadable: leave it for the user to see.
     }
 }
 

@@ -117,9 +117,6 @@ class Store {
     Store& operator=(Store&&) noexcept;
     ~Store();
 
-    // True if open() created the file: a command that fails before writing anything may then
-    // remove it (remove_database_files) rather than leave an empty database behind.
-    bool created_file() const;
     // True if the file has no tournament, engine, opening, game or node run.
     bool is_empty();
     // How long a statement waits for another process's lock before failing (10 s by default).
@@ -207,5 +204,21 @@ class Store {
 
 // Removes a database file and its -wal, -shm and -journal companions; missing files are fine.
 void remove_database_files(const std::filesystem::path& path);
+
+// Declared before a command opens its Store, so that it is destroyed after the Store closes:
+// if the database did not exist when the guard was made and still holds nothing (the command
+// failed before its first write, e.g. on a configuration error), the guard removes it, unless
+// another process has the file open. A command that fails leaves no new empty database behind.
+class DiscardIfLeftEmpty {
+  public:
+    explicit DiscardIfLeftEmpty(std::filesystem::path path);
+    ~DiscardIfLeftEmpty();
+    DiscardIfLeftEmpty(const DiscardIfLeftEmpty&) = delete;
+    DiscardIfLeftEmpty& operator=(const DiscardIfLeftEmpty&) = delete;
+
+  private:
+    std::filesystem::path path_;
+    bool existed_ = true;
+};
 
 }  // namespace arbiter

@@ -52,7 +52,6 @@ struct Store::Impl {
     Termination read_termination(const std::string& code) const;
 
     Access access;
-    bool created_file = false;  // set while `connection` opens
     bool totals_missing = false;
     // Declared before the statements so that they are finalised before the connection closes.
     sql::Connection connection;
