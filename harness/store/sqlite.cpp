@@ -191,6 +191,13 @@ Statement::Statement(Connection& connection, std::string_view sql) : connection_
         sqlite3_prepare_v3(connection.handle(), sql.data(), static_cast<int>(sql.size()),
                            SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
     if (code != SQLITE_OK) {
+        // arbiter's own statements only fail to compile on a file whose tables were changed.
+        const std::string detail = sqlite3_errmsg(connection.handle());
+        if (detail.starts_with("no such column") || detail.starts_with("no such table")) {
+            throw StoreError(connection.path() +
+                             ": the database file is damaged or was changed outside arbiter (" +
+                             detail + ")");
+        }
         connection.fail(code, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
     }
 }

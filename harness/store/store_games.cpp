@@ -361,17 +361,19 @@ namespace {
 
 std::vector<EngineMoveStatistics> engine_move_statistics_of(
     Store::Impl& impl, TournamentId tournament, std::optional<std::span<const EngineId>> engines) {
-    // Averages are exact quotients of integer sums; an engine with no moves has no row.
+    // Averages are exact quotients of integer sums; an engine with no moves has no row. Games
+    // without totals, which only damage can leave, form a row whose engine id is NULL.
     static constexpr std::string_view SELECT =
         "SELECT e.id, e.name, sum(t.moves), sum(t.depth_moves),"
         " CAST(sum(t.depth_sum) AS REAL) / nullif(sum(t.depth_moves), 0),"
         " CAST(sum(t.seldepth_sum) AS REAL) / nullif(sum(t.seldepth_moves), 0),"
         " CAST(sum(t.nodes_sum) AS REAL) / nullif(sum(t.nodes_moves), 0),"
-        " CAST(sum(t.time_ms_sum) AS REAL) / sum(t.moves), sum(t.nodes_sum), sum(t.time_ms_sum)"
-        " FROM games g JOIN game_engine_totals t ON t.game_id = g.id"
-        " JOIN engines e ON e.id = t.engine_id"
+        " CAST(sum(t.time_ms_sum) AS REAL) / sum(t.moves), sum(t.nodes_sum), sum(t.time_ms_sum),"
+        " count(*)"
+        " FROM games g LEFT JOIN game_engine_totals t ON t.game_id = g.id"
+        " LEFT JOIN engines e ON e.id = t.engine_id"
         " WHERE g.tournament_id = ?1 AND " ARBITER_ENGINE_FILTER
-        " GROUP BY e.id HAVING sum(t.moves) > 0 ORDER BY e.id";
+        " GROUP BY t.engine_id HAVING sum(t.moves) > 0 OR t.engine_id IS NULL ORDER BY e.id";
     std::lock_guard lock(impl.mutex);
     impl.ensure_game_totals();
     sql::Statement& query = impl.statement(SELECT);
@@ -379,6 +381,11 @@ std::vector<EngineMoveStatistics> engine_move_statistics_of(
     bind_tournament_filter(query, tournament, engines);
     std::vector<EngineMoveStatistics> statistics;
     while (query.step()) {
+        if (query.is_null(0)) {
+            throw StoreError(impl.connection.path() + ": the database file is damaged (" +
+                             std::to_string(query.integer(10)) + " games of tournament " +
+                             std::to_string(tournament) + " have no per-game totals)");
+        }
         EngineMoveStatistics engine;
         engine.engine_id = query.integer(0);
         engine.name = query.text(1);

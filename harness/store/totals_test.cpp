@@ -145,5 +145,48 @@ TEST_F(TotalsTest, VersionTwoFileReadReadOnlyGetsTotalsInMemoryAndStaysAsItWas) 
     EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 2);
 }
 
+// Damage: totals deleted by hand, a column renamed by hand. Both name the file.
+
+TEST_F(TotalsTest, GamesWithoutTotalsAreReportedAsDamageRatherThanMiscounted) {
+    {
+        Store store = Store::open(path_);
+        record_varied_games(store);
+    }
+    {
+        sql::Connection raw(path_, SQLITE_OPEN_READWRITE);
+        raw.execute("DELETE FROM game_engine_totals WHERE game_id <= 3", "test");
+    }
+    Store store = Store::open(path_);
+    try {
+        store.engine_move_statistics(tournament_);
+        ADD_FAILURE() << "expected a StoreError";
+    } catch (const StoreError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  path_ + ": the database file is damaged (3 games of tournament " +
+                      std::to_string(tournament_) + " have no per-game totals)");
+    }
+}
+
+TEST_F(TotalsTest, AColumnChangedByHandIsReportedAsDamage) {
+    {
+        Store store = Store::open(path_);
+        record_varied_games(store);
+    }
+    {
+        sql::Connection raw(path_, SQLITE_OPEN_READWRITE);
+        raw.execute("ALTER TABLE games RENAME COLUMN result TO outcome", "test");
+    }
+    Store store = Store::open(path_, Store::Access::read_only);
+    try {
+        store.list_games(tournament_);
+        ADD_FAILURE() << "expected a StoreError";
+    } catch (const StoreError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  path_ +
+                      ": the database file is damaged or was changed outside arbiter (no such "
+                      "column: g.result)");
+    }
+}
+
 }  // namespace
 }  // namespace arbiter
