@@ -1,7 +1,7 @@
 #pragma once
 
 // The plain values the tournament, the referee and `arbiter nodes` hand to the store, and that
-// the store hands back. No behaviour beyond naming termination codes; all SQL lives in store.cpp.
+// the store hands back. No behaviour beyond naming termination codes; all SQL lives in the store.
 
 #include <array>
 #include <cstdint>
