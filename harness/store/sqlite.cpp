@@ -103,18 +103,6 @@ long lock_holder(const std::string& path) {
     return 0;
 }
 
-}  // namespace
-
-long process_using(const std::string& path) {
-    for (const std::string& file : {path + "-shm", path}) {
-        const std::vector<HeldLock> locks = locks_of_others(file);
-        if (!locks.empty()) return locks.front().pid;
-    }
-    return 0;
-}
-
-namespace {
-
 // "another arbiter (pid 123)" or "another process (pid 123, sqlite3)".
 std::string describe_process(long pid) {
     std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
@@ -146,6 +134,14 @@ std::string error_message(const std::string& path, sqlite3* db, int code,
 }
 
 }  // namespace
+
+long process_using(const std::string& path) {
+    for (const std::string& file : {path + "-shm", path}) {
+        const std::vector<HeldLock> locks = locks_of_others(file);
+        if (!locks.empty()) return locks.front().pid;
+    }
+    return 0;
+}
 
 Connection::Connection(const std::string& path, int flags) : path_(path) {
     const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
