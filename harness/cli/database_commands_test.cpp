@@ -48,7 +48,7 @@ class DatabaseCommands : public ::testing::Test {
     void TearDown() override { fs::remove_all(dir_); }
     std::string engines() const {
         return std::string(" --engine name=a,cmd=") + MOCK_ENGINE_PATH +
-               " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1 --rounds 1";
+               " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1";
     }
     fs::path dir_;
 };
@@ -94,7 +94,7 @@ TEST_F(DatabaseCommands, TournamentThatFailsValidationLeavesNoDatabase) {
     EXPECT_FALSE(fs::exists(one_engine_db)) << one.output;
 
     const fs::path bad_openings_db = dir_ / "bad.sqlite";
-    const Outcome bad = run_arbiter("tournament" + engines() + " --openings " +
+    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
                                     bad_openings.string() + " --db " + bad_openings_db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_NE(bad.output.find("bad.epd:1"), std::string::npos) << bad.output;
@@ -107,10 +107,49 @@ TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
     { Store store = Store::open(db); }
     const fs::path bad_openings = dir_ / "bad.epd";
     std::ofstream(bad_openings) << "garbage line\n";
-    const Outcome bad = run_arbiter("tournament" + engines() + " --openings " +
+    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
                                     bad_openings.string() + " --db " + db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_TRUE(fs::exists(db));
+}
+
+TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
+    const fs::path openings = dir_ / "four.epd";
+    {
+        std::ifstream suite("openings/arbiter-8ply.epd");
+        std::ofstream out(openings);
+        std::string line;
+        for (int i = 0; i < 4 && std::getline(suite, line); ++i) out << line << '\n';
+    }
+    const fs::path db = dir_ / "shared.sqlite";
+    const std::string command = std::string(ARBITER_PATH) + " tournament" + engines() +
+                                " --rounds 10 --openings " + openings.string() + " --db " +
+                                db.string();
+    const fs::path first = dir_ / "first.txt", second = dir_ / "second.txt";
+    const std::string both = "bash -c '" + command + " >" + first.string() + " 2>&1 & a=$!; " +
+                             command + " >" + second.string() + " 2>&1 & b=$!; wait $a; " +
+                             "echo $? >>" + first.string() + "; wait $b; echo $? >>" +
+                             second.string() + "'";
+    ASSERT_EQ(std::system(both.c_str()), 0);
+    const std::string outputs[] = {file_bytes(first), file_bytes(second)};
+    int succeeded = 0, refused = 0;
+    for (const std::string& output : outputs) {
+        if (output.ends_with("\n0\n")) ++succeeded;
+        if (output.find(db.string() + ": is in use by another arbiter (pid ") !=
+                std::string::npos &&
+            output.ends_with("\n1\n")) {
+            ++refused;
+        }
+        EXPECT_EQ(output.find("another application"), std::string::npos) << output;
+        EXPECT_EQ(output.find("already recorded"), std::string::npos) << output;
+    }
+    EXPECT_EQ(succeeded, 1) << outputs[0] << "\n----\n" << outputs[1];
+    EXPECT_EQ(refused, 1) << outputs[0] << "\n----\n" << outputs[1];
+    Store store = Store::open(db, Store::Access::read_only);
+    ASSERT_EQ(store.list_tournaments().size(), 1u);
+    const TournamentId tournament = store.list_tournaments()[0].id;
+    EXPECT_EQ(store.count_games(tournament), 80);
+    EXPECT_EQ(store.finished_slots(tournament, std::vector<EngineId>{1, 2}).size(), 80u);
 }
 
 }  // namespace

@@ -246,6 +246,38 @@ TEST_F(AccessTest, ProcessesOpeningANewDatabaseAtOnceAllSucceedAndRecordTheSlotO
     EXPECT_EQ(store.count_games(store.get_or_create_tournament("race", "{}")), 1);
 }
 
+TEST_F(AccessTest, ASecondWriterClaimNamesTheProcessHoldingTheFirst) {
+    int claimed[2];
+    ASSERT_EQ(::pipe(claimed), 0);
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(claimed[0]);
+        WriterClaim claim(path_);
+        ssize_t ignored = ::write(claimed[1], "C", 1);
+        (void)ignored;
+        while (true) ::pause();
+    }
+    ::close(claimed[1]);
+    char ready = 0;
+    ASSERT_EQ(::read(claimed[0], &ready, 1), 1);
+    ::close(claimed[0]);
+
+    std::string message;
+    try {
+        WriterClaim second(path_);
+    } catch (const StoreError& error) {
+        message = error.what();
+    }
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    EXPECT_EQ(message, path_ + ": is in use by another process (pid " + std::to_string(child) +
+                           ", store_test); wait for it to finish, or give another --db");
+    // The claim ends with the process that held it, however it ended.
+    EXPECT_NO_THROW(WriterClaim after_the_kill(path_));
+    { WriterClaim claim(path_); }
+    EXPECT_NO_THROW(Store::open(path_));
+}
+
 TEST_F(AccessTest, AWriterHeldUpByAnotherProcessNamesIt) {
     Store store = Store::open(path_);
     const TournamentId t = store.get_or_create_tournament("t", "{}");

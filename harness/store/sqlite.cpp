@@ -38,6 +38,14 @@ std::string_view describe_result_code(int code) {
     }
 }
 
+std::string describe_process(long pid) {
+    std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+    std::string name;
+    std::getline(comm, name);
+    if (name == "arbiter") return "another arbiter (pid " + std::to_string(pid) + ")";
+    return "another process (pid " + std::to_string(pid) + (name.empty() ? "" : ", " + name) + ")";
+}
+
 namespace {
 
 // Where SQLite takes its POSIX locks (see SQLite's os_unix.c and wal.c): the write lock of a
@@ -47,7 +55,7 @@ constexpr std::uint64_t WAL_WRITE_LOCK_BYTE = 120;
 constexpr std::uint64_t WAL_LAST_LOCK_BYTE = 127;
 constexpr std::uint64_t RESERVED_LOCK_BYTE = 0x40000001;
 
-// A POSIX lock of another process on a file, from /proc/locks.
+// A POSIX (SQLite) or FLOCK (WriterClaim) lock of another process on a file, from /proc/locks.
 struct HeldLock {
     long pid = 0;
     bool write = false;
@@ -73,7 +81,9 @@ std::vector<HeldLock> locks_of_others(const std::string& file) {
         if (!(fields >> number >> kind)) continue;
         if (kind == "->") fields >> kind;  // a waiting lock, listed under the one it waits for
         if (!(fields >> advisory >> mode >> lock.pid >> id >> start >> end)) continue;
-        if (kind != "POSIX" || id != device || lock.pid == ::getpid()) continue;
+        if ((kind != "POSIX" && kind != "FLOCK") || id != device || lock.pid == ::getpid()) {
+            continue;
+        }
         lock.write = mode == "WRITE";
         lock.start = std::strtoull(start.c_str(), nullptr, 10);
         lock.end = end == "EOF" ? UINT64_MAX : std::strtoull(end.c_str(), nullptr, 10);
@@ -101,15 +111,6 @@ long lock_holder(const std::string& path) {
     if (long pid = find(shm, WAL_WRITE_LOCK_BYTE, WAL_LAST_LOCK_BYTE, true)) return pid;
     if (long pid = find(file, 0, UINT64_MAX, true)) return pid;
     return 0;
-}
-
-// "another arbiter (pid 123)" or "another process (pid 123, sqlite3)".
-std::string describe_process(long pid) {
-    std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
-    std::string name;
-    std::getline(comm, name);
-    if (name == "arbiter") return "another arbiter (pid " + std::to_string(pid) + ")";
-    return "another process (pid " + std::to_string(pid) + (name.empty() ? "" : ", " + name) + ")";
 }
 
 std::string error_message(const std::string& path, sqlite3* db, int code,

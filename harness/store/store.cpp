@@ -1,5 +1,12 @@
 #include "harness/store/store.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
@@ -270,6 +277,33 @@ void remove_database_files(const std::filesystem::path& path) {
     for (const char* suffix : {"", "-wal", "-shm", "-journal"}) {
         std::filesystem::remove(path.string() + suffix, ignored);
     }
+}
+
+WriterClaim::WriterClaim(const std::filesystem::path& path) {
+    if (path == ":memory:") return;
+    const std::string name = path.string();
+    std::error_code error;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
+    // Close-on-exec: an engine started by this process must not inherit the claim.
+    descriptor_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (descriptor_ < 0) {
+        throw StoreError(name + ": cannot open the database file: " + std::strerror(errno));
+    }
+    if (::flock(descriptor_, LOCK_EX | LOCK_NB) == 0) return;
+    const int why = errno;
+    ::close(descriptor_);  // no SQLite connection of this process has the file open yet
+    descriptor_ = -1;
+    if (why != EWOULDBLOCK) {
+        throw StoreError(name + ": cannot lock the database file: " + std::strerror(why));
+    }
+    const long pid = sql::process_using(name);
+    throw StoreError(name + ": is in use by " +
+                     (pid ? sql::describe_process(pid) : std::string("another arbiter")) +
+                     "; wait for it to finish, or give another --db");
+}
+
+WriterClaim::~WriterClaim() {
+    if (descriptor_ >= 0) ::close(descriptor_);
 }
 
 DiscardIfLeftEmpty::DiscardIfLeftEmpty(std::filesystem::path path) : path_(std::move(path)) {

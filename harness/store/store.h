@@ -205,6 +205,25 @@ class Store {
 // Removes a database file and its -wal, -shm and -journal companions; missing files are fine.
 void remove_database_files(const std::filesystem::path& path);
 
+// One writing arbiter per database file: a tournament claims its file for as long as it runs, so
+// a second arbiter started on the same file stops at once with "<file>: is in use by another
+// arbiter (pid N)" instead of racing the first for the same games. The claim is an flock on the
+// file (created if absent), released when the process ends, SIGKILL included; SQLite's own POSIX
+// locks are separate. Make it before this process opens any Store of the file, and declare it
+// before that Store so that it is released after the Store closes (closing the claim's
+// descriptor while SQLite has the file open would drop SQLite's locks).
+class WriterClaim {
+  public:
+    // Throws StoreError naming the file and the other process if another process holds it.
+    explicit WriterClaim(const std::filesystem::path& path);
+    ~WriterClaim();
+    WriterClaim(const WriterClaim&) = delete;
+    WriterClaim& operator=(const WriterClaim&) = delete;
+
+  private:
+    int descriptor_ = -1;
+};
+
 // Declared before a command opens its Store, so that it is destroyed after the Store closes:
 // if the database did not exist when the guard was made and still holds nothing (the command
 // failed before its first write, e.g. on a configuration error), the guard removes it, unless
