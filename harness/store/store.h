@@ -123,7 +123,8 @@ class Store {
     void set_busy_timeout(std::chrono::milliseconds timeout);
 
     const std::string& path() const;
-    // The schema version of the open file (always latest_schema_version() after open()).
+    // The schema version of the open file: latest_schema_version() after a read-write open(),
+    // the file's own version when opened read-only.
     int schema_version();
     static int latest_schema_version();
 
