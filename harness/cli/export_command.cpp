@@ -19,7 +19,7 @@ struct ExportOptions {
 void run(const ExportOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
-    Store store = Store::open(options.db);
+    Store store = Store::open(options.db, Store::Access::read_only);
     std::vector<StoredTournament> tournaments;
     if (options.tournaments.empty()) tournaments = store.list_tournaments();
     for (TournamentId id : options.tournaments) tournaments.push_back(store.load_tournament(id));

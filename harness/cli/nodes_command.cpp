@@ -8,6 +8,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/nodes/baseline.h"
 #include "harness/nodes/estimate.h"
 #include "harness/nodes/output.h"
@@ -15,7 +16,6 @@
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
 #include "harness/report/output_file.h"
-#include "harness/store/engine_identity.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {

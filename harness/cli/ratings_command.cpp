@@ -28,7 +28,7 @@ struct RatingsOptions {
 GameRecords games_from_database(const RatingsOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
-    Store store = Store::open(options.db);
+    Store store = Store::open(options.db, Store::Access::read_only);
     auto tournaments = store.list_tournaments();
     if (tournaments.empty())
         throw std::runtime_error(options.db + ": no tournament in the database");

@@ -155,6 +155,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
+    DiscardIfLeftEmpty discard(config.db_path);  // a configuration error leaves no new file
+    WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
     Store store = Store::open(config.db_path);
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);

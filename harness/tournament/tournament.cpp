@@ -12,11 +12,11 @@
 #include <sstream>
 #include <thread>
 
+#include "harness/identity/engine_identity.h"
+#include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
-#include "harness/store/engine_identity.h"
-#include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/worker_pool.h"
 
