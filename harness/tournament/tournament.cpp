@@ -4,13 +4,10 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
@@ -227,7 +224,8 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 
 namespace {
 
-// The shared state of one run: the queue of games still to play, the store, SPRT bookkeeping.
+// The shared state of one run: the games still to play (handed to the worker pool), the store,
+// the engines' ids, SPRT bookkeeping. Games are recorded one at a time, under mutex_.
 class Runner {
   public:
     Runner(const TournamentConfig& config, Store& store, TournamentObserver& observer,
