@@ -316,6 +316,7 @@ class Runner {
         try {
             return &engines.ensure(index);
         } catch (const std::exception& e) {
+            std::lock_guard lock(mutex_);  // the observer hears one event at a time
             observer_.engine_event(std::string("cannot restart ") + e.what());
             return &engines.client(index);
         }
