@@ -8,6 +8,7 @@
 #include <random>
 #include <set>
 #include <sstream>
+#include <thread>
 
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
