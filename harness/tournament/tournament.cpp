@@ -4,8 +4,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -105,7 +103,8 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 
 namespace {
 
-// The shared state of one run: the queue of games still to play, the store, SPRT bookkeeping.
+// The shared state of one run: the games still to play (handed to the worker pool), the store,
+// the engines' ids, SPRT bookkeeping. Games are recorded one at a time, under mutex_.
 class Runner {
   public:
     Runner(const TournamentConfig& config, Store& store, TournamentObserver& observer,
@@ -199,6 +198,7 @@ class Runner {
         try {
             return &engines.ensure(index);
         } catch (const std::exception& e) {
+            std::lock_guard lock(mutex_);  // the observer hears one event at a time
             observer_.engine_event(std::string("cannot restart ") + e.what());
             return &engines.client(index);
         }
