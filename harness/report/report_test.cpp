@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engines/core/reference_program.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -72,9 +73,7 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
 }
 
 TEST(Pgn, PgnExtractAcceptsTheOutput) {
-    std::string tool;
-    for (const char* path : {"/usr/games/pgn-extract", "/usr/bin/pgn-extract"})
-        if (std::filesystem::exists(path)) tool = path;
+    const std::string tool = testing::reference_program("pgn-extract");
     if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed";
     auto path = std::filesystem::temp_directory_path() /
                 ("arbiter-pgn-" + std::to_string(getpid()) + ".pgn");
