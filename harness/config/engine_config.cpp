@@ -66,8 +66,12 @@ bool apply_limit(SearchLimitConfig& limits, std::string_view key, std::string_vi
     return true;
 }
 
+// The program's file name ("stockfish" for "/usr/games/stockfish", also with a trailing '/');
+// empty when the command names no file ("/").
 std::string default_name(const std::string& command) {
-    return std::filesystem::path(command).filename().string();
+    std::filesystem::path path(command);
+    if (!path.has_filename()) path = path.parent_path();
+    return path.filename().string();
 }
 
 }  // namespace
@@ -152,6 +156,9 @@ EngineConfig parse_engine_spec(std::string_view spec) {
     }
     if (engine.command.empty()) throw ConfigError(where + ": cmd=PROGRAM is missing");
     if (engine.name.empty()) engine.name = default_name(engine.command);
+    if (engine.name.empty())
+        throw ConfigError(where + ": name=NAME is needed, as cmd=" + engine.command +
+                          " names no file to take it from");
     return engine;
 }
 
@@ -187,6 +194,9 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
     }
     if (engine.command.empty()) throw ConfigError(where + ": \"cmd\" is missing");
     if (engine.name.empty()) engine.name = default_name(engine.command);
+    if (engine.name.empty())
+        throw ConfigError(where + ": \"name\" is needed, as \"cmd\" " +
+                          json::quote(engine.command) + " names no file to take it from");
     return engine;
 }
 

@@ -21,6 +21,28 @@ TEST(EngineConfig, ParsesEveryKey) {
 
 TEST(EngineConfig, NameDefaultsToProgramFileName) {
     EXPECT_EQ(parse_engine_spec("cmd=/usr/games/stockfish,tc=10+0.1").name, "stockfish");
+    // Found by the engine_spec fuzz target: a command ending in '/' gave an empty name.
+    EXPECT_EQ(parse_engine_spec("cmd=/usr/games/stockfish/").name, "stockfish");
+    EXPECT_EQ(engine_from_json(json::parse(R"({"cmd": "engines/ab/"})"), "e.json").name, "ab");
+}
+
+TEST(EngineConfig, NameIsNeededWhenTheCommandNamesNoFile) {
+    try {
+        parse_engine_spec("cmd=/");
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(),
+                     "--engine cmd=/: name=NAME is needed, as cmd=/ names no file to take it from");
+    }
+    EXPECT_EQ(parse_engine_spec("name=root,cmd=/").name, "root");
+    try {
+        engine_from_json(json::parse(R"({"cmd": "/"})"), "e.json: engine 1");
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(),
+                     "e.json: engine 1: \"name\" is needed, as \"cmd\" \"/\" names no "
+                     "file to take it from");
+    }
 }
 
 TEST(EngineConfig, RejectsWithClearMessages) {
