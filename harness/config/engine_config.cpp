@@ -11,11 +11,15 @@ namespace arbiter {
 namespace {
 
 // Parses a non-negative decimal number of seconds into milliseconds.
+// The longest period or increment a time control may give: 10 million seconds (115 days).
+constexpr std::int64_t MAX_SECONDS = 10'000'000;
+
 std::optional<std::int64_t> seconds_to_ms(std::string_view text) {
     if (text.empty()) return std::nullopt;
     double seconds = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) || seconds > 1e7)
+    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) ||
+        seconds > MAX_SECONDS)
         return std::nullopt;
     return std::int64_t(std::llround(seconds * 1000));
 }
@@ -28,10 +32,14 @@ std::optional<T> parse_whole(std::string_view text) {
     return value;
 }
 
+// Milliseconds as seconds, exactly: "60", "0.6", "19545.07" (never rounded, never an exponent).
 std::string format_seconds(std::int64_t ms) {
-    std::ostringstream out;
-    out << double(ms) / 1000.0;
-    return out.str();
+    std::string text = std::to_string(ms / 1000);
+    if (std::int64_t fraction = ms % 1000) {
+        std::string digits = std::to_string(1000 + fraction).substr(1);
+        text += '.' + digits.substr(0, digits.find_last_not_of('0') + 1);
+    }
+    return text;
 }
 
 // Applies one limit key ("depth", "nodes", "movetime", "tc") to `limits`; false if the key is
@@ -107,6 +115,7 @@ TimeControl parse_time_control(std::string_view text) {
         if (!base_ms) throw fail();
         tc.base_ms = *base_ms;
     }
+    if (tc.base_ms > MAX_SECONDS * 1000) throw fail();  // "M:SS" as well as seconds
     if (tc.base_ms <= 0 && tc.increment_ms <= 0)
         throw ConfigError("time control '" + original + "' gives no time");
     return tc;

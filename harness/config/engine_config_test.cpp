@@ -72,6 +72,16 @@ TEST(EngineConfig, TimeControls) {
     EXPECT_EQ(parse_time_control("0.5"), (TimeControl{0, 500, 0}));
     EXPECT_EQ(to_string(parse_time_control("40/60+0.6")), "40/60+0.6");
     EXPECT_EQ(to_string(parse_time_control("10+0.1")), "10+0.1");
+    // Found by the engine_spec fuzz target: the text (stored with each tournament) was rounded to
+    // six significant digits, so "19545.07" came back as 19545.1 seconds.
+    EXPECT_EQ(to_string(parse_time_control("19545.07")), "19545.07");
+    EXPECT_EQ(to_string(parse_time_control("40/633020.6+0.005")), "40/633020.6+0.005");
+    EXPECT_EQ(to_string(parse_time_control("9999999.999")), "9999999.999");
+    EXPECT_EQ(to_string(TimeControl{0, 0, 10}), "0+0.01");
+    // "M:SS" has the same bound as seconds, so every time control accepted can be written back.
+    EXPECT_EQ(parse_time_control("166666:40"), (TimeControl{0, 10'000'000'000, 0}));
+    EXPECT_THROW(parse_time_control("166666:41"), ConfigError);
+    EXPECT_THROW(parse_time_control("35791394:00"), ConfigError);
     for (const char* bad : {"", "+", "x+1", "10+", "0/10", "/10", "10+-1", "-5", "0", "10+0.1+2"})
         EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
 }
