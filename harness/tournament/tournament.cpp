@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -38,12 +39,25 @@ json::Value adjudication_json(const Adjudication& a) {
     return v;
 }
 
-std::int64_t integer_member(const json::Value& v, const char* key, const std::string& where) {
+std::int64_t integer_member(const json::Value& v, const char* key, const std::string& where,
+                            std::int64_t min = std::numeric_limits<std::int64_t>::min(),
+                            std::int64_t max = std::numeric_limits<std::int64_t>::max()) {
+    std::int64_t n = 0;
     try {
-        return v.as_integer();
+        n = v.as_integer();
     } catch (const std::exception&) {
         throw ConfigError(where + ": \"" + key + "\" must be a whole number");
     }
+    if (n < min || n > max)
+        throw ConfigError(where + ": \"" + key + "\" must be a whole number from " +
+                          std::to_string(min) + " to " + std::to_string(max));
+    return n;
+}
+
+// A member stored in an int: out of its range is an error, never a silent wrap.
+int int_member(const json::Value& v, const char* key, const std::string& where,
+               int min = std::numeric_limits<int>::min()) {
+    return int(integer_member(v, key, where, min, std::numeric_limits<int>::max()));
 }
 
 // The two games of a pair share this id (for pentanomial statistics and SPRT).
@@ -118,27 +132,30 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
             } else if (key == "openings")
                 c.openings_path = value.as_string();
             else if (key == "plies")
-                c.plies = int(integer_member(value, "plies", where));
+                c.plies = int_member(value, "plies", where);
             else if (key == "order") {
                 if (value.as_string() != "random" && value.as_string() != "sequential")
                     throw ConfigError(at + " must be \"sequential\" or \"random\"");
                 c.random_order = value.as_string() == "random";
             } else if (key == "rounds")
-                c.rounds = int(integer_member(value, "rounds", where));
+                c.rounds = int_member(value, "rounds", where);
             else if (key == "max_games")
                 c.max_games = integer_member(value, "max_games", where);
             else if (key == "depth")
-                c.limits.depth = int(integer_member(value, "depth", where));
+                c.limits.depth = int(integer_member(value, "depth", where, 1, 1000));
             else if (key == "nodes")
-                c.limits.nodes = std::uint64_t(integer_member(value, "nodes", where));
+                c.limits.nodes = std::uint64_t(integer_member(
+                    value, "nodes", where, 1, std::numeric_limits<std::int64_t>::max()));
             else if (key == "movetime")
-                c.limits.movetime_ms = integer_member(value, "movetime", where);
+                c.limits.movetime_ms = integer_member(value, "movetime", where, 1,
+                                                      std::numeric_limits<std::int64_t>::max());
             else if (key == "tc")
                 c.limits.tc = parse_time_control(value.as_string());
             else if (key == "seed")
-                c.seed = std::uint64_t(integer_member(value, "seed", where));
+                c.seed = std::uint64_t(integer_member(value, "seed", where, 0,
+                                                      std::numeric_limits<std::int64_t>::max()));
             else if (key == "concurrency")
-                c.concurrency = int(integer_member(value, "concurrency", where));
+                c.concurrency = int_member(value, "concurrency", where);
             else if (key == "db")
                 c.db_path = value.as_string();
             else if (key == "pgn")
@@ -150,7 +167,7 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
             else if (key == "adjudication") {
                 Adjudication& a = c.game.adjudication;
                 for (const auto& [k, x] : value.as_object()) {
-                    int n = int(integer_member(x, k.c_str(), where));
+                    int n = int_member(x, k.c_str(), where);
                     if (k == "draw_movenumber")
                         a.draw_move_number = n;
                     else if (k == "draw_movecount")
