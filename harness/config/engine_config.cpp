@@ -11,6 +11,10 @@ namespace arbiter {
 namespace {
 
 // Parses a non-negative decimal number of seconds into milliseconds.
+// The largest count a limit may give: the stored configuration is JSON, whose numbers are doubles,
+// exact up to 2^53.
+constexpr std::uint64_t MAX_EXACT_NUMBER = std::uint64_t(1) << 53;
+
 // The longest period or increment a time control may give: 10 million seconds (115 days).
 constexpr std::int64_t MAX_SECONDS = 10'000'000;
 
@@ -56,11 +60,12 @@ bool apply_limit(SearchLimitConfig& limits, std::string_view key, std::string_vi
         limits.depth = *d;
     } else if (key == "nodes") {
         auto n = parse_whole<std::uint64_t>(value);
-        if (!n || *n < 1) throw bad("a positive node count");
+        if (!n || *n < 1 || *n > MAX_EXACT_NUMBER) throw bad("a positive node count up to 2^53");
         limits.nodes = *n;
     } else if (key == "movetime") {
         auto ms = parse_whole<std::int64_t>(value);
-        if (!ms || *ms < 1) throw bad("a positive number of milliseconds");
+        if (!ms || *ms < 1 || *ms > std::int64_t(MAX_EXACT_NUMBER))
+            throw bad("a positive number of milliseconds up to 2^53");
         limits.movetime_ms = *ms;
     } else if (key == "tc") {
         try {
@@ -80,6 +85,15 @@ std::string default_name(const std::string& command) {
     std::filesystem::path path(command);
     if (!path.has_filename()) path = path.parent_path();
     return path.filename().string();
+}
+
+// Adds an option; an option given twice is an error (the stored JSON object could keep only one).
+void add_option(EngineConfig& engine, const std::string& name, std::string value,
+                const std::string& where) {
+    for (const auto& option : engine.options)
+        if (option.first == name)
+            throw ConfigError(where + ": option '" + name + "' is given twice");
+    engine.options.emplace_back(name, std::move(value));
 }
 
 }  // namespace
@@ -157,7 +171,7 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         else if (key == "dir")
             engine.working_dir = value;
         else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-            engine.options.emplace_back(key.substr(7), value);
+            add_option(engine, key.substr(7), value, where);
         else if (!apply_limit(engine.limits, key, value, where))
             throw ConfigError(
                 where + ": unknown key '" + key +
@@ -194,9 +208,9 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
         } else if (key == "options") {
             if (!v.is_object()) throw ConfigError(where + ": \"options\" must be an object");
             for (const auto& [name, option] : v.as_object())
-                engine.options.emplace_back(name, text(name, option));
+                add_option(engine, name, text(name, option), where);
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-            engine.options.emplace_back(key.substr(7), text(key, v));
+            add_option(engine, key.substr(7), text(key, v), where);
         } else if (!apply_limit(engine.limits, key, text(key, v), where)) {
             throw ConfigError(where + ": unknown key \"" + key + "\"");
         }

@@ -58,6 +58,21 @@ TEST(EngineConfig, RejectsWithClearMessages) {
     EXPECT_NE(message("cmd=x,colour=red").find("unknown key 'colour'"), std::string::npos);
     EXPECT_NE(message("cmd=x,depth=0").find("depth=0 is not a depth from 1 to 1000"),
               std::string::npos);
+    // Found by the engine_spec fuzz target: counts above 2^53 changed on their way through the
+    // stored JSON configuration.
+    EXPECT_NE(message("cmd=x,nodes=6000000009092429732").find("is not a positive node count"),
+              std::string::npos);
+    EXPECT_NE(message("cmd=x,movetime=9007199254740993").find("is not a positive number"),
+              std::string::npos);
+    EXPECT_EQ(parse_engine_spec("cmd=x,nodes=9007199254740992").limits.nodes, 9007199254740992u);
+    // Found by the engine_spec fuzz target: a repeated option was kept twice here but once in the
+    // stored JSON object.
+    EXPECT_NE(message("cmd=x,option.Hash=16,option.Hash=32").find("option 'Hash' is given twice"),
+              std::string::npos);
+    EXPECT_THROW(
+        engine_from_json(json::parse(R"({"cmd": "x", "options": {"Hash": 1}, "option.Hash": 2})"),
+                         "e.json"),
+        ConfigError);
     EXPECT_NE(message("cmd=x,nodes=-5").find("nodes=-5 is not a positive node count"),
               std::string::npos);
     EXPECT_NE(message("cmd=x,tc=fast").find("time control 'fast'"), std::string::npos);

@@ -54,6 +54,9 @@ std::int64_t integer_member(const json::Value& v, const char* key, const std::st
     return n;
 }
 
+// JSON numbers are doubles: whole numbers are exact up to 2^53.
+constexpr std::int64_t MAX_EXACT_NUMBER = std::int64_t(1) << 53;
+
 // A member stored in an int: out of its range is an error, never a silent wrap.
 int int_member(const json::Value& v, const char* key, const std::string& where,
                int min = std::numeric_limits<int>::min()) {
@@ -144,11 +147,11 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
             else if (key == "depth")
                 c.limits.depth = int(integer_member(value, "depth", where, 1, 1000));
             else if (key == "nodes")
-                c.limits.nodes = std::uint64_t(integer_member(
-                    value, "nodes", where, 1, std::numeric_limits<std::int64_t>::max()));
+                c.limits.nodes =
+                    std::uint64_t(integer_member(value, "nodes", where, 1, MAX_EXACT_NUMBER));
             else if (key == "movetime")
-                c.limits.movetime_ms = integer_member(value, "movetime", where, 1,
-                                                      std::numeric_limits<std::int64_t>::max());
+                c.limits.movetime_ms =
+                    integer_member(value, "movetime", where, 1, MAX_EXACT_NUMBER);
             else if (key == "tc")
                 c.limits.tc = parse_time_control(value.as_string());
             else if (key == "seed")

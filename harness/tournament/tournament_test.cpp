@@ -310,13 +310,13 @@ TEST(TournamentConfigJson, RefusesNumbersItCannotKeep) {
     EXPECT_EQ(message(R"({"seed": -1})"),
               "c.json: \"seed\" must be a whole number from 0 to 9223372036854775807");
     EXPECT_EQ(message(R"({"nodes": -5})"),
-              "c.json: \"nodes\" must be a whole number from 1 to 9223372036854775807");
+              "c.json: \"nodes\" must be a whole number from 1 to 9007199254740992");
     EXPECT_EQ(message(R"({"rounds": 4294967297})"),
               "c.json: \"rounds\" must be a whole number from -2147483648 to 2147483647");
     EXPECT_EQ(message(R"({"depth": 0})"),
               "c.json: \"depth\" must be a whole number from 1 to 1000");
     EXPECT_EQ(message(R"({"movetime": -20})"),
-              "c.json: \"movetime\" must be a whole number from 1 to 9223372036854775807");
+              "c.json: \"movetime\" must be a whole number from 1 to 9007199254740992");
     EXPECT_EQ(message(R"({"adjudication": {"max_plies": 1e12}})"),
               "c.json: \"max_plies\" must be a whole number from -2147483648 to 2147483647");
     TournamentConfig kept = tournament_config_from_json(
