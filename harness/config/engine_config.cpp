@@ -12,11 +12,19 @@ namespace arbiter {
 namespace {
 
 // Parses a non-negative decimal number of seconds into milliseconds.
+// The largest count a limit may give: the stored configuration is JSON, whose numbers are doubles,
+// exact up to 2^53.
+constexpr std::uint64_t MAX_EXACT_NUMBER = std::uint64_t(1) << 53;
+
+// The longest period or increment a time control may give: 10 million seconds (115 days).
+constexpr std::int64_t MAX_SECONDS = 10'000'000;
+
 std::optional<std::int64_t> seconds_to_ms(std::string_view text) {
     if (text.empty()) return std::nullopt;
     double seconds = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) || seconds > 1e7)
+    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) ||
+        seconds > MAX_SECONDS)
         return std::nullopt;
     return std::int64_t(std::llround(seconds * 1000));
 }
@@ -29,20 +37,38 @@ std::optional<T> parse_whole(std::string_view text) {
     return value;
 }
 
+// Milliseconds as seconds, exactly: "60", "0.6", "19545.07" (never rounded, never an exponent).
 std::string format_seconds(std::int64_t ms) {
-    std::ostringstream out;
-    out << double(ms) / 1000.0;
-    return out.str();
+    std::string text = std::to_string(ms / 1000);
+    if (std::int64_t fraction = ms % 1000) {
+        std::string digits = std::to_string(1000 + fraction).substr(1);
+        text += '.' + digits.substr(0, digits.find_last_not_of('0') + 1);
+    }
+    return text;
 }
 
 constexpr IntegerRule DEPTH_RULE{"depth", 1, 1000, "a depth from 1 to 1000"};
-constexpr IntegerRule NODES_RULE{"nodes", 1, std::numeric_limits<std::int64_t>::max(),
+constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER),
                                  "a positive integer"};
-constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::numeric_limits<std::int64_t>::max(),
+constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER),
                                     "a positive number of milliseconds"};
 
+// The program's file name ("stockfish" for "/usr/games/stockfish", also with a trailing '/');
+// empty when the command names no file ("/").
 std::string default_name(const std::string& command) {
-    return std::filesystem::path(command).filename().string();
+    std::filesystem::path path(command);
+    if (!path.has_filename()) path = path.parent_path();
+    return path.filename().string();
+}
+
+// Adds an option; an option given twice is an error (the stored JSON object could keep only one).
+void add_option(EngineConfig& engine, const std::string& name, std::string value,
+                const std::string& where) {
+    for (const auto& option : engine.options)
+        if (option.first == name)
+            throw ConfigError((where.empty() ? "" : where + ": ") + "option '" + name +
+                              "' is given twice");
+    engine.options.emplace_back(name, std::move(value));
 }
 
 }  // namespace
@@ -78,6 +104,7 @@ TimeControl parse_time_control(std::string_view text) {
         if (!base_ms) throw fail();
         tc.base_ms = *base_ms;
     }
+    if (tc.base_ms > MAX_SECONDS * 1000) throw fail();  // "M:SS" as well as seconds
     if (tc.base_ms <= 0 && tc.increment_ms <= 0)
         throw ConfigError("time control '" + original + "' gives no time");
     return tc;
@@ -139,7 +166,7 @@ EngineConfig parse_engine_spec(std::string_view spec) {
             else if (key == "dir")
                 engine.working_dir = value;
             else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-                engine.options.emplace_back(key.substr(7), value);
+                add_option(engine, key.substr(7), value, "");
             else if (!read_limit(engine.limits, key, value))
                 throw ConfigError(
                     "unknown key '" + key +
@@ -150,6 +177,9 @@ EngineConfig parse_engine_spec(std::string_view spec) {
         throw ConfigError(where + ": " + e.what());
     }
     if (engine.name.empty()) engine.name = default_name(engine.command);
+    if (engine.name.empty())
+        throw ConfigError(where + ": name=NAME is needed, as cmd=" + engine.command +
+                          " names no file to take it from");
     return engine;
 }
 
@@ -178,9 +208,9 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
         } else if (key == "options") {
             if (!v.is_object()) throw ConfigError(where + ": \"options\" must be an object");
             for (const auto& [name, option] : v.as_object())
-                engine.options.emplace_back(name, text(name, option));
+                add_option(engine, name, text(name, option), where);
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-            engine.options.emplace_back(key.substr(7), text(key, v));
+            add_option(engine, key.substr(7), text(key, v), where);
         } else {
             bool is_limit = false;
             try {
@@ -193,6 +223,9 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
     }
     if (engine.command.empty()) throw ConfigError(where + ": \"cmd\" is missing");
     if (engine.name.empty()) engine.name = default_name(engine.command);
+    if (engine.name.empty())
+        throw ConfigError(where + ": \"name\" is needed, as \"cmd\" " +
+                          json::quote(engine.command) + " names no file to take it from");
     return engine;
 }
 

@@ -21,6 +21,28 @@ TEST(EngineConfig, ParsesEveryKey) {
 
 TEST(EngineConfig, NameDefaultsToProgramFileName) {
     EXPECT_EQ(parse_engine_spec("cmd=/usr/games/stockfish,tc=10+0.1").name, "stockfish");
+    // Found by the engine_spec fuzz target: a command ending in '/' gave an empty name.
+    EXPECT_EQ(parse_engine_spec("cmd=/usr/games/stockfish/").name, "stockfish");
+    EXPECT_EQ(engine_from_json(json::parse(R"({"cmd": "engines/ab/"})"), "e.json").name, "ab");
+}
+
+TEST(EngineConfig, NameIsNeededWhenTheCommandNamesNoFile) {
+    try {
+        parse_engine_spec("cmd=/");
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(),
+                     "--engine cmd=/: name=NAME is needed, as cmd=/ names no file to take it from");
+    }
+    EXPECT_EQ(parse_engine_spec("name=root,cmd=/").name, "root");
+    try {
+        engine_from_json(json::parse(R"({"cmd": "/"})"), "e.json: engine 1");
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(),
+                     "e.json: engine 1: \"name\" is needed, as \"cmd\" \"/\" names no "
+                     "file to take it from");
+    }
 }
 
 TEST(EngineConfig, RejectsWithClearMessages) {
@@ -38,6 +60,21 @@ TEST(EngineConfig, RejectsWithClearMessages) {
               "--engine cmd=x,depth=0: depth must be a depth from 1 to 1000 (got 0)");
     EXPECT_EQ(message("cmd=x,nodes=-5"),
               "--engine cmd=x,nodes=-5: nodes must be a positive integer (got -5)");
+    // Found by the engine_spec fuzz target: counts above 2^53 changed on their way through the
+    // stored JSON configuration.
+    EXPECT_NE(message("cmd=x,nodes=6000000009092429732").find("nodes must be a positive integer (got 6000000009092429732)"),
+              std::string::npos);
+    EXPECT_NE(message("cmd=x,movetime=9007199254740993").find("movetime must be a positive number"),
+              std::string::npos);
+    EXPECT_EQ(parse_engine_spec("cmd=x,nodes=9007199254740992").limits.nodes, 9007199254740992u);
+    // Found by the engine_spec fuzz target: a repeated option was kept twice here but once in the
+    // stored JSON object.
+    EXPECT_NE(message("cmd=x,option.Hash=16,option.Hash=32").find("option 'Hash' is given twice"),
+              std::string::npos);
+    EXPECT_THROW(
+        engine_from_json(json::parse(R"({"cmd": "x", "options": {"Hash": 1}, "option.Hash": 2})"),
+                         "e.json"),
+        ConfigError);
     EXPECT_NE(message("cmd=x,tc=fast").find("time control 'fast'"), std::string::npos);
     EXPECT_NE(message("cmd=x,justtext").find("'justtext' is not key=value"), std::string::npos);
 }
@@ -50,6 +87,16 @@ TEST(EngineConfig, TimeControls) {
     EXPECT_EQ(parse_time_control("0.5"), (TimeControl{0, 500, 0}));
     EXPECT_EQ(to_string(parse_time_control("40/60+0.6")), "40/60+0.6");
     EXPECT_EQ(to_string(parse_time_control("10+0.1")), "10+0.1");
+    // Found by the engine_spec fuzz target: the text (stored with each tournament) was rounded to
+    // six significant digits, so "19545.07" came back as 19545.1 seconds.
+    EXPECT_EQ(to_string(parse_time_control("19545.07")), "19545.07");
+    EXPECT_EQ(to_string(parse_time_control("40/633020.6+0.005")), "40/633020.6+0.005");
+    EXPECT_EQ(to_string(parse_time_control("9999999.999")), "9999999.999");
+    EXPECT_EQ(to_string(TimeControl{0, 0, 10}), "0+0.01");
+    // "M:SS" has the same bound as seconds, so every time control accepted can be written back.
+    EXPECT_EQ(parse_time_control("166666:40"), (TimeControl{0, 10'000'000'000, 0}));
+    EXPECT_THROW(parse_time_control("166666:41"), ConfigError);
+    EXPECT_THROW(parse_time_control("35791394:00"), ConfigError);
     for (const char* bad : {"", "+", "x+1", "10+", "0/10", "/10", "10+-1", "-5", "0", "10+0.1+2"})
         EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
 }

@@ -7,6 +7,7 @@
 
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
+#include "engines/core/reference_program.h"
 #include "harness/identity/sha256.h"
 #include "harness/nodes/measure.h"
 #include "harness/nodes/output.h"
@@ -25,7 +26,6 @@ const std::string MINIMAX = MINIMAX_PATH;
 const std::string ALPHABETA = ALPHABETA_PATH;
 const std::string MVVLVA_TT = ALPHABETA_MVVLVA_TT_PATH;
 const std::string MOCK = MOCK_ENGINE_PATH;
-const std::string STOCKFISH = "/usr/games/stockfish";
 
 bool is_legal(const NodePosition& position, const std::string& move) {
     PlayedPosition played(position);
@@ -61,9 +61,10 @@ TEST(MeasureDepth, MinimaxSearchesTheWholeTreeAtEveryIteration) {
 }
 
 TEST(MeasureDepth, StockfishReportsNodesForGoDepth) {
-    if (!std::filesystem::exists(STOCKFISH)) GTEST_SKIP() << STOCKFISH << " is not installed";
+    const std::string stockfish_path = arbiter::testing::reference_program("stockfish");
+    if (stockfish_path.empty()) GTEST_SKIP() << "stockfish is not installed";
     UciClient stockfish;
-    stockfish.start(STOCKFISH);
+    stockfish.start(stockfish_path);
     ASSERT_TRUE(stockfish.set_option("Threads", "1"));
     NodePosition e4 = make_position("startpos", {"e2e4"});
     DepthReport first = measure_depth(stockfish, e4, 6, 60s);

@@ -7,6 +7,7 @@
 #include <iterator>
 #include <sstream>
 
+#include "engines/core/reference_program.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -115,9 +116,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
 }
 
 TEST(Pgn, PgnExtractAcceptsTheOutput) {
-    std::string tool;
-    for (const char* path : {"/usr/games/pgn-extract", "/usr/bin/pgn-extract"})
-        if (std::filesystem::exists(path)) tool = path;
+    const std::string tool = testing::reference_program("pgn-extract");
     if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed";
     auto path = std::filesystem::temp_directory_path() /
                 ("arbiter-pgn-" + std::to_string(getpid()) + ".pgn");

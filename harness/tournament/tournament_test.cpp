@@ -390,5 +390,34 @@ TEST_F(TournamentTest, ConfigJsonRoundTrip) {
                  ConfigError);
 }
 
+// Found by the config_json fuzz target: a negative seed or node count turned into a huge unsigned
+// number that the stored configuration could not read back, and an int member wrapped silently.
+TEST(TournamentConfigJson, RefusesNumbersItCannotKeep) {
+    auto message = [](const char* text) {
+        try {
+            tournament_config_from_json(json::parse(text), "c.json");
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(message(R"({"seed": -1})"),
+              "c.json: \"seed\" must be a whole number from 0 to 9223372036854775807");
+    EXPECT_EQ(message(R"({"nodes": -5})"),
+              "c.json: \"nodes\" must be a whole number from 1 to 9007199254740992");
+    EXPECT_EQ(message(R"({"rounds": 4294967297})"),
+              "c.json: \"rounds\" must be a whole number from -2147483648 to 2147483647");
+    EXPECT_EQ(message(R"({"depth": 0})"),
+              "c.json: \"depth\" must be a whole number from 1 to 1000");
+    EXPECT_EQ(message(R"({"movetime": -20})"),
+              "c.json: \"movetime\" must be a whole number from 1 to 9007199254740992");
+    EXPECT_EQ(message(R"({"adjudication": {"max_plies": 1e12}})"),
+              "c.json: \"max_plies\" must be a whole number from -2147483648 to 2147483647");
+    TournamentConfig kept = tournament_config_from_json(
+        json::parse(R"({"seed": 9000000000000000000, "nodes": 1, "depth": 1000})"), "c.json");
+    EXPECT_EQ(kept.seed, 9000000000000000000u);
+    EXPECT_EQ(tournament_config_from_json(kept.to_json(), "stored").to_json(), kept.to_json());
+}
+
 }  // namespace
 }  // namespace arbiter

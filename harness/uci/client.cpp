@@ -239,15 +239,13 @@ SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
             result.wall_time = Clock::now() - go_sent_;
             return result;
         }
-        std::string_view rest = line_;
-        std::string_view word = next_word(rest);
-        if (word == "bestmove") {
+        if (auto best = parse_bestmove_line(line_)) {
             result.wall_time = Clock::now() - go_sent_;
-            result.bestmove = std::string(next_word(rest));
-            if (next_word(rest) == "ponder") result.ponder = std::string(next_word(rest));
+            result.bestmove = std::move(best->move);
+            result.ponder = std::move(best->ponder);
             return result;
         }
-        if (word != "info" || !parse_info_line(line_, info_)) continue;
+        if (!parse_info_line(line_, info_)) continue;
         ++result.info_lines;
         bool first_variation = !info_.multipv || *info_.multipv <= 1;
         if (first_variation && (info_.score || info_.has_pv)) {

@@ -12,6 +12,7 @@
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
+#include "engines/core/reference_program.h"
 
 namespace arbiter {
 namespace {
@@ -20,7 +21,6 @@ using namespace std::chrono_literals;
 using Strings = std::vector<std::string>;
 
 const std::string MOCK = MOCK_ENGINE_PATH;
-const std::string STOCKFISH = "/usr/games/stockfish";
 constexpr auto PATIENCE = 10s;  // bounds answers that do come; never measured
 constexpr auto SHORT = 200ms;   // for answers that never come
 
@@ -143,12 +143,28 @@ TEST(UciClient, SetOptionRejectsWhatTheEngineDoesNotOffer) {
     EXPECT_NO_THROW(engine.set_option("Hash", "1"));
 }
 
+TEST(UciClient, WallTimeSpansTheEnginesThinking) {
+    UciClient engine;
+    engine.start(MOCK, {"--think", "150"});
+    ASSERT_TRUE(engine.position("startpos"));
+    const auto before_go = EngineProcess::Clock::now();
+    SearchReply result = engine.go(depth_limit(1), PATIENCE);
+    const auto after_go = EngineProcess::Clock::now();
+    ASSERT_EQ(result.status, UciStatus::ok);
+    // The mock sleeps 150 ms before its bestmove: the measure holds that sleep, and lies within
+    // the call.
+    EXPECT_GE(result.wall_time_ms(), 150);
+    EXPECT_LE(result.wall_time, after_go - before_go);
+}
+
 TEST(UciClient, GoReturnsALegalMoveAndTheInfo) {
     UciClient engine;
     engine.start(MOCK, {"--seed", "7"});
     ASSERT_TRUE(engine.new_game());
     ASSERT_TRUE(engine.position("startpos"));
+    const auto before_go = EngineProcess::Clock::now();
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
+    const auto after_go = EngineProcess::Clock::now();
     ASSERT_EQ(result.status, UciStatus::ok);
     Board board;
     EXPECT_TRUE(board.is_legal(result.bestmove)) << result.bestmove;
@@ -160,7 +176,9 @@ TEST(UciClient, GoReturnsALegalMoveAndTheInfo) {
     EXPECT_EQ(result.time_ms, 0);
     EXPECT_EQ(result.pv, (Strings{result.bestmove}));
     EXPECT_EQ(result.info_lines, 1);
-    EXPECT_GE(result.wall_time.count(), 0);
+    // Measured within the call: a round trip through a pipe takes some time, never more.
+    EXPECT_GT(result.wall_time.count(), 0);
+    EXPECT_LE(result.wall_time, after_go - before_go);
 
     // Kiwipete has 48 legal moves; after 1. e2e4 Black has 20.
     std::string kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -452,9 +470,9 @@ TEST(UciClient, DepthWithoutPrincipalLinesIsStillReported) {
 class Stockfish : public ::testing::Test {
   protected:
     void SetUp() override {
-        if (::access(STOCKFISH.c_str(), X_OK) != 0)
-            GTEST_SKIP() << STOCKFISH << " is not installed";
-        engine.start(STOCKFISH);
+        const std::string stockfish = testing::reference_program("stockfish");
+        if (stockfish.empty()) GTEST_SKIP() << "stockfish is not installed";
+        engine.start(stockfish);
         ASSERT_TRUE(engine.set_option("Threads", "1"));
         ASSERT_TRUE(engine.set_option("Hash", "16"));
         ASSERT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);

@@ -240,6 +240,14 @@ std::optional<UciOption> parse_option_line(std::string_view line) {
     return option;
 }
 
+std::optional<UciBestMove> parse_bestmove_line(std::string_view line) {
+    if (next_word(line) != "bestmove") return std::nullopt;
+    UciBestMove best;
+    best.move = std::string(next_word(line));
+    if (next_word(line) == "ponder") best.ponder = std::string(next_word(line));
+    return best;
+}
+
 std::string go_command(const GoLimits& limits) {
     std::string command = "go";
     auto add = [&command](std::string_view name, auto value) {

@@ -46,6 +46,15 @@ struct UciInfo {
 // the next known keyword, `string` to the end of the line.
 bool parse_info_line(std::string_view line, UciInfo& info);
 
+// A `bestmove <move> [ponder <move>]` line: the words exactly as sent, empty when missing.
+struct UciBestMove {
+    std::string move;
+    std::string ponder;
+};
+
+// Parses a bestmove line. Returns nothing if the line is not one.
+std::optional<UciBestMove> parse_bestmove_line(std::string_view line);
+
 // An option as an engine advertises it in reply to `uci`.
 struct UciOption {
     enum class Type { check, spin, combo, button, string };

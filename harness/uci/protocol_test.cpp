@@ -230,6 +230,26 @@ TEST(GoCommand, AllFieldsInOrder) {
               "movetime 250 infinite");
 }
 
+TEST(BestMoveLine, TakesTheMoveAndThePonderMoveAsSent) {
+    auto best = parse_bestmove_line("  bestmove\te2e4  ponder e7e5\r");
+    ASSERT_TRUE(best);
+    EXPECT_EQ(best->move, "e2e4");
+    EXPECT_EQ(best->ponder, "e7e5");
+    best = parse_bestmove_line("bestmove (none)");
+    ASSERT_TRUE(best);
+    EXPECT_EQ(best->move, "(none)");
+    EXPECT_EQ(best->ponder, "");
+    best = parse_bestmove_line("bestmove a7a8q pondering e7e5");
+    ASSERT_TRUE(best);
+    EXPECT_EQ(best->ponder, "");
+    best = parse_bestmove_line("bestmove");
+    ASSERT_TRUE(best);
+    EXPECT_EQ(best->move, "");
+    EXPECT_FALSE(parse_bestmove_line("info string bestmove e2e4"));
+    EXPECT_FALSE(parse_bestmove_line("bestmoves e2e4"));
+    EXPECT_FALSE(parse_bestmove_line(""));
+}
+
 TEST(NextWord, SplitsOnWhitespace) {
     std::string_view text = "  bestmove\te2e4  ponder e7e5\r";
     EXPECT_EQ(next_word(text), "bestmove");
