@@ -48,8 +48,7 @@ std::string format_seconds(std::int64_t ms) {
 }
 
 constexpr IntegerRule DEPTH_RULE{"depth", 1, 1000, "a depth from 1 to 1000"};
-constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER),
-                                 "a positive integer"};
+constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER), "a positive integer"};
 constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER),
                                     "a positive number of milliseconds"};
 

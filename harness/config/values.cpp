@@ -55,7 +55,17 @@ std::string read_choice(std::string_view key, std::string_view text,
 
 std::string scalar_text(const json::Value& value, std::string_view key) {
     if (value.is_string()) return value.as_string();
-    if (value.is_number() || value.is_bool()) return value.dump();
+    if (value.is_number()) {
+        // A whole number is written out in full ("9e+18" would not read as an integer).
+        double number = value.as_number();
+        if (number == std::floor(number) && std::fabs(number) < 1e19) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%.0f", number);
+            return text;
+        }
+        return value.dump();
+    }
+    if (value.is_bool()) return value.dump();
     throw ConfigError(std::string(key) + " must be a string or a number");
 }
 

@@ -23,6 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             game.white >= 0 && game.white < players && game.black >= 0 && game.black < players;
         if (!known || game.white == game.black) std::abort();
     }
-    if (skipped.unfinished < 0 || skipped.without_result < 0 || skipped.disagreeing < 0) std::abort();
+    if (skipped.unfinished < 0 || skipped.without_result < 0 || skipped.disagreeing < 0)
+        std::abort();
     return 0;
 }
