@@ -35,6 +35,12 @@ class FunctionFinderTest(unittest.TestCase):
         self.assertEqual(len(found(one)), 1)
         self.assertEqual(found(two), [])
 
+    def test_a_function_that_only_builds_and_returns_a_table_passes(self):
+        table = ("const std::vector<int>& table() {\n    static const std::vector<int> t = {\n" +
+                 "        1,\n" * 20 + "    };\n    return t;\n}\n")
+        self.assertEqual(found(table), [])
+        self.assertEqual(len(found(table.replace("return t;", "use(t);\n    return t;"))), 1)
+
     def test_finds_methods_in_classes_and_constructors_with_initialisers(self):
         source = ("class C {\n  public:\n    void m() const {\n" + body(12) + "    }\n};\n"
                   "C::C(int a)\n    : a_(a), b_{a} {\n" + body(12) + "}\n")

@@ -125,6 +125,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     st.captured = NO_PIECE;
     st_ = &st;
 
+    // Step 1. Split the fields.
     std::vector<std::string_view> fields = split_fields(fen);
     if (fields.empty()) return fail("FEN is empty");
     if (fields.size() < 4)
@@ -134,7 +135,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
         return fail("FEN has unexpected text after field 6: '" + printable_excerpt(fields[6]) +
                     "'");
 
-    // Field 1: piece placement, rank 8 first.
+    // Step 2. Field 1: piece placement, rank 8 first.
     std::string_view placement = fields[0];
     int rank = 7, file = 0;
     for (std::size_t i = 0; i < placement.size(); ++i) {
@@ -179,13 +180,13 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
         return fail("FEN field 1 (placement): a pawn stands on the first or last rank");
 
-    // Field 2: side to move.
+    // Step 3. Field 2: side to move.
     if (fields[1] != "w" && fields[1] != "b")
         return fail("FEN field 2 (side to move): '" + printable_excerpt(fields[1]) +
                     "' is not 'w' or 'b'");
     side_ = fields[1] == "w" ? WHITE : BLACK;
 
-    // Field 3: castling rights.
+    // Step 4. Field 3: castling rights.
     if (fields[2] != "-") {
         for (char c : fields[2]) {
             std::size_t idx = std::string_view("KQkq").find(c);
@@ -208,7 +209,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
         }
     }
 
-    // Field 4: en passant target square.
+    // Step 5. Field 4: en passant target square.
     Square ep = NO_SQUARE;
     if (fields[3] != "-") {
         std::string_view f = fields[3];
@@ -226,7 +227,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
                         " does not follow a double pawn push (pawn, empty squares behind it)");
     }
 
-    // Fields 5 and 6: the counters, optional as in EPD.
+    // Step 6. Fields 5 and 6: the counters, optional as in EPD.
     int halfmove = 0, fullmove = 1;
     if (fields.size() > 4 && !parse_counter(fields[4], halfmove))
         return fail("FEN field 5 (halfmove clock): '" + printable_excerpt(fields[4]) +
@@ -237,7 +238,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     st.rule50 = halfmove;
     game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);
 
-    // Whole-position checks.
+    // Step 7. Whole-position checks.
     if (attackers_to(king_square(~side_)) & pieces(side_))
         return fail(std::string("FEN: the side not to move (") +
                     (side_ == WHITE ? "black" : "white") + ") is in check");
@@ -245,6 +246,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     if (popcount(st.checkers) > 2)
         return fail("FEN: the side to move is in check by more than two pieces");
 
+    // Step 8. The incremental state: material, piece-square sums, en passant, key.
     for (Color c : {WHITE, BLACK}) {
         for (Bitboard b = pieces(c) & ~pieces(KING); b;) {
             Square s = pop_lsb(b);
