@@ -61,6 +61,7 @@ class FunctionFinderTest(unittest.TestCase):
         self.assertFalse(check_size.is_production("harness/testing/mock_engine.cpp"))
         self.assertFalse(check_size.is_production("harness/xboard/mock_xboard_engine.cpp"))
         self.assertFalse(check_size.is_production("scripts/x.cpp"))
+        self.assertFalse(check_size.is_production("harness/uci/uci_lines_fuzz.cpp"))
 
 
 if __name__ == "__main__":
