@@ -76,11 +76,12 @@ json::Value to_json(const EngineConfig& engine);
 json::Value to_json(const SearchLimitConfig& limits);
 // Checks an engine built in code: a command and limits that read_limit() would accept.
 void validate(const EngineConfig& engine);
-// Throws ConfigError "two engines are named X; give each a name=" if two engines share a name:
-// results are kept and shown by name (`arbiter tournament` and `arbiter nodes` alike).
-void validate_distinct_names(std::span<const EngineConfig> engines);
 
 // Reads a whole file; throws ConfigError naming it when it cannot be read.
 std::string read_text_file(const std::string& path);
+
+// Throws ConfigError "two engines are named X; give each a name=" if two engines share a name:
+// results are kept and shown by name (`arbiter tournament` and `arbiter nodes` alike).
+void validate_distinct_names(std::span<const EngineConfig> engines);
 
 }  // namespace arbiter
