@@ -71,6 +71,12 @@ TEST(Epd, BinaryBytesInMessagesAreEscapedAndCut) {
               "FEN field 1 (placement): bad piece letter '\\xC3'");
 }
 
+TEST(Text, SplitWordsAtAnyWhiteSpace) {
+    EXPECT_EQ(split_words("  go depth\t5\r\n"), (std::vector<std::string>{"go", "depth", "5"}));
+    EXPECT_TRUE(split_words(" \t ").empty());
+    EXPECT_EQ(split_words("e2e4"), (std::vector<std::string>{"e2e4"}));
+}
+
 TEST(Text, PrintableExcerpt) {
     EXPECT_EQ(printable_excerpt("plain"), "plain");
     EXPECT_EQ(printable_excerpt("tab\there\r\n"), "tab\\there\\x0D\\x0A");

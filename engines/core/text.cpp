@@ -1,5 +1,7 @@
 #include "engines/core/text.h"
 
+#include <sstream>
+
 namespace arbiter {
 
 namespace {
@@ -62,6 +64,13 @@ std::string printable_excerpt(std::string_view text, std::size_t max_bytes) {
         }
     }
     return out;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> words;
+    std::istringstream in{std::string(text)};
+    for (std::string word; in >> word;) words.push_back(word);
+    return words;
 }
 
 }  // namespace arbiter
