@@ -21,6 +21,9 @@ bool strip_byte_order_mark(std::string_view& text);
 // at a character boundary and ends in "...".
 std::string printable_excerpt(std::string_view text, std::size_t max_bytes = 60);
 
+// True if a and b are equal but for the case of ASCII letters (UCI option names and values).
+bool equal_ignoring_case(std::string_view a, std::string_view b);
+
 // The words of text: the runs of characters between white space (std::isspace), in order.
 std::vector<std::string> split_words(std::string_view text);
 
