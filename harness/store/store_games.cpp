@@ -15,7 +15,7 @@ namespace {
     "AND g.black_engine_id IN (SELECT value FROM json_each(?2))))"
 
 // The five schedule-slot columns (number, round, pair, opening, game in pair) from `first` on.
-ScheduleSlot read_slot(const sql::Statement& row, int first) {
+ScheduleSlot read_slot(sql::Statement& row, int first) {
     return {row.integer(first), static_cast<int>(row.integer(first + 1)),
             static_cast<int>(row.integer(first + 2)), static_cast<int>(row.integer(first + 3)),
             static_cast<int>(row.integer(first + 4))};
@@ -310,20 +310,24 @@ GameRecord Store::load_game(GameId id) {
     std::lock_guard lock(impl_->mutex);
     GameRecord game;
     std::int64_t ply_count = 0;
-    impl_->select_one(SELECT_GAME, id, "game", [&](const sql::Statement& row) {
-        game.tournament_id = row.integer(0);
-        game.slot = read_slot(row, 1);
-        game.white_engine_id = row.integer(6);
-        game.black_engine_id = row.integer(7);
-        game.opening_id = row.optional_integer(8);
-        game.start_fen = row.text(9);
-        game.result = row.text(10);
-        game.termination = impl_->read_termination(row.text(11));
-        game.termination_text = row.text(12);
-        ply_count = row.integer(13);
-        game.started_at_ms = row.integer(14);
-        game.finished_at_ms = row.integer(15);
-    });
+    {
+        sql::Statement& select = impl_->statement(SELECT_GAME);
+        sql::ResetOnExit reset(select);
+        select.bind(1, id);
+        if (!select.step()) impl_->fail_missing("game", id);
+        game.tournament_id = select.integer(0);
+        game.slot = read_slot(select, 1);
+        game.white_engine_id = select.integer(6);
+        game.black_engine_id = select.integer(7);
+        game.opening_id = select.optional_integer(8);
+        game.start_fen = select.text(9);
+        game.result = select.text(10);
+        game.termination = impl_->read_termination(select.text(11));
+        game.termination_text = select.text(12);
+        ply_count = select.integer(13);
+        game.started_at_ms = select.integer(14);
+        game.finished_at_ms = select.integer(15);
+    }
     sql::Statement& moves = impl_->statement(SELECT_MOVES);
     sql::ResetOnExit reset(moves);
     moves.bind(1, id);
