@@ -71,6 +71,19 @@ TEST(Epd, BinaryBytesInMessagesAreEscapedAndCut) {
               "FEN field 1 (placement): bad piece letter '\\xC3'");
 }
 
+TEST(Text, EqualIgnoringCaseFoldsAsciiLettersOnly) {
+    EXPECT_TRUE(equal_ignoring_case("Hash", "hASH"));
+    EXPECT_FALSE(equal_ignoring_case("Hash", "Hash "));
+    EXPECT_FALSE(equal_ignoring_case("\xC3\xA9", "\xC3\x89"));  // é and É: not ASCII
+    EXPECT_FALSE(equal_ignoring_case("[", "{"));  // '[' + 32 is '{', but '[' is no letter
+}
+
+TEST(Text, SplitWordsAtAnyWhiteSpace) {
+    EXPECT_EQ(split_words("  go depth\t5\r\n"), (std::vector<std::string>{"go", "depth", "5"}));
+    EXPECT_TRUE(split_words(" \t ").empty());
+    EXPECT_EQ(split_words("e2e4"), (std::vector<std::string>{"e2e4"}));
+}
+
 TEST(Text, PrintableExcerpt) {
     EXPECT_EQ(printable_excerpt("plain"), "plain");
     EXPECT_EQ(printable_excerpt("tab\there\r\n"), "tab\\there\\x0D\\x0A");

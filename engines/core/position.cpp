@@ -2,12 +2,9 @@
 
 #include <array>
 #include <cassert>
-#include <charconv>
 #include <sstream>
-#include <vector>
 
 #include "engines/core/psqt.h"
-#include "engines/core/text.h"
 
 namespace arbiter {
 
@@ -58,25 +55,6 @@ struct ZobristInitialiser {
     ZobristInitialiser() { init_zobrist(); }
 } zobrist_initialiser __attribute__((init_priority(102)));
 
-// Reads a whole non-negative decimal number of at most 9 digits; false on anything else.
-bool parse_counter(std::string_view text, int& value) {
-    if (text.empty() || text.size() > 9) return false;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && end == text.data() + text.size() && value >= 0;
-}
-
-std::vector<std::string_view> split_fields(std::string_view text) {
-    std::vector<std::string_view> fields;
-    std::size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-        std::size_t start = i;
-        while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-        if (i > start) fields.push_back(text.substr(start, i - start));
-    }
-    return fields;
-}
-
 }  // namespace
 
 void Position::clear() {
@@ -109,155 +87,6 @@ void Position::move_piece(Square from, Square to) {
     board_[to] = p;
 }
 
-std::string Position::set(std::string_view fen, StateInfo& st) {
-    static constexpr std::string_view start_fen = START_FEN;
-    auto fail = [&](std::string message) {
-        if (fen != start_fen) {
-            std::string ignored = set(start_fen, st);
-            (void)ignored;
-        }
-        return message;
-    };
-    clear();
-    st = StateInfo{};
-    st.ep_square = NO_SQUARE;
-    st.double_push = NO_SQUARE;
-    st.captured = NO_PIECE;
-    st_ = &st;
-
-    std::vector<std::string_view> fields = split_fields(fen);
-    if (fields.empty()) return fail("FEN is empty");
-    if (fields.size() < 4)
-        return fail("FEN has " + std::to_string(fields.size()) +
-                    " fields; at least 4 are needed (placement, side, castling, en passant)");
-    if (fields.size() > 6)
-        return fail("FEN has unexpected text after field 6: '" + printable_excerpt(fields[6]) +
-                    "'");
-
-    // Field 1: piece placement, rank 8 first.
-    std::string_view placement = fields[0];
-    int rank = 7, file = 0;
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        char c = placement[i];
-        if (c == '/') {
-            if (file != 8)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
-                            std::to_string(file) + " squares, not 8");
-            if (--rank < 0) return fail("FEN field 1 (placement): more than 8 ranks");
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) +
-                            " has more than 8 squares");
-        } else {
-            std::size_t idx = std::string_view("PNBRQKpnbrqk").find(c);
-            if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 1 (placement): bad piece letter '") +
-                            printable_excerpt(std::string_view(&c, 1)) + "'");
-            if (file > 7)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) +
-                            " has more than 8 squares");
-            put_piece(Piece(idx), make_square(file++, rank));
-        }
-    }
-    if (file != 8)
-        return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
-                    std::to_string(file) + " squares, not 8");
-    if (rank != 0)
-        return fail("FEN field 1 (placement): " + std::to_string(8 - rank) + " ranks, not 8");
-    for (Color c : {WHITE, BLACK}) {
-        const char* name = c == WHITE ? "white" : "black";
-        if (count(c, KING) != 1)
-            return fail(std::string("FEN field 1 (placement): ") +
-                        (count(c, KING) ? "more than one " : "missing ") + name + " king");
-        if (count(c, PAWN) > 8)
-            return fail(std::string("FEN field 1 (placement): more than 8 ") + name + " pawns");
-        if (popcount(pieces(c)) > 16)
-            return fail(std::string("FEN field 1 (placement): more than 16 ") + name + " pieces");
-    }
-    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
-        return fail("FEN field 1 (placement): a pawn stands on the first or last rank");
-
-    // Field 2: side to move.
-    if (fields[1] != "w" && fields[1] != "b")
-        return fail("FEN field 2 (side to move): '" + printable_excerpt(fields[1]) +
-                    "' is not 'w' or 'b'");
-    side_ = fields[1] == "w" ? WHITE : BLACK;
-
-    // Field 3: castling rights.
-    if (fields[2] != "-") {
-        for (char c : fields[2]) {
-            std::size_t idx = std::string_view("KQkq").find(c);
-            if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 3 (castling): bad letter '") +
-                            printable_excerpt(std::string_view(&c, 1)) + "'");
-            auto right = CastlingRights(1 << idx);
-            if (st.castling & right)
-                return fail(std::string("FEN field 3 (castling): '") + c + "' given twice");
-            Color color = idx < 2 ? WHITE : BLACK;
-            Square king = relative_square(color, E1);
-            Square rook = relative_square(color, idx % 2 == 0 ? H1 : A1);
-            if (piece_on(king) != make_piece(color, KING))
-                return fail(std::string("FEN field 3 (castling): right '") + c +
-                            "' but the king is not on " + square_name(king));
-            if (piece_on(rook) != make_piece(color, ROOK))
-                return fail(std::string("FEN field 3 (castling): right '") + c +
-                            "' but no rook on " + square_name(rook));
-            st.castling |= right;
-        }
-    }
-
-    // Field 4: en passant target square.
-    Square ep = NO_SQUARE;
-    if (fields[3] != "-") {
-        std::string_view f = fields[3];
-        if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return fail("FEN field 4 (en passant): '" + printable_excerpt(f) + "' is not a square");
-        ep = make_square(f[0] - 'a', f[1] - '1');
-        Color them = ~side_;
-        Square pushed = Square(ep - pawn_push(side_));  // where the double-pushed pawn stands
-        Square origin = Square(ep + pawn_push(side_));  // where it came from
-        if (relative_rank(side_, ep) != 5)
-            return fail("FEN field 4 (en passant): " + square_name(ep) + " is impossible with " +
-                        (side_ == WHITE ? "white" : "black") + " to move");
-        if (piece_on(pushed) != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
-            return fail("FEN field 4 (en passant): " + square_name(ep) +
-                        " does not follow a double pawn push (pawn, empty squares behind it)");
-    }
-
-    // Fields 5 and 6: the counters, optional as in EPD.
-    int halfmove = 0, fullmove = 1;
-    if (fields.size() > 4 && !parse_counter(fields[4], halfmove))
-        return fail("FEN field 5 (halfmove clock): '" + printable_excerpt(fields[4]) +
-                    "' is not a number");
-    if (fields.size() > 5 && (!parse_counter(fields[5], fullmove) || fullmove == 0))
-        return fail("FEN field 6 (fullmove number): '" + printable_excerpt(fields[5]) +
-                    "' is not a positive number");
-    st.rule50 = halfmove;
-    game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);
-
-    // Whole-position checks.
-    if (attackers_to(king_square(~side_)) & pieces(side_))
-        return fail(std::string("FEN: the side not to move (") +
-                    (side_ == WHITE ? "black" : "white") + ") is in check");
-    update_check_info();
-    if (popcount(st.checkers) > 2)
-        return fail("FEN: the side to move is in check by more than two pieces");
-
-    for (Color c : {WHITE, BLACK}) {
-        for (Bitboard b = pieces(c) & ~pieces(KING); b;) {
-            Square s = pop_lsb(b);
-            st.material[c] += psqt::piece_value[type_of(piece_on(s))];
-            st.psq[c] += psqt::square_value(piece_on(s), s);
-        }
-    }
-    st.double_push = ep;
-    if (ep != NO_SQUARE && ep_capture_legal(ep)) st.ep_square = ep;
-    st.key = compute_key();
-    return {};
-}
-
 Key Position::compute_key() const {
     Key k = side_ == BLACK ? zobrist::side : 0;
     for (Bitboard b = pieces(); b;) {
@@ -267,32 +96,6 @@ Key Position::compute_key() const {
     k ^= zobrist::castling[st_->castling];
     if (st_->ep_square != NO_SQUARE) k ^= zobrist::ep_file[file_of(st_->ep_square)];
     return k;
-}
-
-std::string Position::fen() const {
-    std::string out;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empties = 0;
-        for (int file = 0; file < 8; ++file) {
-            Piece p = board_[make_square(file, rank)];
-            if (p == NO_PIECE) {
-                ++empties;
-                continue;
-            }
-            if (empties) out += char('0' + empties);
-            empties = 0;
-            out += piece_char(p);
-        }
-        if (empties) out += char('0' + empties);
-        if (rank) out += '/';
-    }
-    out += side_ == WHITE ? " w " : " b ";
-    if (!st_->castling) out += '-';
-    for (int i = 0; i < 4; ++i)
-        if (st_->castling & (1 << i)) out += "KQkq"[i];
-    out += ' ' + square_name(st_->ep_square);
-    out += ' ' + std::to_string(st_->rule50) + ' ' + std::to_string(fullmove_number());
-    return out;
 }
 
 Bitboard Position::attackers_to(Square s, Bitboard occupied) const {

@@ -1,5 +1,7 @@
 #include "engines/core/text.h"
 
+#include <sstream>
+
 namespace arbiter {
 
 namespace {
@@ -62,6 +64,24 @@ std::string printable_excerpt(std::string_view text, std::size_t max_bytes) {
         }
     }
     return out;
+}
+
+bool equal_ignoring_case(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        char x = a[i], y = b[i];
+        if (x >= 'A' && x <= 'Z') x = static_cast<char>(x - 'A' + 'a');
+        if (y >= 'A' && y <= 'Z') y = static_cast<char>(y - 'A' + 'a');
+        if (x != y) return false;
+    }
+    return true;
+}
+
+std::vector<std::string> split_words(std::string_view text) {
+    std::vector<std::string> words;
+    std::istringstream in{std::string(text)};
+    for (std::string word; in >> word;) words.push_back(word);
+    return words;
 }
 
 }  // namespace arbiter

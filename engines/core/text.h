@@ -1,10 +1,12 @@
-// Text helpers for messages about outside input: a line from a wrong (binary) file must not reach
-// a terminal raw, and a UTF-8 byte order mark at the start of a file is not content.
+// Text helpers for outside input: a line from a wrong (binary) file must not reach a terminal raw
+// in a message, a UTF-8 byte order mark at the start of a file is not content, and a command line
+// is read as its words.
 #pragma once
 
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter {
 
@@ -18,5 +20,11 @@ bool strip_byte_order_mark(std::string_view& text);
 // are written as \xNN (tab as \t), valid UTF-8 is kept, and text longer than max_bytes is cut
 // at a character boundary and ends in "...".
 std::string printable_excerpt(std::string_view text, std::size_t max_bytes = 60);
+
+// True if a and b are equal but for the case of ASCII letters (UCI option names and values).
+bool equal_ignoring_case(std::string_view a, std::string_view b);
+
+// The words of text: the runs of characters between white space (std::isspace), in order.
+std::vector<std::string> split_words(std::string_view text);
 
 }  // namespace arbiter

@@ -41,6 +41,7 @@ bool parse_depth(const std::string& text, int max, int& depth) {
 int run_engine(const EngineSpec& spec, int argc, char** argv) {
     std::string command, fen, eval_name;
     std::vector<std::string> arguments;
+    // Step 1. The options: the visible ones for --help, the command and its arguments hidden.
     po::options_description visible(
         "Usage: " + spec.name +
         " [bench [DEPTH] [--fen FEN] [--eval EVAL] | perft DEPTH [--fen FEN]]\n"
@@ -63,6 +64,7 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
     po::positional_options_description positional;
     positional.add("command", 1).add("arguments", -1);
 
+    // Step 2. Read the command line.
     po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
@@ -81,6 +83,7 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         return 0;
     }
 
+    // Step 3. No command: speak UCI.
     if (command.empty()) {
         if (vm.count("fen") || !vm["eval"].defaulted())
             return usage_error("--fen and --eval belong to bench or perft");
@@ -95,6 +98,7 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         engine.loop(std::cin);
         return 0;
     }
+    // Step 4. bench [DEPTH] [--fen FEN] [--eval EVAL].
     if (command == "bench") {
         int depth = spec.bench_depth;
         if (arguments.size() > 1) return usage_error("bench takes at most one DEPTH");
@@ -115,6 +119,7 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         run_bench(spec, depth, fens, *kind, std::cout);
         return 0;
     }
+    // Step 5. perft DEPTH [--fen FEN].
     if (command == "perft") {
         int depth = 0;
         if (arguments.size() != 1 || !parse_depth(arguments[0], 20, depth))

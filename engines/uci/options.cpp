@@ -1,19 +1,11 @@
 #include "engines/uci/options.h"
 
-#include <cctype>
 #include <charconv>
 #include <utility>
 
-namespace arbiter {
+#include "engines/core/text.h"
 
-bool equal_ignoring_case(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) !=
-            std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
+namespace arbiter {
 
 void OptionRegistry::add_spin(std::string name, std::int64_t default_value, std::int64_t min,
                               std::int64_t max, OnChange<std::int64_t> on_change) {

@@ -64,7 +64,4 @@ class OptionRegistry {
     std::vector<Option> options_;
 };
 
-// True if a and b are equal but for the case of ASCII letters.
-bool equal_ignoring_case(std::string_view a, std::string_view b);
-
 }  // namespace arbiter

@@ -6,17 +6,11 @@
 
 #include "engines/core/notation.h"
 #include "engines/core/perft.h"
+#include "engines/core/text.h"
 
 namespace arbiter {
 
 namespace {
-
-std::vector<std::string> split_words(const std::string& line) {
-    std::vector<std::string> words;
-    std::istringstream in(line);
-    for (std::string w; in >> w;) words.push_back(w);
-    return words;
-}
 
 // Reads a whole decimal integer within [min, max]; false otherwise.
 bool parse_integer(const std::string& text, std::int64_t min, std::int64_t max,

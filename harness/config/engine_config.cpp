@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 
 namespace arbiter {
@@ -149,6 +150,13 @@ void validate(const EngineConfig& engine) {
     } catch (const ConfigError& e) {
         throw ConfigError("engine " + engine.name + ": " + e.what());
     }
+}
+
+void validate_distinct_names(std::span<const EngineConfig> engines) {
+    std::set<std::string> names;
+    for (const auto& engine : engines)
+        if (!names.insert(engine.name).second)
+            throw ConfigError("two engines are named " + engine.name + "; give each a name=");
 }
 
 EngineConfig parse_engine_spec(std::string_view spec) {

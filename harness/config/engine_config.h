@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -78,5 +79,9 @@ void validate(const EngineConfig& engine);
 
 // Reads a whole file; throws ConfigError naming it when it cannot be read.
 std::string read_text_file(const std::string& path);
+
+// Throws ConfigError "two engines are named X; give each a name=" if two engines share a name:
+// results are kept and shown by name (`arbiter tournament` and `arbiter nodes` alike).
+void validate_distinct_names(std::span<const EngineConfig> engines);
 
 }  // namespace arbiter

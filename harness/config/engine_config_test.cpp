@@ -102,6 +102,20 @@ TEST(EngineConfig, TimeControls) {
         EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
 }
 
+TEST(EngineConfig, DistinctNamesNameTheEngineGivenTwice) {
+    const std::vector<EngineConfig> distinct = {parse_engine_spec("cmd=a/x"),
+                                                parse_engine_spec("name=y,cmd=b/x")};
+    EXPECT_NO_THROW(validate_distinct_names(distinct));
+    const std::vector<EngineConfig> twice = {parse_engine_spec("cmd=a/x"),
+                                             parse_engine_spec("cmd=b/x")};
+    try {
+        validate_distinct_names(twice);
+        FAIL() << "two engines named x were accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(), "two engines are named x; give each a name=");
+    }
+}
+
 TEST(EngineConfig, JsonRoundTrip) {
     EngineConfig e =
         parse_engine_spec("name=mm,cmd=build/bin/minimax,option.Eval=material,tc=40/60+0.6");

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <set>
 #include <thread>
 
 namespace arbiter {
@@ -249,10 +248,8 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
 void validate(const TournamentConfig& config) {
     // Step 1. The engines: at least two, distinct names, a command and a limit each.
     if (config.engines.size() < 2) throw ConfigError("a tournament needs at least two engines");
-    std::set<std::string> names;
+    validate_distinct_names(config.engines);
     for (const auto& e : config.engines) {
-        if (!names.insert(e.name).second)
-            throw ConfigError("two engines are named " + e.name + "; give each a name=");
         validate(e);
         if (e.limits.or_else(config.limits).empty())
             throw ConfigError("engine " + e.name +

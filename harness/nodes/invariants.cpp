@@ -38,20 +38,13 @@ std::string conditions_key(const NodeEngineInfo& engine) {
     return text;
 }
 
-InvariantReport check_invariants(const NodeResults& results) {
-    InvariantReport report;
+namespace {
 
-    // Group the engines of the chain by conditions: group -> chain position -> engine index.
-    std::map<std::string, std::map<std::size_t, std::size_t>> groups;
-    for (std::size_t e = 0; e < results.engines.size(); ++e) {
-        const auto& engine = results.engines[e];
-        auto it = std::find(ORDERING_CHAIN.begin(), ORDERING_CHAIN.end(), engine.id_name);
-        if (it == ORDERING_CHAIN.end()) continue;
-        auto& group = groups[conditions_key(engine)];
-        group.emplace(static_cast<std::size_t>(it - ORDERING_CHAIN.begin()), e);  // first wins
-    }
+// The chain position -> engine index of one group of engines measured under the same conditions.
+using ChainGroup = std::map<std::size_t, std::size_t>;
 
-    // Full-width minimax leaves equal perft.
+// Full-width minimax leaves equal perft.
+void check_minimax_leaves(const NodeResults& results, InvariantReport& report) {
     for (std::size_t e = 0; e < results.engines.size(); ++e) {
         if (results.engines[e].id_name != "minimax") continue;
         std::size_t compared = 0;
@@ -73,61 +66,86 @@ InvariantReport check_invariants(const NodeResults& results) {
             report.checked.push_back("'" + results.engines[e].name + "' leaves equal perft at " +
                                      plural(compared, "cell"));
     }
+}
 
-    for (const auto& [conditions, group] : groups) {
-        // Ordering chain: total nodes over the cells both engines measured.
-        for (auto it = group.begin(); it != group.end(); ++it) {
-            auto next = std::next(it);
-            if (next == group.end()) break;
-            std::size_t bigger = it->second, smaller = next->second;
-            std::uint64_t bigger_total = 0, smaller_total = 0;
-            std::size_t compared = 0;
-            for (const auto& cell : results.cells) {
-                if (cell.engine != smaller) continue;
-                const NodeCell* other = results.find(bigger, cell.position, cell.depth);
-                if (!other) continue;
-                ++compared;
-                bigger_total += other->nodes;
-                smaller_total += cell.nodes;
+// Ordering chain: total nodes over the cells both engines measured.
+void check_ordering_chain(const NodeResults& results, const ChainGroup& group,
+                          InvariantReport& report) {
+    for (auto it = group.begin(); it != group.end(); ++it) {
+        auto next = std::next(it);
+        if (next == group.end()) break;
+        std::size_t bigger = it->second, smaller = next->second;
+        std::uint64_t bigger_total = 0, smaller_total = 0;
+        std::size_t compared = 0;
+        for (const auto& cell : results.cells) {
+            if (cell.engine != smaller) continue;
+            const NodeCell* other = results.find(bigger, cell.position, cell.depth);
+            if (!other) continue;
+            ++compared;
+            bigger_total += other->nodes;
+            smaller_total += cell.nodes;
+        }
+        if (compared == 0) continue;
+        const std::string& a = results.engines[bigger].name;
+        const std::string& b = results.engines[smaller].name;
+        report.checked.push_back("total nodes '" + a + "' >= '" + b + "' over " +
+                                 plural(compared, "cell"));
+        if (bigger_total < smaller_total)
+            report.violations.push_back("total nodes '" + a + "' >= '" + b + "': '" + a +
+                                        "' searched " + std::to_string(bigger_total) + " nodes, '" +
+                                        b + "' " + std::to_string(smaller_total));
+    }
+}
+
+// Every alpha-beta variant returns minimax's score.
+void check_minimax_scores(const NodeResults& results, const ChainGroup& group,
+                          InvariantReport& report) {
+    auto minimax = group.find(0);
+    if (minimax == group.end()) return;
+    for (const auto& [chain_index, e] : group) {
+        if (chain_index == 0) continue;
+        std::size_t compared = 0;
+        for (const auto& cell : results.cells) {
+            if (cell.engine != e) continue;
+            const NodeCell* reference = results.find(minimax->second, cell.position, cell.depth);
+            if (!reference) continue;
+            ++compared;
+            if (cell.score != reference->score) {
+                auto text = [](const std::optional<UciScore>& s) {
+                    return s ? score_text(*s) : std::string("no score");
+                };
+                report.violations.push_back(
+                    "alpha-beta returns minimax's score: '" + results.engines[e].name + "' at " +
+                    where(results, cell) + " scored " + text(cell.score) + ", '" +
+                    results.engines[minimax->second].name + "' " + text(reference->score));
             }
-            if (compared == 0) continue;
-            const std::string& a = results.engines[bigger].name;
-            const std::string& b = results.engines[smaller].name;
-            report.checked.push_back("total nodes '" + a + "' >= '" + b + "' over " +
+        }
+        if (compared > 0)
+            report.checked.push_back("'" + results.engines[e].name + "' scores equal '" +
+                                     results.engines[minimax->second].name + "' at " +
                                      plural(compared, "cell"));
-            if (bigger_total < smaller_total)
-                report.violations.push_back("total nodes '" + a + "' >= '" + b + "': '" + a +
-                                            "' searched " + std::to_string(bigger_total) +
-                                            " nodes, '" + b + "' " + std::to_string(smaller_total));
-        }
+    }
+}
 
-        // Every alpha-beta variant returns minimax's score.
-        auto minimax = group.find(0);
-        if (minimax == group.end()) continue;
-        for (const auto& [chain_index, e] : group) {
-            if (chain_index == 0) continue;
-            std::size_t compared = 0;
-            for (const auto& cell : results.cells) {
-                if (cell.engine != e) continue;
-                const NodeCell* reference =
-                    results.find(minimax->second, cell.position, cell.depth);
-                if (!reference) continue;
-                ++compared;
-                if (cell.score != reference->score) {
-                    auto text = [](const std::optional<UciScore>& s) {
-                        return s ? score_text(*s) : std::string("no score");
-                    };
-                    report.violations.push_back(
-                        "alpha-beta returns minimax's score: '" + results.engines[e].name +
-                        "' at " + where(results, cell) + " scored " + text(cell.score) + ", '" +
-                        results.engines[minimax->second].name + "' " + text(reference->score));
-                }
-            }
-            if (compared > 0)
-                report.checked.push_back("'" + results.engines[e].name + "' scores equal '" +
-                                         results.engines[minimax->second].name + "' at " +
-                                         plural(compared, "cell"));
-        }
+}  // namespace
+
+InvariantReport check_invariants(const NodeResults& results) {
+    InvariantReport report;
+
+    // Group the engines of the chain by conditions: group -> chain position -> engine index.
+    std::map<std::string, ChainGroup> groups;
+    for (std::size_t e = 0; e < results.engines.size(); ++e) {
+        const auto& engine = results.engines[e];
+        auto it = std::find(ORDERING_CHAIN.begin(), ORDERING_CHAIN.end(), engine.id_name);
+        if (it == ORDERING_CHAIN.end()) continue;
+        auto& group = groups[conditions_key(engine)];
+        group.emplace(static_cast<std::size_t>(it - ORDERING_CHAIN.begin()), e);  // first wins
+    }
+
+    check_minimax_leaves(results, report);
+    for (const auto& [conditions, group] : groups) {
+        check_ordering_chain(results, group, report);
+        check_minimax_scores(results, group, report);
     }
     return report;
 }

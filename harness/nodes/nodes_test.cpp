@@ -352,6 +352,20 @@ TEST(NodeOutput, TextTablePadsNamesByDisplayWidth) {
     EXPECT_NE(text.find("\ntotal                                   68"), std::string::npos) << text;
 }
 
+TEST(NodeSettings, TwoEnginesOfOneNameFailAsInATournament) {
+    RunSettings settings;
+    settings.engines = {parse_engine_spec("name=ab,cmd=x"), parse_engine_spec("name=ab,cmd=y")};
+    settings.positions = {make_position("startpos", {})};
+    settings.depths = {1};
+    try {
+        validate(settings);
+        FAIL() << "two engines named ab were accepted";
+    } catch (const ConfigError& e) {
+        // The one check of harness/config, word for word.
+        EXPECT_STREQ(e.what(), "two engines are named ab; give each a name=");
+    }
+}
+
 TEST(WorkEstimate, ExactPerftThenItsGrowth) {
     RunSettings settings;
     settings.engines = {parse_engine_spec("name=full,cmd=x")};

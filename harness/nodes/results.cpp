@@ -106,6 +106,12 @@ struct Reader {
         if (n < 0) fail(context + " \"" + key + "\" is negative");
         return static_cast<std::uint64_t>(n);
     }
+    // The array the document holds at `key` (a copy).
+    json::Array array(const json::Value& doc, const std::string& key) const {
+        return get("\"" + key + "\"", [&]() -> const json::Array& {
+            return field(doc, key, "the document").as_array();
+        });
+    }
 };
 
 }  // namespace
@@ -166,21 +172,10 @@ json::Value to_json(const NodeResults& results) {
     return doc;
 }
 
-NodeResults results_from_json(const json::Value& doc, const std::string& where) {
-    Reader r{where};
-    if (!doc.is_object()) r.fail("not a JSON object");
-    const json::Value* format = doc.find("format");
-    if (!format || !format->is_string() || format->as_string() != FORMAT_NAME)
-        r.fail(std::string("not an arbiter nodes document (\"format\": \"") + FORMAT_NAME +
-               "\" is missing)");
-    if (r.integer(doc, "version", "the document") != FORMAT_VERSION)
-        r.fail("unsupported version (this arbiter reads version " + std::to_string(FORMAT_VERSION) +
-               ")");
+namespace {
 
-    NodeResults results;
-    const auto& engines = r.get("\"engines\"", [&]() -> const json::Array& {
-        return r.field(doc, "engines", "the document").as_array();
-    });
+void read_engines(const Reader& r, const json::Value& doc, NodeResults& results) {
+    const json::Array engines = r.array(doc, "engines");
     for (std::size_t i = 0; i < engines.size(); ++i) {
         std::string context = "engine " + std::to_string(i + 1);
         NodeEngineInfo engine;
@@ -199,9 +194,10 @@ NodeResults results_from_json(const json::Value& doc, const std::string& where) 
                 r.fail("engine name '" + engine.name + "' is used twice");
         results.engines.push_back(std::move(engine));
     }
-    const auto& positions = r.get("\"positions\"", [&]() -> const json::Array& {
-        return r.field(doc, "positions", "the document").as_array();
-    });
+}
+
+void read_positions(const Reader& r, const json::Value& doc, NodeResults& results) {
+    const json::Array positions = r.array(doc, "positions");
     for (std::size_t i = 0; i < positions.size(); ++i) {
         std::string context = "position " + std::to_string(i + 1);
         NodePosition position;
@@ -210,29 +206,49 @@ NodeResults results_from_json(const json::Value& doc, const std::string& where) 
         position.moves = r.strings(r.field(positions[i], "moves", context), context + " moves");
         results.positions.push_back(std::move(position));
     }
-    r.get("\"depths\"", [&] {
-        for (const auto& d : r.field(doc, "depths", "the document").as_array())
-            results.depths.push_back(static_cast<int>(d.as_integer()));
-        return 0;
-    });
-    auto position_index = [&](const json::Value& object, const std::string& context) {
-        std::int64_t p = r.integer(object, "position", context);
-        if (p < 0 || static_cast<std::size_t>(p) >= results.positions.size())
-            r.fail(context + " refers to position " + std::to_string(p) + ", which is not listed");
-        return static_cast<std::size_t>(p);
-    };
-    const auto& perft = r.get("\"perft\"", [&]() -> const json::Array& {
-        return r.field(doc, "perft", "the document").as_array();
-    });
+}
+
+// The index of the listed position `object` names in its "position".
+std::size_t read_position_index(const Reader& r, const NodeResults& results,
+                                const json::Value& object, const std::string& context) {
+    std::int64_t p = r.integer(object, "position", context);
+    if (p < 0 || static_cast<std::size_t>(p) >= results.positions.size())
+        r.fail(context + " refers to position " + std::to_string(p) + ", which is not listed");
+    return static_cast<std::size_t>(p);
+}
+
+void read_perft(const Reader& r, const json::Value& doc, NodeResults& results) {
+    const json::Array perft = r.array(doc, "perft");
     for (std::size_t i = 0; i < perft.size(); ++i) {
         std::string context = "perft entry " + std::to_string(i + 1);
-        std::size_t p = position_index(perft[i], context);
+        std::size_t p = read_position_index(r, results, perft[i], context);
         int depth = static_cast<int>(r.integer(perft[i], "depth", context));
         results.perft[{p, depth}] = r.count(perft[i], "leaves", context);
     }
-    const auto& cells = r.get("\"measurements\"", [&]() -> const json::Array& {
-        return r.field(doc, "measurements", "the document").as_array();
-    });
+}
+
+UciScore read_score(const Reader& r, const json::Value& s, const std::string& context) {
+    UciScore score;
+    if (s.find("mate")) {
+        score.kind = UciScore::Kind::mate;
+        score.value = static_cast<int>(r.integer(s, "mate", context + " score"));
+    } else {
+        score.value = static_cast<int>(r.integer(s, "cp", context + " score"));
+    }
+    if (s.find("bound")) {
+        std::string bound = r.text(s, "bound", context + " score");
+        if (bound == "lower")
+            score.bound = UciScore::Bound::lower;
+        else if (bound == "upper")
+            score.bound = UciScore::Bound::upper;
+        else
+            r.fail(context + " score has an unknown bound '" + bound + "'");
+    }
+    return score;
+}
+
+void read_measurements(const Reader& r, const json::Value& doc, NodeResults& results) {
+    const json::Array cells = r.array(doc, "measurements");
     for (std::size_t i = 0; i < cells.size(); ++i) {
         std::string context = "measurement " + std::to_string(i + 1);
         const json::Value& c = cells[i];
@@ -243,32 +259,14 @@ NodeResults results_from_json(const json::Value& doc, const std::string& where) 
         if (found == results.engines.end())
             r.fail(context + " refers to engine '" + engine + "', which is not listed");
         cell.engine = static_cast<std::size_t>(found - results.engines.begin());
-        cell.position = position_index(c, context);
+        cell.position = read_position_index(r, results, c, context);
         cell.depth = static_cast<int>(r.integer(c, "depth", context));
         if (c.find("reached_depth"))
             cell.reached_depth = static_cast<int>(r.integer(c, "reached_depth", context));
         cell.nodes = r.count(c, "nodes", context);
         if (c.find("leaves")) cell.leaves = r.count(c, "leaves", context);
         if (c.find("time_ms")) cell.time_ms = r.integer(c, "time_ms", context);
-        if (const json::Value* s = c.find("score")) {
-            UciScore score;
-            if (s->find("mate")) {
-                score.kind = UciScore::Kind::mate;
-                score.value = static_cast<int>(r.integer(*s, "mate", context + " score"));
-            } else {
-                score.value = static_cast<int>(r.integer(*s, "cp", context + " score"));
-            }
-            if (s->find("bound")) {
-                std::string bound = r.text(*s, "bound", context + " score");
-                if (bound == "lower")
-                    score.bound = UciScore::Bound::lower;
-                else if (bound == "upper")
-                    score.bound = UciScore::Bound::upper;
-                else
-                    r.fail(context + " score has an unknown bound '" + bound + "'");
-            }
-            cell.score = score;
-        }
+        if (const json::Value* s = c.find("score")) cell.score = read_score(r, *s, context);
         cell.bestmove = r.text(c, "bestmove", context);
         cell.pv = r.strings(r.field(c, "pv", context), context + " pv");
         if (results.find(cell.engine, cell.position, cell.depth))
@@ -276,6 +274,31 @@ NodeResults results_from_json(const json::Value& doc, const std::string& where) 
                    std::to_string(cell.position) + ", depth " + std::to_string(cell.depth));
         results.cells.push_back(std::move(cell));
     }
+}
+
+}  // namespace
+
+NodeResults results_from_json(const json::Value& doc, const std::string& where) {
+    Reader r{where};
+    if (!doc.is_object()) r.fail("not a JSON object");
+    const json::Value* format = doc.find("format");
+    if (!format || !format->is_string() || format->as_string() != FORMAT_NAME)
+        r.fail(std::string("not an arbiter nodes document (\"format\": \"") + FORMAT_NAME +
+               "\" is missing)");
+    if (r.integer(doc, "version", "the document") != FORMAT_VERSION)
+        r.fail("unsupported version (this arbiter reads version " + std::to_string(FORMAT_VERSION) +
+               ")");
+
+    NodeResults results;
+    read_engines(r, doc, results);
+    read_positions(r, doc, results);
+    r.get("\"depths\"", [&] {
+        for (const auto& d : r.field(doc, "depths", "the document").as_array())
+            results.depths.push_back(static_cast<int>(d.as_integer()));
+        return 0;
+    });
+    read_perft(r, doc, results);
+    read_measurements(r, doc, results);
     results.sort_cells();
     return results;
 }

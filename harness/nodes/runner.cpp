@@ -149,11 +149,8 @@ void validate(const RunSettings& settings) {
         if (i > 0 && settings.depths[i] <= settings.depths[i - 1])
             throw ConfigError("depths must be ascending without repeats");
     }
-    std::set<std::string> names;
+    validate_distinct_names(settings.engines);
     for (const auto& engine : settings.engines) {
-        if (!names.insert(engine.name).second)
-            throw ConfigError("two engines are named '" + engine.name +
-                              "': give each a name=... of its own");
         const auto& limits = engine.limits;
         if (limits.nodes || limits.movetime_ms || limits.tc)
             throw ConfigError("engine '" + engine.name +

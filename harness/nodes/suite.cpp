@@ -7,6 +7,7 @@
 #include "engines/core/epd.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
+#include "engines/core/text.h"
 
 namespace arbiter::nodes {
 
@@ -17,13 +18,6 @@ std::string_view trim(std::string_view text) {
     while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r'))
         text.remove_suffix(1);
     return text;
-}
-
-std::vector<std::string> split_words(std::string_view text) {
-    std::vector<std::string> words;
-    std::istringstream in{std::string(text)};
-    for (std::string word; in >> word;) words.push_back(word);
-    return words;
 }
 
 std::string expand_startpos(std::string_view fen) {

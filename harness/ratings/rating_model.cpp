@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "harness/ratings/cholesky.h"
 
@@ -18,6 +19,17 @@ Davidson davidson(double d, double nu) {
 }
 
 namespace {
+
+// The games and the draws of all cells.
+std::pair<std::int64_t, std::int64_t> games_and_draws(const std::vector<Cell>& cells) {
+    std::int64_t games = 0;
+    std::int64_t draws = 0;
+    for (const Cell& cell : cells) {
+        games += cell.games();
+        draws += cell.draws;
+    }
+    return {games, draws};
+}
 
 // The log-likelihood of a group's internal games with its gradient and information matrix (minus
 // the Hessian), over the parameter layout of newton_fit: members 1..m-1, then the white
@@ -161,12 +173,7 @@ GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& ce
     fit.theta.assign(static_cast<std::size_t>(m), 0.0);
     fit.eta = eta_start;
     fit.nu = fixed_nu;
-    std::int64_t games = 0;
-    std::int64_t draws = 0;
-    for (const Cell& cell : cells) {
-        games += cell.games();
-        draws += cell.draws;
-    }
+    const auto [games, draws] = games_and_draws(cells);
 
     // Step 1. Parameter layout: members 1..m-1, then the white advantage, then log(nu).
     const int eta_index = fit_eta ? m - 1 : -1;
@@ -231,12 +238,7 @@ GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& ce
 GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cells,
                    const std::vector<int>& local, DrawModel model, bool fit_eta, double eta_start,
                    const std::vector<double>* warm, bool want_covariance) {
-    std::int64_t games = 0;
-    std::int64_t draws = 0;
-    for (const Cell& cell : cells) {
-        games += cell.games();
-        draws += cell.draws;
-    }
+    const auto [games, draws] = games_and_draws(cells);
     if (games == 0) {
         GroupFit fit;
         fit.theta.assign(members.size(), 0.0);

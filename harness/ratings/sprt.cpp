@@ -123,25 +123,30 @@ double log_likelihood_ratio(const Distribution& observed, const std::vector<doub
     return observed.observations * sum;
 }
 
-double llr_normalized_of(std::span<const double> values, std::span<const std::int64_t> counts,
-                         double t0, double t1) {
+// The log-likelihood ratio of `counts` (how often each of `values` was scored) between the
+// distributions fit(observed, h0) and fit(observed, h1); 0 before the first count.
+template <typename Fit>
+double llr_of(std::span<const double> values, std::span<const std::int64_t> counts, double h0,
+              double h1, Fit fit) {
     std::int64_t total = 0;
     for (std::int64_t count : counts) total += count;
     if (total == 0) return 0.0;
     const Distribution distribution = observed(values, counts);
-    return log_likelihood_ratio(distribution, fit_with_t_value(distribution, 0.5, t0),
-                                fit_with_t_value(distribution, 0.5, t1));
+    return log_likelihood_ratio(distribution, fit(distribution, h0), fit(distribution, h1));
+}
+
+double llr_normalized_of(std::span<const double> values, std::span<const std::int64_t> counts,
+                         double t0, double t1) {
+    return llr_of(values, counts, t0, t1,
+                  [](const Distribution& d, double t) { return fit_with_t_value(d, 0.5, t); });
 }
 
 double llr_logistic_of(std::span<const double> values, std::span<const std::int64_t> counts,
                        double elo0, double elo1) {
-    std::int64_t total = 0;
-    for (std::int64_t count : counts) total += count;
-    if (total == 0) return 0.0;
-    const Distribution distribution = observed(values, counts);
     auto expected = [](double elo) { return 1.0 / (1.0 + std::pow(10.0, -elo / 400.0)); };
-    return log_likelihood_ratio(distribution, fit_with_mean(distribution, expected(elo0)),
-                                fit_with_mean(distribution, expected(elo1)));
+    return llr_of(values, counts, elo0, elo1, [&](const Distribution& d, double elo) {
+        return fit_with_mean(d, expected(elo));
+    });
 }
 
 constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};

@@ -13,7 +13,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -41,6 +43,30 @@ struct Store::Impl {
 
     // Throws StoreError "<file>: no <what> with id <id>".
     [[noreturn]] void fail_missing(std::string_view what, std::int64_t id) const;
+
+    // Runs `select` with ?1 = id and returns read(row) of its first row; throws as fail_missing()
+    // if it finds none. The caller holds the lock.
+    template <typename Read>
+    auto select_one(std::string_view select, std::int64_t id, std::string_view what, Read read) {
+        sql::Statement& query = statement(select);
+        sql::ResetOnExit reset(query);
+        query.bind(1, id);
+        if (!query.step()) fail_missing(what, id);
+        return read(std::as_const(query));
+    }
+
+    // Runs `select` with `parameters` bound as ?1..?n and returns read(row) of every row, in
+    // order. The caller holds the lock.
+    template <typename Read>
+    auto select_rows(std::string_view select, std::span<const SqlValue> parameters, Read read) {
+        sql::Statement& query = statement(select);
+        sql::ResetOnExit reset(query);
+        for (std::size_t i = 0; i < parameters.size(); ++i)
+            std::visit([&](const auto& v) { query.bind(int(i + 1), v); }, parameters[i]);
+        std::vector<std::invoke_result_t<Read&, const sql::Statement&>> rows;
+        while (query.step()) rows.push_back(read(std::as_const(query)));
+        return rows;
+    }
 
     // Throws StoreError naming the file if the connection was opened read-only.
     void require_writable(std::string_view what) const;

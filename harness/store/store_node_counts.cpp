@@ -1,5 +1,6 @@
 // Store: the runs of `arbiter nodes` and their measurements, kept as history.
 
+#include <array>
 #include <stdexcept>
 
 #include "harness/store/store_impl.h"
@@ -95,24 +96,18 @@ std::vector<NodeRun> Store::list_node_runs() {
     static constexpr std::string_view SELECT =
         "SELECT id, started_at_ms, description FROM node_runs ORDER BY id";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    std::vector<NodeRun> runs;
-    while (select.step()) runs.push_back({select.integer(0), select.integer(1), select.text(2)});
-    return runs;
+    return impl_->select_rows(SELECT, {}, [](const sql::Statement& row) {
+        return NodeRun{row.integer(0), row.integer(1), row.text(2)};
+    });
 }
 
 std::vector<NodeCountRecord> Store::node_counts_of_run(NodeRunId run) {
     static constexpr std::string_view SELECT =
         "SELECT engine_id, fen, moves, depth, nodes, time_ms, score_cp, score_mate, bestmove, pv, "
         "leaves, reached_depth FROM node_counts WHERE run_id = ?1 ORDER BY id";
+    const std::array<SqlValue, 1> parameters = {run};
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    select.bind(1, run);
-    std::vector<NodeCountRecord> counts;
-    while (select.step()) counts.push_back(read_node_count(select));
-    return counts;
+    return impl_->select_rows(SELECT, parameters, read_node_count);
 }
 
 std::optional<StoredNodeCount> Store::latest_node_count(EngineId engine, std::string_view fen,

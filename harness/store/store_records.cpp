@@ -102,22 +102,14 @@ StoredTournament Store::load_tournament(TournamentId id) {
     static constexpr std::string_view SELECT =
         "SELECT id, config_key, config_json, created_at_ms FROM tournaments WHERE id = ?1";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    select.bind(1, id);
-    if (!select.step()) impl_->fail_missing("tournament", id);
-    return read_tournament(select);
+    return impl_->select_one(SELECT, id, "tournament", read_tournament);
 }
 
 std::vector<StoredTournament> Store::list_tournaments() {
     static constexpr std::string_view SELECT =
         "SELECT id, config_key, config_json, created_at_ms FROM tournaments ORDER BY id";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    std::vector<StoredTournament> tournaments;
-    while (select.step()) tournaments.push_back(read_tournament(select));
-    return tournaments;
+    return impl_->select_rows(SELECT, {}, read_tournament);
 }
 
 // Step 2. Engines.
@@ -147,11 +139,9 @@ EngineIdentity Store::load_engine(EngineId id) {
         "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
         "WHERE id = ?1";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    select.bind(1, id);
-    if (!select.step()) impl_->fail_missing("engine", id);
-    return read_engine(*impl_, select).identity;
+    return impl_->select_one(SELECT, id, "engine", [&](const sql::Statement& row) {
+        return read_engine(*impl_, row).identity;
+    });
 }
 
 std::vector<StoredEngine> Store::list_engines() {
@@ -159,11 +149,8 @@ std::vector<StoredEngine> Store::list_engines() {
         "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
         "ORDER BY id";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    std::vector<StoredEngine> engines;
-    while (select.step()) engines.push_back(read_engine(*impl_, select));
-    return engines;
+    return impl_->select_rows(SELECT, {},
+                              [&](const sql::Statement& row) { return read_engine(*impl_, row); });
 }
 
 // Step 3. Openings.
@@ -188,17 +175,15 @@ Opening Store::load_opening(OpeningId id) {
     static constexpr std::string_view SELECT =
         "SELECT source_file, suite_index, start_fen, moves, name FROM openings WHERE id = ?1";
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
-    sql::ResetOnExit reset(select);
-    select.bind(1, id);
-    if (!select.step()) impl_->fail_missing("opening", id);
-    Opening opening;
-    opening.source_file = select.text(0);
-    opening.suite_index = static_cast<int>(select.integer(1));
-    opening.start_fen = select.text(2);
-    opening.moves = split_moves(select.text(3));
-    opening.name = select.text(4);
-    return opening;
+    return impl_->select_one(SELECT, id, "opening", [](const sql::Statement& row) {
+        Opening opening;
+        opening.source_file = row.text(0);
+        opening.suite_index = static_cast<int>(row.integer(1));
+        opening.start_fen = row.text(2);
+        opening.moves = split_moves(row.text(3));
+        opening.name = row.text(4);
+        return opening;
+    });
 }
 
 }  // namespace arbiter

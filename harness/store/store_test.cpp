@@ -342,6 +342,8 @@ TEST_F(StoreTest, OpeningsRoundTrip) {
     EXPECT_EQ(store.get_or_create_opening(sicilian), a);
     EXPECT_EQ(store.load_opening(a), sicilian);
     EXPECT_EQ(store.load_opening(b), epd);
+    EXPECT_EQ(store_error_of([&] { store.load_opening(b + 1); }),
+              path_ + ": no opening with id " + std::to_string(b + 1));
     Opening renamed = sicilian;
     renamed.name = "Sicilian";
     EXPECT_NE(store.get_or_create_opening(renamed), a);

@@ -93,7 +93,7 @@ std::vector<GameResult> game_results(const ReportData& data, std::size_t count) 
         auto outcome = parse_outcome(g.result);
         if (!outcome) continue;
         results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
-                           *outcome, g.slot.number / 2});
+                           *outcome, g.slot.pair_number()});
     }
     return results;
 }
