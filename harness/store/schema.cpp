@@ -124,13 +124,43 @@ ALTER TABLE node_counts ADD COLUMN leaves INTEGER;
 ALTER TABLE node_counts ADD COLUMN reached_depth INTEGER;
 )sql";
 
-constexpr std::array<Migration, 2> MIGRATIONS = {{
+// Version 3 (issue 11, shards). Each game records the host that played it and, when it was played
+// by `arbiter tournament --shard K/N`, its shard (NULL otherwise). `shards` says which part of a
+// tournament's schedule the file was asked to play: one row in a shard's own database, one row
+// per merged shard in a merged database; `identity` is the JSON every shard of one run must share
+// (tournament key and engine identities). `shard_slots` lists the slots each shard must play, so
+// a merge or `arbiter status` can say which games are missing without re-reading the openings.
+constexpr std::string_view VERSION_3 = R"sql(
+ALTER TABLE games ADD COLUMN shard_index INTEGER;
+ALTER TABLE games ADD COLUMN shard_count INTEGER;
+ALTER TABLE games ADD COLUMN host TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE shards (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    shard_index INTEGER NOT NULL CHECK (shard_index >= 1 AND shard_index <= shard_count),
+    shard_count INTEGER NOT NULL,
+    identity TEXT NOT NULL CHECK (json_valid(identity)),
+    PRIMARY KEY (tournament_id, shard_index)
+);
+
+CREATE TABLE shard_slots (
+    tournament_id INTEGER NOT NULL,
+    shard_index INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, shard_index, slot),
+    FOREIGN KEY (tournament_id, shard_index) REFERENCES shards (tournament_id, shard_index)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<Migration, 3> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
+    {3, "games get their shard and host; shards and their slots", VERSION_3},
 }};
 
-constexpr std::array<std::string_view, 7> REQUIRED_TABLES = {
-    "engines", "games", "moves", "node_counts", "node_runs", "openings", "tournaments",
+constexpr std::array<std::string_view, 9> REQUIRED_TABLES = {
+    "engines",  "games",       "moves",  "node_counts", "node_runs",
+    "openings", "shard_slots", "shards", "tournaments",
 };
 
 std::string hex32(std::int64_t value) {

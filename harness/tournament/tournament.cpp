@@ -16,6 +16,7 @@
 #include "harness/store/engine_identity.h"
 #include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/shard.h"
 
 namespace arbiter {
 
@@ -44,6 +45,13 @@ std::int64_t integer_member(const json::Value& v, const char* key, const std::st
     } catch (const std::exception&) {
         throw ConfigError(where + ": \"" + key + "\" must be a whole number");
     }
+}
+
+// The name of this machine, recorded with each game (empty if the system will not say).
+std::string host_name() {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return "";
+    return name;
 }
 
 // The two games of a pair share this id (for pentanomial statistics and SPRT).
@@ -268,13 +276,18 @@ class Runner {
         // Step 2. The tournament and engine rows; what is already done.
         summary_.tournament_id =
             store_.get_or_create_tournament(config_.key(), config_.to_json().dump());
-        for (const auto& engine : config_.engines)
-            summary_.engine_ids.push_back(
-                store_.get_or_create_engine(engine_identity(engine, true)));
+        std::vector<EngineIdentity> identities;
+        for (const auto& engine : config_.engines) {
+            identities.push_back(engine_identity(engine, true));
+            summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
+        }
         auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
                                       config_.rounds, config_.random_order, config_.seed);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
+        schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
+                                   std::move(schedule));
+        host_ = host_name();
         std::set<std::int64_t> done =
             store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
         for (const auto& game : schedule) {
@@ -375,6 +388,8 @@ class Runner {
         GameRecord& record = outcome.record;
         record.tournament_id = summary_.tournament_id;
         record.slot = game.slot;
+        record.shard = config_.shard;
+        record.host = host_;
         std::lock_guard lock(mutex_);
         for (auto [needs_restart, index] : {std::pair{outcome.white_needs_restart, game.white},
                                             std::pair{outcome.black_needs_restart, game.black}}) {
@@ -431,6 +446,7 @@ class Runner {
     std::vector<Opening> openings_;
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
     std::filesystem::path log_dir_;
+    std::string host_;  // recorded with each game
     std::vector<ScheduledGame> pending_;
     std::size_t next_ = 0;
     std::mutex mutex_;

@@ -37,6 +37,7 @@ struct TournamentConfig {
     std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
     std::string event = "arbiter tournament";
     std::chrono::milliseconds handshake_timeout{10000};
+    std::optional<ShardNumber> shard;  // play only this shard of the schedule (see shard.h)
 
     // The configuration as JSON (stored with the tournament, and accepted by --config).
     json::Value to_json() const;
