@@ -15,6 +15,7 @@
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
+#include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter::cli {
@@ -31,6 +32,8 @@ struct TournamentOptions {
     std::int64_t handshake_timeout = 10000;
     std::string db = "results/tournament.sqlite", pgn;
     bool resume = false;
+    std::string shard;  // "K/N" or "auto"
+    std::optional<int> shard_count;
 };
 
 // Parses "key=value,key=value" into integers for --draw and --resign.
@@ -118,6 +121,7 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
         c.game.adjudication.resign_move_count = v.count("movecount") ? v["movecount"] : 1;
         c.game.adjudication.resign_score = v.count("score") ? v["score"] : 0;
     }
+    if (given("--shard")) c.shard = parse_shard(o.shard, o.shard_count);
     if (given("--sprt")) {
         try {
             c.sprt = parse_sprt_parameters(o.sprt);
@@ -194,6 +198,9 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
+    if (config.shard)
+        std::cout << "Shard " << config.shard->index << "/" << config.shard->count
+                  << " of the schedule\n";
     if (options.resume && !store.find_tournament(config.key()))
         std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
     TournamentSummary summary = run_tournament(config, store, observer);
@@ -268,6 +275,12 @@ void add(CLI::App& app) {
     cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
         ->capture_default_str();
     cmd->add_option("--event", options->event, "Event name for the PGN and the database");
+    cmd->add_option("--shard", options->shard,
+                    "Play only shard K/N of the schedule, or `auto` (Slurm job array, Kubernetes "
+                    "Indexed Job); each shard needs its own --db");
+    cmd->add_option("--shard-count", options->shard_count,
+                    "With --shard auto: the number of shards (Kubernetes Indexed Jobs)")
+        ->check(CLI::PositiveNumber);
     cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 

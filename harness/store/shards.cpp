@@ -49,8 +49,11 @@ std::string first_difference(const json::Value& a, const json::Value& b, const s
         for (const auto& [key, value] : a.as_object()) {
             const json::Value* other = b.find(key);
             if (!other) return at + key + " is set here, not there";
-            std::string inner =
-                first_difference(value, *other, path.empty() ? key : path + "." + key);
+            // Below an engine, "engine NAME: options"; elsewhere "settings.nodes".
+            const bool engine =
+                path.rfind("engine ", 0) == 0 && path.find(':') == std::string::npos;
+            std::string inner = first_difference(
+                value, *other, path.empty() ? key : path + (engine ? ": " : ".") + key);
             if (!inner.empty()) return inner;
         }
         for (const auto& [key, value] : b.as_object())

@@ -1,0 +1,1 @@
+target_link_libraries(arbiter PRIVATE arbiter_store arbiter_report)
