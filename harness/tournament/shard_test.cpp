@@ -19,10 +19,12 @@ TEST(Shards, PartitionTheScheduleIntoWholeColourReversedPairs) {
     const auto schedule = make_schedule(6, 5, 2, true, 3);
     for (int count = 1; count <= 7; ++count) {
         std::map<std::int64_t, int> shard_of_slot;
-        for (int k = 1; k <= count; ++k)
-            for (const auto& game : shard_schedule(schedule, 15, {k, count}))
+        for (int k = 1; k <= count; ++k) {
+            for (const auto& game : shard_schedule(schedule, 15, {k, count})) {
                 EXPECT_TRUE(shard_of_slot.emplace(game.slot.number, k).second)
                     << "slot " << game.slot.number << " in two shards of " << count;
+            }
+        }
         ASSERT_EQ(shard_of_slot.size(), schedule.size()) << count << " shards";
         // Both games of a pair are in the same shard.
         for (const auto& [slot, shard] : shard_of_slot) {
