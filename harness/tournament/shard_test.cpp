@@ -28,7 +28,9 @@ TEST(Shards, PartitionTheScheduleIntoWholeColourReversedPairs) {
         ASSERT_EQ(shard_of_slot.size(), schedule.size()) << count << " shards";
         // Both games of a pair are in the same shard.
         for (const auto& [slot, shard] : shard_of_slot) {
-            if (slot % 2 == 1) EXPECT_EQ(shard, shard_of_slot.at(slot - 1)) << "slot " << slot;
+            if (slot % 2 == 1) {
+                EXPECT_EQ(shard, shard_of_slot.at(slot - 1)) << "slot " << slot;
+            }
         }
     }
 }
@@ -217,6 +219,22 @@ TEST_F(ShardRunTest, ARerunPlaysOnlyTheMissingGamesOfItsShard) {
     EXPECT_EQ(again.already_played, first.played_now);
     EXPECT_EQ(again.already_played + again.played_now, again.scheduled);
     EXPECT_EQ(shard_progress(dir / "1.sqlite").at(0).scheduled, again.scheduled);
+}
+
+// A cancelled Slurm task signals every process of the job: an engine that dies of SIGTERM before
+// arbiter does has not lost its game.
+TEST_F(ShardRunTest, AGameWhoseEngineIsTerminatedFromOutsideIsNotRecorded) {
+    config.engines[1].args = {"--terminated-at", "3"};
+    config.concurrency = 1;
+    TournamentSummary summary = run("1.sqlite", ShardNumber{1, 1});
+    EXPECT_TRUE(summary.stopped_early);
+    EXPECT_LT(summary.played_now, summary.scheduled);
+    Store store = Store::open(dir / "1.sqlite");
+    for (const auto& g : store.list_games(summary.tournament_id))
+        EXPECT_NE(g.termination, Termination::disconnect) << "slot " << g.slot.number;
+    // The game it was playing is missing, so a re-run plays it.
+    EXPECT_EQ(shard_progress(dir / "1.sqlite").at(0).missing_slots.size(),
+              std::size_t(summary.scheduled - summary.played_now));
 }
 
 TEST_F(ShardRunTest, AShardDatabaseRefusesAnotherShardOrAnotherBuild) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -385,6 +386,9 @@ class Runner {
                      summary_.engine_ids[std::size_t(game.black)]};
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
         GameOutcome outcome = play_game(white, black, opening, config_.game);
+        if (outcome.record.termination == Termination::disconnect &&
+            terminated_from_outside(game, engines))
+            return;
         GameRecord& record = outcome.record;
         record.tournament_id = summary_.tournament_id;
         record.slot = game.slot;
@@ -406,6 +410,31 @@ class Runner {
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
         if (config_.sprt) update_sprt(game, record);
+    }
+
+    // True if an engine of `game` died of SIGTERM, SIGINT or SIGHUP: it was stopped from outside
+    // (a cancelled Slurm task, a shutdown), which signals every process of the job, sometimes the
+    // engines before arbiter. Such a game is not the engine's loss: it is not recorded, and the
+    // run stops as if interrupted, so that a re-run plays it again.
+    bool terminated_from_outside(const ScheduledGame& game,
+                                 std::map<int, std::unique_ptr<UciClient>>& engines) {
+        for (int index : {game.white, game.black}) {
+            UciClient* engine = engines[index].get();
+            if (!engine || engine->alive()) continue;
+            const std::string& status = engine->exit_status();
+            for (int signal : {SIGTERM, SIGINT, SIGHUP}) {
+                if (status.rfind("killed by signal " + std::to_string(signal) + " ", 0) != 0 &&
+                    status != "killed by signal " + std::to_string(signal))
+                    continue;
+                stop_ = true;
+                observer_.engine_event(config_.engines[std::size_t(index)].name + " was " + status +
+                                       " from outside; game " +
+                                       std::to_string(game.slot.number + 1) +
+                                       " is not recorded and the run stops");
+                return true;
+            }
+        }
+        return false;
     }
 
     // SPRT on colour-reversed pairs, from the first engine's side.

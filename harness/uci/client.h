@@ -130,6 +130,8 @@ class UciClient {
 
     // True while the engine process has not exited.
     bool alive() { return process_.alive(); }
+    // How the engine ended once alive() has returned false (see EngineProcess::exit_status()).
+    const std::string& exit_status() const { return process_.exit_status(); }
 
     // Writes a raw line (for commands this class does not wrap).
     bool send(std::string_view line) { return process_.write_line(line); }
