@@ -38,7 +38,7 @@ std::string name_of(const ShardNumber& shard) {
 
 std::string short_text(const json::Value& value) {
     std::string text = value.is_string() ? value.as_string() : value.dump();
-    if (text.size() > 20) text = text.substr(0, 16) + "...";
+    if (text.size() > 100) text = text.substr(0, 96) + "...";
     return text;
 }
 
