@@ -9,3 +9,9 @@ if(TARGET random AND TARGET greedy AND TARGET minimax AND TARGET alphabeta
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(slurm_sharded_tournament PROPERTIES LABELS slurm TIMEOUT 900 RUN_SERIAL TRUE)
 endif()
+
+# `arbiter tournament --shard`, `merge` and `status` as a user runs them, with mock engines.
+arbiter_test(shard_cli_test SOURCES shard_cli_test.cpp LIBS arbiter_store)
+target_compile_definitions(shard_cli_test PRIVATE ARBITER_PATH="$<TARGET_FILE:arbiter>"
+                                                  MOCK_ENGINE_PATH="$<TARGET_FILE:mock_engine>")
+add_dependencies(shard_cli_test arbiter mock_engine)

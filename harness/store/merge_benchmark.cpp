@@ -5,6 +5,7 @@
 //   merge_benchmark SHARDS GAMES PLIES DIR      e.g. merge_benchmark 100 10000 100 /tmp/merge
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -92,8 +93,10 @@ int main(int argc, char** argv) {
     // Step 3. The merge.
     const fs::path target = dir / "all.sqlite";
     start = std::chrono::steady_clock::now();
+    const std::clock_t cpu_start = std::clock();
     MergeSummary summary = merge_shards(target, paths);
     const double elapsed = seconds_since(start);
+    const double cpu = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     const double total = double(summary.games_added);
     std::printf(
         "merged %d shards, %.0f games, %.0f moves in %.1f s: %.0f games/s, %.2f M moves/s; "

@@ -113,11 +113,12 @@ std::string shard_identity(const TournamentConfig& config,
         engine.set("binary_sha256", e.binary_sha256);
         list.push(engine);
     }
+    // Readable parts first: a difference is named by the first member that differs.
     json::Value identity{json::Object{}};
-    identity.set("tournament", config.key());
     identity.set("settings", json::Value(std::move(kept)));
     identity.set("engines", list);
     identity.set("shard_count", shard_count);
+    identity.set("tournament", config.key());
     return identity.dump();
 }
 
