@@ -146,4 +146,24 @@ std::size_t count_legal(const Position& pos) {
     return list.size();
 }
 
+bool has_legal_move(const Position& pos) {
+    if (!pos.in_check()) {
+        // Not in check, a piece that is not pinned may go to any square it attacks that is not
+        // its own side's; a free pawn may step forward onto an empty square.
+        Color us = pos.side_to_move();
+        Bitboard own = pos.pieces(us), occupied = pos.pieces();
+        Bitboard free = own & ~pos.blockers_for_king();
+        for (Bitboard b = pos.pieces(us, KNIGHT) & free; b;)
+            if (attacks_bb<KNIGHT>(pop_lsb(b)) & ~own) return true;
+        for (Bitboard b = pos.pieces(us, BISHOP, QUEEN) & free; b;)
+            if (attacks_bb<BISHOP>(pop_lsb(b), occupied) & ~own) return true;
+        for (Bitboard b = pos.pieces(us, ROOK, QUEEN) & free; b;)
+            if (attacks_bb<ROOK>(pop_lsb(b), occupied) & ~own) return true;
+        Bitboard pawns = pos.pieces(us, PAWN) & free;
+        Bitboard pushed = us == WHITE ? shift<8>(pawns) : shift<-8>(pawns);
+        if (pushed & ~occupied) return true;
+    }
+    return count_legal(pos) > 0;
+}
+
 }  // namespace arbiter

@@ -56,4 +56,8 @@ void generate_legal(const Position& pos, MoveList& list);
 // Number of legal moves, cheaper than generating them when only the count matters.
 std::size_t count_legal(const Position& pos);
 
+// True if the side to move has at least one legal move. Cheap in the usual case (any free
+// piece with somewhere to go); falls back to full generation only when that finds nothing.
+bool has_legal_move(const Position& pos);
+
 }  // namespace arbiter

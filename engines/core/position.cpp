@@ -120,6 +120,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     clear();
     st = StateInfo{};
     st.ep_square = NO_SQUARE;
+    st.double_push = NO_SQUARE;
     st.captured = NO_PIECE;
     st_ = &st;
 
@@ -247,6 +248,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
             st.psq[c] += psqt::square_value(piece_on(s), s);
         }
     }
+    st.double_push = ep;
     if (ep != NO_SQUARE && ep_capture_legal(ep)) st.ep_square = ep;
     st.key = compute_key();
     return {};
@@ -347,6 +349,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     ns.castling = prev->castling;
     ns.rule50 = prev->rule50 + 1;
     ns.ep_square = NO_SQUARE;
+    ns.double_push = NO_SQUARE;
     ns.previous = prev;
     st_ = &ns;
 
@@ -404,6 +407,7 @@ void Position::do_move(Move m, StateInfo& ns) {
     update_check_info();
     if (type_of(pc) == PAWN && (int(to) ^ int(from)) == 16) {
         Square ep = Square((from + to) / 2);
+        ns.double_push = ep;
         if ((pawn_attacks(us, ep) & pieces(them, PAWN)) && ep_capture_legal(ep)) {
             ns.ep_square = ep;
             k ^= zobrist::ep_file[file_of(ep)];

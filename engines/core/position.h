@@ -20,8 +20,9 @@ struct StateInfo {
     int material[COLOR_NB];  // Simplified Evaluation piece values, kings excluded
     int psq[COLOR_NB];       // piece-square table sums, kings excluded
     std::uint8_t castling;
-    Square ep_square;  // set only when an en passant capture is legal
-    int rule50;        // plies since the last capture or pawn move
+    Square ep_square;    // set only when an en passant capture is legal
+    Square double_push;  // the square a double pawn push just passed over, capture or not
+    int rule50;          // plies since the last capture or pawn move
 
     // Computed by do_move().
     Key key;
@@ -65,6 +66,9 @@ class Position {
     int castling_rights() const { return st_->castling; }
     bool can_castle(CastlingRights cr) const { return st_->castling & cr; }
     Square ep_square() const { return st_->ep_square; }
+    // The square the last move (a double pawn push) passed over, or NO_SQUARE; unlike
+    // ep_square() it is kept when no en passant capture is legal (Polyglot keys need it).
+    Square double_push_square() const { return st_->double_push; }
     int rule50() const { return st_->rule50; }
     int game_ply() const { return game_ply_; }
     int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }

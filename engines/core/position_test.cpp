@@ -73,3 +73,24 @@ TEST(Position, MaterialAndPieceSquareSums) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// A double push is remembered even when no en passant capture is legal (here the capturing pawn
+// is pinned against its king), while the en-passant square, which enters the key, is not set.
+TEST(Position, DoublePushIsKeptWhenEnPassantIsIllegal) {
+    testing::Game game("4k3/8/8/8/5p2/8/4P3/4K2B w - - 0 1");
+    game.play({"e2e4"});
+    EXPECT_EQ(game.pos.double_push_square(), E3);
+    EXPECT_EQ(game.pos.ep_square(), E3);
+    testing::Game pinned("8/8/8/8/k4p1Q/8/4P3/4K3 w - - 0 1");
+    pinned.play({"e2e4"});
+    EXPECT_EQ(pinned.pos.double_push_square(), E3);
+    EXPECT_EQ(pinned.pos.ep_square(), NO_SQUARE);
+    pinned.play({"a4a3"});
+    EXPECT_EQ(pinned.pos.double_push_square(), NO_SQUARE);
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -39,8 +39,7 @@ bool cannot_mate(const Position& pos, Color c) {
 }
 
 GameStatus game_status(const Position& pos) {
-    if (count_legal(pos) == 0)
-        return pos.in_check() ? GameStatus::checkmate : GameStatus::stalemate;
+    if (!has_legal_move(pos)) return pos.in_check() ? GameStatus::checkmate : GameStatus::stalemate;
     if (insufficient_material(pos)) return GameStatus::insufficient_material;
     if (pos.repetitions() >= 2) return GameStatus::threefold_repetition;
     if (pos.rule50() >= 100) return GameStatus::fifty_moves;

@@ -139,8 +139,4 @@ class Search {
     int pv_length_[MAX_PLY + 1];
 };
 
-// True if the side to move has at least one legal move. Cheap in the usual case (any free
-// piece with somewhere to go); falls back to full generation only when that finds nothing.
-bool has_legal_move(const Position& pos);
-
 }  // namespace arbiter

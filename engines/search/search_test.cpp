@@ -480,40 +480,5 @@ TEST(Greedy, SeedChoosesAmongEquallyGoodMoves) {
     EXPECT_GE(seen.size(), 15u);
 }
 
-// Step 7. The fast legal-move test used at every leaf.
-
-TEST(HasLegalMove, AgreesWithMoveGenerationOnTheSuiteAndItsChildren) {
-    int checked = 0;
-    auto check = [&](Position& pos) {
-        EXPECT_EQ(has_legal_move(pos), count_legal(pos) > 0) << pos.fen();
-        ++checked;
-    };
-    std::vector<std::string> fens = {"k7/P7/1K6/8/8/8/8/8 b - - 0 1",
-                                     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
-                                     "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"};
-    for (const SuiteEntry& e : load_perft_suite()) fens.push_back(e.fen);
-    for (const std::string& fen : fens) {
-        Board board(fen);
-        check(board.pos);
-        MoveList moves;
-        generate_legal(board.pos, moves);
-        for (Move m : moves) {
-            StateInfo st;
-            board.pos.do_move(m, st);
-            check(board.pos);
-            MoveList replies;
-            generate_legal(board.pos, replies);
-            for (Move r : replies) {
-                StateInfo st2;
-                board.pos.do_move(r, st2);
-                check(board.pos);
-                board.pos.undo_move(r);
-            }
-            board.pos.undo_move(m);
-        }
-    }
-    EXPECT_GT(checked, 10000);
-}
-
 }  // namespace
 }  // namespace arbiter

@@ -45,6 +45,13 @@ void OptionRegistry::add_check(std::string name, bool default_value, OnChange<bo
     options_.push_back(std::move(o));
 }
 
+void OptionRegistry::add_string(std::string name, std::string default_value,
+                                OnChange<const std::string&> on_change) {
+    Option o{std::move(name), Type::string, default_value, default_value, 0, 0, {}, nullptr};
+    o.apply = [on_change](const std::string& text) { return on_change(text); };
+    options_.push_back(std::move(o));
+}
+
 void OptionRegistry::add_button(std::string name, std::function<void()> on_press) {
     Option o{std::move(name), Type::button, "", "", 0, 0, {}, nullptr};
     o.apply = [on_press](const std::string&) {
@@ -72,6 +79,9 @@ std::vector<std::string> OptionRegistry::uci_lines() const {
                 break;
             case Type::button:
                 line += "button";
+                break;
+            case Type::string:
+                line += "string default " + (o.default_value.empty() ? "<empty>" : o.default_value);
                 break;
         }
         lines.push_back(std::move(line));
@@ -125,6 +135,9 @@ std::string OptionRegistry::set(std::string_view name, std::string_view value) {
                 return "option " + o->name + ": '" + std::string(value) + "' is not true or false";
             break;
         case Type::button:
+            break;
+        case Type::string:
+            checked = value == "<empty>" ? std::string() : std::string(value);
             break;
     }
     if (std::string error = o->apply(checked); !error.empty())

@@ -25,6 +25,10 @@ class OptionRegistry {
                    OnChange<const std::string&> on_change);
     // Declares a true/false option.
     void add_check(std::string name, bool default_value, OnChange<bool> on_change);
+    // Declares a free-text option (a file name, say); `<empty>` stands for the empty string, as
+    // UCI lists an empty default.
+    void add_string(std::string name, std::string default_value,
+                    OnChange<const std::string&> on_change);
     // Declares a button: an option without a value that triggers an action.
     void add_button(std::string name, std::function<void()> on_press);
 
@@ -42,7 +46,7 @@ class OptionRegistry {
     std::string value(std::string_view name) const;
 
   private:
-    enum class Type { spin, combo, check, button };
+    enum class Type { spin, combo, check, button, string };
     struct Option {
         std::string name;
         Type type;

@@ -86,6 +86,24 @@ UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
             return std::string();
         });
     }
+    if (has_eval_option(f)) {  // every engine that searches may open from a book
+        options_.add_check("OwnBook", false, [this](bool on) {
+            own_book_ = on;
+            return std::string();
+        });
+        options_.add_string("BookFile", "", [this](const std::string& path) {
+            if (path.empty()) {
+                book_.reset();
+                return std::string();
+            }
+            try {
+                book_ = std::make_unique<PolyglotBook>(PolyglotBook::load(path));
+            } catch (const BookError& e) {
+                return std::string(e.what());
+            }
+            return std::string();
+        });
+    }
     if (has_seed_option(f)) {
         options_.add_spin("Seed", 0, 0, std::numeric_limits<std::int32_t>::max(),
                           [this](std::int64_t seed) {
@@ -121,6 +139,7 @@ bool UciEngine::execute(const std::string& line) {
     } else if (command == "ucinewgame") {
         stop_search();
         search_.new_game();
+        book_random_.seed(0);
     } else if (command == "setoption") {
         stop_search();
         set_option(words);
@@ -242,7 +261,17 @@ void UciEngine::go(const std::vector<std::string>& words) {
             return;
         }
     }
+    if (!limits.infinite && play_book_move()) return;
     start_search(limits);
+}
+
+bool UciEngine::play_book_move() {
+    if (!own_book_ || !book_) return false;
+    Move m = book_->choose(game_->pos, book_random_());
+    if (!m) return false;
+    say("info string book move");
+    say("bestmove " + move_to_uci(m));
+    return true;
 }
 
 void UciEngine::start_search(const SearchLimits& limits) {

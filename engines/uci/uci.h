@@ -8,10 +8,12 @@
 #include <memory>
 #include <mutex>
 #include <ostream>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "engines/book/polyglot.h"
 #include "engines/core/position.h"
 #include "engines/search/search.h"
 #include "engines/uci/engine.h"
@@ -26,7 +28,9 @@ struct GameState {
     std::deque<StateInfo> states;
 };
 
-// Speaks UCI for one engine. Commands: uci, isready, ucinewgame, setoption, position, go (depth,
+// Speaks UCI for one engine. With OwnBook on and a Polyglot BookFile set, `go` answers from the
+// book while it knows the position (an `info string book move` line, then the bestmove), and
+// searches otherwise. Commands: uci, isready, ucinewgame, setoption, position, go (depth,
 // nodes, movetime, wtime, btime, winc, binc, movestogo, infinite, perft), stop, quit, and `d`
 // (prints the current FEN as an info string). Empty lines and unknown commands are ignored;
 // malformed arguments are reported in an `info string` and change nothing. Any command that
@@ -52,6 +56,9 @@ class UciEngine {
     void set_position(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
     void start_search(const SearchLimits& limits);
+    // Plays a move from the book at once if OwnBook is on and the book knows the position;
+    // returns false (nothing said) otherwise.
+    bool play_book_move();
     // Stops a running search (its bestmove is printed) and waits for the worker to finish.
     void stop_search();
     void say(const std::string& line);
@@ -63,6 +70,12 @@ class UciEngine {
     OptionRegistry options_;
     Search search_;
     std::unique_ptr<GameState> game_;
+    // OwnBook and BookFile: the book consulted before searching, and the generator that chooses
+    // among its moves by weight (seeded with 0 at start and at every ucinewgame, so the same
+    // commands give the same moves).
+    bool own_book_ = false;
+    std::unique_ptr<PolyglotBook> book_;
+    std::mt19937_64 book_random_{0};
 
     std::thread worker_;
     std::mutex stop_mutex_;

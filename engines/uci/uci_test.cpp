@@ -3,8 +3,14 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
+#include <unistd.h>
+
+#include "engines/book/polyglot.h"
+#include "engines/core/notation.h"
 #include "engines/uci/bench.h"
 
 namespace arbiter {
@@ -47,6 +53,8 @@ TEST(Uci, HandshakeListsIdAndEveryOption) {
         "option name Hash type spin default 16 min 1 max 4096",
         "option name Clear Hash type button",
         "option name Move Overhead type spin default 30 min 0 max 5000",
+        "option name OwnBook type check default false",
+        "option name BookFile type string default <empty>",
         "uciok",
     };
     EXPECT_EQ(s.run({"uci"}), expected);
@@ -60,8 +68,10 @@ TEST(Uci, EachEngineListsOnlyItsOwnOptions) {
     std::vector<std::string> greedy = Session(GREEDY_ENGINE).run({"uci"});
     EXPECT_EQ(greedy[2],
               "option name Eval type combo default simplified var simplified var material");
-    EXPECT_EQ(greedy[3], "option name Seed type spin default 0 min 0 max 2147483647");
-    EXPECT_EQ(greedy[4], "uciok");
+    EXPECT_EQ(greedy[3], "option name OwnBook type check default false");
+    EXPECT_EQ(greedy[4], "option name BookFile type string default <empty>");
+    EXPECT_EQ(greedy[5], "option name Seed type spin default 0 min 0 max 2147483647");
+    EXPECT_EQ(greedy[6], "uciok");
 }
 
 TEST(Uci, GarbageAndEmptyLinesAreIgnored) {
@@ -179,6 +189,40 @@ TEST(Uci, BadGoArgumentsAreReportedButTheSearchStillAnswers) {
     std::size_t errors = 0;
     for (const std::string& line : out) errors += line.rfind("info string error: go nodes", 0) == 0;
     EXPECT_EQ(errors, 1u);
+}
+
+// OwnBook with a BookFile: a known position is answered from the book without a search, an
+// unknown one is searched, and a book that cannot be read is refused with its file named.
+TEST(Uci, OwnBookAnswersFromTheBookThenSearches) {
+    auto path = std::filesystem::temp_directory_path() /
+                ("arbiter-uci-book-" + std::to_string(::getpid()) + ".bin");
+    {
+        StateInfo st;
+        Position start;
+        ASSERT_TRUE(start.set(START_FEN, st).empty());
+        std::uint64_t key = polyglot_key(start);
+        std::string entry;
+        for (int i = 7; i >= 0; --i) entry += char((key >> (8 * i)) & 0xff);
+        std::uint16_t d2d4 = 3 | 3 << 3 | 3 << 6 | 1 << 9;  // to d4, from d2
+        entry += char(d2d4 >> 8), entry += char(d2d4 & 0xff), entry += '\0', entry += '\1';
+        entry += std::string(4, '\0');
+        std::ofstream(path, std::ios::binary) << entry;
+    }
+    Session s(TT_ENGINE);
+    EXPECT_TRUE(s.run({"setoption name BookFile value " + path.string()}).empty());
+    // Off by default: the engine searches.
+    std::vector<std::string> out = s.run({"position startpos", "go depth 1"});
+    EXPECT_NE(out.front().rfind("info depth 1", 0), std::string::npos);
+    out = s.run({"setoption name OwnBook value true", "position startpos", "go depth 3"});
+    EXPECT_EQ(out, (std::vector<std::string>{"info string book move", "bestmove d2d4"}));
+    out = s.run({"position startpos moves d2d4", "go depth 1"});
+    ASSERT_GE(out.size(), 2u);
+    EXPECT_EQ(out.front().rfind("info depth 1", 0), 0u) << out.front();
+    out = s.run({"setoption name BookFile value /nonexistent/book.bin"});
+    ASSERT_EQ(out.size(), 1u);
+    EXPECT_EQ(out[0],
+              "info string error: option BookFile: /nonexistent/book.bin: cannot open the book");
+    std::filesystem::remove(path);
 }
 
 }  // namespace

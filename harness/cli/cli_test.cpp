@@ -1,12 +1,14 @@
 // End-to-end tests of the `arbiter` program: real processes, real engines, real files.
-#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <regex>
 #include <set>
 #include <thread>
@@ -53,6 +55,85 @@ int processes_with(const std::string& marker) {
             ++count;
     }
     return count;
+}
+
+// `arbiter ARGUMENTS` started with its stdout and stderr on a pipe (not a terminal), read line
+// by line with a deadline, so that a test can wait for a condition and then send a signal.
+class Child {
+  public:
+    explicit Child(const std::string& arguments) {
+        int fds[2];
+        if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
+        pid_ = fork();
+        if (pid_ == 0) {
+            ::dup2(fds[1], STDOUT_FILENO);
+            ::dup2(fds[1], STDERR_FILENO);
+            ::close(fds[0]);
+            ::close(fds[1]);
+            std::string command = "exec " + std::string(ARBITER_PATH) + " " + arguments;
+            ::execl("/bin/sh", "sh", "-c", command.c_str(), static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        ::close(fds[1]);
+        fd_ = fds[0];
+    }
+    ~Child() {
+        if (pid_ > 0) {
+            ::kill(pid_, SIGKILL);
+            ::waitpid(pid_, nullptr, 0);
+        }
+        if (fd_ >= 0) ::close(fd_);
+    }
+    // Reads until a line satisfying `wanted` has arrived (true) or `patience` has passed, or the
+    // output ended (false). Every line read is kept in lines().
+    bool wait_for_line(const std::function<bool(const std::string&)>& wanted,
+                       milliseconds patience = milliseconds(60000)) {
+        auto deadline = std::chrono::steady_clock::now() + patience;
+        for (std::size_t checked = 0;;) {
+            for (; checked < lines_.size(); ++checked)
+                if (wanted(lines_[checked])) return true;
+            auto left = std::chrono::duration_cast<milliseconds>(deadline -
+                                                                 std::chrono::steady_clock::now());
+            if (left.count() <= 0 || !read_some(int(left.count()))) return false;
+        }
+    }
+    // Sends `signal`, reads the rest of the output and returns the exit status from waitpid.
+    int signal_and_wait(int signal) {
+        ::kill(pid_, signal);
+        while (read_some(-1)) {}
+        int status = 0;
+        ::waitpid(pid_, &status, 0);
+        pid_ = -1;
+        return status;
+    }
+    const std::vector<std::string>& lines() const { return lines_; }
+
+  private:
+    // Waits up to timeout_ms (forever when negative) for output; false at the end of it.
+    bool read_some(int timeout_ms) {
+        pollfd p{fd_, POLLIN, 0};
+        if (::poll(&p, 1, timeout_ms) <= 0) return timeout_ms < 0;
+        char buffer[4096];
+        ssize_t n = ::read(fd_, buffer, sizeof buffer);
+        if (n <= 0) return false;
+        for (ssize_t i = 0; i < n; ++i) {
+            if (buffer[i] == '\n') {
+                lines_.push_back(partial_);
+                partial_.clear();
+            } else {
+                partial_ += buffer[i];
+            }
+        }
+        return true;
+    }
+    pid_t pid_ = -1;
+    int fd_ = -1;
+    std::string partial_;
+    std::vector<std::string> lines_;
+};
+
+bool starts_with(const std::string& line, const std::string& prefix) {
+    return line.rfind(prefix, 0) == 0;
 }
 
 class Cli : public ::testing::Test {
@@ -187,29 +268,19 @@ TEST_F(Cli, SigkillMidRunThenResumePlaysEachGameExactlyOnce) {
                             mock(marker + "-c", ",arg=--think,arg=10") + " --depth 1 --openings " +
                             (dir / "ten.epd").string() + " --maxplies 16 --concurrency 2 --db " +
                             db;
-    pid_t child = fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-        int null = ::open("/dev/null", O_WRONLY);
-        ::dup2(null, STDOUT_FILENO);
-        ::dup2(null, STDERR_FILENO);
-        std::string command = std::string(ARBITER_PATH) + " " + arguments;
-        ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), static_cast<char*>(nullptr));
-        _exit(127);
+    // Kill once ten games are reported (each is recorded before it is reported): a condition,
+    // not a guess at how long ten games take.
+    {
+        Child child(arguments);
+        int finished = 0;
+        ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+            return starts_with(line, "Finished game ") && ++finished == 10;
+        })) << "fewer than 10 games were reported";
+        int status = child.signal_and_wait(SIGKILL);
+        ASSERT_TRUE(WIFSIGNALED(status));
     }
-    for (int i = 0; i < 400; ++i) {
-        std::this_thread::sleep_for(milliseconds(50));
-        if (!fs::exists(db)) continue;
-        Store peek = Store::open(db);
-        auto tournaments = peek.list_tournaments();
-        if (!tournaments.empty() && peek.count_games(tournaments[0].id) >= 10) break;
-    }
-    ::kill(child, SIGKILL);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    ASSERT_TRUE(WIFSIGNALED(status));
     // The engines die with arbiter (parent-death signal): no orphan is left.
-    for (int i = 0; i < 40 && processes_with(marker) > 0; ++i)
+    for (int i = 0; i < 200 && processes_with(marker) > 0; ++i)
         std::this_thread::sleep_for(milliseconds(50));
     EXPECT_EQ(processes_with(marker), 0);
 
@@ -230,6 +301,152 @@ TEST_F(Cli, SigkillMidRunThenResumePlaysEachGameExactlyOnce) {
     EXPECT_EQ(per_slot.size(), std::size_t(3 * 10 * 2));
     for (const auto& [slot, count] : per_slot) EXPECT_EQ(count, 1) << "slot " << slot;
     EXPECT_EQ(processes_with(marker), 0);
+}
+
+TEST_F(Cli, UnknownCommandNamesTheWordAndSuggestsTheNearest) {
+    RunResult r = run("tourney --rounds 2");
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_NE(r.output.find("unknown command 'tourney'; did you mean 'tournament'?"),
+              std::string::npos)
+        << r.output;
+    RunResult flag = run("tournament " + mock("a") + " " + mock("b") +
+                         " --depth 1 --openings openings/startpos.epd --nodse 5 --db " + db);
+    EXPECT_NE(flag.exit_code, 0);
+    EXPECT_NE(flag.output.find("unknown option '--nodse'; did you mean '--nodes'?"),
+              std::string::npos)
+        << flag.output;
+}
+
+// The same bad value as a flag, in a --config file and in an --engine list: one message, and no
+// database left behind.
+TEST_F(Cli, BadValuesGetTheSameMessageFromFlagsFilesAndEngineLists) {
+    struct Case {
+        std::string flag, json, message;
+    } cases[] = {
+        {"--nodes -5", R"("nodes": -5)", "nodes must be a positive integer (got -5)"},
+        {"--stall-timeout 0", R"("stall_timeout": 0)",
+         "stall_timeout must be a positive number of milliseconds (got 0)"},
+        {"--timemargin -1000", R"("time_margin": -1000)",
+         "time_margin must be a number of milliseconds, 0 or more (got -1000)"},
+        {"--concurrency 0", R"("concurrency": 0)",
+         "concurrency must be a positive integer (got 0)"},
+        {"--report-every 0", R"("report_every": 0)",
+         "report_every must be a positive integer (got 0)"},
+        {"--plies -1", R"("plies": -1)", "plies must be a number of plies, 0 or more (got -1)"},
+        {"--wait -5", R"("wait": -5)", "wait must be a number of milliseconds, 0 or more (got -5)"},
+    };
+    std::string base = mock("a") + " " + mock("b") + " --openings openings/startpos.epd --db " + db;
+    for (const auto& c : cases) {
+        RunResult flag = run("tournament " + base + " --depth 1 " + c.flag);
+        EXPECT_EQ(flag.exit_code, 1);
+        EXPECT_EQ(flag.output, "arbiter: " + c.message + "\n") << c.flag;
+        std::string config = (dir / "c.json").string();
+        std::ofstream(config) << "{" << c.json << ", \"depth\": 1}";
+        RunResult file = run("tournament " + base + " --config " + config);
+        EXPECT_EQ(file.exit_code, 1);
+        EXPECT_EQ(file.output, "arbiter: " + config + ": " + c.message + "\n") << c.json;
+    }
+    RunResult spec = run("tournament " + mock("a") + " " + mock("b", ",nodes=-5") +
+                         " --depth 1 --openings openings/startpos.epd --db " + db);
+    EXPECT_NE(spec.output.find(": nodes must be a positive integer (got -5)\n"), std::string::npos)
+        << spec.output;
+    EXPECT_FALSE(fs::exists(db)) << "a configuration error must not create the database";
+    RunResult forced = run("tournament " + base + " --depth 1 --concurrency 100000");
+    EXPECT_NE(forced.output.find("add --force to run it anyway"), std::string::npos)
+        << forced.output;
+}
+
+TEST_F(Cli, NodesRejectsValuesThatCannotWork) {
+    std::string base =
+        "nodes --engine cmd=" + std::string(MOCK_ENGINE_PATH) + " --fen startpos --depth 1 ";
+    for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
+             {"--concurrency -2", "arbiter: concurrency must be a positive integer (got -2)\n"},
+             {"--timeout 0", "arbiter: timeout must be a positive number of seconds (got 0)\n"},
+             {"--perft-depth -1", "arbiter: perft_depth must be a depth from 0 to 20 (got -1)\n"},
+         }) {
+        RunResult r = run(base + arguments);
+        EXPECT_EQ(r.exit_code, 1) << arguments;
+        EXPECT_EQ(r.output, message) << arguments;
+    }
+}
+
+TEST_F(Cli, ReRunsSayWhatTheyResumeAndWhatTheStandingsCount) {
+    std::string openings = (dir / "two.epd").string();
+    {
+        std::ifstream suite("openings/arbiter-8ply.epd");
+        std::ofstream two(openings);
+        std::string line;
+        for (int i = 0; i < 2 && std::getline(suite, line); ++i) two << line << '\n';
+    }
+    std::string base = "tournament " + mock("a") + " " + mock("b", ",arg=--seed,arg=3") +
+                       " --depth 1 --maxplies 20 --openings " + openings + " --db " + db;
+    RunResult two_rounds = run(base + " --rounds 2");
+    ASSERT_EQ(two_rounds.exit_code, 0) << two_rounds.output;
+    EXPECT_EQ(two_rounds.output.find("new tournament"), std::string::npos) << two_rounds.output;
+
+    // Fewer rounds than recorded: nothing to play, and the standings say they count all games.
+    RunResult one_round = run(base + " --rounds 1");
+    ASSERT_EQ(one_round.exit_code, 0) << one_round.output;
+    EXPECT_NE(one_round.output.find("Played 0 games"), std::string::npos) << one_round.output;
+    EXPECT_NE(one_round.output.find("the database holds 8 games of this tournament, 4 more than "
+                                    "the 4 this run schedules"),
+              std::string::npos)
+        << one_round.output;
+    EXPECT_NE(one_round.output.find("the standings count all 8"), std::string::npos);
+
+    // The opening file changed under the same name: a new tournament, and why.
+    std::ofstream(openings, std::ios::app)
+        << "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    RunResult changed = run(base + " --rounds 1");
+    ASSERT_EQ(changed.exit_code, 0) << changed.output;
+    EXPECT_NE(changed.output.find("This is a new tournament, not tournament 1 of this database, "
+                                  "because:\n  the content of the opening file changed\n"),
+              std::string::npos)
+        << changed.output;
+    EXPECT_NE(changed.output.find("Played 6 games"), std::string::npos) << changed.output;
+}
+
+TEST_F(Cli, OutputOnAPipeSurvivesSigterm) {
+    // Slow engines: the signal comes before any game ends, so only the first lines exist. They
+    // must reach the pipe at once, not sit in a buffer that _exit() throws away.
+    Child child("tournament " + mock("a", ",arg=--think,arg=20000") + " " +
+                mock("b", ",arg=--think,arg=20000") +
+                " --depth 1 --openings openings/startpos.epd --concurrency 1 --db " + db);
+    ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+        return line == "Database: " + db;
+    })) << "no Database line while arbiter runs";
+    int status = child.signal_and_wait(SIGTERM);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGTERM);
+    EXPECT_TRUE(std::any_of(child.lines().begin(), child.lines().end(), [](const auto& line) {
+        return line.find("arbiter: interrupted") != std::string::npos;
+    }));
+}
+
+TEST_F(Cli, EveryFinishedGameLineReachesAPipeBeforeSigint) {
+    Child child("tournament " + mock("a", ",arg=--think,arg=5") + " " +
+                mock("b", ",arg=--think,arg=5") + " " + mock("c", ",arg=--think,arg=5") +
+                " --depth 1 --openings openings/arbiter-8ply.epd --maxplies 30 --concurrency 1 "
+                "--db " +
+                db);
+    int finished = 0;
+    ASSERT_TRUE(child.wait_for_line([&](const std::string& line) {
+        return starts_with(line, "Finished game ") && ++finished == 5;
+    })) << "fewer than 5 Finished game lines while arbiter runs";
+    int status = child.signal_and_wait(SIGINT);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 128 + SIGINT);
+    int reported =
+        int(std::count_if(child.lines().begin(), child.lines().end(),
+                          [](const auto& line) { return starts_with(line, "Finished game "); }));
+    Store store = Store::open(db);
+    auto tournaments = store.list_tournaments();
+    ASSERT_EQ(tournaments.size(), 1u);
+    std::int64_t recorded = store.count_games(tournaments[0].id);
+    // Each recorded game was reported, except at most the one being reported at the signal.
+    EXPECT_GE(reported, 5);
+    EXPECT_LE(reported, recorded);
+    EXPECT_GE(reported, recorded - 1);
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // How `arbiter` subcommands register themselves: each *_command.cpp file adds one CLI11
 // subcommand through a static Registrar, so main() stays a few lines and a new command is a new
-// file. A command's callback throws CLI::RuntimeError(code) to exit with a non-zero code, or
-// any std::exception for a fatal error, which main() prints as "arbiter: MESSAGE".
+// file (listed in harness/cli/CMakeLists.txt). Settings are read and checked by harness/config:
+// a command lays its flags over those structs and calls the rooms below. A command's callback
+// throws CLI::RuntimeError(code) to exit with a non-zero code, or any std::exception for a fatal
+// error, which main() prints as "arbiter: MESSAGE".
 #pragma once
 
 #include <CLI/CLI.hpp>

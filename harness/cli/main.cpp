@@ -1,9 +1,14 @@
 // arbiter: plays UCI engines against each other, records everything in SQLite, rates them and
-// counts their nodes. Each subcommand lives in its own *_command.cpp file.
+// counts their nodes. Each subcommand lives in its own *_command.cpp file and registers itself
+// (command.h); main() adds them in order, names a mistyped command or flag, and runs one.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdio>
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/cli/suggest.h"
 
 namespace arbiter::cli {
 
@@ -12,18 +17,60 @@ std::vector<Command>& command_registry() {
     return commands;
 }
 
+namespace {
+
+// For "The following arguments were not expected: --nodse": the nearest flag of the command.
+std::string suggest_flags(const CLI::App& app) {
+    const CLI::App* command = &app;
+    for (const CLI::App* sub : app.get_subcommands()) command = sub;
+    std::vector<std::string> flags;
+    for (const CLI::Option* option : command->get_options())
+        for (const std::string& name : option->get_lnames()) flags.push_back("--" + name);
+    std::vector<std::string> extras = app.remaining();
+    if (command != &app)
+        for (const std::string& extra : command->remaining()) extras.push_back(extra);
+    std::string hints;
+    for (const std::string& extra : extras) {
+        if (extra.rfind("--", 0) != 0) continue;
+        std::string word = extra.substr(0, extra.find('='));
+        if (auto guess = nearest_word(word, flags))
+            hints += "arbiter: unknown option '" + word + "'; did you mean '" + *guess + "'?\n";
+    }
+    return hints;
+}
+
+}  // namespace
+
 }  // namespace arbiter::cli
 
 int main(int argc, char** argv) {
+    using namespace arbiter::cli;
+    // On a pipe or file, stdout is written line by line: a signal ends arbiter with _exit(), and
+    // every line printed before it (games finished, the Database line) must already be out.
+    // std::cout is synchronised with stdio, so this covers both.
+    if (!::isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
     CLI::App app{
         "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
     app.require_subcommand(1);
-    auto& commands = arbiter::cli::command_registry();
+    auto& commands = command_registry();
     std::sort(commands.begin(), commands.end(),
               [](const auto& a, const auto& b) { return a.order < b.order; });
-    for (const auto& command : commands) command.add(app);
+    std::vector<std::string> names;
+    for (const auto& command : commands) {
+        command.add(app);
+        names.push_back(command.name);
+    }
+    if (argc > 1) {
+        if (auto message = unknown_command_message(argv[1], names)) {
+            std::cerr << "arbiter: " << *message << '\n';
+            return 1;
+        }
+    }
     try {
         app.parse(argc, argv);
+    } catch (const CLI::ExtrasError& e) {
+        std::cerr << suggest_flags(app);
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
     } catch (const std::exception& e) {

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "harness/cli/command.h"
@@ -42,6 +43,14 @@ void run_nodes(const NodesOptions& o) {
     auto format = parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv or json");
     if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
+    // The tournament's rules for the same kinds of value (harness/config/values.h).
+    check_integer({"concurrency", 0, 100000, "a positive integer"}, o.concurrency);
+    check_integer({"perft_depth", 0, 20, "a depth from 0 to 20"}, o.perft_depth);
+    if (!(o.timeout_seconds > 0)) {
+        std::ostringstream seconds;
+        seconds << o.timeout_seconds;
+        throw ConfigError(rule_message("timeout", "a positive number of seconds", seconds.str()));
+    }
     std::vector<std::pair<OutputFormat, std::string>> extra_outputs;
     for (const auto& item : o.writes) {
         std::size_t colon = item.find(':');

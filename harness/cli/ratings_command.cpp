@@ -46,7 +46,8 @@ GameRecords games_from_database(const RatingsOptions& options) {
         auto outcome = parse_outcome(g.result);
         if (!outcome) continue;
         records.games.push_back({records.player_index(g.white_name),
-                                 records.player_index(g.black_name), *outcome, g.slot.number / 2});
+                                 records.player_index(g.black_name), *outcome,
+                                 g.slot.pair_number()});
     }
     return records;
 }

@@ -11,7 +11,7 @@ if(TARGET random AND TARGET greedy AND TARGET minimax AND TARGET alphabeta
 endif()
 
 # `arbiter tournament --shard`, `merge` and `status` as a user runs them, with mock engines.
-arbiter_test(shard_cli_test SOURCES shard_cli_test.cpp LIBS arbiter_store)
+arbiter_test(shard_cli_test SOURCES shard_cli_test.cpp LIBS arbiter_store LABELS e2e)
 target_compile_definitions(shard_cli_test PRIVATE ARBITER_PATH="$<TARGET_FILE:arbiter>"
                                                   MOCK_ENGINE_PATH="$<TARGET_FILE:mock_engine>")
 add_dependencies(shard_cli_test arbiter mock_engine)

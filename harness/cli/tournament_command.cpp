@@ -12,6 +12,7 @@
 #include "harness/cli/command.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/rating_output.h"
+#include "harness/report/html/page.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -22,113 +23,48 @@ namespace arbiter::cli {
 
 namespace {
 
+// What the command line holds before it is laid over a configuration: the files and engines it
+// names, and the text of each setting flag (one per tournament_settings() entry).
 struct TournamentOptions {
     std::vector<std::string> engines;
-    std::string engines_file, config_file, openings, order, tc, draw, resign, sprt, event;
-    int plies = -1, rounds = 1, depth = 0, concurrency = 0, max_plies = 0, report_every = 0,
-        bootstrap = 1000;
-    std::uint64_t nodes = 0, seed = 1;
-    std::int64_t movetime = 0, time_margin = 100, stall_timeout = 60000, max_games = 0;
-    std::int64_t handshake_timeout = 10000;
-    std::string db = "results/tournament.sqlite", pgn;
+    std::string engines_file, config_file;
+    std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
-    std::string shard;  // "K/N" or "auto"
+    bool force = false;
+    std::string shard;  // "K/N" or "auto" (a run setting, not part of the tournament)
     std::optional<int> shard_count;
+    std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
 };
 
-// Parses "key=value,key=value" into integers for --draw and --resign.
-std::map<std::string, int> key_values(const std::string& text, const std::string& option,
-                                      const std::vector<std::string>& keys) {
-    std::map<std::string, int> values;
-    std::stringstream in(text);
-    for (std::string item; std::getline(in, item, ',');) {
-        auto eq = item.find('=');
-        std::string key = item.substr(0, eq);
-        if (eq == std::string::npos || std::find(keys.begin(), keys.end(), key) == keys.end())
-            throw ConfigError(option + " " + text + ": '" + item + "' is not one of " + [&] {
-                std::string list;
-                for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k + "=N";
-                return list;
-            }());
-        try {
-            values[key] = std::stoi(item.substr(eq + 1));
-        } catch (const std::exception&) {
-            throw ConfigError(option + " " + text + ": " + key + " needs a whole number");
-        }
+json::Value read_json_file(const std::string& path) {
+    try {
+        return json::parse(read_text_file(path));
+    } catch (const json::ParseError& e) {
+        throw ConfigError(path + ": " + e.what());
     }
-    return values;
 }
 
-// The configuration from --config, then the engines file, then every option given explicitly.
+// The configuration from --config, then the engines of --engines and --engine, then every
+// setting flag given, as one layer; validated as run_tournament() will validate it.
 TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     TournamentConfig c;
-    if (!o.config_file.empty()) {
-        try {
-            c = tournament_config_from_json(json::parse(read_text_file(o.config_file)),
-                                            o.config_file);
-        } catch (const json::ParseError& e) {
-            throw ConfigError(o.config_file + ": " + e.what());
-        }
-    }
+    if (!o.config_file.empty())
+        c = tournament_config_from_json(read_json_file(o.config_file), o.config_file);
     if (!o.engines_file.empty()) {
-        json::Value v;
-        try {
-            v = json::parse(read_text_file(o.engines_file));
-        } catch (const json::ParseError& e) {
-            throw ConfigError(o.engines_file + ": " + e.what());
-        }
-        const json::Value* list = v.is_object() ? v.find("engines") : &v;
-        if (!list || !list->is_array())
-            throw ConfigError(o.engines_file + ": expected an array of engines");
-        int i = 0;
-        for (const auto& e : list->as_array())
-            c.engines.push_back(
-                engine_from_json(e, o.engines_file + ": engine " + std::to_string(++i)));
+        std::vector<EngineConfig> engines =
+            engines_from_json(read_json_file(o.engines_file), o.engines_file);
+        c.engines.insert(c.engines.end(), engines.begin(), engines.end());
     }
     for (const auto& spec : o.engines) c.engines.push_back(parse_engine_spec(spec));
-    auto given = [&](const char* name) { return app.count(name) > 0; };
-    if (given("--openings")) c.openings_path = o.openings;
-    if (c.openings_path.empty())
-        throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");
-    if (given("--plies")) c.plies = o.plies;
-    if (given("--order")) c.random_order = o.order == "random";
-    if (given("--rounds")) c.rounds = o.rounds;
-    if (given("--max-games")) c.max_games = o.max_games;
-    if (given("--depth") || given("--nodes") || given("--movetime") || given("--tc")) c.limits = {};
-    if (given("--depth")) c.limits.depth = o.depth;
-    if (given("--nodes")) c.limits.nodes = o.nodes;
-    if (given("--movetime")) c.limits.movetime_ms = o.movetime;
-    if (given("--tc")) c.limits.tc = parse_time_control(o.tc);
-    c.concurrency = given("--concurrency") || o.config_file.empty() ? o.concurrency : c.concurrency;
-    if (c.concurrency <= 0) c.concurrency = int(std::max(1u, std::thread::hardware_concurrency()));
-    if (given("--db") || o.config_file.empty()) c.db_path = o.db;
-    if (given("--pgn")) c.pgn_path = o.pgn;
-    if (given("--seed")) c.seed = o.seed;
-    if (given("--event")) c.event = o.event;
-    if (given("--timemargin")) c.game.time_margin = std::chrono::milliseconds(o.time_margin);
-    if (given("--stall-timeout")) c.game.stall_timeout = std::chrono::milliseconds(o.stall_timeout);
-    if (given("--maxplies")) c.game.adjudication.max_plies = o.max_plies;
-    if (given("--handshake-timeout"))
-        c.handshake_timeout = std::chrono::milliseconds(o.handshake_timeout);
-    if (given("--draw")) {
-        auto v = key_values(o.draw, "--draw", {"movenumber", "movecount", "score"});
-        c.game.adjudication.draw_move_number = v.count("movenumber") ? v["movenumber"] : 0;
-        c.game.adjudication.draw_move_count = v.count("movecount") ? v["movecount"] : 1;
-        c.game.adjudication.draw_score = v.count("score") ? v["score"] : 0;
-    }
-    if (given("--resign")) {
-        auto v = key_values(o.resign, "--resign", {"movecount", "score"});
-        c.game.adjudication.resign_move_count = v.count("movecount") ? v["movecount"] : 1;
-        c.game.adjudication.resign_score = v.count("score") ? v["score"] : 0;
-    }
-    if (given("--shard")) c.shard = parse_shard(o.shard, o.shard_count);
-    if (given("--sprt")) {
-        try {
-            c.sprt = parse_sprt_parameters(o.sprt);
-        } catch (const std::exception& e) {
-            throw ConfigError(std::string("--sprt: ") + e.what());
-        }
-    }
+    KeyValues flags;
+    const auto& settings = tournament_settings();
+    for (std::size_t i = 0; i < settings.size(); ++i)
+        if (app.count("--" + std::string(settings[i].flag)) > 0)
+            flags.emplace_back(std::string(settings[i].key), o.values[i]);
+    apply_settings(c, flags);
+    c.force = c.force || o.force;
+    if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
+    validate(c);
     return c;
 }
 
@@ -179,6 +115,37 @@ extern "C" void on_signal(int signal) {
     ::_exit(128 + signal);
 }
 
+// Before the first game: whether this run resumes a tournament of the database, and if it does
+// not although the database holds others, why it is a new one.
+void explain_identity(Store& store, const TournamentConfig& config, bool resume) {
+    if (store.find_tournament(tournament_key(config))) return;
+    std::cout << explain_new_tournament(store, config);
+    if (resume)
+        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
+}
+
+// After the last game: the standings count every recorded game of the tournament, which after
+// a run with more rounds (or a larger --max-games) is more than this run schedules.
+void explain_standings(Store& store, const TournamentSummary& summary) {
+    std::int64_t recorded = store.count_games(summary.tournament_id, summary.engine_ids);
+    if (recorded <= summary.scheduled) return;
+    std::cout << "\nNote: the database holds " << recorded << " games of this tournament, "
+              << recorded - summary.scheduled << " more than the " << summary.scheduled
+              << " this run schedules (an earlier run played more rounds or games); the "
+                 "standings count all "
+              << recorded << ".\n";
+}
+
+// --html: the report page, rewritten atomically; returns the line that says so.
+std::string write_html(Store& store, TournamentId tournament, const TournamentOptions& options,
+                       int bootstrap) {
+    html::ReportOptions report;
+    report.tournament = tournament;
+    report.bootstrap_samples = bootstrap;
+    html::WrittenReport written = html::write_report(store, report, options.html);
+    return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
+}
+
 void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     std::filesystem::path db(config.db_path);
@@ -190,19 +157,22 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     bool terminal = ::isatty(STDOUT_FILENO);
     std::vector<std::string> names;
     for (const auto& e : config.engines) names.push_back(e.name);
-    StandingsOptions standings_options{options.bootstrap, config.seed};
-    ProgressDisplay display(std::cout, terminal, options.report_every,
+    StandingsOptions standings_options{config.bootstrap, config.seed};
+    ProgressDisplay display(std::cout, terminal, config.report_every,
                             [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                return format_standings(store, tournament, engines, names,
-                                                        standings_options);
+                                std::string text = format_standings(store, tournament, engines,
+                                                                    names, standings_options);
+                                if (!options.html.empty())
+                                    text +=
+                                        write_html(store, tournament, options, config.bootstrap);
+                                return text;
                             });
     Observer observer(display, config);
     std::cout << "Database: " << config.db_path << "\n";
-    if (config.shard)
-        std::cout << "Shard " << config.shard->index << "/" << config.shard->count
+    if (config.shard_count)
+        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
                   << " of the schedule\n";
-    if (options.resume && !store.find_tournament(config.key()))
-        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
+    explain_identity(store, config, options.resume);
     TournamentSummary summary = run_tournament(config, store, observer);
     display.finish();
     std::cout << "\nPlayed " << summary.played_now << " games in "
@@ -211,9 +181,12 @@ void run(const TournamentOptions& options, const CLI::App& app) {
         std::cout << " (" << summary.already_played << " were already in the database)";
     std::cout << "; " << summary.scheduled << " scheduled.\n";
     if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
+    explain_standings(store, summary);
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names,
                                   standings_options);
+    if (!options.html.empty())
+        std::cout << '\n' << write_html(store, summary.tournament_id, options, config.bootstrap);
     std::cout << "\nResults: " << config.db_path
               << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
 }
@@ -230,51 +203,19 @@ void add(CLI::App& app) {
                     "JSON file with an array of engines (same keys)");
     cmd->add_option("--config", options->config_file,
                     "JSON file with a whole tournament configuration");
-    cmd->add_option("--openings", options->openings, "Opening suite (.epd or .pgn)");
-    cmd->add_option("--plies", options->plies,
-                    "PGN suites: plies of each game to play (default: all)");
-    cmd->add_option("--order", options->order, "Opening order")
-        ->check(CLI::IsMember({"sequential", "random"}));
-    cmd->add_option("--rounds", options->rounds, "Repeat the whole schedule N times")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--max-games", options->max_games,
-                    "Play only the first N games of the schedule")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--depth", options->depth, "Search depth per move")->check(CLI::Range(1, 1000));
-    cmd->add_option("--nodes", options->nodes, "Nodes per move")->check(CLI::PositiveNumber);
-    cmd->add_option("--movetime", options->movetime, "Milliseconds per move")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--tc", options->tc, "Time control: SECONDS+INC or MOVES/SECONDS+INC");
-    cmd->add_option("--concurrency", options->concurrency,
-                    "Games at once (default: number of cores)");
-    cmd->add_option("--db", options->db, "SQLite database")->capture_default_str();
-    cmd->add_option("--pgn", options->pgn, "Also append each finished game to this PGN file");
-    cmd->add_option("--seed", options->seed, "Seed of the random opening order")
-        ->capture_default_str();
+    const auto& settings = tournament_settings();
+    for (std::size_t i = 0; i < settings.size(); ++i)
+        cmd->add_option("--" + std::string(settings[i].flag), options->values[i],
+                        std::string(settings[i].help))
+            ->type_name(std::string(settings[i].value_name))
+            ->allow_extra_args(false);
+    cmd->add_option("--html", options->html,
+                    "Write the HTML report to FILE at the end and every --report-every games");
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");
-    cmd->add_option("--draw", options->draw,
-                    "Draw adjudication: movenumber=N,movecount=N,score=CP");
-    cmd->add_option("--resign", options->resign, "Resign adjudication: movecount=N,score=CP");
-    cmd->add_option("--maxplies", options->max_plies, "Adjudicate a draw after N plies")
-        ->check(CLI::PositiveNumber);
-    cmd->add_option("--timemargin", options->time_margin,
-                    "Milliseconds an engine may exceed its clock")
-        ->capture_default_str();
-    cmd->add_option("--stall-timeout", options->stall_timeout,
-                    "Milliseconds before a depth- or node-limited engine is declared stalled")
-        ->capture_default_str();
-    cmd->add_option("--handshake-timeout", options->handshake_timeout,
-                    "Milliseconds an engine may take to answer uci and isready at start")
-        ->check(CLI::PositiveNumber)
-        ->capture_default_str();
-    cmd->add_option("--sprt", options->sprt,
-                    "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05");
-    cmd->add_option("--report-every", options->report_every, "Print the standings every N games");
-    cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
-        ->capture_default_str();
-    cmd->add_option("--event", options->event, "Event name for the PGN and the database");
+    cmd->add_flag("--force", options->force,
+                  "Accept a --concurrency far above the number of cores");
     cmd->add_option("--shard", options->shard,
                     "Play only shard K/N of the schedule, or `auto` (Slurm job array, Kubernetes "
                     "Indexed Job); each shard needs its own --db");

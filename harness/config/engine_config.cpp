@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace arbiter {
@@ -34,37 +35,11 @@ std::string format_seconds(std::int64_t ms) {
     return out.str();
 }
 
-// Applies one limit key ("depth", "nodes", "movetime", "tc") to `limits`; false if the key is
-// not a limit. Throws on a bad value.
-bool apply_limit(SearchLimitConfig& limits, std::string_view key, std::string_view value,
-                 const std::string& where) {
-    auto bad = [&](const char* what) {
-        return ConfigError(where + ": " + std::string(key) + "=" + std::string(value) + " is not " +
-                           what);
-    };
-    if (key == "depth") {
-        auto d = parse_whole<int>(value);
-        if (!d || *d < 1 || *d > 1000) throw bad("a depth from 1 to 1000");
-        limits.depth = *d;
-    } else if (key == "nodes") {
-        auto n = parse_whole<std::uint64_t>(value);
-        if (!n || *n < 1) throw bad("a positive node count");
-        limits.nodes = *n;
-    } else if (key == "movetime") {
-        auto ms = parse_whole<std::int64_t>(value);
-        if (!ms || *ms < 1) throw bad("a positive number of milliseconds");
-        limits.movetime_ms = *ms;
-    } else if (key == "tc") {
-        try {
-            limits.tc = parse_time_control(value);
-        } catch (const ConfigError& e) {
-            throw ConfigError(where + ": " + e.what());
-        }
-    } else {
-        return false;
-    }
-    return true;
-}
+constexpr IntegerRule DEPTH_RULE{"depth", 1, 1000, "a depth from 1 to 1000"};
+constexpr IntegerRule NODES_RULE{"nodes", 1, std::numeric_limits<std::int64_t>::max(),
+                                 "a positive integer"};
+constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::numeric_limits<std::int64_t>::max(),
+                                    "a positive number of milliseconds"};
 
 std::string default_name(const std::string& command) {
     return std::filesystem::path(command).filename().string();
@@ -116,41 +91,64 @@ std::string to_string(const TimeControl& tc) {
     return text.str();
 }
 
+bool read_limit(SearchLimitConfig& limits, std::string_view key, std::string_view text) {
+    if (key == "depth")
+        limits.depth = int(read_integer(DEPTH_RULE, text));
+    else if (key == "nodes")
+        limits.nodes = std::uint64_t(read_integer(NODES_RULE, text));
+    else if (key == "movetime")
+        limits.movetime_ms = read_integer(MOVETIME_RULE, text);
+    else if (key == "tc")
+        limits.tc = parse_time_control(text);
+    else
+        return false;
+    return true;
+}
+
+void validate(const SearchLimitConfig& limits) {
+    if (limits.depth) check_integer(DEPTH_RULE, *limits.depth);
+    if (limits.nodes)
+        check_integer(NODES_RULE, *limits.nodes > std::uint64_t(NODES_RULE.max)
+                                      ? -1
+                                      : std::int64_t(*limits.nodes));
+    if (limits.movetime_ms) check_integer(MOVETIME_RULE, *limits.movetime_ms);
+    if (limits.tc && limits.tc->base_ms <= 0 && limits.tc->increment_ms <= 0)
+        throw ConfigError("time control '" + to_string(*limits.tc) + "' gives no time");
+}
+
+void validate(const EngineConfig& engine) {
+    try {
+        if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
+        validate(engine.limits);
+    } catch (const ConfigError& e) {
+        throw ConfigError("engine " + engine.name + ": " + e.what());
+    }
+}
+
 EngineConfig parse_engine_spec(std::string_view spec) {
     const std::string where = "--engine " + std::string(spec);
-    // Split on unescaped commas, unescaping as we go.
-    std::vector<std::string> items(1);
-    for (std::size_t i = 0; i < spec.size(); ++i) {
-        if (spec[i] == '\\' && i + 1 < spec.size())
-            items.back() += spec[++i];
-        else if (spec[i] == ',')
-            items.emplace_back();
-        else
-            items.back() += spec[i];
-    }
     EngineConfig engine;
-    for (const std::string& item : items) {
-        if (item.empty()) continue;
-        auto eq = item.find('=');
-        if (eq == std::string::npos || eq == 0)
-            throw ConfigError(where + ": '" + item + "' is not key=value");
-        std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-        if (key == "name")
-            engine.name = value;
-        else if (key == "cmd")
-            engine.command = value;
-        else if (key == "arg")
-            engine.args.push_back(value);
-        else if (key == "dir")
-            engine.working_dir = value;
-        else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-            engine.options.emplace_back(key.substr(7), value);
-        else if (!apply_limit(engine.limits, key, value, where))
-            throw ConfigError(
-                where + ": unknown key '" + key +
-                "' (known: name, cmd, arg, dir, option.NAME, depth, nodes, movetime, tc)");
+    try {
+        for (const auto& [key, value] : split_key_values(spec)) {
+            if (key == "name")
+                engine.name = value;
+            else if (key == "cmd")
+                engine.command = value;
+            else if (key == "arg")
+                engine.args.push_back(value);
+            else if (key == "dir")
+                engine.working_dir = value;
+            else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+                engine.options.emplace_back(key.substr(7), value);
+            else if (!read_limit(engine.limits, key, value))
+                throw ConfigError(
+                    "unknown key '" + key +
+                    "' (known: name, cmd, arg, dir, option.NAME, depth, nodes, movetime, tc)");
+        }
+        if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
+    } catch (const ConfigError& e) {
+        throw ConfigError(where + ": " + e.what());
     }
-    if (engine.command.empty()) throw ConfigError(where + ": cmd=PROGRAM is missing");
     if (engine.name.empty()) engine.name = default_name(engine.command);
     return engine;
 }
@@ -159,9 +157,11 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
     if (!value.is_object()) throw ConfigError(where + ": an engine must be a JSON object");
     EngineConfig engine;
     auto text = [&](const std::string& key, const json::Value& v) -> std::string {
-        if (v.is_string()) return v.as_string();
-        if (v.is_number() || v.is_bool()) return v.dump();
-        throw ConfigError(where + ": \"" + key + "\" must be a string or number");
+        try {
+            return scalar_text(v, key);
+        } catch (const ConfigError& e) {
+            throw ConfigError(where + ": " + e.what());
+        }
     };
     for (const auto& [key, v] : value.as_object()) {
         if (key == "name")
@@ -181,8 +181,14 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
                 engine.options.emplace_back(name, text(name, option));
         } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
             engine.options.emplace_back(key.substr(7), text(key, v));
-        } else if (!apply_limit(engine.limits, key, text(key, v), where)) {
-            throw ConfigError(where + ": unknown key \"" + key + "\"");
+        } else {
+            bool is_limit = false;
+            try {
+                is_limit = read_limit(engine.limits, key, text(key, v));
+            } catch (const ConfigError& e) {
+                throw ConfigError(where + ": " + e.what());
+            }
+            if (!is_limit) throw ConfigError(where + ": unknown key \"" + key + "\"");
         }
     }
     if (engine.command.empty()) throw ConfigError(where + ": \"cmd\" is missing");

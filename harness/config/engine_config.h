@@ -5,20 +5,14 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "harness/config/json.h"
+#include "harness/config/values.h"
 
 namespace arbiter {
-
-// Thrown for a configuration the user must fix; the message names the key, value or file.
-class ConfigError : public std::runtime_error {
-  public:
-    using std::runtime_error::runtime_error;
-};
 
 // A chess clock setting: `moves` per period (0 = the whole game), base time, increment.
 struct TimeControl {
@@ -52,6 +46,12 @@ struct SearchLimitConfig {
     bool operator==(const SearchLimitConfig&) const = default;
 };
 
+// Reads one limit key ("depth", "nodes", "movetime", "tc") into `limits`; false if `key` is not a
+// limit. Throws ConfigError with the rule's message for a bad value.
+bool read_limit(SearchLimitConfig& limits, std::string_view key, std::string_view text);
+// Checks limits built in code against the same rules as read_limit().
+void validate(const SearchLimitConfig& limits);
+
 // One engine as configured by the user.
 struct EngineConfig {
     std::string name;
@@ -73,6 +73,8 @@ EngineConfig parse_engine_spec(std::string_view spec);
 EngineConfig engine_from_json(const json::Value& value, const std::string& where);
 json::Value to_json(const EngineConfig& engine);
 json::Value to_json(const SearchLimitConfig& limits);
+// Checks an engine built in code: a command and limits that read_limit() would accept.
+void validate(const EngineConfig& engine);
 
 // Reads a whole file; throws ConfigError naming it when it cannot be read.
 std::string read_text_file(const std::string& path);

@@ -13,12 +13,6 @@ namespace {
 
 using std::chrono::milliseconds;
 
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
 const char* colour_name(Color c) {
     return c == WHITE ? "White" : "Black";
 }
@@ -27,11 +21,11 @@ const char* colour_name(Color c) {
 // adjudication counters.
 class Referee {
   public:
-    Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings)
-        : players_{&white, &black}, settings_(settings) {
-        GameRecord& rec = outcome_.record;
-        rec.start_fen = opening.start_fen;
-        rec.started_at_ms = now_ms();
+    Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
+            RefereeClock& clock)
+        : players_{&white, &black}, settings_(settings), clock_(clock) {
+        game_.start_fen = opening.start_fen;
+        game_.started_at_ms = clock_.now_ms();
         if (std::string error = pos_.set(opening.start_fen, states_.emplace_back()); !error.empty())
             throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
                                         ": " + error);
@@ -49,12 +43,12 @@ class Referee {
         }
     }
 
-    GameOutcome run() {
+    PlayedGame run() {
         if (!prepare_engines()) return finish();
         while (!finished_) {
             if (check_rules()) break;
             if (settings_.adjudication.max_plies &&
-                int(outcome_.record.moves.size()) >= settings_.adjudication.max_plies) {
+                int(game_.moves.size()) >= settings_.adjudication.max_plies) {
                 end("1/2-1/2", Termination::max_plies, "Draw by adjudication: maximum game length");
                 break;
             }
@@ -135,7 +129,7 @@ class Referee {
             go.nodes = limits.nodes;
         }
 
-        if (!engine.position(outcome_.record.start_fen, uci_moves_))
+        if (!engine.position(game_.start_fen, uci_moves_))
             return misbehaved(us, UciStatus::disconnected);
         SearchReply result = engine.go(go, timeout);
         if (result.status == UciStatus::timeout && limits.tc) {
@@ -152,7 +146,7 @@ class Referee {
         if (result.status != UciStatus::ok) return misbehaved(us, result.status);
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
-        std::int64_t elapsed = (result.wall_time_us() + 500) / 1000;
+        std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
         if (limits.tc) {
             if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
             clock_ms_[us] += limits.tc->increment_ms - elapsed;
@@ -182,16 +176,16 @@ class Referee {
         for (std::size_t i = 0; i < result.pv.size(); ++i)
             record.pv += (i ? " " : "") + result.pv[i];
         play(m, record);
-        adjudicate(us, outcome_.record.moves.back());
+        adjudicate(us, game_.moves.back());
     }
 
     void play(Move m, MoveRecord& record) {
-        record.ply = int(outcome_.record.moves.size()) + 1;
+        record.ply = int(game_.moves.size()) + 1;
         record.uci = move_to_uci(m);
         record.san = move_to_san(pos_, m);
         pos_.do_move(m, states_.emplace_back());
         uci_moves_.push_back(record.uci);
-        outcome_.record.moves.push_back(std::move(record));
+        game_.moves.push_back(std::move(record));
     }
 
     // Step 4. Adjudication from the engines' own scores.
@@ -234,27 +228,25 @@ class Referee {
     }
 
     void restart(Color c) {
-        (c == WHITE ? outcome_.white_needs_restart : outcome_.black_needs_restart) = true;
+        (c == WHITE ? game_.white_needs_restart : game_.black_needs_restart) = true;
     }
 
     void end(std::string result, Termination termination, std::string text) {
-        GameRecord& rec = outcome_.record;
-        rec.result = std::move(result);
-        rec.termination = termination;
-        rec.termination_text = std::move(text);
+        game_.result = std::move(result);
+        game_.termination = termination;
+        game_.termination_text = std::move(text);
         finished_ = true;
     }
 
-    GameOutcome finish() {
-        outcome_.record.white_engine_id = players_[WHITE]->id;
-        outcome_.record.black_engine_id = players_[BLACK]->id;
-        outcome_.record.finished_at_ms = now_ms();
-        return std::move(outcome_);
+    PlayedGame finish() {
+        game_.finished_at_ms = clock_.now_ms();
+        return std::move(game_);
     }
 
     Player* players_[COLOR_NB];
     const GameSettings& settings_;
-    GameOutcome outcome_;
+    RefereeClock& clock_;
+    PlayedGame game_;
     Position pos_;
     std::deque<StateInfo> states_;
     std::vector<std::string> uci_moves_;
@@ -274,9 +266,24 @@ std::optional<int> adjudication_score(const MoveRecord& move) {
     return std::nullopt;
 }
 
-GameOutcome play_game(Player& white, Player& black, const Opening& opening,
-                      const GameSettings& settings) {
-    return Referee(white, black, opening, settings).run();
+std::int64_t RefereeClock::move_time_us(Color, const SearchReply& reply) {
+    return reply.wall_time_us();
+}
+
+std::int64_t RefereeClock::now_ms() {
+    return std::chrono::duration_cast<milliseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
+RefereeClock& real_clock() {
+    static RefereeClock clock;
+    return clock;
+}
+
+PlayedGame play_game(Player& white, Player& black, const Opening& opening,
+                     const GameSettings& settings, RefereeClock& clock) {
+    return Referee(white, black, opening, settings, clock).run();
 }
 
 }  // namespace arbiter

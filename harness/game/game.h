@@ -1,6 +1,7 @@
 // One game between two UCI engines, refereed move by move with the chess core: legality, the
 // rules that end a game, clocks, adjudication, and the engines' misbehaviour (illegal moves,
-// crashes, stalls). The result is a GameRecord ready for the store.
+// crashes, stalls). The result is the game's own PlayedGame; the tournament turns it into a
+// store record.
 #pragma once
 
 #include <chrono>
@@ -9,59 +10,58 @@
 #include <string>
 #include <vector>
 
+#include "engines/core/types.h"
 #include "harness/config/engine_config.h"
+#include "harness/config/game_config.h"
 #include "harness/store/records.h"
 #include "harness/uci/client.h"
 
 namespace arbiter {
-
-// Adjudication as cutechess-cli users know it. Scores are centipawns from the engines' own
-// reports; a mate score counts as a very large score.
-struct Adjudication {
-    // Draw when, from move `draw_move_number` on, both engines' scores stayed within
-    // +/- draw_score for `draw_move_count` consecutive moves each.
-    std::optional<int> draw_move_number;
-    int draw_move_count = 0;
-    int draw_score = 0;
-    // A loss for an engine whose score was at least `resign_score` below zero for
-    // `resign_move_count` consecutive moves of its own.
-    int resign_move_count = 0;
-    int resign_score = 0;
-    // A draw when the game reaches this many plies (0: no limit).
-    int max_plies = 0;
-};
-
-// Everything about how a game is played, except who plays it.
-struct GameSettings {
-    Adjudication adjudication;
-    // Tolerance on top of a clock before an engine loses on time.
-    std::chrono::milliseconds time_margin{100};
-    // How long a depth- or node-limited search (or the isready handshake) may take before the
-    // engine is declared stalled; movetime searches get movetime plus this.
-    std::chrono::milliseconds stall_timeout{60000};
-};
 
 // A player of one game: a started engine, the name it plays under and its search limits.
 struct Player {
     UciClient* engine = nullptr;
     std::string name;
     SearchLimitConfig limits;
-    EngineId id = 0;
 };
 
-// What happened to each engine, so the caller knows which ones need a restart.
-struct GameOutcome {
-    GameRecord record;
+// One finished game as the referee saw it: the moves (book moves first), the result and why, when
+// it started and ended, and which engines misbehaved so that the caller restarts them. It knows
+// nothing of tournaments, schedules or database rows.
+struct PlayedGame {
+    std::string start_fen;  // position before moves[0]
+    std::vector<MoveRecord> moves;
+    std::string result;  // "1-0", "0-1" or "1/2-1/2"
+    Termination termination = Termination::checkmate;
+    std::string termination_text;     // as cutechess prints it: "White mates", "Black stalls", ...
+    std::int64_t started_at_ms = 0;   // by RefereeClock::now_ms()
+    std::int64_t finished_at_ms = 0;  // by RefereeClock::now_ms()
     bool white_needs_restart = false;
     bool black_needs_restart = false;
 };
 
+// The referee's clock: how long a search took, charged to the mover's chess clock, and the time
+// of day a game starts and ends. The default measures real time (the wall time UciClient took
+// between `go` and `bestmove`, and the system clock). Tests give a scripted one, so that clock
+// rules are checked without depending on how busy the machine is. How long the referee waits
+// for an answer is always real time.
+class RefereeClock {
+  public:
+    virtual ~RefereeClock() = default;
+    // Microseconds `side` is charged for the search that produced `reply`.
+    virtual std::int64_t move_time_us(Color side, const SearchReply& reply);
+    // Milliseconds since the Unix epoch (UTC).
+    virtual std::int64_t now_ms();
+};
+
+// The real-time clock every game uses unless given another.
+RefereeClock& real_clock();
+
 // Plays `opening` (its moves are played as book moves) and then the engines, white first to move
 // after the book if the opening ends with white to move. Never throws for an engine's
-// misbehaviour: that ends the game with the right result and termination. The record's
-// tournament, slot and opening ids are left for the caller to fill.
-GameOutcome play_game(Player& white, Player& black, const Opening& opening,
-                      const GameSettings& settings);
+// misbehaviour: that ends the game with the right result and termination.
+PlayedGame play_game(Player& white, Player& black, const Opening& opening,
+                     const GameSettings& settings, RefereeClock& clock = real_clock());
 
 // The score (centipawns, mate as +/-(100000 - plies)) a move record reports, if any.
 std::optional<int> adjudication_score(const MoveRecord& move);

@@ -19,25 +19,44 @@ struct Match {
         black_args.insert(black_args.begin(), {"--seed", "4"});
         white_engine.start(MOCK_ENGINE_PATH, white_args);
         black_engine.start(MOCK_ENGINE_PATH, black_args);
-        white = {&white_engine, "white", {}, 1};
-        black = {&black_engine, "black", {}, 2};
+        white = {&white_engine, "white", {}};
+        black = {&black_engine, "black", {}};
         white.limits.depth = black.limits.depth = 1;
         settings.stall_timeout = milliseconds(1500);
     }
-    GameOutcome play(const std::string& fen = std::string(START_FEN),
-                     std::vector<std::string> moves = {}) {
+    PlayedGame play(const std::string& fen = std::string(START_FEN),
+                    std::vector<std::string> moves = {}) {
         Opening opening;
         opening.start_fen = fen;
         opening.moves = std::move(moves);
-        return play_game(white, black, opening, settings);
+        return play_game(white, black, opening, settings, clock ? *clock : real_clock());
+    }
+    // Gives both players the time control `tc` instead of a depth.
+    void use_time_control(TimeControl tc) {
+        white.limits = black.limits = {};
+        white.limits.tc = black.limits.tc = tc;
     }
     UciClient white_engine, black_engine;
     Player white, black;
     GameSettings settings;
+    RefereeClock* clock = nullptr;  // the real clock when null
+};
+
+// A referee clock that charges each side a fixed time per move, whatever the machine does, and
+// counts the moves it timed.
+struct ScriptedClock : RefereeClock {
+    ScriptedClock(milliseconds white, milliseconds black) : per_move{white, black} {}
+    std::int64_t move_time_us(Color side, const SearchReply&) override {
+        ++timed[side];
+        return std::chrono::duration_cast<std::chrono::microseconds>(per_move[side]).count();
+    }
+    std::int64_t now_ms() override { return 1700000000000; }
+    milliseconds per_move[COLOR_NB];
+    int timed[COLOR_NB] = {0, 0};
 };
 
 // Replays a record with the core and checks every move is legal and its SAN right.
-void expect_replayable(const GameRecord& record) {
+void expect_replayable(const PlayedGame& record) {
     std::deque<StateInfo> states;
     Position pos;
     ASSERT_EQ(pos.set(record.start_fen, states.emplace_back()), "");
@@ -51,8 +70,8 @@ void expect_replayable(const GameRecord& record) {
 
 TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     Match match({}, {});
-    GameOutcome outcome = match.play();
-    const GameRecord& r = outcome.record;
+    PlayedGame outcome = match.play();
+    const PlayedGame& r = outcome;
     EXPECT_FALSE(r.result.empty());
     EXPECT_TRUE(
         r.termination == Termination::checkmate || r.termination == Termination::stalemate ||
@@ -60,7 +79,6 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
         r.termination == Termination::insufficient_material)
         << r.termination_text;
     expect_replayable(r);
-    EXPECT_EQ(r.white_engine_id, 1);
     EXPECT_FALSE(outcome.white_needs_restart || outcome.black_needs_restart);
     ASSERT_FALSE(r.moves.empty());
     EXPECT_EQ(r.moves[0].depth, 1);
@@ -71,8 +89,8 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
 TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     Match match({}, {});
     match.settings.adjudication.max_plies = 6;
-    GameOutcome outcome = match.play(std::string(START_FEN), {"e2e4", "c7c5"});
-    const GameRecord& r = outcome.record;
+    PlayedGame outcome = match.play(std::string(START_FEN), {"e2e4", "c7c5"});
+    const PlayedGame& r = outcome;
     ASSERT_EQ(r.moves.size(), 6u);
     EXPECT_TRUE(r.moves[0].book);
     EXPECT_EQ(r.moves[1].san, "c5");
@@ -119,103 +137,139 @@ TEST(Game, RefereeEndsGamesByTheRules) {
     };
     Match match({}, {});
     for (const auto& c : cases) {
-        GameOutcome outcome = match.play(c.fen, c.moves);
-        EXPECT_EQ(outcome.record.result, c.result) << c.fen;
-        EXPECT_EQ(outcome.record.termination, c.termination) << c.fen;
-        EXPECT_EQ(outcome.record.termination_text, c.text) << c.fen;
+        PlayedGame outcome = match.play(c.fen, c.moves);
+        EXPECT_EQ(outcome.result, c.result) << c.fen;
+        EXPECT_EQ(outcome.termination, c.termination) << c.fen;
+        EXPECT_EQ(outcome.termination_text, c.text) << c.fen;
     }
 }
 
 TEST(Game, CrashingEngineDisconnectsAndLoses) {
     Match match({"--crash-at", "3"}, {});
-    GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.result, "0-1");
-    EXPECT_EQ(outcome.record.termination, Termination::disconnect);
-    EXPECT_EQ(outcome.record.termination_text, "White disconnects");
-    EXPECT_EQ(outcome.record.moves.size(), 4u);
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.result, "0-1");
+    EXPECT_EQ(outcome.termination, Termination::disconnect);
+    EXPECT_EQ(outcome.termination_text, "White disconnects");
+    EXPECT_EQ(outcome.moves.size(), 4u);
     EXPECT_TRUE(outcome.white_needs_restart);
     EXPECT_FALSE(outcome.black_needs_restart);
 }
 
 TEST(Game, HangingEngineStallsIsKilledAndLoses) {
     Match match({}, {"--hang-at", "2"});
-    match.settings.stall_timeout = milliseconds(400);
-    GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.result, "1-0");
-    EXPECT_EQ(outcome.record.termination, Termination::stall);
-    EXPECT_EQ(outcome.record.termination_text, "Black's connection stalls");
+    match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.result, "1-0");
+    EXPECT_EQ(outcome.termination, Termination::stall);
+    EXPECT_EQ(outcome.termination_text, "Black's connection stalls");
     EXPECT_TRUE(outcome.black_needs_restart);
     EXPECT_FALSE(match.black_engine.alive());
 }
 
 TEST(Game, IllegalAndMalformedMovesLose) {
     Match illegal({"--illegal-at", "2"}, {});
-    GameOutcome a = illegal.play();
-    EXPECT_EQ(a.record.result, "0-1");
-    EXPECT_EQ(a.record.termination, Termination::illegal_move);
-    EXPECT_EQ(a.record.termination_text.rfind("White makes an illegal move: ", 0), 0u)
-        << a.record.termination_text;
+    PlayedGame a = illegal.play();
+    EXPECT_EQ(a.result, "0-1");
+    EXPECT_EQ(a.termination, Termination::illegal_move);
+    EXPECT_EQ(a.termination_text.rfind("White makes an illegal move: ", 0), 0u)
+        << a.termination_text;
     EXPECT_FALSE(a.white_needs_restart);
 
     Match malformed({}, {"--malformed-at", "1"});
-    GameOutcome b = malformed.play();
-    EXPECT_EQ(b.record.result, "1-0");
-    EXPECT_EQ(b.record.termination, Termination::illegal_move);
+    PlayedGame b = malformed.play();
+    EXPECT_EQ(b.result, "1-0");
+    EXPECT_EQ(b.termination, Termination::illegal_move);
 }
 
 TEST(Game, GarbageInsteadOfBestmoveStalls) {
     Match match({"--garbage-at", "1"}, {});
-    match.settings.stall_timeout = milliseconds(300);
-    GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.termination, Termination::stall);
-    EXPECT_EQ(outcome.record.result, "0-1");
+    match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.termination, Termination::stall);
+    EXPECT_EQ(outcome.result, "0-1");
 }
 
 TEST(Game, EngineIgnoringIsreadyStallsBeforeTheFirstMove) {
     Match match({}, {"--ignore-isready"});
-    match.settings.stall_timeout = milliseconds(300);
-    GameOutcome outcome = match.play();
-    EXPECT_EQ(outcome.record.termination, Termination::stall);
-    EXPECT_EQ(outcome.record.result, "1-0");
-    EXPECT_TRUE(outcome.record.moves.empty());
+    match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.termination, Termination::stall);
+    EXPECT_EQ(outcome.result, "1-0");
+    EXPECT_TRUE(outcome.moves.empty());
 }
 
 TEST(Game, ClockRunsOutAndFlagFallLoses) {
-    Match match({"--think", "250"}, {});
-    match.white.limits = {};
-    match.black.limits = {};
-    match.white.limits.tc = match.black.limits.tc = TimeControl{0, 600, 0};
-    match.settings.time_margin = milliseconds(50);
-    GameOutcome outcome = match.play();
-    // White spends 250 ms a move from 600 ms: the third move is late.
-    EXPECT_EQ(outcome.record.termination, Termination::time_forfeit);
-    EXPECT_EQ(outcome.record.result, "0-1");
-    EXPECT_EQ(outcome.record.termination_text, "White loses on time");
-    EXPECT_EQ(outcome.record.moves.size(), 4u);
+    // Instant engines and a scripted clock: White is charged 25 s a move from 60 s with a 5 s
+    // margin, so its third move is late (10 s left); Black's 1 s moves are never late. Only the
+    // referee's own waits are real, and instant answers never reach them.
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(25000), milliseconds(1000));
+    match.clock = &clock;
+    match.use_time_control(TimeControl{0, 60000, 0});
+    match.settings.time_margin = milliseconds(5000);
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
+    EXPECT_EQ(outcome.result, "0-1");
+    EXPECT_EQ(outcome.termination_text, "White loses on time");
+    ASSERT_EQ(outcome.moves.size(), 4u);
+    EXPECT_EQ(outcome.moves[0].time_ms, 25000);
+    EXPECT_EQ(outcome.moves[1].time_ms, 1000);
+    EXPECT_EQ(clock.timed[WHITE], 3);
+    EXPECT_EQ(outcome.started_at_ms, 1700000000000);
+    EXPECT_EQ(outcome.finished_at_ms, 1700000000000);
+}
+
+TEST(Game, MarginIsToleratedBeforeTheFlagFalls) {
+    // 60 s + 5 s margin: a 64 s first move is within the margin, and leaves White -4 s.
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(64000), milliseconds(1000));
+    match.clock = &clock;
+    match.use_time_control(TimeControl{0, 60000, 0});
+    match.settings.time_margin = milliseconds(5000);
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
+    EXPECT_EQ(outcome.moves.size(), 2u);  // White's first move stands; its second is late
 }
 
 TEST(Game, FlagFallAgainstALoneKingIsADraw) {
+    // Real time on purpose: the engine overruns its clock, the referee stops it and still gets
+    // a move. A busy machine only makes the engine later, never earlier.
     Match match({"--think", "300"}, {});
-    match.white.limits = {};
-    match.black.limits = {};
-    match.white.limits.tc = match.black.limits.tc = TimeControl{0, 200, 0};
+    match.use_time_control(TimeControl{0, 200, 0});
     match.settings.time_margin = milliseconds(20);
-    GameOutcome outcome = match.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    EXPECT_EQ(outcome.record.termination, Termination::time_forfeit);
-    EXPECT_EQ(outcome.record.result, "1/2-1/2");
-    EXPECT_EQ(outcome.record.termination_text, "Draw: White loses on time, but Black cannot mate");
+    PlayedGame outcome = match.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
+    EXPECT_EQ(outcome.result, "1/2-1/2");
+    EXPECT_EQ(outcome.termination_text, "Draw: White loses on time, but Black cannot mate");
+    EXPECT_FALSE(outcome.white_needs_restart);  // it answered the stop: kept for the next game
 }
 
 TEST(Game, IncrementAndMovesToGoKeepAFastEngineAlive) {
-    Match match({"--think", "20"}, {"--think", "20"});
-    match.white.limits = {};
-    match.black.limits = {};
-    match.white.limits.tc = match.black.limits.tc = TimeControl{5, 150, 10};
+    // 5 moves of 20 s fit in 150 s plus 10 s increments; the clock is refilled every 5 moves.
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(20000), milliseconds(20000));
+    match.clock = &clock;
+    match.use_time_control(TimeControl{5, 150000, 10000});
     match.settings.adjudication.max_plies = 30;
-    GameOutcome outcome = match.play();
-    // 5 moves x 20 ms fit in 150 ms + increments; the clock is refilled every 5 moves.
-    EXPECT_EQ(outcome.record.termination, Termination::max_plies)
-        << outcome.record.termination_text;
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.termination, Termination::max_plies) << outcome.termination_text;
+    EXPECT_EQ(clock.timed[WHITE] + clock.timed[BLACK], 30);
+}
+
+TEST(Game, WithoutTheRefillTheSameMovesLoseOnTime) {
+    // The counterpart of the test above: with one period for the whole game (no refill) the
+    // same moves run out of time.
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(20000), milliseconds(20000));
+    match.clock = &clock;
+    match.use_time_control(TimeControl{0, 150000, 10000});
+    match.settings.time_margin = milliseconds(0);
+    match.settings.adjudication.max_plies = 60;
+    PlayedGame outcome = match.play();
+    // Each move costs 10 s net: after 14 moves White has 10 s left, and its 15th move is late.
+    EXPECT_EQ(outcome.termination, Termination::time_forfeit) << outcome.termination_text;
+    EXPECT_EQ(outcome.termination_text, "White loses on time");
+    EXPECT_EQ(outcome.moves.size(), 28u);
 }
 
 TEST(Game, DrawAndResignAdjudication) {
@@ -223,19 +277,19 @@ TEST(Game, DrawAndResignAdjudication) {
     draw.settings.adjudication.draw_move_number = 3;
     draw.settings.adjudication.draw_move_count = 2;
     draw.settings.adjudication.draw_score = 10;
-    GameOutcome a = draw.play();
-    EXPECT_EQ(a.record.termination, Termination::adjudication_draw);
-    EXPECT_EQ(a.record.termination_text, "Draw by adjudication");
-    EXPECT_EQ(a.record.moves.size(), 6u);  // after black's third move, in move 4
+    PlayedGame a = draw.play();
+    EXPECT_EQ(a.termination, Termination::adjudication_draw);
+    EXPECT_EQ(a.termination_text, "Draw by adjudication");
+    EXPECT_EQ(a.moves.size(), 6u);  // after black's third move, in move 4
 
     Match resign({}, {});
     resign.settings.adjudication.resign_move_count = 3;
     resign.settings.adjudication.resign_score = 0;  // the mocks report 0: "at least 0 below zero"
-    GameOutcome b = resign.play();
-    EXPECT_EQ(b.record.termination, Termination::adjudication_resign);
-    EXPECT_EQ(b.record.result, "0-1");
-    EXPECT_EQ(b.record.termination_text, "Black wins by adjudication");
-    EXPECT_EQ(b.record.moves.size(), 5u);
+    PlayedGame b = resign.play();
+    EXPECT_EQ(b.termination, Termination::adjudication_resign);
+    EXPECT_EQ(b.result, "0-1");
+    EXPECT_EQ(b.termination_text, "Black wins by adjudication");
+    EXPECT_EQ(b.moves.size(), 5u);
 }
 
 TEST(Game, MateScoresCountAsHugeScores) {

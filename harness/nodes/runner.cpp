@@ -1,18 +1,15 @@
 #include "harness/nodes/runner.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cmath>
-#include <exception>
-#include <memory>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include "engines/core/movegen.h"
 #include "harness/nodes/measure.h"
 #include "harness/nodes/reference.h"
+#include "harness/tournament/worker_pool.h"
 #include "harness/uci/client.h"
 
 namespace arbiter::nodes {
@@ -75,16 +72,32 @@ std::vector<Job> plan_jobs(const RunSettings& settings) {
     return jobs;
 }
 
-// Starts an engine and sends its options; returns its `id name`.
-void start_engine(UciClient& engine, const EngineConfig& config,
-                  std::chrono::milliseconds timeout) {
-    engine.start(config.command, config.args, config.working_dir);
-    for (const auto& [name, value] : config.options) {
-        if (!engine.set_option(name, value))
-            throw UciError("engine '" + config.name + "' exited while its options were set");
-    }
-    if (engine.is_ready(timeout) != UciStatus::ok)
-        throw UciError("engine '" + config.name + "' did not answer isready after its options");
+// Searches one job's position to its depth with `engine` and checks the answer. Throws
+// std::runtime_error naming the job when the engine times out, exits, or reports no nodes or move.
+NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& engine) {
+    const NodePosition& position = settings.positions[job.position];
+    DepthReport report = measure_depth(engine, position, job.depth, settings.search_timeout);
+    if (report.status != UciStatus::ok)
+        throw std::runtime_error(describe(settings, job) + ": the engine " +
+                                 (report.status == UciStatus::timeout
+                                      ? "did not finish in time"
+                                      : "exited (" + engine.exit_status() + ")"));
+    if (!report.nodes)
+        throw std::runtime_error(describe(settings, job) + ": the engine reported no nodes");
+    if (report.bestmove.empty())
+        throw std::runtime_error(describe(settings, job) + ": the engine sent no best move");
+    NodeCell cell;
+    cell.engine = static_cast<std::size_t>(job.engine);
+    cell.position = job.position;
+    cell.depth = job.depth;
+    cell.reached_depth = report.depth;
+    cell.nodes = *report.nodes;
+    cell.leaves = report.leaves;
+    cell.time_ms = report.time_ms;
+    cell.score = report.score;
+    cell.bestmove = report.bestmove;
+    cell.pv = report.pv;
+    return cell;
 }
 
 }  // namespace
@@ -145,6 +158,7 @@ void validate(const RunSettings& settings) {
 }
 
 NodeResults run_measurements(const RunSettings& settings) {
+    // Step 1. The engines, positions and depths the results are about.
     validate(settings);
     NodeResults results;
     for (const auto& config : settings.engines) {
@@ -158,83 +172,36 @@ NodeResults run_measurements(const RunSettings& settings) {
     results.depths = settings.depths;
 
     const std::vector<Job> jobs = plan_jobs(settings);
-    std::atomic<std::size_t> next_job{0};
-    std::atomic<bool> failed{false};
-    std::mutex mutex;  // guards results, first_error, finished and progress
-    std::exception_ptr first_error;
+    std::mutex mutex;  // guards results, finished and progress
     std::size_t finished = 0;
+    EngineStart start;
+    start.engines = settings.engines;
 
-    auto worker = [&] {
-        // This worker's engines, started on first use; they die with the thread's scope.
-        std::vector<std::unique_ptr<UciClient>> engines(settings.engines.size());
-        try {
-            for (std::size_t j; !failed && (j = next_job++) < jobs.size();) {
-                const Job& job = jobs[j];
-                const NodePosition& position = settings.positions[job.position];
-                if (job.engine < 0) {
-                    std::uint64_t leaves = perft_of(position, job.depth);
-                    std::lock_guard lock(mutex);
-                    results.perft[{job.position, job.depth}] = leaves;
-                } else {
-                    const EngineConfig& config = settings.engines[job.engine];
-                    auto& engine = engines[job.engine];
-                    if (!engine) {
-                        engine = std::make_unique<UciClient>();
-                        start_engine(*engine, config, settings.search_timeout);
+    // Step 2. The jobs, on the worker pool. Every search starts with ucinewgame, so which
+    // worker's engine runs a job does not matter.
+    run_worker_pool(start, settings.concurrency, jobs.size(),
+                    [&](std::size_t j, WorkerEngines& engines) {
+                        const Job& job = jobs[j];
+                        const NodePosition& position = settings.positions[job.position];
+                        if (job.engine < 0) {
+                            std::uint64_t leaves = perft_of(position, job.depth);
+                            std::lock_guard lock(mutex);
+                            results.perft[{job.position, job.depth}] = leaves;
+                        } else {
+                            UciClient& engine = engines.ensure(job.engine);
+                            NodeCell cell = measure_cell(settings, job, engine);
+                            std::lock_guard lock(mutex);
+                            results.engines[job.engine].id_name = engine.id_name();
+                            results.cells.push_back(std::move(cell));
+                        }
                         std::lock_guard lock(mutex);
-                        results.engines[job.engine].id_name = engine->id_name();
-                    }
-                    DepthReport report =
-                        measure_depth(*engine, position, job.depth, settings.search_timeout);
-                    if (report.status != UciStatus::ok)
-                        throw std::runtime_error(
-                            describe(settings, job) + ": the engine " +
-                            (report.status == UciStatus::timeout
-                                 ? "did not finish in time"
-                                 : "exited (" + engine->process().exit_status() + ")"));
-                    if (!report.nodes)
-                        throw std::runtime_error(describe(settings, job) +
-                                                 ": the engine reported no nodes");
-                    if (report.bestmove.empty())
-                        throw std::runtime_error(describe(settings, job) +
-                                                 ": the engine sent no best move");
-                    NodeCell cell;
-                    cell.engine = static_cast<std::size_t>(job.engine);
-                    cell.position = job.position;
-                    cell.depth = job.depth;
-                    cell.reached_depth = report.depth;
-                    cell.nodes = *report.nodes;
-                    cell.leaves = report.leaves;
-                    cell.time_ms = report.time_ms;
-                    cell.score = report.score;
-                    cell.bestmove = report.bestmove;
-                    cell.pv = report.pv;
-                    std::lock_guard lock(mutex);
-                    results.cells.push_back(std::move(cell));
-                }
-                std::lock_guard lock(mutex);
-                ++finished;
-                if (settings.progress) {
-                    std::string line = std::string("[").append(std::to_string(finished));
-                    line.append("/").append(std::to_string(jobs.size())).append("] ");
-                    settings.progress(line.append(describe(settings, job)));
-                }
-            }
-        } catch (...) {
-            failed = true;
-            std::lock_guard lock(mutex);
-            if (!first_error) first_error = std::current_exception();
-        }
-        for (auto& engine : engines)
-            if (engine) engine->quit(std::chrono::milliseconds(500));
-    };
-
-    std::size_t thread_count =
-        std::min<std::size_t>(static_cast<std::size_t>(settings.concurrency), jobs.size());
-    std::vector<std::thread> threads;
-    for (std::size_t i = 0; i < thread_count; ++i) threads.emplace_back(worker);
-    for (auto& thread : threads) thread.join();
-    if (first_error) std::rethrow_exception(first_error);
+                        ++finished;
+                        if (settings.progress) {
+                            std::string line = std::string("[").append(std::to_string(finished));
+                            line.append("/").append(std::to_string(jobs.size())).append("] ");
+                            settings.progress(line.append(describe(settings, job)));
+                        }
+                    });
     results.sort_cells();
     return results;
 }

@@ -78,20 +78,54 @@ MatchTally tally_match(std::span<const GameResult> games, int player, int oppone
         while (end < paired.size() && paired[end].first == paired[begin].first) ++end;
         const GameResult& first = games[paired[begin].second];
         const GameResult& second = games[paired[begin + 1 < end ? begin + 1 : begin].second];
-        if (end - begin == 2 && first.white == second.black) {
-            // Half-points of the player: 2 for a win, 1 for a draw, 0 for a loss in each game.
-            int half_points = 0;
-            for (const GameResult* game : {&first, &second}) {
-                const double white_half_points = 2.0 * white_points(game->outcome);
-                half_points += static_cast<int>(game->white == player ? white_half_points
-                                                                      : 2.0 - white_half_points);
-            }
-            tally.pentanomial.add_pair(half_points);
+        std::optional<int> half_points;
+        if (end - begin == 2) half_points = pair_half_points(first, second, player);
+        if (half_points) {
+            tally.pentanomial.add_pair(*half_points);
         } else {
             tally.unpaired_games += static_cast<std::int64_t>(end - begin);
         }
         begin = end;
     }
+    return tally;
+}
+
+std::optional<int> pair_half_points(const GameResult& first, const GameResult& second, int player) {
+    const bool reversed = first.white == second.black && first.black == second.white;
+    if (!reversed || (first.white != player && first.black != player)) return std::nullopt;
+    // Half-points of the player: 2 for a win, 1 for a draw, 0 for a loss in each game.
+    int half_points = 0;
+    for (const GameResult* game : {&first, &second}) {
+        const double white_half_points = 2.0 * white_points(game->outcome);
+        half_points +=
+            static_cast<int>(game->white == player ? white_half_points : 2.0 - white_half_points);
+    }
+    return half_points;
+}
+
+void LiveMatchTally::add(const GameResult& game) {
+    const bool player_white = game.white == player_ && game.black == opponent_;
+    const bool player_black = game.white == opponent_ && game.black == player_;
+    if (!player_white && !player_black) return;
+    tally_.wdl.add(game.outcome, player_white);
+    if (!game.pair_id || completed_.count(*game.pair_id)) {
+        ++tally_.unpaired_games;
+        return;
+    }
+    auto [first, inserted] = waiting_.emplace(*game.pair_id, game);
+    if (inserted) return;
+    if (std::optional<int> half_points = pair_half_points(first->second, game, player_)) {
+        tally_.pentanomial.add_pair(*half_points);
+    } else {
+        tally_.unpaired_games += 2;
+    }
+    completed_.insert(*game.pair_id);
+    waiting_.erase(first);
+}
+
+MatchTally LiveMatchTally::tally() const {
+    MatchTally tally = tally_;
+    tally.unpaired_games += static_cast<std::int64_t>(waiting_.size());
     return tally;
 }
 

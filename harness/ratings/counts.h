@@ -2,6 +2,9 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
 #include <span>
 
 #include "harness/ratings/game_result.h"
@@ -55,5 +58,29 @@ struct MatchTally {
 
 // Collects the games between player and opponent (in either colour), from the player's side.
 MatchTally tally_match(std::span<const GameResult> games, int player, int opponent);
+
+// The half-points (0..4) `player` scored over two games, when they are a colour-reversed pair
+// (each side had White once); nothing otherwise. The one place where a pair is scored.
+std::optional<int> pair_half_points(const GameResult& first, const GameResult& second, int player);
+
+// The same tally as tally_match(), kept up to date one game at a time while a match is played
+// (SPRT decides after every pair). A game waits for the other game of its pair; a pair id seen a
+// third time, or a pair whose colours were not reversed, counts its games as unpaired.
+class LiveMatchTally {
+  public:
+    LiveMatchTally(int player, int opponent) : player_(player), opponent_(opponent) {}
+
+    // Records one game; games not between the two players are ignored.
+    void add(const GameResult& game);
+    // The counts so far; games still waiting for their pair count as unpaired.
+    MatchTally tally() const;
+
+  private:
+    int player_;
+    int opponent_;
+    MatchTally tally_;
+    std::map<std::int64_t, GameResult> waiting_;  // first games of pairs, by pair id
+    std::set<std::int64_t> completed_;            // pair ids whose two games have arrived
+};
 
 }  // namespace arbiter

@@ -147,17 +147,6 @@ double llr_logistic_of(std::span<const double> values, std::span<const std::int6
 constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
 constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
-double parse_number(std::string_view key, std::string_view text) {
-    double value = 0.0;
-    const char* end = text.data() + text.size();
-    const auto [position, error] = std::from_chars(text.data(), end, value);
-    if (error != std::errc() || position != end || !std::isfinite(value)) {
-        throw std::invalid_argument("sprt: " + std::string(key) + " is not a number: '" +
-                                    std::string(text) + "'");
-    }
-    return value;
-}
-
 std::string two_decimals(double value) {
     // Round first, then add 0.0 so that a negative zero prints as 0.00.
     const double rounded = std::round(value * 100.0) / 100.0 + 0.0;
@@ -189,50 +178,6 @@ double llr_logistic(const WdlCounts& counts, double elo0, double elo1) {
     return llr_logistic_of(GAME_VALUES, frequencies, elo0, elo1);
 }
 
-SprtParameters parse_sprt_parameters(std::string_view text) {
-    SprtParameters parameters;
-    bool have_elo0 = false;
-    bool have_elo1 = false;
-    while (!text.empty()) {
-        const std::size_t comma = text.find(',');
-        const std::string_view item = text.substr(0, comma);
-        text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
-        const std::size_t equals = item.find('=');
-        if (equals == std::string_view::npos) {
-            throw std::invalid_argument("sprt: expected key=value, got '" + std::string(item) +
-                                        "'");
-        }
-        const std::string_view key = item.substr(0, equals);
-        const std::string_view value = item.substr(equals + 1);
-        if (key == "elo0") {
-            parameters.elo0 = parse_number(key, value);
-            have_elo0 = true;
-        } else if (key == "elo1") {
-            parameters.elo1 = parse_number(key, value);
-            have_elo1 = true;
-        } else if (key == "alpha") {
-            parameters.alpha = parse_number(key, value);
-        } else if (key == "beta") {
-            parameters.beta = parse_number(key, value);
-        } else if (key == "model") {
-            if (value == "normalized") {
-                parameters.model = SprtModel::normalized;
-            } else if (value == "logistic") {
-                parameters.model = SprtModel::logistic;
-            } else {
-                throw std::invalid_argument("sprt: model must be normalized or logistic, got '" +
-                                            std::string(value) + "'");
-            }
-        } else {
-            throw std::invalid_argument("sprt: unknown key '" + std::string(key) +
-                                        "' (expected elo0, elo1, alpha, beta, model)");
-        }
-    }
-    if (!have_elo0 || !have_elo1) throw std::invalid_argument("sprt: elo0 and elo1 are required");
-    Sprt validate(parameters);
-    return parameters;
-}
-
 std::string_view to_string(SprtState state) {
     switch (state) {
         case SprtState::continue_testing:
@@ -246,14 +191,9 @@ std::string_view to_string(SprtState state) {
 }
 
 Sprt::Sprt(const SprtParameters& parameters) : parameters_(parameters) {
+    validate(parameters);
     const double alpha = parameters.alpha;
     const double beta = parameters.beta;
-    if (!(alpha > 0.0 && beta > 0.0 && alpha + beta < 1.0)) {
-        throw std::invalid_argument("sprt: need alpha > 0, beta > 0 and alpha + beta < 1");
-    }
-    if (!(parameters.elo0 < parameters.elo1)) {
-        throw std::invalid_argument("sprt: need elo0 < elo1");
-    }
     lower_bound_ = std::log(beta / (1.0 - alpha));
     upper_bound_ = std::log((1.0 - beta) / alpha);
 }

@@ -1,28 +1,15 @@
+// The sequential probability ratio test of a two-engine match: log-likelihood ratios for
+// pentanomial (pair) and trinomial (game) counts under normalized or logistic Elo, and the test
+// that stops a match. Its parameters are configuration (harness/config/sprt_config.h).
 #pragma once
 
 #include <string>
 #include <string_view>
 
+#include "harness/config/sprt_config.h"
 #include "harness/ratings/counts.h"
 
 namespace arbiter {
-
-// Which Elo the SPRT hypotheses are stated in: normalized Elo (fishtest's default) or logistic Elo.
-enum class SprtModel { normalized, logistic };
-
-// The two hypotheses H0: elo = elo0 and H1: elo = elo1, with the error rates alpha (accepting H1
-// when H0 holds) and beta (accepting H0 when H1 holds).
-struct SprtParameters {
-    double elo0 = 0.0;
-    double elo1 = 10.0;
-    double alpha = 0.05;
-    double beta = 0.05;
-    SprtModel model = SprtModel::normalized;
-};
-
-// Parses "elo0=0,elo1=10,alpha=0.05,beta=0.05[,model=normalized|logistic]"; elo0 and elo1 are
-// required, alpha and beta default to 0.05. Throws std::invalid_argument naming the problem.
-SprtParameters parse_sprt_parameters(std::string_view text);
 
 // Generalized log-likelihood ratio of H1 (normalized Elo nelo1) against H0 (nelo0) for pentanomial
 // pair counts: N x sum p_i log(p1_i / p0_i), where p is the empirical distribution and p0, p1 are
@@ -50,7 +37,7 @@ std::string_view to_string(SprtState state);
 // (ln(beta/(1-alpha)), ln((1-beta)/alpha)).
 class Sprt {
   public:
-    // Throws std::invalid_argument unless 0 < alpha, beta, alpha + beta < 1 and elo0 < elo1.
+    // Throws ConfigError unless 0 < alpha, beta, alpha + beta < 1 and elo0 < elo1.
     explicit Sprt(const SprtParameters& parameters);
 
     // Replaces the pair counts seen so far and recomputes the LLR.

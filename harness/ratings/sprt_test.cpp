@@ -87,32 +87,5 @@ TEST(Sprt, StopsWhenABoundIsCrossed) {
     EXPECT_EQ(logistic.totals(), FISHTEST_PAIRS);
 }
 
-TEST(Sprt, ParsesParameters) {
-    const SprtParameters p = parse_sprt_parameters("elo0=0,elo1=10,alpha=0.05,beta=0.1");
-    EXPECT_EQ(p.elo0, 0.0);
-    EXPECT_EQ(p.elo1, 10.0);
-    EXPECT_EQ(p.alpha, 0.05);
-    EXPECT_EQ(p.beta, 0.1);
-    EXPECT_EQ(p.model, SprtModel::normalized);
-    EXPECT_EQ(parse_sprt_parameters("elo1=5,elo0=-1.5,model=logistic").model, SprtModel::logistic);
-    EXPECT_EQ(parse_sprt_parameters("elo1=5,elo0=-1.5").elo0, -1.5);
-}
-
-TEST(Sprt, RejectsBadParameters) {
-    EXPECT_THROW(parse_sprt_parameters("elo0=0"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=0,elo1=x"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=0,elo1=5,gamma=1"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=0,elo1=5,alpha=0.6,beta=0.5"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=5,elo1=5"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=0,elo1=5,model=bayes"), std::invalid_argument);
-    EXPECT_THROW(parse_sprt_parameters("elo0=0,elo1"), std::invalid_argument);
-    try {
-        parse_sprt_parameters("elo0=0,elo1=5,gamma=1");
-    } catch (const std::invalid_argument& error) {
-        EXPECT_STREQ(error.what(),
-                     "sprt: unknown key 'gamma' (expected elo0, elo1, alpha, beta, model)");
-    }
-}
-
 }  // namespace
 }  // namespace arbiter

@@ -38,7 +38,7 @@ std::string format_standings(Store& store, TournamentId tournament,
         auto outcome = parse_outcome(g.result);
         if (!outcome) continue;
         games.push_back(
-            {index[g.white_engine_id], index[g.black_engine_id], *outcome, g.slot.number / 2});
+            {index[g.white_engine_id], index[g.black_engine_id], *outcome, g.slot.pair_number()});
     }
     std::ostringstream out;
 

@@ -80,6 +80,10 @@ struct ScheduleSlot {
     int opening_index = 0;
     int game_in_pair = 0;  // 0 or 1: the second game of a pair has colours reversed
 
+    // The number the two games of a colour-reversed pair share (for pentanomial statistics
+    // and SPRT): slots 2k and 2k+1 form pair k.
+    std::int64_t pair_number() const { return number / 2; }
+
     bool operator==(const ScheduleSlot&) const = default;
 };
 

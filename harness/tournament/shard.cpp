@@ -118,7 +118,7 @@ std::string shard_identity(const TournamentConfig& config,
     identity.set("settings", json::Value(std::move(kept)));
     identity.set("engines", list);
     identity.set("shard_count", shard_count);
-    identity.set("tournament", config.key());
+    identity.set("tournament", tournament_key(config));
     return identity.dump();
 }
 
@@ -126,16 +126,26 @@ std::string shard_identity(const TournamentConfig& config,
 
 namespace arbiter {
 
+std::optional<ShardNumber> configured_shard(const TournamentConfig& config) {
+    if (config.shard_count == 0) return std::nullopt;
+    return ShardNumber{config.shard_index, config.shard_count};
+}
+
+void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard) {
+    config.shard_index = shard ? shard->index : 0;
+    config.shard_count = shard ? shard->count : 0;
+}
+
 std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
                                            const std::string& db_path, TournamentId tournament,
                                            const std::vector<EngineIdentity>& engines,
                                            std::vector<ScheduledGame> schedule) {
-    if (!config.shard) return schedule;
+    const std::optional<ShardNumber> shard = configured_shard(config);
+    if (!shard) return schedule;
     const int engine_count = int(config.engines.size());
     std::vector<ScheduledGame> games =
-        shard_schedule(schedule, engine_count * (engine_count - 1) / 2, *config.shard);
-    ShardClaim claim{
-        tournament, *config.shard, shard_identity(config, engines, config.shard->count), {}};
+        shard_schedule(schedule, engine_count * (engine_count - 1) / 2, *shard);
+    ShardClaim claim{tournament, *shard, shard_identity(config, engines, shard->count), {}};
     for (const ScheduledGame& game : games) claim.slots.push_back(game.slot.number);
     claim_shard(db_path, claim);
     return games;

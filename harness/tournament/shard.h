@@ -50,7 +50,11 @@ std::string shard_identity(const TournamentConfig& config,
 
 namespace arbiter {
 
-// Narrows `schedule` to the shard `config.shard` names and records the claim (identity and
+// The shard `config` plays (its shard_index and shard_count), or nothing for the whole schedule.
+std::optional<ShardNumber> configured_shard(const TournamentConfig& config);
+void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
+
+// Narrows `schedule` to the shard `config` names and records the claim (identity and
 // slots) in the database at `db_path`; returns `schedule` unchanged when the run is not
 // sharded. Throws ShardMismatchError if that database holds another shard or run.
 std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,

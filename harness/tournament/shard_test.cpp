@@ -163,7 +163,7 @@ class ShardRunTest : public ::testing::Test {
     TournamentSummary run(const std::string& db, std::optional<ShardNumber> shard) {
         TournamentConfig c = config;
         c.db_path = (dir / db).string();
-        c.shard = shard;
+        set_shard(c, shard);
         Store store = Store::open(c.db_path);
         Quiet quiet;
         return run_tournament(c, store, quiet);

@@ -12,44 +12,24 @@
 #include <string>
 #include <vector>
 
-#include "harness/config/engine_config.h"
 #include "harness/config/json.h"
+#include "harness/config/tournament_config.h"
 #include "harness/game/game.h"
-#include "harness/ratings/sprt.h"
 #include "harness/store/store.h"
 
 namespace arbiter {
 
-// Everything that defines a tournament, as given on the command line or in a --config file.
-struct TournamentConfig {
-    std::vector<EngineConfig> engines;
-    std::string openings_path;
-    int plies = -1;  // PGN suites: moves of each game to play (all when < 0)
-    bool random_order = false;
-    int rounds = 1;
-    std::int64_t max_games = 0;  // play only the first N games of the schedule (0: all)
-    SearchLimitConfig limits;    // for engines without limits of their own
-    int concurrency = 1;
-    std::string db_path = "results/tournament.sqlite";
-    std::string pgn_path;  // games appended as they finish, when set
-    std::uint64_t seed = 1;
-    GameSettings game;
-    std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
-    std::string event = "arbiter tournament";
-    std::chrono::milliseconds handshake_timeout{10000};
-    std::optional<ShardNumber> shard;  // play only this shard of the schedule (see shard.h)
+// The key that names a tournament in the store: a hash of config.identity() with the opening
+// file's content hash ("unreadable" when it cannot be read).
+std::string tournament_key(const TournamentConfig& config);
+// The identity JSON behind tournament_key().
+json::Value tournament_identity(const TournamentConfig& config);
 
-    // The configuration as JSON (stored with the tournament, and accepted by --config).
-    json::Value to_json() const;
-    // The part of the configuration that names the tournament for resume: everything that decides
-    // which games are played and how, except the engines' identities (checked per game), the
-    // number of rounds (so more rounds extend a tournament), concurrency and output paths.
-    std::string key() const;
-};
-
-// Reads a --config JSON file (keys as in to_json(); engines as an array of engine objects).
-// Throws ConfigError naming the file and key.
-TournamentConfig tournament_config_from_json(const json::Value& value, const std::string& where);
+// When `config` has no tournament in `store` yet but the store holds others: which one it is
+// closest to and why it is a new tournament (one line per differing setting, as
+// identity_differences() words them). Empty when the store holds no other tournament with a
+// recorded identity.
+std::string explain_new_tournament(Store& store, const TournamentConfig& config);
 
 // One game of the schedule: its slot and the engines (indices into the configuration).
 struct ScheduledGame {

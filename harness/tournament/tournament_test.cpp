@@ -138,12 +138,77 @@ TEST_F(TournamentTest, PlaysEveryScheduledGameOnceAndResumesToNothing) {
     EXPECT_EQ(store.count_games(first.tournament_id), 24);
 }
 
+TEST_F(TournamentTest, ChangingASettingThatDecidesResultsPlaysTheGamesAgain) {
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary first = run_tournament(config, store, recorder);
+    EXPECT_EQ(first.played_now, 12);
+    EXPECT_EQ(explain_new_tournament(store, config), "");  // the same tournament: nothing to say
+
+    // A stall timeout (like a clock margin or adjudication) can turn a game into a forfeit: a
+    // run with another one is another tournament, whose games are all played again.
+    config.game.stall_timeout = milliseconds(3000);
+    std::string why = explain_new_tournament(store, config);
+    EXPECT_NE(why.find("not tournament " + std::to_string(first.tournament_id)), std::string::npos)
+        << why;
+    EXPECT_NE(why.find("stall_timeout: 2000 -> 3000"), std::string::npos) << why;
+    TournamentSummary second = run_tournament(config, store, recorder);
+    EXPECT_NE(second.tournament_id, first.tournament_id);
+    EXPECT_EQ(second.already_played, 0);
+    EXPECT_EQ(second.played_now, 12);
+
+    // The same for the opening file's content under the same name.
+    std::ofstream(config.openings_path, std::ios::app)
+        << "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    why = explain_new_tournament(store, config);
+    EXPECT_NE(why.find("the content of the opening file changed"), std::string::npos) << why;
+    TournamentSummary third = run_tournament(config, store, recorder);
+    EXPECT_NE(third.tournament_id, second.tournament_id);
+    EXPECT_EQ(third.played_now, 18);
+
+    // A pause between games changes no result: the same tournament, nothing to play.
+    config.wait = milliseconds(1);
+    EXPECT_EQ(run_tournament(config, store, recorder).tournament_id, third.tournament_id);
+}
+
+TEST_F(TournamentTest, WaitPausesEachWorkerBetweenGames) {
+    config.engines.resize(2);
+    config.concurrency = 1;
+    config.wait = milliseconds(150);
+    struct Clock : TournamentObserver {
+        void game_finished(const GameRecord&, GameId, const std::string&,
+                           const std::string&) override {
+            finished.push_back(std::chrono::steady_clock::now());
+        }
+        std::vector<std::chrono::steady_clock::time_point> finished;
+    } clock;
+    Store store = Store::open(config.db_path);
+    TournamentSummary s = run_tournament(config, store, clock);
+    ASSERT_EQ(s.played_now, 4);
+    ASSERT_EQ(clock.finished.size(), 4u);
+    // With one worker, each game starts at least `wait` after the previous one finished.
+    for (std::size_t i = 1; i < clock.finished.size(); ++i)
+        EXPECT_GE(clock.finished[i] - clock.finished[i - 1], config.wait) << i;
+}
+
+TEST_F(TournamentTest, ValuesThatCannotWorkAreRejectedBeforeAnyGame) {
+    config.game.stall_timeout = milliseconds(0);
+    EXPECT_EQ(error_of_run(), "stall_timeout must be a positive number of milliseconds (got 0)");
+    config.game.stall_timeout = milliseconds(2000);
+    config.game.time_margin = milliseconds(-1000);
+    EXPECT_EQ(error_of_run(),
+              "time_margin must be a number of milliseconds, 0 or more (got -1000)");
+    config.game.time_margin = milliseconds(100);
+    config.concurrency = 0;
+    EXPECT_EQ(error_of_run(), "concurrency must be a positive integer (got 0)");
+}
+
 TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
     config.engines.pop_back();
     add_engine("crasher", {"--crash-at", "3"});
     add_engine("hanger", {"--hang-at", "2", "--every-game"});
     add_engine("cheater", {"--illegal-at", "2", "--every-game"});
-    config.game.stall_timeout = milliseconds(600);  // generous: only the hanger may stall
+    config.game.stall_timeout = milliseconds(1000);  // generous: only the hanger may stall
     Store store = Store::open(config.db_path);
     Recorder recorder;
     TournamentSummary s = run_tournament(config, store, recorder);
@@ -246,24 +311,53 @@ TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
     EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
 }
 
+TEST_F(TournamentTest, EngineNamesNeverLeaveTheLogDirectory) {
+    config.engines[0].name = "../../x";
+    config.engines[1].name = "a/b";
+    config.engines[2].name = "a_b";
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    EXPECT_EQ(run_tournament(config, store, recorder).played_now, 12);
+    std::set<std::string> logs;
+    for (const auto& entry : fs::directory_iterator(dir / "logs"))
+        logs.insert(entry.path().filename().string());
+    EXPECT_EQ(logs,
+              (std::set<std::string>{"_._.._x.stderr.log", "a_b.stderr.log", "a_b-2.stderr.log"}));
+    EXPECT_FALSE(fs::exists(dir.parent_path() / "x.stderr.log"));
+    EXPECT_FALSE(fs::exists(dir / "x.stderr.log"));
+    for (const auto& name : logs) EXPECT_GT(fs::file_size(dir / "logs" / name), 0u) << name;
+}
+
 TEST_F(TournamentTest, KilledMidRunLosesOnlyGamesInProgress) {
     for (auto& e : config.engines) e.args.insert(e.args.end(), {"--think", "15"});
     config.rounds = 3;
+    // The child tells the parent about each recorded game through a pipe; the parent kills it
+    // without warning once three are recorded: a condition, not a guess at how long games take.
+    int reports[2];
+    ASSERT_EQ(::pipe(reports), 0);
     pid_t child = fork();
     ASSERT_GE(child, 0);
     if (child == 0) {
+        ::close(reports[0]);
+        struct Reporter : TournamentObserver {
+            int fd;
+            void game_finished(const GameRecord&, GameId, const std::string&,
+                               const std::string&) override {
+                ssize_t written = ::write(fd, "g", 1);
+                (void)written;
+            }
+        } reporter;
+        reporter.fd = reports[1];
         Store store = Store::open(config.db_path);
-        Recorder recorder;
-        run_tournament(config, store, recorder);
+        run_tournament(config, store, reporter);
         _exit(0);
     }
-    // Wait until some games are recorded, then kill without warning.
-    for (int i = 0; i < 200; ++i) {
-        std::this_thread::sleep_for(milliseconds(50));
-        Store peek = Store::open(config.db_path);
-        auto tournaments = peek.list_tournaments();
-        if (!tournaments.empty() && peek.count_games(tournaments[0].id) >= 3) break;
-    }
+    ::close(reports[1]);
+    int recorded = 0;
+    char byte;
+    while (recorded < 3 && ::read(reports[0], &byte, 1) == 1) ++recorded;
+    ::close(reports[0]);
+    ASSERT_EQ(recorded, 3) << "the tournament ended before three games were recorded";
     ::kill(child, SIGKILL);
     int status = 0;
     ::waitpid(child, &status, 0);
@@ -289,7 +383,7 @@ TEST_F(TournamentTest, ConfigJsonRoundTrip) {
     config.game.adjudication.draw_score = 10;
     TournamentConfig back = tournament_config_from_json(config.to_json(), "test");
     EXPECT_EQ(back.to_json(), config.to_json());
-    EXPECT_EQ(back.key(), config.key());
+    EXPECT_EQ(tournament_key(back), tournament_key(config));
     EXPECT_THROW(tournament_config_from_json(json::parse(R"({"rounds": "two"})"), "c.json"),
                  ConfigError);
     EXPECT_THROW(tournament_config_from_json(json::parse(R"({"colour": 1})"), "c.json"),

@@ -130,8 +130,6 @@ class UciClient {
 
     // True while the engine process has not exited.
     bool alive() { return process_.alive(); }
-    // How the engine ended once alive() has returned false (see EngineProcess::exit_status()).
-    const std::string& exit_status() const { return process_.exit_status(); }
 
     // Writes a raw line (for commands this class does not wrap).
     bool send(std::string_view line) { return process_.write_line(line); }
@@ -139,7 +137,15 @@ class UciClient {
     // The engine's name for messages: its `id name`, or the program path before the handshake.
     std::string display_name() const;
 
-    EngineProcess& process() { return process_; }
+    // Waits at most `timeout` for the engine to exit by itself (after quit, or a crash), and
+    // reaps it. Returns true if it has exited.
+    bool wait_for_exit(std::chrono::milliseconds timeout) {
+        return process_.wait_for_exit(timeout);
+    }
+
+    // How the engine ended once it has exited and been reaped ("exited with code 1", "killed by
+    // signal 6 (Aborted)"); empty while it runs or before any start.
+    const std::string& exit_status() const { return process_.exit_status(); }
 
   private:
     [[noreturn]] void fail_handshake(const std::string& why, bool exited);

@@ -66,14 +66,6 @@ class Board {
     Strings moves_;
 };
 
-// Reads the next line the engine sends, through the raw process.
-std::string next_line(UciClient& engine) {
-    std::string line;
-    EXPECT_EQ(engine.process().read_line(line, EngineProcess::Clock::now() + PATIENCE),
-              EngineProcess::ReadStatus::line);
-    return line;
-}
-
 std::string error_of(auto&& action) {
     try {
         action();
@@ -104,7 +96,7 @@ TEST(UciClient, HandshakeCollectsIdAndOptions) {
     EXPECT_EQ(engine.find_option("Threads"), nullptr);
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
     EXPECT_TRUE(engine.quit());
-    EXPECT_EQ(engine.process().exit_status(), "exited with code 0");
+    EXPECT_EQ(engine.exit_status(), "exited with code 0");
     EXPECT_TRUE(has_no_children());
 }
 
@@ -112,18 +104,21 @@ TEST(UciClient, SetOptionSendsTheEnginesSpelling) {
     UciClient engine;
     engine.start(MOCK);
     EXPECT_TRUE(engine.set_option("hash", "32"));
-    EXPECT_EQ(next_line(engine), "info string received: setoption name Hash value 32");
     EXPECT_TRUE(engine.set_option("MOVE OVERHEAD", "0"));
-    EXPECT_EQ(next_line(engine), "info string received: setoption name Move Overhead value 0");
     EXPECT_TRUE(engine.set_option("Ponder", "TRUE"));
-    EXPECT_EQ(next_line(engine), "info string received: setoption name Ponder value true");
     EXPECT_TRUE(engine.set_option("style", "risky play"));
-    EXPECT_EQ(next_line(engine), "info string received: setoption name Style value Risky Play");
     EXPECT_TRUE(engine.set_option("Clear Hash", ""));
-    EXPECT_EQ(next_line(engine), "info string received: setoption name Clear Hash");
     EXPECT_TRUE(engine.set_option("Book File", "/tmp/my book.bin"));
-    EXPECT_EQ(next_line(engine),
-              "info string received: setoption name Book File value /tmp/my book.bin");
+    // The mock echoes each setoption line as an info string; the next search collects them.
+    SearchReply reply = engine.go(depth_limit(1), PATIENCE);
+    ASSERT_EQ(reply.status, UciStatus::ok);
+    EXPECT_EQ(reply.info_strings,
+              (Strings{"received: setoption name Hash value 32",
+                       "received: setoption name Move Overhead value 0",
+                       "received: setoption name Ponder value true",
+                       "received: setoption name Style value Risky Play",
+                       "received: setoption name Clear Hash",
+                       "received: setoption name Book File value /tmp/my book.bin"}));
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
 }
 
@@ -245,9 +240,9 @@ TEST(UciClient, CrashIsADisconnection) {
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::disconnected);
     EXPECT_EQ(result.bestmove, "");
-    EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
+    EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.process().exit_status(), "killed by signal 6 (Aborted)");
+    EXPECT_EQ(engine.exit_status(), "killed by signal 6 (Aborted)");
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
     EXPECT_FALSE(engine.position("startpos"));
     EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
@@ -259,8 +254,8 @@ TEST(UciClient, ExitIsADisconnection) {
     engine.start(MOCK, {"--exit-at", "1"});
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, UciStatus::disconnected);
-    EXPECT_TRUE(engine.process().wait_for_exit(PATIENCE));
-    EXPECT_EQ(engine.process().exit_status(), "exited with code 1");
+    EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
+    EXPECT_EQ(engine.exit_status(), "exited with code 1");
 }
 
 TEST(UciClient, CrashCountsRestartPerGameWhenAsked) {
@@ -282,7 +277,7 @@ TEST(UciClient, HangIsATimeout) {
     EXPECT_GE(result.wall_time_ms(), 200);  // the deadline is never cut short
     EXPECT_TRUE(engine.alive());
     EXPECT_FALSE(engine.quit(20ms));  // it does not read quit either: killed
-    EXPECT_EQ(engine.process().exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
     EXPECT_TRUE(has_no_children());
 }
 
@@ -333,7 +328,8 @@ TEST(UciClient, HandshakeFailuresAreErrors) {
                   engine.start(MOCK, {"--slow-start", "5000"}, {}, {}, SHORT);
               }),
               "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
-    EXPECT_FALSE(engine.process().started());
+    EXPECT_FALSE(engine.alive());
+    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
     EXPECT_EQ(error_of([&] { engine.start(MOCK, {"--no-uci"}, {}, {}, SHORT); }),
               "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
     EXPECT_EQ(error_of([&] { engine.start("/bin/false"); }),

@@ -1,1 +1,0 @@
-target_link_libraries(arbiter PRIVATE arbiter_tournament arbiter_report)

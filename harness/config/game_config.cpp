@@ -1,0 +1,134 @@
+#include "harness/config/game_config.h"
+
+#include <limits>
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::int64_t INT_MAX_VALUE = std::numeric_limits<int>::max();
+constexpr std::int64_t MS_MAX = std::numeric_limits<std::int64_t>::max();
+
+constexpr IntegerRule DRAW_MOVE_NUMBER_RULE{"draw movenumber", 0, INT_MAX_VALUE,
+                                            "a move number, 0 or more"};
+constexpr IntegerRule DRAW_MOVE_COUNT_RULE{"draw movecount", 1, INT_MAX_VALUE,
+                                           "a positive integer"};
+constexpr IntegerRule DRAW_SCORE_RULE{"draw score", 0, INT_MAX_VALUE,
+                                      "a number of centipawns, 0 or more"};
+constexpr IntegerRule RESIGN_MOVE_COUNT_RULE{"resign movecount", 1, INT_MAX_VALUE,
+                                             "a positive integer"};
+constexpr IntegerRule RESIGN_SCORE_RULE{"resign score", 0, INT_MAX_VALUE,
+                                        "a number of centipawns, 0 or more"};
+constexpr IntegerRule MAX_PLIES_RULE{"max_plies", 0, INT_MAX_VALUE,
+                                     "a number of plies, 0 or more (0: no limit)"};
+constexpr IntegerRule TIME_MARGIN_RULE{"time_margin", 0, MS_MAX,
+                                       "a number of milliseconds, 0 or more"};
+constexpr IntegerRule STALL_TIMEOUT_RULE{"stall_timeout", 1, MS_MAX,
+                                         "a positive number of milliseconds"};
+
+[[noreturn]] void unknown_key(std::string_view rule, std::string_view key, std::string_view known) {
+    throw ConfigError(std::string(rule) + ": unknown key '" + std::string(key) +
+                      "' (known: " + std::string(known) + ")");
+}
+
+}  // namespace
+
+void read_draw_rule(Adjudication& a, const KeyValues& items) {
+    a.draw_move_number = 0;
+    a.draw_move_count = 1;
+    a.draw_score = 0;
+    for (const auto& [key, value] : items) {
+        if (key == "movenumber")
+            a.draw_move_number = int(read_integer(DRAW_MOVE_NUMBER_RULE, value));
+        else if (key == "movecount")
+            a.draw_move_count = int(read_integer(DRAW_MOVE_COUNT_RULE, value));
+        else if (key == "score")
+            a.draw_score = int(read_integer(DRAW_SCORE_RULE, value));
+        else
+            unknown_key("draw", key, "movenumber, movecount, score");
+    }
+}
+
+void read_resign_rule(Adjudication& a, const KeyValues& items) {
+    a.resign_move_count = 1;
+    a.resign_score = 0;
+    for (const auto& [key, value] : items) {
+        if (key == "movecount")
+            a.resign_move_count = int(read_integer(RESIGN_MOVE_COUNT_RULE, value));
+        else if (key == "score")
+            a.resign_score = int(read_integer(RESIGN_SCORE_RULE, value));
+        else
+            unknown_key("resign", key, "movecount, score");
+    }
+}
+
+void read_max_plies(Adjudication& a, std::string_view text) {
+    a.max_plies = int(read_integer(MAX_PLIES_RULE, text));
+}
+
+void read_time_margin(GameSettings& settings, std::string_view text) {
+    settings.time_margin = std::chrono::milliseconds(read_integer(TIME_MARGIN_RULE, text));
+}
+
+void read_stall_timeout(GameSettings& settings, std::string_view text) {
+    settings.stall_timeout = std::chrono::milliseconds(read_integer(STALL_TIMEOUT_RULE, text));
+}
+
+json::Value to_json(const Adjudication& a) {
+    json::Value v{json::Object{}};
+    if (a.draw_move_number) {
+        v.set("draw_movenumber", *a.draw_move_number);
+        v.set("draw_movecount", a.draw_move_count);
+        v.set("draw_score", a.draw_score);
+    }
+    if (a.resign_move_count) {
+        v.set("resign_movecount", a.resign_move_count);
+        v.set("resign_score", a.resign_score);
+    }
+    if (a.max_plies) v.set("max_plies", a.max_plies);
+    return v;
+}
+
+Adjudication adjudication_from_json(const json::Value& value) {
+    if (!value.is_object()) throw ConfigError("adjudication must be a JSON object");
+    Adjudication a;
+    KeyValues draw, resign;
+    bool has_draw = false, has_resign = false;
+    for (const auto& [key, member] : value.as_object()) {
+        std::string text = scalar_text(member, key);
+        if (key.rfind("draw_", 0) == 0) {
+            has_draw = true;
+            draw.emplace_back(key.substr(5), text);
+        } else if (key.rfind("resign_", 0) == 0) {
+            has_resign = true;
+            resign.emplace_back(key.substr(7), text);
+        } else if (key == "max_plies") {
+            read_max_plies(a, text);
+        } else {
+            unknown_key("adjudication", key,
+                        "draw_movenumber, draw_movecount, draw_score, resign_movecount, "
+                        "resign_score, max_plies");
+        }
+    }
+    if (has_draw) read_draw_rule(a, draw);
+    if (has_resign) read_resign_rule(a, resign);
+    return a;
+}
+
+void validate(const GameSettings& settings) {
+    const Adjudication& a = settings.adjudication;
+    if (a.draw_move_number) {
+        check_integer(DRAW_MOVE_NUMBER_RULE, *a.draw_move_number);
+        check_integer(DRAW_MOVE_COUNT_RULE, a.draw_move_count);
+        check_integer(DRAW_SCORE_RULE, a.draw_score);
+    }
+    if (a.resign_move_count != 0) {
+        check_integer(RESIGN_MOVE_COUNT_RULE, a.resign_move_count);
+        check_integer(RESIGN_SCORE_RULE, a.resign_score);
+    }
+    check_integer(MAX_PLIES_RULE, a.max_plies);
+    check_integer(TIME_MARGIN_RULE, settings.time_margin.count());
+    check_integer(STALL_TIMEOUT_RULE, settings.stall_timeout.count());
+}
+
+}  // namespace arbiter

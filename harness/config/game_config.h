@@ -1,0 +1,64 @@
+// How each game of a tournament is played, apart from who plays it and their search limits:
+// adjudication as cutechess-cli users know it, the clock tolerance and the stall timeout.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string_view>
+
+#include "harness/config/json.h"
+#include "harness/config/values.h"
+
+namespace arbiter {
+
+// Adjudication rules. Scores are centipawns from the engines' own reports; a mate score counts
+// as a very large score.
+struct Adjudication {
+    // Draw when, from move `draw_move_number` on, both engines' scores stayed within
+    // +/- draw_score for `draw_move_count` consecutive moves each.
+    std::optional<int> draw_move_number;
+    int draw_move_count = 1;
+    int draw_score = 0;
+    // A loss for an engine whose score was at least `resign_score` below zero for
+    // `resign_move_count` consecutive moves of its own (0: no resign adjudication).
+    int resign_move_count = 0;
+    int resign_score = 0;
+    // A draw when the game reaches this many plies (0: no limit).
+    int max_plies = 0;
+
+    bool operator==(const Adjudication&) const = default;
+};
+
+// Everything about how a game is played, except who plays it.
+struct GameSettings {
+    Adjudication adjudication;
+    // Tolerance on top of a clock before an engine loses on time.
+    std::chrono::milliseconds time_margin{100};
+    // How long a depth- or node-limited search (or the isready handshake) may take before the
+    // engine is declared stalled; movetime searches get movetime plus this.
+    std::chrono::milliseconds stall_timeout{60000};
+
+    bool operator==(const GameSettings&) const = default;
+};
+
+// Turns draw adjudication on and reads "movenumber=N,movecount=N,score=CP" (each optional;
+// movenumber 0, movecount 1 and score 0 when left out). Throws ConfigError.
+void read_draw_rule(Adjudication& adjudication, const KeyValues& items);
+// Turns resign adjudication on and reads "movecount=N,score=CP" (movecount 1, score 0 when
+// left out). Throws ConfigError.
+void read_resign_rule(Adjudication& adjudication, const KeyValues& items);
+// Reads "max_plies". Throws ConfigError.
+void read_max_plies(Adjudication& adjudication, std::string_view text);
+void read_time_margin(GameSettings& settings, std::string_view text);
+void read_stall_timeout(GameSettings& settings, std::string_view text);
+
+// The JSON "adjudication" object: draw_movenumber, draw_movecount, draw_score,
+// resign_movecount, resign_score, max_plies. Any draw_ or resign_ key turns that rule on, with
+// the same defaults as --draw and --resign.
+json::Value to_json(const Adjudication& adjudication);
+Adjudication adjudication_from_json(const json::Value& value);
+
+// Checks settings built in code against the rules the readers apply.
+void validate(const GameSettings& settings);
+
+}  // namespace arbiter

@@ -1,0 +1,238 @@
+// The tournament's settings read through every path (JSON, key=value lists, flag layers, structs
+// built in code): the same values, the same messages, and an identity that changes exactly when a
+// setting that can change a game's result changes.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "harness/config/tournament_config.h"
+
+namespace arbiter {
+namespace {
+
+template <typename F>
+std::string error_of(F&& f) {
+    try {
+        f();
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+bool ends_with(const std::string& text, const std::string& tail) {
+    return text.size() >= tail.size() &&
+           text.compare(text.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+TournamentConfig two_engines() {
+    TournamentConfig c;
+    c.engines = {parse_engine_spec("name=a,cmd=a"), parse_engine_spec("name=b,cmd=b")};
+    c.openings_path = "openings/startpos.epd";
+    c.limits.depth = 1;
+    return c;
+}
+
+TournamentConfig from_json(const std::string& text) {
+    return tournament_config_from_json(json::parse(text), "c.json");
+}
+
+TournamentConfig from_flags(const KeyValues& flags) {
+    TournamentConfig c = two_engines();
+    apply_settings(c, flags);
+    validate(c);
+    return c;
+}
+
+TEST(Settings, BadValueGivesTheSameMessageEveryWay) {
+    struct Case {
+        const char* key;
+        const char* value;
+        const char* message;
+    };
+    for (const Case& c : {
+             Case{"nodes", "-5", "nodes must be a positive integer (got -5)"},
+             Case{"stall_timeout", "0",
+                  "stall_timeout must be a positive number of milliseconds (got 0)"},
+             Case{"time_margin", "-1000",
+                  "time_margin must be a number of milliseconds, 0 or more (got -1000)"},
+             Case{"concurrency", "0", "concurrency must be a positive integer (got 0)"},
+             Case{"report_every", "0", "report_every must be a positive integer (got 0)"},
+             Case{"plies", "-1", "plies must be a number of plies, 0 or more (got -1)"},
+             Case{"handshake_timeout", "-3",
+                  "handshake_timeout must be a positive number of milliseconds (got -3)"},
+             Case{"wait", "-1", "wait must be a number of milliseconds, 0 or more (got -1)"},
+         }) {
+        std::string flag = error_of([&] { from_flags({{c.key, c.value}}); });
+        std::string json =
+            error_of([&] { from_json(std::string("{\"") + c.key + "\": " + c.value + "}"); });
+        EXPECT_EQ(flag, c.message) << c.key;
+        EXPECT_EQ(json, std::string("c.json: ") + c.message) << c.key;
+    }
+    // An engine's own limit, and a limit built in code, by the same rule.
+    EXPECT_EQ(error_of([] { parse_engine_spec("cmd=x,nodes=-5"); }),
+              "--engine cmd=x,nodes=-5: nodes must be a positive integer (got -5)");
+    EXPECT_EQ(error_of([] { from_json(R"({"engines": [{"cmd": "x", "nodes": -5}]})"); }),
+              "c.json: engines[0]: nodes must be a positive integer (got -5)");
+    TournamentConfig in_code = two_engines();
+    in_code.game.stall_timeout = std::chrono::milliseconds(0);
+    EXPECT_EQ(error_of([&] { validate(in_code); }),
+              "stall_timeout must be a positive number of milliseconds (got 0)");
+    in_code = two_engines();
+    in_code.engines[0].limits.nodes = 0;
+    EXPECT_EQ(error_of([&] { validate(in_code); }),
+              "engine a: nodes must be a positive integer (got 0)");
+    // No 300-digit range, and a huge value is cut short.
+    std::string huge = error_of([] { from_flags({{"nodes", std::string(300, '9')}}); });
+    EXPECT_LT(huge.size(), 100u) << huge;
+    EXPECT_TRUE(ends_with(huge, "...)")) << huge;
+}
+
+TEST(Settings, DrawAndResignMeanTheSameInJsonAndOnTheCommandLine) {
+    TournamentConfig flags = from_flags({{"draw", "movenumber=40"}, {"resign", "score=500"}});
+    TournamentConfig json =
+        from_json(R"({"adjudication": {"draw_movenumber": 40, "resign_score": 500}})");
+    EXPECT_EQ(json.game.adjudication, flags.game.adjudication);
+    EXPECT_EQ(flags.game.adjudication.draw_move_count, 1);
+    EXPECT_EQ(flags.game.adjudication.resign_move_count, 1);
+    EXPECT_EQ(flags.game.adjudication.resign_score, 500);
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"draw", "movecount=0"}});
+              }),
+              "draw movecount must be a positive integer (got 0)");
+    EXPECT_EQ(error_of([] { from_json(R"({"adjudication": {"draw_movecount": 0}})"); }),
+              "c.json: draw movecount must be a positive integer (got 0)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"resign", "score=-100"}});
+              }),
+              "resign score must be a number of centipawns, 0 or more (got -100)");
+}
+
+TEST(Settings, SprtModelIsReadTheSameWayEverywhere) {
+    EXPECT_EQ(from_json(R"({"sprt": {"elo0": 0, "elo1": 5, "model": "logistic"}})").sprt->model,
+              SprtModel::logistic);
+    EXPECT_EQ(error_of([] { from_json(R"({"sprt": {"elo0": 0, "elo1": 5, "model": "bayes"}})"); }),
+              "c.json: sprt model must be normalized or logistic (got bayes)");
+    EXPECT_EQ(error_of([] { parse_sprt_parameters("elo0=0,elo1=5,model=bayes"); }),
+              "sprt model must be normalized or logistic (got bayes)");
+    // The text form in JSON goes through the same reader as the flag.
+    EXPECT_EQ(from_json(R"({"sprt": "elo0=0,elo1=5,model=logistic"})").sprt,
+              parse_sprt_parameters("elo0=0,elo1=5,model=logistic"));
+}
+
+TEST(Settings, ParsesSprtParameters) {
+    const SprtParameters p = parse_sprt_parameters("elo0=0,elo1=10,alpha=0.05,beta=0.1");
+    EXPECT_EQ(p.elo0, 0.0);
+    EXPECT_EQ(p.elo1, 10.0);
+    EXPECT_EQ(p.alpha, 0.05);
+    EXPECT_EQ(p.beta, 0.1);
+    EXPECT_EQ(p.model, SprtModel::normalized);
+    EXPECT_EQ(parse_sprt_parameters("elo1=5,elo0=-1.5,model=logistic").model, SprtModel::logistic);
+    EXPECT_EQ(parse_sprt_parameters("elo1=5,elo0=-1.5").elo0, -1.5);
+    EXPECT_EQ(sprt_from_json(to_json(p)), p);
+}
+
+TEST(Settings, RejectsBadSprtParameters) {
+    for (const char* bad :
+         {"elo0=0", "elo0=0,elo1=x", "elo0=0,elo1=5,gamma=1", "elo0=0,elo1=5,alpha=0.6,beta=0.5",
+          "elo0=5,elo1=5", "elo0=0,elo1=5,model=bayes", "elo0=0,elo1"})
+        EXPECT_THROW(parse_sprt_parameters(bad), ConfigError) << bad;
+    EXPECT_EQ(error_of([] { parse_sprt_parameters("elo0=0,elo1=5,gamma=1"); }),
+              "sprt: unknown key 'gamma' (expected elo0, elo1, alpha, beta, model)");
+    EXPECT_EQ(error_of([] { from_json(R"({"sprt": {"elo0": 0}})"); }),
+              "c.json: sprt: elo0 and elo1 are required");
+}
+
+TEST(Settings, FlagLimitsReplaceTheConfigurationFileLimits) {
+    TournamentConfig c = from_json(R"({"tc": "10+0.1", "rounds": 3})");
+    apply_settings(c, {{"depth", "2"}});
+    EXPECT_EQ(c.limits.depth, 2);
+    EXPECT_FALSE(c.limits.tc);
+    EXPECT_EQ(c.rounds, 3);
+}
+
+TEST(Settings, ConcurrencyFarAboveTheCoresNeedsForce) {
+    int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+    std::string many = std::to_string(cores * 4 + 1);
+    std::string error = error_of([&] { from_flags({{"concurrency", many}}); });
+    EXPECT_NE(error.find("add --force"), std::string::npos) << error;
+    TournamentConfig forced = two_engines();
+    forced.force = true;
+    apply_settings(forced, {{"concurrency", many}});
+    EXPECT_NO_THROW(validate(forced));
+    EXPECT_NO_THROW(from_flags({{"concurrency", std::to_string(cores * 4)}}));
+}
+
+TEST(Settings, WaitIsOneSettingReadEveryWay) {
+    EXPECT_EQ(from_flags({{"wait", "250"}}).wait, std::chrono::milliseconds(250));
+    EXPECT_EQ(from_json(R"({"wait": 250})").wait, std::chrono::milliseconds(250));
+    TournamentConfig c = two_engines();
+    c.wait = std::chrono::milliseconds(250);
+    EXPECT_EQ(tournament_config_from_json(c.to_json(), "test").wait, c.wait);
+    // A pause changes no game's result: the same tournament.
+    EXPECT_EQ(c.identity("h"), two_engines().identity("h"));
+}
+
+TEST(Settings, IdentityChangesWithEverySettingThatDecidesResults) {
+    const TournamentConfig base = two_engines();
+    // The identity of a default configuration is what it was before these settings joined it, so
+    // databases written before keep their tournaments.
+    EXPECT_EQ(base.identity("h").dump(),
+              R"({"engines":["a","b"],"openings":"h","plies":-1,"order":"sequential",)"
+              R"("limits":{"depth":1},"seed":1,"adjudication":{}})");
+    for (const KeyValues& change : std::vector<KeyValues>{
+             {{"stall_timeout", "5000"}},
+             {{"time_margin", "0"}},
+             {{"handshake_timeout", "2000"}},
+             {{"plies", "4"}},
+             {{"maxplies", "100"}},
+             {{"draw", "movenumber=30"}},
+             {{"resign", "movecount=3,score=600"}},
+             {{"seed", "7"}},
+             {{"order", "random"}},
+             {{"nodes", "1000"}},
+         }) {
+        TournamentConfig changed = base;
+        std::string key = change[0].first == "maxplies" ? "max_plies" : change[0].first;
+        apply_settings(changed, {{key, change[0].second}});
+        EXPECT_NE(changed.identity("h"), base.identity("h")) << key;
+        EXPECT_FALSE(identity_differences(base.identity("h"), changed.identity("h")).empty());
+    }
+    for (const KeyValues& same : std::vector<KeyValues>{{{"rounds", "5"}},
+                                                        {{"max_games", "3"}},
+                                                        {{"concurrency", "1"}},
+                                                        {{"db", "x"}},
+                                                        {{"pgn", "y"}},
+                                                        {{"event", "e"}},
+                                                        {{"report_every", "2"}},
+                                                        {{"bootstrap", "0"}}}) {
+        TournamentConfig changed = base;
+        apply_settings(changed, same);
+        EXPECT_EQ(changed.identity("h"), base.identity("h")) << same[0].first;
+    }
+    EXPECT_EQ(identity_differences(base.identity("old"), base.identity("new")),
+              std::vector<std::string>{"the content of the opening file changed"});
+    TournamentConfig stalled = base;
+    apply_settings(stalled, {{"stall_timeout", "5000"}});
+    EXPECT_EQ(identity_differences(base.identity("h"), stalled.identity("h")),
+              std::vector<std::string>{"stall_timeout: the default -> 5000"});
+}
+
+TEST(Settings, JsonRoundTripAndUnknownKeys) {
+    TournamentConfig c = two_engines();
+    apply_settings(c, {{"draw", "movenumber=40,movecount=8,score=10"},
+                       {"sprt", "elo0=0,elo1=5,model=logistic"},
+                       {"plies", "6"},
+                       {"handshake_timeout", "2000"}});
+    TournamentConfig back = tournament_config_from_json(c.to_json(), "test");
+    EXPECT_EQ(back.to_json(), c.to_json());
+    EXPECT_EQ(back.identity("h"), c.identity("h"));
+    EXPECT_EQ(error_of([] { from_json(R"({"rounds": "two"})"); }),
+              "c.json: rounds must be a positive integer (got two)");
+    EXPECT_EQ(error_of([] { from_json(R"({"colour": 1})"); }), "c.json: unknown key \"colour\"");
+    EXPECT_EQ(error_of([] { from_json(R"({"order": "spiral"})"); }),
+              "c.json: order must be sequential or random (got spiral)");
+}
+
+}  // namespace
+}  // namespace arbiter

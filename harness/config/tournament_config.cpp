@@ -1,0 +1,315 @@
+#include "harness/config/tournament_config.h"
+
+#include <algorithm>
+#include <limits>
+#include <set>
+#include <thread>
+
+namespace arbiter {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+constexpr std::int64_t INT_MAX_VALUE = std::numeric_limits<int>::max();
+constexpr std::int64_t INT64_MAX_VALUE = std::numeric_limits<std::int64_t>::max();
+// Games per core above which --concurrency needs --force: beyond it engines mostly wait for a
+// core, and timed games are decided by the machine's load.
+constexpr int GAMES_PER_CORE_LIMIT = 4;
+
+constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
+constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
+                                     "a number of games, 0 or more (0: all)"};
+constexpr IntegerRule CONCURRENCY_RULE{"concurrency", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule SEED_RULE{"seed", 0, INT64_MAX_VALUE, "a whole number, 0 or more"};
+constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{"handshake_timeout", 1, INT64_MAX_VALUE,
+                                             "a positive number of milliseconds"};
+constexpr IntegerRule WAIT_RULE{"wait", 0, INT64_MAX_VALUE, "a number of milliseconds, 0 or more"};
+constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000, "a number of samples, 0 or more"};
+
+const char* const LIMIT_KEYS[] = {"depth", "nodes", "movetime", "tc"};
+
+void read_limit_setting(TournamentConfig& c, std::string_view key, std::string_view text) {
+    read_limit(c.limits, key, text);
+}
+
+// The settings table. Built on first use (a function-local static), so that a static initialiser
+// elsewhere may already read it.
+const std::vector<TournamentSetting>& settings_table() {
+    static const std::vector<TournamentSetting> settings = {
+        {"openings", "openings", "FILE", "Opening suite (.epd or .pgn)",
+         [](TournamentConfig& c, std::string_view t) { c.openings_path = std::string(t); }},
+        {"plies", "plies", "N", "PGN suites: plies of each game to play (default: all)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.plies = int(read_integer(PLIES_RULE, t));
+         }},
+        {"order", "order", "ORDER", "Opening order: sequential or random",
+         [](TournamentConfig& c, std::string_view t) {
+             c.random_order = read_choice("order", t, {"sequential", "random"}) == "random";
+         }},
+        {"rounds", "rounds", "N", "Repeat the whole schedule N times",
+         [](TournamentConfig& c, std::string_view t) {
+             c.rounds = int(read_integer(ROUNDS_RULE, t));
+         }},
+        {"max_games", "max-games", "N", "Play only the first N games of the schedule",
+         [](TournamentConfig& c, std::string_view t) {
+             c.max_games = read_integer(MAX_GAMES_RULE, t);
+         }},
+        {"depth", "depth", "D", "Search depth per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "depth", t); }},
+        {"nodes", "nodes", "N", "Nodes per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "nodes", t); }},
+        {"movetime", "movetime", "MS", "Milliseconds per move",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "movetime", t); }},
+        {"tc", "tc", "TC", "Time control: SECONDS+INC or MOVES/SECONDS+INC",
+         [](TournamentConfig& c, std::string_view t) { read_limit_setting(c, "tc", t); }},
+        {"concurrency", "concurrency", "N", "Games at once (default: number of cores)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.concurrency = int(read_integer(CONCURRENCY_RULE, t));
+         }},
+        {"db", "db", "FILE", "SQLite database (default: results/tournament.sqlite)",
+         [](TournamentConfig& c, std::string_view t) { c.db_path = std::string(t); }},
+        {"pgn", "pgn", "FILE", "Also append each finished game to this PGN file",
+         [](TournamentConfig& c, std::string_view t) { c.pgn_path = std::string(t); }},
+        {"seed", "seed", "N", "Seed of the random opening order (default: 1)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.seed = std::uint64_t(read_integer(SEED_RULE, t));
+         }},
+        {"event", "event", "NAME", "Event name for the PGN and the database",
+         [](TournamentConfig& c, std::string_view t) { c.event = std::string(t); }},
+        {"draw", "draw", "RULE", "Draw adjudication: movenumber=N,movecount=N,score=CP",
+         [](TournamentConfig& c, std::string_view t) {
+             read_draw_rule(c.game.adjudication, split_key_values(t));
+         }},
+        {"resign", "resign", "RULE", "Resign adjudication: movecount=N,score=CP",
+         [](TournamentConfig& c, std::string_view t) {
+             read_resign_rule(c.game.adjudication, split_key_values(t));
+         }},
+        {"max_plies", "maxplies", "N", "Adjudicate a draw after N plies",
+         [](TournamentConfig& c, std::string_view t) { read_max_plies(c.game.adjudication, t); }},
+        {"time_margin", "timemargin", "MS",
+         "Milliseconds an engine may exceed its clock (default: 100)",
+         [](TournamentConfig& c, std::string_view t) { read_time_margin(c.game, t); }},
+        {"stall_timeout", "stall-timeout", "MS",
+         "Milliseconds before a depth- or node-limited engine is declared stalled (default: 60000)",
+         [](TournamentConfig& c, std::string_view t) { read_stall_timeout(c.game, t); }},
+        {"handshake_timeout", "handshake-timeout", "MS",
+         "Milliseconds an engine may take to answer uci and isready at start (default: 10000)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.handshake_timeout = milliseconds(read_integer(HANDSHAKE_TIMEOUT_RULE, t));
+         }},
+        {"sprt", "sprt", "TEST",
+         "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05",
+         [](TournamentConfig& c, std::string_view t) { c.sprt = parse_sprt_parameters(t); }},
+        {"wait", "wait", "MS", "Milliseconds each worker pauses between two games (default: 0)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.wait = milliseconds(read_integer(WAIT_RULE, t));
+         }},
+        {"report_every", "report-every", "N", "Print the standings every N games",
+         [](TournamentConfig& c, std::string_view t) {
+             c.report_every = int(read_integer(REPORT_EVERY_RULE, t));
+         }},
+        {"bootstrap", "bootstrap", "N", "Bootstrap samples for the Elo error bars (default: 1000)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.bootstrap = int(read_integer(BOOTSTRAP_RULE, t));
+         }},
+    };
+    return settings;
+}
+
+const TournamentSetting* find_setting(std::string_view key) {
+    for (const auto& setting : settings_table())
+        if (setting.key == key) return &setting;
+    return nullptr;
+}
+
+std::string names_of(const json::Value& engines) {
+    std::string text;
+    if (!engines.is_array()) return engines.dump();
+    for (const auto& name : engines.as_array())
+        text += (text.empty() ? "" : ", ") + (name.is_string() ? name.as_string() : name.dump());
+    return text;
+}
+
+}  // namespace
+
+int TournamentConfig::workers() const {
+    return concurrency ? *concurrency : int(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+json::Value TournamentConfig::to_json() const {
+    json::Value v{json::Object{}};
+    v.set("event", event);
+    json::Value list{json::Array{}};
+    for (const auto& e : engines) list.push(arbiter::to_json(e));
+    v.set("engines", list);
+    v.set("openings", openings_path);
+    if (plies) v.set("plies", *plies);
+    v.set("order", random_order ? "random" : "sequential");
+    v.set("rounds", rounds);
+    if (max_games) v.set("max_games", max_games);
+    json::Value global_limits = arbiter::to_json(limits);
+    for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
+    v.set("seed", seed);
+    v.set("adjudication", arbiter::to_json(game.adjudication));
+    v.set("time_margin", std::int64_t(game.time_margin.count()));
+    v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
+    if (handshake_timeout != TournamentConfig{}.handshake_timeout)
+        v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
+    if (wait.count()) v.set("wait", std::int64_t(wait.count()));
+    if (sprt) v.set("sprt", arbiter::to_json(*sprt));
+    return v;
+}
+
+json::Value TournamentConfig::identity(std::string_view openings_hash) const {
+    // The members and their order before issue 9 stay as they were, so that databases written
+    // then keep their keys; settings added since appear only when they differ from the default.
+    json::Value v{json::Object{}};
+    json::Value names{json::Array{}};
+    for (const auto& e : engines) names.push(e.name);
+    v.set("engines", names);
+    v.set("openings", openings_hash);
+    v.set("plies", plies ? *plies : -1);
+    v.set("order", random_order ? "random" : "sequential");
+    v.set("limits", arbiter::to_json(limits));
+    v.set("seed", seed);
+    v.set("adjudication", arbiter::to_json(game.adjudication));
+    const TournamentConfig defaults;
+    if (game.time_margin != defaults.game.time_margin)
+        v.set("time_margin", std::int64_t(game.time_margin.count()));
+    if (game.stall_timeout != defaults.game.stall_timeout)
+        v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
+    if (handshake_timeout != defaults.handshake_timeout)
+        v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
+    return v;
+}
+
+const std::vector<TournamentSetting>& tournament_settings() {
+    return settings_table();
+}
+
+void apply_settings(TournamentConfig& config, const KeyValues& settings) {
+    bool limits_cleared = false;
+    for (const auto& [key, text] : settings) {
+        const TournamentSetting* setting = find_setting(key);
+        if (!setting) throw ConfigError("unknown setting \"" + key + "\"");
+        bool is_limit =
+            std::find(std::begin(LIMIT_KEYS), std::end(LIMIT_KEYS), key) != std::end(LIMIT_KEYS);
+        if (is_limit && !limits_cleared) {
+            config.limits = {};
+            limits_cleared = true;
+        }
+        setting->read(config, text);
+    }
+}
+
+std::vector<EngineConfig> engines_from_json(const json::Value& value, const std::string& where) {
+    const json::Value* list = value.is_object() ? value.find("engines") : &value;
+    if (!list || !list->is_array()) throw ConfigError(where + ": expected an array of engines");
+    std::vector<EngineConfig> engines;
+    for (const auto& e : list->as_array())
+        engines.push_back(
+            engine_from_json(e, where + ": engines[" + std::to_string(engines.size()) + "]"));
+    return engines;
+}
+
+TournamentConfig tournament_config_from_json(const json::Value& v, const std::string& where) {
+    if (!v.is_object()) throw ConfigError(where + ": the configuration must be a JSON object");
+    TournamentConfig c;
+    KeyValues settings;
+    for (const auto& [key, value] : v.as_object()) {
+        try {
+            if (key == "engines")
+                c.engines = engines_from_json(value, where);
+            else if (key == "adjudication")
+                c.game.adjudication = adjudication_from_json(value);
+            else if (key == "sprt" && value.is_object())
+                c.sprt = sprt_from_json(value);
+            else if (key == "identity")
+                continue;  // written beside the configuration by the tournament; derived
+            else if (!find_setting(key))
+                throw ConfigError("unknown key \"" + key + "\"");
+            else
+                settings.emplace_back(key, scalar_text(value, key));
+        } catch (const ConfigError& e) {
+            std::string message = e.what();
+            throw ConfigError(message.rfind(where, 0) == 0 ? message : where + ": " + message);
+        }
+    }
+    try {
+        apply_settings(c, settings);
+    } catch (const ConfigError& e) {
+        throw ConfigError(where + ": " + e.what());
+    }
+    return c;
+}
+
+void validate(const TournamentConfig& config) {
+    // Step 1. The engines: at least two, distinct names, a command and a limit each.
+    if (config.engines.size() < 2) throw ConfigError("a tournament needs at least two engines");
+    std::set<std::string> names;
+    for (const auto& e : config.engines) {
+        if (!names.insert(e.name).second)
+            throw ConfigError("two engines are named " + e.name + "; give each a name=");
+        validate(e);
+        if (e.limits.or_else(config.limits).empty())
+            throw ConfigError("engine " + e.name +
+                              " has no search limit: give --depth, --nodes, --movetime or --tc");
+    }
+    if (config.openings_path.empty())
+        throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");
+
+    // Step 2. Every value within its rule, as the readers check it.
+    if (config.plies) check_integer(PLIES_RULE, *config.plies);
+    check_integer(ROUNDS_RULE, config.rounds);
+    check_integer(MAX_GAMES_RULE, config.max_games);
+    validate(config.limits);
+    validate(config.game);
+    check_integer(HANDSHAKE_TIMEOUT_RULE, config.handshake_timeout.count());
+    check_integer(WAIT_RULE, config.wait.count());
+    if (config.report_every != 0) check_integer(REPORT_EVERY_RULE, config.report_every);
+    check_integer(BOOTSTRAP_RULE, config.bootstrap);
+    if (config.sprt) {
+        validate(*config.sprt);
+        if (config.engines.size() != 2) throw ConfigError("--sprt needs exactly two engines");
+    }
+
+    // Step 3. Concurrency against this machine.
+    if (config.concurrency) {
+        check_integer(CONCURRENCY_RULE, *config.concurrency);
+        int cores = int(std::max(1u, std::thread::hardware_concurrency()));
+        if (*config.concurrency > GAMES_PER_CORE_LIMIT * cores && !config.force)
+            throw ConfigError("concurrency " + std::to_string(*config.concurrency) +
+                              " is far above the " + std::to_string(cores) +
+                              " cores of this machine (more than " +
+                              std::to_string(GAMES_PER_CORE_LIMIT) +
+                              " games per core); add --force to run it anyway");
+    }
+}
+
+std::vector<std::string> identity_differences(const json::Value& before, const json::Value& now) {
+    std::vector<std::string> reasons;
+    if (!before.is_object() || !now.is_object()) return reasons;
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : before.as_object()) keys.push_back(key);
+    for (const auto& [key, value] : now.as_object())
+        if (!before.find(key)) keys.push_back(key);
+    for (const auto& key : keys) {
+        const json::Value* old_value = before.find(key);
+        const json::Value* new_value = now.find(key);
+        if (old_value && new_value && *old_value == *new_value) continue;
+        auto text = [&](const json::Value* v) {
+            if (!v) return std::string("the default");
+            return key == "engines" ? names_of(*v) : v->dump();
+        };
+        if (key == "openings")
+            reasons.push_back("the content of the opening file changed");
+        else
+            reasons.push_back(key + ": " + text(old_value) + " -> " + text(new_value));
+    }
+    return reasons;
+}
+
+}  // namespace arbiter

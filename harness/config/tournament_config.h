@@ -1,0 +1,100 @@
+// Everything that defines a tournament, as one plain struct, and the one way each of its settings
+// is read. A reader (JSON, the `arbiter tournament` flags, a future cutechess-style command line)
+// turns its input into (key, text) pairs and lays them over a TournamentConfig with
+// apply_settings(); every pair goes through the same rules, so a bad value gets the same message
+// whichever way it arrived. validate() checks a finished configuration, however it was built.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/config/engine_config.h"
+#include "harness/config/game_config.h"
+#include "harness/config/json.h"
+#include "harness/config/sprt_config.h"
+#include "harness/config/values.h"
+
+namespace arbiter {
+
+// Everything that defines a tournament: who plays, on which openings, how long each search may
+// take, how games are refereed, where results go. Defaults are those of `arbiter tournament`.
+struct TournamentConfig {
+    std::vector<EngineConfig> engines;
+    std::string openings_path;
+    std::optional<int> plies;  // PGN suites: plies of each game to play (unset: all)
+    bool random_order = false;
+    int rounds = 1;
+    std::int64_t max_games = 0;      // play only the first N games of the schedule (0: all)
+    SearchLimitConfig limits;        // for engines without limits of their own
+    std::optional<int> concurrency;  // games at once (unset: one per core)
+    bool force = false;              // accept a concurrency far above the core count
+    std::string db_path = "results/tournament.sqlite";
+    std::string pgn_path;  // games appended as they finish, when set
+    std::uint64_t seed = 1;
+    GameSettings game;
+    std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
+    std::string event = "arbiter tournament";
+    std::chrono::milliseconds handshake_timeout{10000};
+    std::chrono::milliseconds wait{0};  // pause of each worker between two games
+    int report_every = 0;               // print the standings every N games (0: at the end)
+    int bootstrap = 1000;               // bootstrap samples of the Elo error bars
+    // Play only shard `shard_index` (1..shard_count) of the schedule (harness/tournament/shard.h);
+    // 0: the whole schedule. Not part of the identity: every shard is the same tournament.
+    int shard_index = 0;
+    int shard_count = 0;
+
+    // Games played at once: `concurrency`, or the number of cores when unset.
+    int workers() const;
+
+    // The configuration as JSON (stored with the tournament, and accepted by --config).
+    json::Value to_json() const;
+
+    // What decides "the same tournament" on a re-run: every setting that can change which games
+    // are played or how they end (engine names, the opening file's content hash, plies, order,
+    // limits, seed, adjudication, clock margin, stall and handshake timeouts), but not the
+    // engines' identities (checked per game), the number of rounds or games (so more extend a
+    // tournament), concurrency, the pause between games or output paths.
+    json::Value identity(std::string_view openings_hash) const;
+
+    bool operator==(const TournamentConfig&) const = default;
+};
+
+// One setting of a tournament: its key in JSON and key=value lists, its command-line flag
+// (without "--"), the flag's value name and help, and its reader. Adding an option means adding
+// a field to TournamentConfig and one entry to this table.
+struct TournamentSetting {
+    std::string_view key;
+    std::string_view flag;
+    std::string_view value_name;
+    std::string_view help;
+    void (*read)(TournamentConfig& config, std::string_view text);
+};
+
+// Every setting that is one value (engines, --config and --engines files are read apart).
+const std::vector<TournamentSetting>& tournament_settings();
+
+// Lays (key, text) pairs over `config` in order, as one layer: a layer that sets any search limit
+// (depth, nodes, movetime, tc) replaces the global limits as a whole. Throws ConfigError.
+void apply_settings(TournamentConfig& config, const KeyValues& settings);
+
+// Reads a --config JSON document (keys as in to_json(); engines as an array of engine objects,
+// "adjudication" and "sprt" as objects). Throws ConfigError naming `where` and the key.
+TournamentConfig tournament_config_from_json(const json::Value& value, const std::string& where);
+
+// Reads a JSON engines file: an array of engine objects, or an object with an "engines" array.
+std::vector<EngineConfig> engines_from_json(const json::Value& value, const std::string& where);
+
+// The last check before a tournament starts, whichever way the configuration was built: at
+// least two engines with distinct names and a search limit each, an opening file, and every
+// value within its rule. Throws ConfigError.
+void validate(const TournamentConfig& config);
+
+// Why two identities (TournamentConfig::identity()) name different tournaments, one line per
+// setting that differs ("the content of the opening file changed", "seed: 1 -> 2").
+std::vector<std::string> identity_differences(const json::Value& before, const json::Value& now);
+
+}  // namespace arbiter

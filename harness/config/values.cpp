@@ -1,0 +1,83 @@
+#include "harness/config/values.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace arbiter {
+
+namespace {
+
+// Longest piece of a rejected value quoted back to the user.
+constexpr std::size_t QUOTED_VALUE_LIMIT = 40;
+
+}  // namespace
+
+std::string rule_message(std::string_view key, std::string_view what, std::string_view got) {
+    std::string shown(got.substr(0, QUOTED_VALUE_LIMIT));
+    if (got.size() > QUOTED_VALUE_LIMIT) shown += "...";
+    return std::string(key) + " must be " + std::string(what) + " (got " +
+           (shown.empty() ? std::string("nothing") : shown) + ")";
+}
+
+std::int64_t read_integer(const IntegerRule& rule, std::string_view text) {
+    std::int64_t value = 0;
+    const char* end = text.data() + text.size();
+    auto [position, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || position != end || value < rule.min ||
+        value > rule.max)
+        throw ConfigError(rule_message(rule.key, rule.what, text));
+    return value;
+}
+
+void check_integer(const IntegerRule& rule, std::int64_t value) {
+    if (value < rule.min || value > rule.max)
+        throw ConfigError(rule_message(rule.key, rule.what, std::to_string(value)));
+}
+
+double read_number(const NumberRule& rule, std::string_view text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    auto [position, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || position != end || !std::isfinite(value))
+        throw ConfigError(rule_message(rule.key, rule.what, text));
+    return value;
+}
+
+std::string read_choice(std::string_view key, std::string_view text,
+                        const std::vector<std::string_view>& choices) {
+    std::string list;
+    for (std::size_t i = 0; i < choices.size(); ++i) {
+        if (choices[i] == text) return std::string(text);
+        list += (i == 0 ? "" : i + 1 == choices.size() ? " or " : ", ") + std::string(choices[i]);
+    }
+    throw ConfigError(rule_message(key, list, text));
+}
+
+std::string scalar_text(const json::Value& value, std::string_view key) {
+    if (value.is_string()) return value.as_string();
+    if (value.is_number() || value.is_bool()) return value.dump();
+    throw ConfigError(std::string(key) + " must be a string or a number");
+}
+
+KeyValues split_key_values(std::string_view text) {
+    std::vector<std::string> items(1);
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 1 < text.size())
+            items.back() += text[++i];
+        else if (text[i] == ',')
+            items.emplace_back();
+        else
+            items.back() += text[i];
+    }
+    KeyValues pairs;
+    for (const std::string& item : items) {
+        if (item.empty()) continue;
+        auto equals = item.find('=');
+        if (equals == std::string::npos || equals == 0)
+            throw ConfigError("'" + item + "' is not key=value");
+        pairs.emplace_back(item.substr(0, equals), item.substr(equals + 1));
+    }
+    return pairs;
+}
+
+}  // namespace arbiter

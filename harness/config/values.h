@@ -1,0 +1,62 @@
+// The rules every configuration value is checked against, and the one reader of `key=value,...`
+// lists. Whichever way a value arrives (a JSON file, an `--engine`/`--draw`/`--sprt` list or a
+// command-line flag), it is read and checked here, so the message for a bad value is the same.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "harness/config/json.h"
+
+namespace arbiter {
+
+// Thrown for a configuration the user must fix; the message names the key, value or file.
+class ConfigError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// A whole-number setting: its key, the values it accepts and how to say so in a message.
+struct IntegerRule {
+    std::string_view key;
+    std::int64_t min = 0;
+    std::int64_t max = std::numeric_limits<std::int64_t>::max();
+    std::string_view what;  // "a positive integer"
+};
+
+// A decimal setting (SPRT bounds and error rates): any finite number; ranges are checked by the
+// type's own validation.
+struct NumberRule {
+    std::string_view key;
+    std::string_view what;
+};
+
+// "nodes must be a positive integer (got -5)"; `got` is cut to a readable length.
+std::string rule_message(std::string_view key, std::string_view what, std::string_view got);
+
+// Reads a whole number in the rule's range. Throws ConfigError(rule_message(...)).
+std::int64_t read_integer(const IntegerRule& rule, std::string_view text);
+// Checks a value already in a struct against the same rule, with the same message.
+void check_integer(const IntegerRule& rule, std::int64_t value);
+// Reads a finite decimal number. Throws ConfigError(rule_message(...)).
+double read_number(const NumberRule& rule, std::string_view text);
+// Reads one of `choices`. Throws ConfigError naming them.
+std::string read_choice(std::string_view key, std::string_view text,
+                        const std::vector<std::string_view>& choices);
+
+// A JSON scalar as the text a key=value list or a flag would carry ("16", "true", "10+0.1"), so
+// every reader feeds the same checks. Throws ConfigError for arrays and objects.
+std::string scalar_text(const json::Value& value, std::string_view key);
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+
+// Splits "key=value,key=value" on unescaped commas ("\," and "\\" escape a comma or backslash
+// inside a value). Empty items are skipped. Throws ConfigError("'item' is not key=value").
+KeyValues split_key_values(std::string_view text);
+
+}  // namespace arbiter

@@ -1,0 +1,238 @@
+#include "harness/report/html/charts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+
+namespace arbiter::html {
+
+namespace {
+
+constexpr double WIDTH = 720;
+constexpr double LEFT = 64, RIGHT = 150, TOP = 16, BOTTOM = 44;  // margins, legend at the right
+
+// A linear or base-10 logarithmic map from data values to pixels.
+struct Axis {
+    double min = 0, max = 1, from = 0, to = 1;
+    bool log = false;
+
+    double value(double v) const { return log ? std::log10(std::max(v, 1e-9)) : v; }
+    double operator()(double v) const {
+        double lo = value(min), hi = value(max);
+        return from + (value(v) - lo) / (hi > lo ? hi - lo : 1) * (to - from);
+    }
+    // Round tick values: powers of ten on a log axis, 1-2-5 steps on a linear one.
+    std::vector<double> ticks() const {
+        std::vector<double> result;
+        if (log) {
+            for (double t = std::pow(10, std::floor(std::log10(min))); t <= max * 1.0001; t *= 10)
+                if (t >= min * 0.9999) result.push_back(t);
+            return result;
+        }
+        double span = max - min > 0 ? max - min : 1;
+        double step = std::pow(10, std::floor(std::log10(span / 5)));
+        for (double f : {1.0, 2.0, 5.0, 10.0})
+            if (span / (step * f) <= 6) {
+                step *= f;
+                break;
+            }
+        for (double t = std::ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+            result.push_back(std::abs(t) < step * 1e-9 ? 0 : t);
+        return result;
+    }
+};
+
+std::string number(double v) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.1f", v);
+    return text;
+}
+
+std::string tick_label(double v, bool log) {
+    if (log) {
+        static const char* const SUFFIX[] = {"", "k", "M", "G", "T"};
+        int power = int(std::lround(std::log10(v)));
+        if (power < 0) return fixed(v, -power);
+        return std::to_string(int(std::lround(std::pow(10, power % 3)))) +
+               SUFFIX[std::min(power / 3, 4)];
+    }
+    if (std::abs(v - std::round(v)) < 1e-9) return std::to_string(std::llround(v));
+    std::string text = fixed(v, 2);
+    while (text.back() == '0') text.pop_back();  // 2.80 -> 2.8
+    return text;
+}
+
+std::string open_svg(double height, const std::string& title, const std::string& description) {
+    std::ostringstream out;
+    out << "<svg class=\"chart\" role=\"img\" viewBox=\"0 0 " << WIDTH << ' ' << height
+        << "\" width=\"" << WIDTH << "\" height=\"" << height << "\"><title>" << escape(title)
+        << "</title><desc>" << escape(description) << "</desc>";
+    return out.str();
+}
+
+}  // namespace
+
+std::string escape(const std::string& text) {
+    std::string out;
+    out.reserve(text.size());
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            case '\'':
+                out += "&#39;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+std::string fixed(double value, int decimals) {
+    if (std::isinf(value)) return value > 0 ? "\u221e" : "-\u221e";
+    char text[64];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    std::string s = text;
+    if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);
+    return s;
+}
+
+const char* series_colour(std::size_t n) {
+    static const char* const COLOURS[] = {"#1f5fa8", "#b2451a", "#2a7a2a", "#7a3fa0",
+                                          "#8a6500", "#a3224f", "#0f6e6e", "#4d4d4d"};
+    return COLOURS[n % 8];
+}
+
+std::string draw_line_chart(const LineChart& chart) {
+    // Step 1. The ranges of both axes over points, bands and reference lines.
+    double x_min = std::numeric_limits<double>::max(), x_max = -x_min;
+    double y_min = x_min, y_max = -x_min;
+    for (const auto& s : chart.series)
+        for (const auto& p : s.points) {
+            x_min = std::min(x_min, p.x), x_max = std::max(x_max, p.x);
+            for (double y : {p.y, p.low.value_or(p.y), p.high.value_or(p.y)})
+                if (std::isfinite(y) && (!chart.log_y || y > 0))
+                    y_min = std::min(y_min, y), y_max = std::max(y_max, y);
+        }
+    if (x_min > x_max || y_min > y_max) return {};
+    for (const auto& r : chart.references)
+        y_min = std::min(y_min, r.y), y_max = std::max(y_max, r.y);
+    if (x_max == x_min) x_max = x_min + 1;
+    if (y_max == y_min) y_max = y_min + 1;
+    if (chart.log_y) {  // whole decades, so that the ends have ticks
+        y_min = std::pow(10, std::floor(std::log10(y_min)));
+        y_max = std::pow(10, std::ceil(std::log10(y_max)));
+    } else {
+        double pad = (y_max - y_min) * 0.05;
+        y_min -= pad, y_max += pad;
+    }
+    const double height = 320;
+    Axis x{x_min, x_max, LEFT, WIDTH - RIGHT};
+    Axis y{y_min, y_max, height - BOTTOM, TOP, chart.log_y};
+    std::ostringstream out;
+    out << open_svg(height, chart.title, chart.description);
+
+    // Step 2. Grid, ticks and axis labels.
+    out << "<g class=\"axis\">";
+    for (double t : y.ticks())
+        out << "<line x1=\"" << LEFT << "\" x2=\"" << WIDTH - RIGHT << "\" y1=\"" << number(y(t))
+            << "\" y2=\"" << number(y(t)) << "\"/><text x=\"" << LEFT - 6 << "\" y=\""
+            << number(y(t) + 4) << "\" text-anchor=\"end\">" << tick_label(t, chart.log_y)
+            << "</text>";
+    for (double t : x.ticks())
+        out << "<text x=\"" << number(x(t)) << "\" y=\"" << height - BOTTOM + 16
+            << "\" text-anchor=\"middle\">" << tick_label(t, false) << "</text>";
+    out << "<text x=\"" << (LEFT + WIDTH - RIGHT) / 2 << "\" y=\"" << height - 8
+        << "\" text-anchor=\"middle\">" << escape(chart.x_label) << "</text>"
+        << "<text transform=\"translate(14," << (TOP + height - BOTTOM) / 2
+        << ") rotate(-90)\" text-anchor=\"middle\">" << escape(chart.y_label) << "</text></g>";
+    for (const auto& r : chart.references)
+        out << "<line class=\"reference\" x1=\"" << LEFT << "\" x2=\"" << WIDTH - RIGHT
+            << "\" y1=\"" << number(y(r.y)) << "\" y2=\"" << number(y(r.y)) << "\"/><text x=\""
+            << WIDTH - RIGHT + 4 << "\" y=\"" << number(y(r.y) + 4) << "\">" << escape(r.label)
+            << "</text>";
+
+    // Step 3. Bands, then lines and points, then the legend.
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+        const auto& s = chart.series[i];
+        std::string upper, lower;
+        for (const auto& p : s.points) {
+            if (!p.low || !p.high || !std::isfinite(*p.low) || !std::isfinite(*p.high)) continue;
+            upper += (upper.empty() ? "M" : "L") + number(x(p.x)) + "," + number(y(*p.high));
+            lower = "L" + number(x(p.x)) + "," + number(y(*p.low)) + lower;
+        }
+        if (!upper.empty())
+            out << "<path class=\"band\" fill=\"" << series_colour(i) << "\" d=\"" << upper << lower
+                << "Z\"/>";
+    }
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+        const auto& s = chart.series[i];
+        std::string path;
+        for (const auto& p : s.points)
+            if (std::isfinite(p.y) && (!chart.log_y || p.y > 0))
+                path += (path.empty() ? "M" : "L") + number(x(p.x)) + "," + number(y(p.y));
+        out << "<path class=\"line\" stroke=\"" << series_colour(i) << "\" d=\"" << path << "\"/>";
+        double legend_y = TOP + 8 + 18 * double(i);
+        out << "<rect x=\"" << WIDTH - RIGHT + 12 << "\" y=\"" << legend_y - 8
+            << "\" width=\"12\" height=\"4\" fill=\"" << series_colour(i) << "\"/><text x=\""
+            << WIDTH - RIGHT + 28 << "\" y=\"" << legend_y << "\">" << escape(s.name) << "</text>";
+    }
+    out << "</svg>";
+    return out.str();
+}
+
+std::string draw_ladder(const std::vector<LadderRung>& rungs, const std::string& description) {
+    if (rungs.empty()) return {};
+    double lo = std::numeric_limits<double>::max(), hi = -lo;
+    for (const auto& r : rungs)
+        for (double v : {r.elo, r.low.value_or(r.elo), r.high.value_or(r.elo)})
+            lo = std::min(lo, v), hi = std::max(hi, v);
+    double pad = std::max(20.0, (hi - lo) * 0.06);
+    const double row = 26, height = TOP + row * double(rungs.size()) + BOTTOM;
+    Axis x{lo - pad, hi + pad, 170, WIDTH - 24};
+    std::ostringstream out;
+    out << open_svg(height, "Ratings with 95% intervals", description) << "<g class=\"axis\">";
+    for (double t : x.ticks())
+        out << "<line x1=\"" << number(x(t)) << "\" x2=\"" << number(x(t)) << "\" y1=\"" << TOP
+            << "\" y2=\"" << height - BOTTOM << "\"/><text x=\"" << number(x(t)) << "\" y=\""
+            << height - BOTTOM + 16 << "\" text-anchor=\"middle\">" << tick_label(t, false)
+            << "</text>";
+    out << "<text x=\"" << (170 + WIDTH - 24) / 2 << "\" y=\"" << height - 8
+        << "\" text-anchor=\"middle\">Elo (joint maximum likelihood, 95% interval)</text></g>";
+    for (std::size_t i = 0; i < rungs.size(); ++i) {
+        const auto& r = rungs[i];
+        double cy = TOP + row * (double(i) + 0.5);
+        out << "<text x=\"162\" y=\"" << number(cy + 4) << "\" text-anchor=\"end\">"
+            << escape(r.name) << "</text>";
+        if (r.low && r.high)
+            out << "<line class=\"interval\" stroke=\"" << series_colour(i) << "\" x1=\""
+                << number(x(*r.low)) << "\" x2=\"" << number(x(*r.high)) << "\" y1=\"" << number(cy)
+                << "\" y2=\"" << number(cy) << "\"/>";
+        if (r.bound != 0) {
+            // A bound: an arrow from the bound towards the open side.
+            double tip = r.bound > 0 ? x(hi + pad) : x(lo - pad);
+            out << "<line class=\"interval bound\" stroke=\"" << series_colour(i) << "\" x1=\""
+                << number(x(r.elo)) << "\" x2=\"" << number(tip) << "\" y1=\"" << number(cy)
+                << "\" y2=\"" << number(cy) << "\"/>";
+        }
+        out << "<circle cx=\"" << number(x(r.elo)) << "\" cy=\"" << number(cy)
+            << "\" r=\"5\" fill=\"" << series_colour(i) << "\"/>";
+    }
+    out << "</svg>";
+    return out.str();
+}
+
+}  // namespace arbiter::html

@@ -1,0 +1,65 @@
+// SVG charts drawn by arbiter for the HTML report: a line chart (with optional error bands and
+// reference lines) and the ladder of ratings with their intervals. Each chart is an <svg
+// role="img"> with a <title> and a <desc>; the page puts the numbers in a table beside it, so
+// every chart has a text alternative.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::html {
+
+// Escapes &, <, >, " and ' for HTML text and attribute values.
+std::string escape(const std::string& text);
+
+// Formats a number with `decimals` digits after the point; "-0.0" is printed as "0.0" and an
+// infinity as "∞" or "-∞".
+std::string fixed(double value, int decimals);
+
+// The colour of the n-th series: dark enough for a 3:1 contrast on white.
+const char* series_colour(std::size_t n);
+
+struct ChartPoint {
+    double x = 0;
+    double y = 0;
+    std::optional<double> low;  // error band, drawn when both are present
+    std::optional<double> high;
+};
+
+struct ChartSeries {
+    std::string name;
+    std::vector<ChartPoint> points;
+};
+
+struct ReferenceLine {
+    double y = 0;
+    std::string label;
+};
+
+struct LineChart {
+    std::string title;
+    std::string description;  // the text alternative
+    std::string x_label;
+    std::string y_label;
+    bool log_y = false;
+    std::vector<ChartSeries> series;
+    std::vector<ReferenceLine> references;
+};
+
+// Returns the chart as inline SVG, or an empty string when no series has a point.
+std::string draw_line_chart(const LineChart& chart);
+
+// One rung of the ladder: a rating and its 95% interval, or a bound.
+struct LadderRung {
+    std::string name;
+    double elo = 0;
+    std::optional<double> low;
+    std::optional<double> high;
+    int bound = 0;  // 0 none, 1 lower bound (> elo), -1 upper bound (< elo)
+};
+
+// Draws the ratings as intervals on one horizontal Elo axis, best at the top.
+std::string draw_ladder(const std::vector<LadderRung>& rungs, const std::string& description);
+
+}  // namespace arbiter::html

@@ -1,0 +1,240 @@
+#include "harness/report/html/page.h"
+
+#include <unistd.h>
+#include <zlib.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "harness/config/json.h"
+#include "harness/report/html/charts.h"
+
+namespace arbiter::html {
+
+namespace {
+
+std::string base64(const unsigned char* bytes, std::size_t size) {
+    static const char ALPHABET[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve((size + 2) / 3 * 4);
+    for (std::size_t i = 0; i < size; i += 3) {
+        unsigned value = unsigned(bytes[i]) << 16;
+        if (i + 1 < size) value |= unsigned(bytes[i + 1]) << 8;
+        if (i + 2 < size) value |= bytes[i + 2];
+        out += ALPHABET[(value >> 18) & 63];
+        out += ALPHABET[(value >> 12) & 63];
+        out += i + 1 < size ? ALPHABET[(value >> 6) & 63] : '=';
+        out += i + 2 < size ? ALPHABET[value & 63] : '=';
+    }
+    return out;
+}
+
+// zlib-format deflate (what the browser's DecompressionStream("deflate") reads), then base64.
+std::string deflate_base64(const std::string& text) {
+    uLongf size = compressBound(uLong(text.size()));
+    std::vector<unsigned char> buffer(size);
+    if (compress2(buffer.data(), &size, reinterpret_cast<const Bytef*>(text.data()),
+                  uLong(text.size()), Z_BEST_COMPRESSION) != Z_OK)
+        throw std::runtime_error("zlib could not compress the game data");
+    return base64(buffer.data(), size);
+}
+
+// JSON inside <script> must not close the element.
+std::string script_safe(std::string json) {
+    for (std::size_t at = 0; (at = json.find("</", at)) != std::string::npos; at += 3)
+        json.replace(at, 2, "<\\/");
+    return json;
+}
+
+std::string score_text(const MoveRecord& m) {
+    if (m.score_mate)
+        return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
+    if (m.score_cp) return (*m.score_cp > 0 ? "+" : "") + fixed(*m.score_cp / 100.0, 2);
+    return "";
+}
+
+std::string summary_line(const ReportData& data) {
+    std::ostringstream out;
+    out << data.games.size() << " games between " << data.names.size() << " engines";
+    if (!data.limits.empty()) out << ", " << escape(data.limits);
+    if (data.older_games)
+        out << " (" << data.older_games << " older games of rebuilt engines are not shown)";
+    out << ". Tournament " << data.tournament.id << ".";
+    return out.str();
+}
+
+// Wraps every table in a box that scrolls sideways, so that a wide table never widens the page
+// on a phone.
+std::string scrolling_tables(std::string html) {
+    for (std::size_t at = 0; (at = html.find("<table", at)) != std::string::npos;) {
+        html.insert(at, "<div class=\"scroll\">");
+        at = html.find("</table>", at) + 8;
+        html.insert(at, "</div>");
+    }
+    return html;
+}
+
+}  // namespace
+
+std::string games_section(const ReportData& data) {
+    std::ostringstream out;
+    out << "<section id=\"games\" aria-labelledby=\"games-heading\"><h2 id=\"games-heading\">Games"
+           "</h2><div class=\"filters\"><label>Filter <input id=\"game-filter\" type=\"search\" "
+           "placeholder=\"engine, opening, termination\"></label> <label>Result <select "
+           "id=\"result-filter\"><option value=\"\">any</option><option>1-0</option><option>"
+           "1/2-1/2</option><option>0-1</option></select></label> <label>Rows <select "
+           "id=\"page-size\"><option>50</option><option selected>100</option><option>500"
+           "</option><option value=\"0\">all</option></select></label> <span id=\"game-count\" "
+           "aria-live=\"polite\"></span></div>";
+    if (data.viewer_sampled)
+        out << "<p id=\"sample-note\">This database is large: the board viewer holds an even "
+               "sample of "
+            << data.viewer_games.size() << " of the " << data.games.size()
+            << " games; the list shows all of them.</p>";
+    out << "<table id=\"game-table\"><caption>Every game; select a column "
+           "heading to sort, a game to view it</caption><thead><tr>";
+    const char* columns[][2] = {{"id", "Game"},         {"round", "Round"},
+                                {"white", "White"},     {"black", "Black"},
+                                {"result", "Result"},   {"termination", "Termination"},
+                                {"opening", "Opening"}, {"plies", "Plies"}};
+    for (auto [key, label] : columns)
+        out << "<th scope=\"col\" aria-sort=\"none\"><button type=\"button\" data-sort=\"" << key
+            << "\">" << label << "</button></th>";
+    out << "</tr></thead><tbody></tbody></table><div class=\"pager\"><button type=\"button\" "
+           "id=\"page-previous\">Previous</button> <span id=\"page-number\"></span> <button "
+           "type=\"button\" id=\"page-next\">Next</button></div>"
+        << "<div id=\"viewer\" hidden tabindex=\"0\" aria-label=\"Board viewer: arrow keys step "
+           "through the moves, Home and End jump\"><h3 id=\"viewer-title\"></h3><div "
+           "class=\"viewer-body\"><div id=\"board\" role=\"img\"></div><div class=\"viewer-side\">"
+           "<div class=\"controls\"><button type=\"button\" id=\"ply-first\" aria-label=\"First "
+           "position\">|&#x25C0;</button><button type=\"button\" id=\"ply-back\" aria-label=\"Back "
+           "one move\">&#x25C0;</button><button type=\"button\" id=\"ply-forward\" "
+           "aria-label=\"Forward one move\">&#x25B6;</button><button type=\"button\" "
+           "id=\"ply-last\" aria-label=\"Last position\">&#x25B6;|</button></div>"
+           "<p id=\"move-info\" aria-live=\"polite\"></p><p>FEN <output id=\"fen\"></output></p>"
+           "<ol id=\"move-list\"></ol></div></div></div></section>";
+    return out.str();
+}
+
+std::string game_data_scripts(const ReportData& data) {
+    // Step 1. The list: one array per game, in the order of the columns.
+    json::Value list{json::Array{}};
+    for (const auto& g : data.games) {
+        json::Value row{json::Array{}};
+        auto opening =
+            g.opening_id ? data.opening_names.find(*g.opening_id) : data.opening_names.end();
+        row.push(g.id);
+        row.push(g.slot.round + 1);
+        row.push(g.white_name);
+        row.push(g.black_name);
+        row.push(g.result);
+        row.push(std::string(termination_code(g.termination)));
+        row.push(opening == data.opening_names.end() ? std::string() : opening->second);
+        row.push(g.ply_count);
+        row.push(g.termination_text);
+        list.push(std::move(row));
+    }
+    // Step 2. Each viewer game: FENs from the start position on, and the moves with what the
+    // engine reported ([san, uci, score, depth, nodes, time ms, book]).
+    std::ostringstream plies;
+    plies << '{';
+    bool first = true;
+    for (const auto& game : data.viewer_games) {
+        json::Value fens{json::Array{}};
+        fens.push(game.start_fen);
+        for (const auto& fen : game.fens) fens.push(fen);
+        json::Value moves{json::Array{}};
+        for (const auto& m : game.moves) {
+            json::Value move{json::Array{}};
+            move.push(m.san);
+            move.push(m.uci);
+            move.push(score_text(m));
+            move.push(m.depth ? json::Value(*m.depth) : json::Value(nullptr));
+            move.push(m.nodes ? json::Value(*m.nodes) : json::Value(nullptr));
+            move.push(m.time_ms);
+            move.push(m.book);
+            moves.push(std::move(move));
+        }
+        json::Value value{json::Object{}};
+        value.set("f", std::move(fens));
+        value.set("m", std::move(moves));
+        plies << (first ? "" : ",") << '"' << game.id << "\":\"" << deflate_base64(value.dump())
+              << '"';
+        first = false;
+    }
+    plies << '}';
+    return "<script type=\"application/json\" id=\"game-list\">" + script_safe(list.dump()) +
+           "</script>\n<script type=\"application/json\" id=\"game-plies\">" + plies.str() +
+           "</script>\n";
+}
+
+std::string render_page(const ReportData& data) {
+    std::ostringstream out;
+    std::string title = data.event.empty() ? "arbiter tournament" : data.event;
+    out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+           "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+           "<title>"
+        << escape(title) << " &ndash; arbiter report</title><style>" << PAGE_STYLE
+        << "</style></head><body><header><h1>" << escape(title) << "</h1><p>" << summary_line(data)
+        << "</p><nav aria-label=\"Sections\"><ul>";
+    std::vector<std::pair<std::string, std::string>> sections = {
+        {"standings", standings_section(data)},
+        {"timeline", timeline_section(data)},
+        {"crosstable", crosstable_section(data)},
+        {"match", match_section(data)},
+        {"search", search_section(data)},
+        {"openings", openings_section(data)},
+        {"terminations", terminations_section(data)},
+        {"games", games_section(data)},
+        {"nodes", nodes_section(data)}};
+    const char* labels[] = {"Standings", "Elo over time", "Crosstable", "Match",      "Search",
+                            "Openings",  "Terminations",  "Games",      "Node counts"};
+    for (std::size_t i = 0; i < sections.size(); ++i)
+        if (!sections[i].second.empty())
+            out << "<li><a href=\"#" << sections[i].first << "\">" << labels[i] << "</a></li>";
+    out << "</ul></nav></header><main>";
+    for (const auto& [id, html] : sections) out << scrolling_tables(html) << '\n';
+    out << "</main><footer><p>Written by arbiter report from "
+        << escape(data.tournament.config_key.substr(0, 12))
+        << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'
+        << game_data_scripts(data) << "<script>" << PAGE_SCRIPT << "</script></body></html>\n";
+    return out.str();
+}
+
+void write_page(const std::string& page, const std::filesystem::path& path) {
+    std::filesystem::path folder = path.parent_path();
+    if (!folder.empty()) std::filesystem::create_directories(folder);
+    std::filesystem::path temporary = path;
+    temporary += ".tmp-" + std::to_string(::getpid());
+    {
+        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+        out << page;
+        out.flush();
+        if (!out) {
+            std::filesystem::remove(temporary);
+            throw std::runtime_error("cannot write " + path.string());
+        }
+    }
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) {
+        std::filesystem::remove(temporary);
+        throw std::runtime_error("cannot write " + path.string() + ": " + error.message());
+    }
+}
+
+WrittenReport write_report(Store& store, const ReportOptions& options,
+                           const std::filesystem::path& path) {
+    ReportData data = collect_report(store, options);
+    std::string page = render_page(data);
+    write_page(page, path);
+    return {data.games.size(), page.size()};
+}
+
+}  // namespace arbiter::html

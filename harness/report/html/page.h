@@ -1,0 +1,49 @@
+// The HTML report: one self-contained page (styles, script, SVG charts and pieces inline; no
+// network) written from a ReportData. The page's script sorts, filters, pages and draws the
+// board from the FENs arbiter wrote; it holds no chess logic.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+#include "harness/report/html/report_data.h"
+
+namespace arbiter::html {
+
+// Returns the whole page.
+std::string render_page(const ReportData& data);
+
+// Writes the page to `path` atomically: a temporary file in the same folder, then a rename, so a
+// browser that reloads sees the old page or the new one, never half of one. Creates missing
+// parent folders. Throws std::runtime_error naming the file on failure.
+void write_page(const std::string& page, const std::filesystem::path& path);
+
+// Reads the tournament from the store and writes its page to `path` atomically. Returns the
+// number of games on the page and the page's size in bytes.
+struct WrittenReport {
+    std::size_t games = 0;
+    std::size_t bytes = 0;
+};
+WrittenReport write_report(Store& store, const ReportOptions& options,
+                           const std::filesystem::path& path);
+
+// The parts of the page, each a <section> (page_sections.cpp) and the game data (game_data.cpp).
+std::string standings_section(const ReportData& data);
+std::string timeline_section(const ReportData& data);
+std::string crosstable_section(const ReportData& data);
+std::string match_section(const ReportData& data);
+std::string search_section(const ReportData& data);
+std::string openings_section(const ReportData& data);
+std::string terminations_section(const ReportData& data);
+std::string nodes_section(const ReportData& data);
+std::string games_section(const ReportData& data);
+// The <script type="application/json"> blocks: the game list, and each viewer game's FENs and
+// moves as base64 of zlib-deflated JSON (the page inflates one game when it is opened).
+std::string game_data_scripts(const ReportData& data);
+
+// The page's stylesheet, script and piece symbols (page_assets.cpp).
+extern const char* const PAGE_STYLE;
+extern const char* const PAGE_SCRIPT;
+std::string piece_symbols();
+
+}  // namespace arbiter::html

@@ -1,0 +1,412 @@
+// The sections of the report that show figures: standings, Elo over time, crosstable, the
+// two-engine match, search figures by phase, openings, terminations and node counts.
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <sstream>
+
+#include "harness/report/html/charts.h"
+#include "harness/report/html/page.h"
+
+namespace arbiter::html {
+
+namespace {
+
+std::string elo_text(const PlayerRating& p) {
+    std::string prefix = p.bound == RatingBound::lower   ? "> "
+                         : p.bound == RatingBound::upper ? "< "
+                                                         : "";
+    return prefix + fixed(p.elo, 1);
+}
+
+std::string percent(double value) {
+    return fixed(100 * value, 1) + "%";
+}
+
+// A light background for a score from 0 (red) through 0.5 (grey) to 1 (green); black text on
+// every colour of the scale keeps a contrast ratio above 10.
+std::string heat_colour(double score) {
+    auto mix = [](int a, int b, double t) { return int(std::lround(a + (b - a) * t)); };
+    int low[3] = {244, 166, 166}, mid[3] = {242, 242, 242}, high[3] = {159, 216, 159};
+    const int* from = score < 0.5 ? low : mid;
+    const int* to = score < 0.5 ? mid : high;
+    double t = score < 0.5 ? score * 2 : (score - 0.5) * 2;
+    char text[16];
+    std::snprintf(text, sizeof text, "#%02x%02x%02x", mix(from[0], to[0], t),
+                  mix(from[1], to[1], t), mix(from[2], to[2], t));
+    return text;
+}
+
+std::string section_start(const std::string& id, const std::string& heading) {
+    return "<section id=\"" + id + "\" aria-labelledby=\"" + id + "-heading\"><h2 id=\"" + id +
+           "-heading\">" + escape(heading) + "</h2>";
+}
+
+// The sentence naming the openings flagged as unbalanced, with White's score in each.
+std::string flagged_openings(const ReportData& data) {
+    std::string list;
+    for (const auto& line : data.openings)
+        if (line.unbalanced)
+            list += (list.empty() ? "" : "; ") + escape(line.name) + " (White " +
+                    percent(line.white_points / double(line.games)) + ")";
+    return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
+}
+
+}  // namespace
+
+std::string standings_section(const ReportData& data) {
+    std::ostringstream out;
+    out << section_start("standings", "Standings");
+    if (!data.ratings) {
+        out << "<p>Ratings: "
+            << escape(data.ratings_error.empty() ? "no games yet" : data.ratings_error)
+            << "</p></section>";
+        return out.str();
+    }
+    const RatingResult& r = *data.ratings;
+    out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (pool average 0), "
+           "95% intervals from a "
+        << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
+        << " games</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Engine</th>"
+           "<th scope=\"col\">Elo</th><th scope=\"col\">95%</th><th scope=\"col\">Games</th>"
+           "<th scope=\"col\">Score</th><th scope=\"col\">Draws</th>"
+           "<th scope=\"col\">LOS over next</th></tr></thead><tbody>";
+    std::vector<LadderRung> rungs;
+    int rank = 0;
+    for (const auto& p : r.players) {
+        out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << ++rank
+            << "</td><th scope=\"row\">" << escape(p.name) << "</th><td class=\"num\">"
+            << elo_text(p) << "</td><td class=\"num\">"
+            << (p.error_95 ? "&plusmn;" + fixed(*p.error_95, 1) : std::string("&ndash;"))
+            << "</td><td class=\"num\">" << p.results.games() << "</td><td class=\"num\">"
+            << fixed(p.score_percent(), 1) << "%</td><td class=\"num\">"
+            << fixed(p.draw_percent(), 1) << "%</td><td class=\"num\">"
+            << (p.los_next ? percent(*p.los_next) : std::string("&ndash;")) << "</td></tr>";
+        rungs.push_back({p.name, p.elo, p.low_95, p.high_95,
+                         p.bound == RatingBound::lower   ? 1
+                         : p.bound == RatingBound::upper ? -1
+                                                         : 0});
+    }
+    out << "</tbody></table>"
+        << draw_ladder(rungs,
+                       "Each engine's rating as a dot with its 95% interval as a line; "
+                       "overlapping lines mean the order between those engines is not "
+                       "settled. The table above holds the same numbers.")
+        << "</section>";
+    return out.str();
+}
+
+std::string timeline_section(const ReportData& data) {
+    if (data.timeline.size() < 2) return {};
+    LineChart chart{"Elo over the tournament",
+                    "Each engine's joint rating recomputed after every " +
+                        std::to_string(data.timeline.front().games) +
+                        " games, with its 95% band; the table below lists the same values.",
+                    "games played",
+                    "Elo",
+                    false,
+                    {},
+                    {}};
+    std::ostringstream table;
+    table << "<details><summary>Values</summary><table><thead><tr><th scope=\"col\">Games</th>";
+    for (int i : data.order)
+        table << "<th scope=\"col\">" << escape(data.names[std::size_t(i)]) << "</th>";
+    table << "</tr></thead><tbody>";
+    for (int i : data.order) chart.series.push_back({data.names[std::size_t(i)], {}});
+    for (const auto& point : data.timeline) {
+        table << "<tr><th scope=\"row\">" << point.games << "</th>";
+        for (std::size_t k = 0; k < data.order.size(); ++k) {
+            const auto& p = point.players[std::size_t(data.order[k])];
+            table << "<td class=\"num\">" << (p ? elo_text(*p) : "&ndash;") << "</td>";
+            if (p)
+                chart.series[k].points.push_back(
+                    {double(point.games), p->elo, p->low_95, p->high_95});
+        }
+        table << "</tr>";
+    }
+    table << "</tbody></table></details>";
+    return section_start("timeline", "Elo over the tournament") + draw_line_chart(chart) +
+           table.str() + "</section>";
+}
+
+std::string crosstable_section(const ReportData& data) {
+    if (data.names.size() < 2) return {};
+    std::ostringstream out;
+    out << section_start("crosstable", "Crosstable")
+        << "<table id=\"crosstable-table\" class=\"heat\"><caption>Points of the row engine "
+           "against the column engine / games; green: the row engine scored more</caption>"
+           "<thead><tr><th scope=\"col\">Engine</th>";
+    for (std::size_t c = 0; c < data.order.size(); ++c)
+        out << "<th scope=\"col\" title=\"" << escape(data.names[std::size_t(data.order[c])])
+            << "\"><span aria-hidden=\"true\">" << c + 1 << "</span><span class=\"sr-only\">"
+            << escape(data.names[std::size_t(data.order[c])]) << "</span></th>";
+    out << "</tr></thead><tbody>";
+    for (std::size_t r = 0; r < data.order.size(); ++r) {
+        int row = data.order[r];
+        out << "<tr><th scope=\"row\">" << r + 1 << ' ' << escape(data.names[std::size_t(row)])
+            << "</th>";
+        for (int column : data.order) {
+            const WdlCounts& w = data.cross[std::size_t(row)][std::size_t(column)];
+            if (row == column || w.games() == 0) {
+                out << "<td class=\"empty\">" << (row == column ? "&ndash;" : "&middot;")
+                    << "</td>";
+                continue;
+            }
+            out << "<td data-row=\"" << escape(data.names[std::size_t(row)]) << "\" data-column=\""
+                << escape(data.names[std::size_t(column)])
+                << "\" style=\"background:" << heat_colour(w.score()) << "\">"
+                << fixed(w.points(), 1) << '/' << w.games() << "</td>";
+        }
+        out << "</tr>";
+    }
+    out << "</tbody></table></section>";
+    return out.str();
+}
+
+std::string match_section(const ReportData& data) {
+    if (!data.match) return {};
+    const PairStatistics& s = *data.match;
+    const auto& p = s.tally.pentanomial.pairs;
+    std::ostringstream out;
+    out << section_start("match", data.names[0] + " against " + data.names[1])
+        << "<p>Trinomial Elo " << fixed(s.trinomial.elo, 1) << " &plusmn; "
+        << fixed(s.trinomial.error_95, 1) << ", LOS " << percent(s.trinomial.los);
+    if (s.pentanomial)
+        out << "; pentanomial Elo " << fixed(s.pentanomial->elo, 1) << " &plusmn; "
+            << fixed(s.pentanomial->error_95, 1);
+    out << ".</p><table id=\"pentanomial-table\"><caption>Game pairs by the points "
+        << escape(data.names[0])
+        << " scored over both colours</caption><thead><tr><th scope=\"col\">Pair score</th>"
+           "<th scope=\"col\">0</th><th scope=\"col\">&frac12;</th><th scope=\"col\">1</th>"
+           "<th scope=\"col\">1&frac12;</th><th scope=\"col\">2</th></tr></thead><tbody><tr>"
+           "<th scope=\"row\">Pairs</th>";
+    std::int64_t most = std::max<std::int64_t>(1, *std::max_element(p.begin(), p.end()));
+    for (auto count : p)
+        out << "<td class=\"num\"><span class=\"bar\" style=\"width:"
+            << fixed(60.0 * double(count) / double(most), 0) << "px\"></span> " << count << "</td>";
+    out << "</tr></tbody></table>";
+    if (data.sprt && !data.llr.empty()) {
+        Sprt sprt(*data.sprt);
+        LineChart chart{"SPRT log-likelihood ratio",
+                        "The LLR after each game pair against the bounds " +
+                            fixed(sprt.lower_bound(), 2) + " and " + fixed(sprt.upper_bound(), 2) +
+                            "; the final LLR is " + fixed(data.llr.back().second, 2) + ".",
+                        "game pairs",
+                        "LLR",
+                        false,
+                        {{"LLR", {}}},
+                        {{sprt.lower_bound(), "H0 accepted"}, {sprt.upper_bound(), "H1 accepted"}}};
+        for (const auto& [pairs, llr] : data.llr)
+            chart.series[0].points.push_back({double(pairs), llr, {}, {}});
+        out << "<p>SPRT elo0 " << fixed(data.sprt->elo0, 1) << ", elo1 "
+            << fixed(data.sprt->elo1, 1) << ": LLR " << fixed(data.llr.back().second, 2)
+            << " after " << data.llr.back().first << " pairs.</p>" << draw_line_chart(chart);
+    }
+    out << "</section>";
+    return out.str();
+}
+
+std::string search_section(const ReportData& data) {
+    struct Metric {
+        const char* title;
+        const char* unit;
+        bool log;
+        double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
+    };
+    // Step 1. What is drawn: four search figures, and the clock for timed games.
+    static const Metric CLOCK_METRICS[] = {
+        {"Clock left before a move", "ms", false,
+         [](const PhaseStatistics& s) {
+             return s.clock_moves ? s.clock_left_ms_sum / double(s.clock_moves) : NAN;
+         }},
+        {"Share of the clock a move used", "% of the time left", false,
+         [](const PhaseStatistics& s) {
+             return s.clock_moves ? 100 * s.clock_share_sum / double(s.clock_moves) : NAN;
+         }},
+    };
+    static const Metric METRICS[] = {
+        {"Depth per move", "plies", false,
+         [](const PhaseStatistics& s) {
+             return s.moves_with_depth ? s.depth_sum / double(s.moves_with_depth) : NAN;
+         }},
+        {"Nodes per move", "nodes", true,
+         [](const PhaseStatistics& s) {
+             return s.moves_with_nodes ? s.nodes_sum / double(s.moves_with_nodes) : NAN;
+         }},
+        {"Time per move", "ms", false,
+         [](const PhaseStatistics& s) { return s.moves ? s.time_ms_sum / double(s.moves) : NAN; }},
+        {"Nodes per second", "nodes/s", true,
+         [](const PhaseStatistics& s) {
+             return s.nodes_time_ms_sum > 0 ? 1000 * s.nodes_sum / s.nodes_time_ms_sum : NAN;
+         }},
+    };
+    const auto& starts = ReportData::PHASE_START;
+    std::ostringstream out;
+    out << section_start("search", "Search by game phase")
+        << "<p>Averages over the moves each engine chose (book moves excluded), by move number";
+    std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
+    if (data.time_control) {
+        out << "; the clock is replayed from the time control " << to_string(*data.time_control)
+            << " and the referee's measured times";
+        metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
+    }
+    out << ".</p>";
+    // Step 2. A chart per figure, one line per engine, with its values in a table.
+    for (const auto& metric : metrics) {
+        LineChart chart{metric.title,
+                        std::string(metric.title) +
+                            " by move number for each engine; the table "
+                            "below lists the same values.",
+                        "move number",
+                        metric.unit,
+                        metric.log,
+                        {},
+                        {}};
+        std::ostringstream table;
+        table << "<details><summary>" << metric.title << ": values</summary><table><thead><tr>"
+              << "<th scope=\"col\">Engine</th>";
+        for (std::size_t k = 0; k < starts.size(); ++k)
+            table << "<th scope=\"col\">" << starts[k]
+                  << (k + 1 < starts.size() ? "&ndash;" + std::to_string(starts[k + 1] - 1) : "+")
+                  << "</th>";
+        table << "</tr></thead><tbody>";
+        for (int i : data.order) {
+            ChartSeries series{data.names[std::size_t(i)], {}};
+            table << "<tr><th scope=\"row\">" << escape(series.name) << "</th>";
+            for (std::size_t k = 0; k < starts.size(); ++k) {
+                double v = metric.value(data.phases[std::size_t(i)][k]);
+                table << "<td class=\"num\">"
+                      << (std::isnan(v) ? "&ndash;" : fixed(v, v < 100 ? 1 : 0)) << "</td>";
+                if (!std::isnan(v)) series.points.push_back({double(starts[k]), v, {}, {}});
+            }
+            table << "</tr>";
+            chart.series.push_back(std::move(series));
+        }
+        table << "</tbody></table></details>";
+        out << "<h3>" << metric.title << "</h3>" << draw_line_chart(chart) << table.str();
+    }
+    out << "</section>";
+    return out.str();
+}
+
+std::string openings_section(const ReportData& data) {
+    if (data.openings.empty()) return {};
+    std::vector<std::pair<int, int>> pairs;
+    for (std::size_t a = 0; a < data.order.size(); ++a)
+        for (std::size_t b = a + 1; b < data.order.size(); ++b)
+            pairs.emplace_back(data.order[a], data.order[b]);
+    std::ostringstream out;
+    out << section_start("openings", "Openings")
+        << "<p>White's score per opening over all games, and for each pair the points of the "
+           "first-named (higher-ranked) engine / games. &#9873; marks the most unbalanced "
+           "openings.</p>"
+        << flagged_openings(data)
+        << "<table id=\"openings-table\" class=\"heat\">"
+           "<thead><tr><th scope=\"col\">Opening</th><th scope=\"col\">Games</th>"
+           "<th scope=\"col\">White</th>";
+    for (auto [a, b] : pairs)
+        out << "<th scope=\"col\">" << escape(data.names[std::size_t(a)]) << " &ndash; "
+            << escape(data.names[std::size_t(b)]) << "</th>";
+    out << "</tr></thead><tbody>";
+    for (const auto& line : data.openings) {
+        out << "<tr" << (line.unbalanced ? " class=\"unbalanced\"" : "") << "><th scope=\"row\">"
+            << (line.unbalanced ? "<span title=\"unbalanced\">&#9873;</span> " : "")
+            << escape(line.name) << "</th><td class=\"num\">" << line.games << "</td>"
+            << "<td class=\"num\" style=\"background:"
+            << heat_colour(line.white_points / double(line.games)) << "\">"
+            << percent(line.white_points / double(line.games)) << "</td>";
+        for (auto [a, b] : pairs) {
+            auto it = line.pairs.find({std::min(a, b), std::max(a, b)});
+            if (it == line.pairs.end()) {
+                out << "<td class=\"empty\">&middot;</td>";
+                continue;
+            }
+            double points = a < b ? it->second.points : it->second.games - it->second.points;
+            out << "<td class=\"num\" style=\"background:"
+                << heat_colour(points / double(it->second.games)) << "\">" << fixed(points, 1)
+                << '/' << it->second.games << "</td>";
+        }
+        out << "</tr>";
+    }
+    out << "</tbody></table></section>";
+    return out.str();
+}
+
+std::string terminations_section(const ReportData& data) {
+    std::set<std::string> codes;
+    for (const auto& engine : data.terminations)
+        for (const auto& [code, count] : engine) codes.insert(code);
+    if (codes.empty()) return {};
+    std::ostringstream out;
+    out << section_start("terminations", "How games ended")
+        << "<table id=\"terminations-table\"><caption>Games of each engine by termination; faults "
+           "counted against the engine that lost by them</caption><thead><tr>"
+           "<th scope=\"col\">Engine</th>";
+    for (const auto& code : codes) out << "<th scope=\"col\">" << escape(code) << "</th>";
+    out << "<th scope=\"col\">Faults</th></tr></thead><tbody>";
+    for (int i : data.order) {
+        out << "<tr><th scope=\"row\">" << escape(data.names[std::size_t(i)]) << "</th>";
+        for (const auto& code : codes) {
+            auto it = data.terminations[std::size_t(i)].find(code);
+            out << "<td class=\"num\">"
+                << (it == data.terminations[std::size_t(i)].end() ? 0 : it->second) << "</td>";
+        }
+        int faults = 0;
+        for (const auto& [code, count] : data.faults[std::size_t(i)]) faults += count;
+        out << "<td class=\"num\">" << faults << "</td></tr>";
+    }
+    out << "</tbody></table>";
+    std::ostringstream list;
+    int listed = 0;
+    for (const auto& g : data.games) {
+        if (!is_fault(g.termination)) continue;
+        list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
+             << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
+             << g.result << ", " << escape(g.termination_text) << "</li>";
+        if (++listed == 500) break;
+    }
+    out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"
+                   : std::string("<p>No time losses, crashes, stalls or illegal moves.</p>"))
+        << "</section>";
+    return out.str();
+}
+
+std::string nodes_section(const ReportData& data) {
+    if (!data.node_run || data.node_series.empty()) return {};
+    LineChart chart{"Nodes against depth",
+                    "Total nodes over the run's positions at each depth, one line per engine, "
+                    "logarithmic scale; the table below lists the same values.",
+                    "depth",
+                    "nodes",
+                    true,
+                    {},
+                    {}};
+    std::set<int> depths;
+    for (const auto& s : data.node_series)
+        for (const auto& [depth, nodes] : s.nodes_by_depth) depths.insert(depth);
+    std::ostringstream table;
+    table << "<table id=\"nodes-table\"><caption>Nodes summed over positions</caption><thead><tr>"
+             "<th scope=\"col\">Engine</th>";
+    for (int d : depths) table << "<th scope=\"col\">depth " << d << "</th>";
+    table << "</tr></thead><tbody>";
+    for (const auto& s : data.node_series) {
+        ChartSeries series{s.engine, {}};
+        table << "<tr><th scope=\"row\">" << escape(s.engine) << "</th>";
+        for (int d : depths) {
+            auto it = s.nodes_by_depth.find(d);
+            table << "<td class=\"num\">"
+                  << (it == s.nodes_by_depth.end() ? "&ndash;" : std::to_string(it->second))
+                  << "</td>";
+            if (it != s.nodes_by_depth.end())
+                series.points.push_back({double(d), double(it->second), {}, {}});
+        }
+        table << "</tr>";
+        chart.series.push_back(std::move(series));
+    }
+    table << "</tbody></table>";
+    return section_start("nodes", "Node counts") + "<p>Run " + std::to_string(data.node_run->id) +
+           ": " + escape(data.node_run->description) + "</p>" + draw_line_chart(chart) +
+           table.str() + "</section>";
+}
+
+}  // namespace arbiter::html

@@ -1,0 +1,349 @@
+#include "harness/report/html/report_data.h"
+
+#include <algorithm>
+#include <cmath>
+#include <deque>
+#include <stdexcept>
+
+#include "engines/core/notation.h"
+#include "engines/core/position.h"
+#include "harness/config/json.h"
+#include "harness/ratings/counts.h"
+
+namespace arbiter::html {
+
+namespace {
+
+// Reads the event, the global limits and the SPRT parameters from the stored configuration.
+void read_configuration(ReportData& data) {
+    json::Value config;
+    try {
+        config = json::parse(data.tournament.config_json);
+    } catch (const std::exception&) {
+        return;
+    }
+    if (!config.is_object()) return;
+    if (const json::Value* event = config.find("event"); event && event->is_string())
+        data.event = event->as_string();
+    for (const char* key : {"depth", "nodes", "movetime", "tc"}) {
+        const json::Value* value = config.find(key);
+        if (!value) continue;
+        std::string text = value->is_string() ? value->as_string() : value->dump();
+        data.limits += (data.limits.empty() ? "" : ", ") + std::string(key) + " " + text;
+        if (std::string(key) == "tc" && value->is_string()) {
+            try {
+                data.time_control = parse_time_control(value->as_string());
+            } catch (const std::exception&) {}
+        }
+    }
+    if (const json::Value* sprt = config.find("sprt"); sprt && sprt->is_object()) {
+        SprtParameters p;
+        auto number = [&](const char* key, double& target) {
+            if (const json::Value* v = sprt->find(key); v && v->is_number())
+                target = v->as_number();
+        };
+        number("elo0", p.elo0);
+        number("elo1", p.elo1);
+        number("alpha", p.alpha);
+        number("beta", p.beta);
+        if (const json::Value* m = sprt->find("model"); m && m->is_string())
+            p.model = m->as_string() == "logistic" ? SprtModel::logistic : SprtModel::normalized;
+        data.sprt = p;
+    }
+}
+
+// Keeps the games between the newest identity of each engine name (a rebuilt engine's older
+// games are history) and numbers the engines in order of first appearance.
+void select_games(ReportData& data, std::vector<GameSummary> all) {
+    std::map<std::string, EngineId> newest;
+    for (const auto& g : all) {
+        newest[g.white_name] = std::max(newest[g.white_name], g.white_engine_id);
+        newest[g.black_name] = std::max(newest[g.black_name], g.black_engine_id);
+    }
+    std::map<EngineId, int> index;
+    auto engine_index = [&](EngineId id, const std::string& name) {
+        auto [it, added] = index.emplace(id, int(data.names.size()));
+        if (added) {
+            data.names.push_back(name);
+            data.engine_ids.push_back(id);
+        }
+        return it->second;
+    };
+    for (auto& g : all) {
+        if (newest[g.white_name] != g.white_engine_id ||
+            newest[g.black_name] != g.black_engine_id) {
+            ++data.older_games;
+            continue;
+        }
+        engine_index(g.white_engine_id, g.white_name);
+        engine_index(g.black_engine_id, g.black_name);
+        data.games.push_back(std::move(g));
+    }
+}
+
+int index_of(const ReportData& data, EngineId id) {
+    auto it = std::find(data.engine_ids.begin(), data.engine_ids.end(), id);
+    return int(it - data.engine_ids.begin());
+}
+
+std::vector<GameResult> game_results(const ReportData& data, std::size_t count) {
+    std::vector<GameResult> results;
+    for (std::size_t i = 0; i < count && i < data.games.size(); ++i) {
+        const auto& g = data.games[i];
+        auto outcome = parse_outcome(g.result);
+        if (!outcome) continue;
+        results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
+                           *outcome, g.slot.number / 2});
+    }
+    return results;
+}
+
+// Indices into data.games in the order the games were recorded.
+std::vector<std::size_t> recording_order(const ReportData& data) {
+    std::vector<std::size_t> recorded(data.games.size());
+    for (std::size_t i = 0; i < recorded.size(); ++i) recorded[i] = i;
+    std::sort(recorded.begin(), recorded.end(),
+              [&](std::size_t a, std::size_t b) { return data.games[a].id < data.games[b].id; });
+    return recorded;
+}
+
+// Standings, crosstable, the two-engine match figures and the SPRT trajectory.
+void compute_results(ReportData& data, const ReportOptions& options) {
+    // Step 1. Joint ratings; engines the fit leaves out go last.
+    std::vector<GameResult> results = game_results(data, data.games.size());
+    RatingOptions rating_options;
+    rating_options.bootstrap_samples = options.bootstrap_samples;
+    rating_options.seed = options.seed;
+    try {
+        data.ratings = compute_ratings(data.names, results, rating_options);
+        for (const auto& p : data.ratings->players) data.order.push_back(p.player);
+    } catch (const RatingError& e) {
+        data.ratings_error = e.what();
+    }
+    for (int i = 0; i < int(data.names.size()); ++i)
+        if (std::find(data.order.begin(), data.order.end(), i) == data.order.end())
+            data.order.push_back(i);
+
+    // Step 2. The crosstable, from the row engine's side.
+    std::size_t n = data.names.size();
+    data.cross.assign(n, std::vector<WdlCounts>(n));
+    for (const auto& g : results) {
+        data.cross[std::size_t(g.white)][std::size_t(g.black)].add(g.outcome, true);
+        data.cross[std::size_t(g.black)][std::size_t(g.white)].add(g.outcome, false);
+    }
+    // Step 3. A two-engine match: pair statistics, and the LLR after each complete pair in the
+    // order the pairs were completed.
+    if (n != 2) return;
+    data.match = pair_statistics(tally_match(results, 0, 1));
+    if (!data.sprt || results.size() != data.games.size()) return;
+    std::vector<std::size_t> recorded = recording_order(data);
+    std::map<std::int64_t, std::vector<const GameResult*>> pairs;
+    PentanomialCounts totals;
+    Sprt sprt(*data.sprt);
+    for (std::size_t i : recorded) {
+        const GameResult& g = results[i];
+        auto& pair = pairs[*g.pair_id];
+        pair.push_back(&g);
+        if (pair.size() != 2) continue;
+        MatchTally tally = tally_match(std::vector<GameResult>{*pair[0], *pair[1]}, 0, 1);
+        if (tally.pentanomial.pair_count() != 1) continue;
+        totals += tally.pentanomial;
+        sprt.update(totals);
+        data.llr.emplace_back(totals.pair_count(), sprt.llr());
+    }
+}
+
+// Joint ratings after an increasing number of games, in the order the games were recorded.
+void compute_timeline(ReportData& data, const ReportOptions& options) {
+    std::vector<std::size_t> recorded = recording_order(data);
+    std::vector<GameResult> all = game_results(data, data.games.size());
+    if (all.size() != data.games.size() || options.timeline_points < 2) return;
+    RatingOptions rating_options;
+    rating_options.bootstrap_samples = options.timeline_bootstrap_samples;
+    rating_options.seed = options.seed;
+    std::int64_t total = std::int64_t(all.size());
+    std::int64_t previous = 0;
+    for (int step = 1; step <= options.timeline_points; ++step) {
+        std::int64_t games = total * step / options.timeline_points;
+        if (games <= previous) continue;
+        previous = games;
+        std::vector<GameResult> prefix;
+        for (std::int64_t i = 0; i < games; ++i) prefix.push_back(all[recorded[std::size_t(i)]]);
+        TimelinePoint point{games, std::vector<std::optional<PlayerRating>>(data.names.size())};
+        try {
+            RatingResult r = compute_ratings(data.names, prefix, rating_options);
+            for (const auto& p : r.players) point.players[std::size_t(p.player)] = p;
+        } catch (const RatingError&) {
+            continue;
+        }
+        data.timeline.push_back(std::move(point));
+    }
+}
+
+std::size_t phase_of(int move_number) {
+    std::size_t phase = 0;
+    while (phase + 1 < ReportData::PHASE_START.size() &&
+           move_number >= ReportData::PHASE_START[phase + 1])
+        ++phase;
+    return phase;
+}
+
+// Per-engine search figures by game phase, terminations and faults, openings, and the moves and
+// positions of the games the viewer holds.
+void read_games(ReportData& data, Store& store, const ReportOptions& options) {
+    std::size_t n = data.names.size();
+    data.phases.assign(n, {});
+    data.terminations.assign(n, {});
+    data.faults.assign(n, {});
+    std::int64_t total = std::int64_t(data.games.size());
+    data.viewer_sampled = total > options.max_viewer_games;
+    std::map<OpeningId, OpeningLine> openings;
+    std::int64_t kept = 0;  // games in the viewer so far
+
+    // Step 1. Every game once: figures per engine and opening, positions for the viewer.
+    for (std::int64_t i = 0; i < total; ++i) {
+        const GameSummary& summary = data.games[std::size_t(i)];
+        int white = index_of(data, summary.white_engine_id);
+        int black = index_of(data, summary.black_engine_id);
+        std::string code(termination_code(summary.termination));
+        ++data.terminations[std::size_t(white)][code];
+        ++data.terminations[std::size_t(black)][code];
+        if (is_fault(summary.termination) && summary.result != "1/2-1/2")
+            ++data.faults[std::size_t(summary.result == "1-0" ? black : white)][code];
+        auto outcome = parse_outcome(summary.result);
+        if (summary.opening_id && outcome) {
+            OpeningLine& line = openings[*summary.opening_id];
+            line.id = *summary.opening_id;
+            ++line.games;
+            line.white_points += white_points(*outcome);
+            int a = std::min(white, black), b = std::max(white, black);
+            OpeningPairResult& pair = line.pairs[{a, b}];
+            ++pair.games;
+            pair.points += a == white ? white_points(*outcome) : 1.0 - white_points(*outcome);
+        }
+
+        GameRecord game = store.load_game(summary.id);
+        const std::optional<TimeControl>& tc = data.time_control;
+        std::array<std::int64_t, 2> clock{}, moves_made{};  // by side: 0 the first to move
+        if (tc) clock = {tc->base_ms, tc->base_ms};
+        for (const auto& move : game.moves) {
+            std::size_t side = std::size_t((move.ply + 1) % 2);
+            if (move.book) continue;
+            bool white_moved = (side == 0) == (game.start_fen.find(" w ") != std::string::npos);
+            int full_move = (move.ply + 1) / 2;
+            PhaseStatistics& s =
+                data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
+            if (tc && clock[side] > 0) {
+                ++s.clock_moves;
+                s.clock_left_ms_sum += double(clock[side]);
+                s.clock_share_sum += double(move.time_ms) / double(clock[side]);
+                clock[side] += tc->increment_ms - move.time_ms;
+                if (tc->moves > 0 && ++moves_made[side] % tc->moves == 0)
+                    clock[side] += tc->base_ms;
+            }
+            ++s.moves;
+            s.time_ms_sum += double(move.time_ms);
+            if (move.depth) {
+                ++s.moves_with_depth;
+                s.depth_sum += *move.depth;
+            }
+            if (move.nodes) {
+                ++s.moves_with_nodes;
+                s.nodes_sum += double(*move.nodes);
+                s.nodes_time_ms_sum += double(move.time_ms);
+            }
+        }
+        // An even sample when there are more games than the viewer holds.
+        if (!data.viewer_sampled || kept < (i + 1) * options.max_viewer_games / total) {
+            ++kept;
+            ViewerGame viewer{summary.id, game.start_fen, fens_after_each_ply(game, summary.id),
+                              std::move(game.moves)};
+            data.viewer_games.push_back(std::move(viewer));
+        }
+    }
+
+    // Step 2. Openings, named, the most unbalanced ones flagged.
+    for (auto& [id, line] : openings) {
+        try {
+            line.name = store.load_opening(id).name;
+        } catch (const StoreError&) {}
+        if (line.name.empty()) line.name = "#" + std::to_string(id);
+        data.opening_names[id] = line.name;
+        data.openings.push_back(std::move(line));
+    }
+    std::vector<OpeningLine*> by_imbalance;
+    for (auto& line : data.openings) by_imbalance.push_back(&line);
+    auto imbalance = [](const OpeningLine* l) {
+        return std::abs(l->white_points / double(l->games) - 0.5);
+    };
+    std::stable_sort(by_imbalance.begin(), by_imbalance.end(),
+                     [&](auto* a, auto* b) { return imbalance(a) > imbalance(b); });
+    std::size_t flagged = std::min<std::size_t>(5, (by_imbalance.size() + 9) / 10);
+    for (std::size_t i = 0; i < flagged; ++i)
+        if (imbalance(by_imbalance[i]) > 0) by_imbalance[i]->unbalanced = true;
+}
+
+// The latest `arbiter nodes` run: total nodes per engine and depth over its positions.
+void read_node_counts(ReportData& data, Store& store) {
+    auto runs = store.list_node_runs();
+    if (runs.empty()) return;
+    data.node_run = runs.back();
+    std::map<EngineId, std::size_t> series;
+    for (const auto& count : store.node_counts_of_run(runs.back().id)) {
+        auto [it, added] = series.emplace(count.engine_id, data.node_series.size());
+        if (added) data.node_series.push_back({store.load_engine(count.engine_id).name, {}, {}});
+        NodeSeries& s = data.node_series[it->second];
+        s.nodes_by_depth[count.depth] += count.nodes;
+        ++s.positions_by_depth[count.depth];
+    }
+}
+
+}  // namespace
+
+bool is_fault(Termination termination) {
+    return termination == Termination::time_forfeit || termination == Termination::illegal_move ||
+           termination == Termination::disconnect || termination == Termination::stall;
+}
+
+std::vector<std::string> fens_after_each_ply(const GameRecord& game, GameId id) {
+    std::deque<StateInfo> states(1);
+    Position position;
+    std::string error = position.set(game.start_fen, states.back());
+    if (!error.empty())
+        throw std::runtime_error("game " + std::to_string(id) + ": start FEN: " + error);
+    std::vector<std::string> fens;
+    fens.reserve(game.moves.size());
+    for (const auto& record : game.moves) {
+        Move move = move_from_uci(position, record.uci);
+        if (move == Move::none())
+            throw std::runtime_error("game " + std::to_string(id) + ", ply " +
+                                     std::to_string(record.ply) + ": " + record.uci +
+                                     " is not legal");
+        states.emplace_back();
+        position.do_move(move, states.back());
+        fens.push_back(position.fen());
+    }
+    return fens;
+}
+
+ReportData collect_report(Store& store, const ReportOptions& options) {
+    // Step 1. The tournament and its games.
+    auto tournaments = store.list_tournaments();
+    if (tournaments.empty())
+        throw std::runtime_error(store.path() + ": no tournament in the database");
+    ReportData data;
+    data.tournament =
+        options.tournament ? store.load_tournament(*options.tournament) : tournaments.back();
+    data.event = "arbiter tournament";
+    read_configuration(data);
+    select_games(data, store.list_games(data.tournament.id));
+
+    // Step 2. Results, ratings over time, per-game figures and node counts.
+    compute_results(data, options);
+    compute_timeline(data, options);
+    read_games(data, store, options);
+    read_node_counts(data, store);
+    return data;
+}
+
+}  // namespace arbiter::html

@@ -1,0 +1,110 @@
+#include "harness/tournament/worker_pool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace arbiter {
+
+void start_engine(UciClient& engine, const EngineConfig& config, const std::string& stderr_log,
+                  std::chrono::milliseconds handshake_timeout) {
+    try {
+        engine.start(config.command, config.args, config.working_dir, stderr_log,
+                     handshake_timeout);
+        for (const auto& [name, value] : config.options) {
+            if (!engine.set_option(name, value))
+                throw UciError("exited while its options were set (" + engine.exit_status() + ")");
+        }
+        if (engine.is_ready(handshake_timeout) != UciStatus::ok)
+            throw UciError("did not answer isready within " +
+                           std::to_string(handshake_timeout.count()) + " ms");
+    } catch (const std::exception& e) {
+        engine.kill();
+        throw UciError("engine " + config.name + ": " + e.what());
+    }
+}
+
+std::vector<std::string> log_file_names(const std::vector<EngineConfig>& engines) {
+    std::vector<std::string> names;
+    std::set<std::string> taken;
+    for (const EngineConfig& engine : engines) {
+        std::string stem = engine.name.empty() ? std::string("engine") : engine.name;
+        for (char& c : stem) {
+            bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
+            if (!safe) c = '_';
+        }
+        if (stem.front() == '.') stem.front() = '_';
+        std::string name = stem + ".stderr.log";
+        for (int suffix = 2; !taken.insert(name).second; ++suffix)
+            name = stem + "-" + std::to_string(suffix) + ".stderr.log";
+        names.push_back(name);
+    }
+    return names;
+}
+
+WorkerEngines::WorkerEngines(const EngineStart& start)
+    : start_(start), engines_(start.engines.size()) {
+    if (!start.log_dir.empty())
+        for (const std::string& name : log_file_names(start.engines))
+            log_paths_.push_back((start.log_dir / name).string());
+}
+
+WorkerEngines::~WorkerEngines() {
+    for (auto& engine : engines_)
+        if (engine) engine->quit(std::chrono::milliseconds(500));
+}
+
+UciClient& WorkerEngines::ensure(int index) {
+    auto& engine = engines_.at(std::size_t(index));
+    if (engine && engine->alive()) return *engine;
+    engine = std::make_unique<UciClient>();
+    start_engine(*engine, start_.engines[std::size_t(index)],
+                 log_paths_.empty() ? std::string() : log_paths_[std::size_t(index)],
+                 start_.handshake_timeout);
+    return *engine;
+}
+
+UciClient& WorkerEngines::client(int index) {
+    auto& engine = engines_.at(std::size_t(index));
+    if (!engine) engine = std::make_unique<UciClient>();
+    return *engine;
+}
+
+void WorkerEngines::discard(int index) {
+    engines_.at(std::size_t(index)).reset();
+}
+
+std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t job_count,
+                            const PoolJob& job, const std::function<bool()>& stopping) {
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::mutex mutex;  // guards first_error
+    std::exception_ptr first_error;
+    auto worker = [&] {
+        WorkerEngines engines(start);
+        try {
+            while (!failed && !(stopping && stopping())) {
+                std::size_t index = next++;
+                if (index >= job_count) break;
+                job(index, engines);
+                ++engines.jobs_done;
+            }
+        } catch (...) {
+            failed = true;
+            std::lock_guard lock(mutex);
+            if (!first_error) first_error = std::current_exception();
+        }
+    };
+    std::size_t count = std::min<std::size_t>(std::size_t(std::max(threads, 1)), job_count);
+    std::vector<std::thread> workers;
+    for (std::size_t i = 0; i < count; ++i) workers.emplace_back(worker);
+    for (auto& thread : workers) thread.join();
+    if (first_error) std::rethrow_exception(first_error);
+    return std::min(next.load(), job_count);
+}
+
+}  // namespace arbiter

@@ -1,0 +1,139 @@
+// The worker pool and the one way to start an engine, against the mock engine.
+#include "harness/tournament/worker_pool.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <set>
+#include <stdexcept>
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using std::chrono::milliseconds;
+
+EngineConfig mock(const std::string& name, std::vector<std::string> args = {}) {
+    EngineConfig e;
+    e.name = name;
+    e.command = MOCK_ENGINE_PATH;
+    e.args = std::move(args);
+    return e;
+}
+
+std::string error_of(auto&& action) {
+    try {
+        action();
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return "no exception";
+}
+
+TEST(LogFileNames, StayInsideTheLogDirectoryAndApart) {
+    EngineConfig a = mock("../../x"), b = mock("a/b"), c = mock("a_b"), d = mock(".hidden"),
+                 e = mock("Stockfish 16.1"), f = mock("a/b");
+    EXPECT_EQ(log_file_names({a, b, c, d, e, f}),
+              (std::vector<std::string>{"_._.._x.stderr.log", "a_b.stderr.log", "a_b-2.stderr.log",
+                                        "_hidden.stderr.log", "Stockfish_16.1.stderr.log",
+                                        "a_b-3.stderr.log"}));
+    for (const std::string& name : log_file_names({a, b, c, d, e, f}))
+        EXPECT_EQ(fs::path(name).filename().string(), name);
+}
+
+TEST(StartEngine, SendsOptionsAndWaitsForReadyok) {
+    UciClient engine;
+    EngineConfig config = mock("m", {"--name", "Mock M"});
+    config.options = {{"Hash", "32"}};
+    start_engine(engine, config, "", milliseconds(5000));
+    EXPECT_EQ(engine.id_name(), "Mock M");
+    // The option's echo was read while waiting for readyok: nothing is left over for the search.
+    EXPECT_TRUE(engine.position("startpos"));
+    GoLimits limits;
+    limits.depth = 1;
+    EXPECT_TRUE(engine.go(limits, milliseconds(5000)).info_strings.empty());
+    EXPECT_TRUE(engine.quit());
+}
+
+TEST(StartEngine, NamesTheEngineInEveryFailure) {
+    UciClient engine;
+    EXPECT_EQ(error_of([&] {
+                  start_engine(engine, mock("deaf", {"--ignore-isready"}), "", milliseconds(200));
+              }),
+              "engine deaf: did not answer isready within 200 ms");
+    EXPECT_FALSE(engine.alive());
+    EngineConfig bad_option = mock("picky");
+    bad_option.options = {{"NoSuchOption", "1"}};
+    EXPECT_NE(error_of([&] {
+                  start_engine(engine, bad_option, "", milliseconds(2000));
+              }).find("engine picky: engine 'mock' has no option 'NoSuchOption'"),
+              std::string::npos);
+    EngineConfig missing = mock("gone");
+    missing.command = "/nonexistent/engine";
+    EXPECT_NE(error_of([&] {
+                  start_engine(engine, missing, "", milliseconds(2000));
+              }).find("engine gone: engine program not found"),
+              std::string::npos);
+}
+
+TEST(WorkerPool, RunsEveryJobOnceAndKeepsEachWorkersEngines) {
+    EngineStart start;
+    start.engines = {mock("a"), mock("b")};
+    std::mutex mutex;
+    std::multiset<std::size_t> done;
+    std::set<const UciClient*> clients;
+    std::size_t handed_out =
+        run_worker_pool(start, 2, 20, [&](std::size_t job, WorkerEngines& engines) {
+            UciClient& engine = engines.ensure(int(job % 2));
+            ASSERT_TRUE(engine.alive());
+            std::lock_guard lock(mutex);
+            done.insert(job);
+            clients.insert(&engine);
+        });
+    EXPECT_EQ(handed_out, 20u);
+    ASSERT_EQ(done.size(), 20u);
+    for (std::size_t job = 0; job < 20; ++job) EXPECT_EQ(done.count(job), 1u);
+    EXPECT_LE(clients.size(), 4u);  // two engines per worker at most, reused across jobs
+}
+
+TEST(WorkerPool, RestartsADiscardedOrDeadEngine) {
+    EngineStart start;
+    start.engines = {mock("a")};
+    run_worker_pool(start, 1, 1, [&](std::size_t, WorkerEngines& engines) {
+        UciClient& first = engines.ensure(0);
+        first.kill();
+        UciClient& second = engines.ensure(0);
+        EXPECT_TRUE(second.alive());
+        engines.discard(0);
+        EXPECT_FALSE(engines.client(0).alive());
+        EXPECT_TRUE(engines.ensure(0).alive());
+    });
+}
+
+TEST(WorkerPool, StopsHandingOutJobsAfterAFailureAndRethrowsIt) {
+    EngineStart start;
+    std::atomic<int> ran{0};
+    EXPECT_EQ(error_of([&] {
+                  run_worker_pool(start, 1, 10, [&](std::size_t job, WorkerEngines&) {
+                      ++ran;
+                      if (job == 3) throw std::runtime_error("job 3 failed");
+                  });
+              }),
+              "job 3 failed");
+    EXPECT_EQ(ran, 4);
+}
+
+TEST(WorkerPool, StopsWhenAsked) {
+    EngineStart start;
+    std::atomic<int> ran{0};
+    std::size_t handed_out = run_worker_pool(
+        start, 2, 100, [&](std::size_t, WorkerEngines&) { ++ran; }, [&] { return ran >= 5; });
+    EXPECT_LT(handed_out, 100u);
+    EXPECT_EQ(std::size_t(ran.load()), handed_out);
+}
+
+}  // namespace
+}  // namespace arbiter

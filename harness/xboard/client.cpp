@@ -1,0 +1,367 @@
+#include "harness/xboard/client.h"
+
+#include <algorithm>
+#include <array>
+
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+
+namespace arbiter {
+
+namespace {
+
+// The features arbiter understands; any other is rejected, as the protocol asks.
+constexpr std::array<std::string_view, 25> KNOWN_FEATURES = {
+    "ping",   "setboard", "playother", "san",     "usermove", "time",     "draw",
+    "sigint", "sigterm",  "reuse",     "analyze", "myname",   "variants", "colors",
+    "ics",    "name",     "pause",     "nps",     "debug",    "memory",   "smp",
+    "egt",    "option",   "exclude",   "setscore"};
+
+bool is_start(std::string_view fen) {
+    return fen.empty() || fen == "startpos" || fen == START_FEN;
+}
+
+}  // namespace
+
+void XboardClient::start(const std::string& program, const std::vector<std::string>& args,
+                         const std::string& working_directory, const std::string& stderr_log_path,
+                         std::chrono::milliseconds handshake_timeout) {
+    features_.clear();
+    protocol_version_ = 1;
+    name_.clear();
+    on_board_.reset();
+    process_.start(program, args, working_directory, stderr_log_path);
+    negotiate(handshake_timeout);
+}
+
+void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
+    // Step 1. Announce the protocol; an engine of protocol 1 ignores `protover`.
+    if (!process_.write_line("xboard") || !process_.write_line("protover 2"))
+        fail("exited during the xboard handshake", true);
+    // Step 2. Accept or reject each feature until done=1, or until the engine falls silent.
+    Clock::time_point deadline = Clock::now() + std::min(FEATURE_WAIT, handshake_timeout);
+    bool holding = false;  // done=0 seen: wait for done=1 up to the handshake timeout
+    while (true) {
+        EngineProcess::ReadStatus status = process_.read_line(line_, deadline);
+        if (status == EngineProcess::ReadStatus::eof)
+            fail("exited during the xboard handshake", true);
+        if (status == EngineProcess::ReadStatus::timeout) {
+            if (holding)
+                fail("sent 'feature done=0' but not 'done=1' within " +
+                         std::to_string(handshake_timeout.count()) + " ms",
+                     false);
+            break;  // no done at all: the protocol says to go on after a short wait
+        }
+        std::vector<XboardFeature> features = parse_features(line_);
+        bool finished = false;
+        for (XboardFeature& f : features) {
+            protocol_version_ = 2;
+            if (f.name == "done") {
+                if (f.value == "0") {
+                    holding = true;
+                    deadline = Clock::now() + handshake_timeout;
+                } else {
+                    finished = true;
+                }
+                continue;
+            }
+            bool known = std::find(KNOWN_FEATURES.begin(), KNOWN_FEATURES.end(), f.name) !=
+                         KNOWN_FEATURES.end();
+            process_.write_line((known ? "accepted " : "rejected ") + f.name);
+            if (!known) continue;
+            if (f.name == "myname") name_ = f.value;
+            auto same = std::find_if(
+                features_.begin(), features_.end(),
+                [&](const XboardFeature& g) { return g.name == f.name && f.name != "option"; });
+            if (same != features_.end())
+                *same = std::move(f);
+            else
+                features_.push_back(std::move(f));
+        }
+        if (finished) break;
+    }
+    // Step 3. Thinking output on, pondering off.
+    process_.write_line("post");
+    process_.write_line("easy");
+}
+
+void XboardClient::fail(const std::string& why, bool exited) {
+    std::string message = "engine " + process_.program() + " " + why;
+    if (exited && process_.wait_for_exit(std::chrono::milliseconds(1000)))
+        message += " (" + process_.exit_status() + ")";
+    process_.kill();
+    throw XboardError(message);
+}
+
+bool XboardClient::has_feature(std::string_view name) const {
+    return std::any_of(features_.begin(), features_.end(),
+                       [&](const XboardFeature& f) { return f.name == name; });
+}
+
+std::string XboardClient::feature(std::string_view name, std::string_view default_value) const {
+    for (const XboardFeature& f : features_)
+        if (f.name == name) return f.value;
+    return std::string(default_value);
+}
+
+std::string XboardClient::display_name() const {
+    return name_.empty() ? process_.program() : name_;
+}
+
+bool XboardClient::set_option(std::string_view name, std::string_view value) {
+    return process_.write_line("option " + std::string(name) + "=" + std::string(value));
+}
+
+bool XboardClient::new_game() {
+    on_board_.reset();
+    level_sent_ = false;
+    return process_.alive();
+}
+
+UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
+    Clock::time_point deadline = Clock::now() + timeout;
+    if (feature("ping") != "1") {
+        // No ping: drop what the engine said already (a late claim of the last game, say).
+        while (process_.read_line(line_, Clock::now()) == EngineProcess::ReadStatus::line) {}
+        return process_.alive() ? UciStatus::ok : UciStatus::disconnected;
+    }
+    int n = ++ping_counter_;
+    if (!process_.write_line("ping " + std::to_string(n))) return UciStatus::disconnected;
+    while (true) {
+        switch (process_.read_line(line_, deadline)) {
+            case EngineProcess::ReadStatus::timeout:
+                return UciStatus::timeout;
+            case EngineProcess::ReadStatus::eof:
+                return UciStatus::disconnected;
+            case EngineProcess::ReadStatus::line:
+                break;
+        }
+        XboardLine line = classify_xboard_line(line_);
+        if (line.kind == XboardLine::Kind::pong && line.number == n) return UciStatus::ok;
+    }
+}
+
+bool XboardClient::position(std::string_view fen, std::span<const std::string> moves) {
+    wanted_.fen = is_start(fen) ? std::string() : std::string(fen);
+    wanted_.moves.assign(moves.begin(), moves.end());
+    states_.clear();
+    std::string error = pos_.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
+                                 states_.emplace_back());
+    if (!error.empty()) throw XboardError("engine " + display_name() + ": " + error);
+    if (!wanted_.fen.empty() && feature("setboard") != "1" && pos_.side_to_move() == BLACK)
+        throw XboardError(
+            "engine " + display_name() +
+            " has no setboard, and its edit mode cannot set up a position with Black to move: " +
+            wanted_.fen);
+    for (const std::string& text : wanted_.moves) {
+        Move m = move_from_uci(pos_, text);
+        if (!m) return false;
+        pos_.do_move(m, states_.emplace_back());
+    }
+    return process_.alive();
+}
+
+bool XboardClient::send_edit(const Position& pos) {
+    bool ok = process_.write_line("edit") && process_.write_line("#");
+    for (Color c : {WHITE, BLACK}) {
+        if (c == BLACK) ok = ok && process_.write_line("c");
+        for (Bitboard b = pos.pieces(c); b;) {
+            Square s = pop_lsb(b);
+            char piece =
+                char(std::toupper(static_cast<unsigned char>(piece_char(pos.piece_on(s)))));
+            ok = ok && process_.write_line(std::string(1, piece) + square_name(s));
+        }
+    }
+    return ok && process_.write_line(".");
+}
+
+bool XboardClient::setup_from_scratch() {
+    bool ok = process_.write_line("new") && process_.write_line("force");
+    level_sent_ = false;
+    if (!wanted_.fen.empty()) {
+        if (feature("setboard") == "1") {
+            ok = ok && process_.write_line("setboard " + wanted_.fen);
+        } else {
+            std::deque<StateInfo> states;
+            Position start;
+            (void)start.set(wanted_.fen, states.emplace_back());
+            ok = ok && send_edit(start);
+        }
+    }
+    on_board_ = Game{wanted_.fen, {}};
+    return ok;
+}
+
+bool XboardClient::send_move(const std::string& uci) {
+    // The move is the next one of wanted_ after what the engine holds: replay to find its SAN.
+    std::string text = uci;
+    if (feature("san") == "1") {
+        std::deque<StateInfo> states;
+        Position pos;
+        (void)pos.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
+                      states.emplace_back());
+        for (std::size_t i = 0; i < on_board_->moves.size(); ++i)
+            pos.do_move(move_from_uci(pos, on_board_->moves[i]), states.emplace_back());
+        text = move_to_san(pos, move_from_uci(pos, uci));
+    }
+    on_board_->moves.push_back(uci);
+    sent_texts_.push_back(text);
+    return process_.write_line((feature("usermove") == "1" ? "usermove " : "") + text);
+}
+
+bool XboardClient::send_limits(const GoLimits& limits) {
+    bool white = pos_.side_to_move() == WHITE;
+    std::optional<std::int64_t> own = white ? limits.wtime_ms : limits.btime_ms;
+    std::optional<std::int64_t> other = white ? limits.btime_ms : limits.wtime_ms;
+    std::optional<std::int64_t> increment = white ? limits.winc_ms : limits.binc_ms;
+    bool ok = true;
+    if (own) {
+        if (!level_sent_) {
+            ok = ok && process_.write_line(level_command(limits.movestogo.value_or(0), *own,
+                                                         increment.value_or(0)));
+            level_sent_ = true;
+        }
+        if (feature("time", "1") == "1") {
+            ok = ok && process_.write_line(clock_command("time", *own));
+            ok = ok && process_.write_line(clock_command("otim", other.value_or(*own)));
+        }
+    }
+    if (limits.movetime_ms)
+        ok = ok && process_.write_line("st " + std::to_string(std::max<std::int64_t>(
+                                                   1, (*limits.movetime_ms + 999) / 1000)));
+    if (limits.depth) ok = ok && process_.write_line("sd " + std::to_string(*limits.depth));
+    return ok;
+}
+
+XboardReply XboardClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
+    if (limits.nodes)
+        throw XboardError("engine " + display_name() +
+                          " speaks XBoard, whose protocol has no node limit");
+    // Step 1. Bring the engine's board up to date: the new moves in force mode, or a new game.
+    sent_texts_.clear();
+    bool follows =
+        on_board_ && on_board_->fen == wanted_.fen &&
+        on_board_->moves.size() <= wanted_.moves.size() &&
+        std::equal(on_board_->moves.begin(), on_board_->moves.end(), wanted_.moves.begin());
+    bool ok = follows ? process_.write_line("force") : setup_from_scratch();
+    for (std::size_t i = on_board_->moves.size(); ok && i < wanted_.moves.size(); ++i)
+        ok = send_move(wanted_.moves[i]);
+    // Step 2. The limits, then go.
+    ok = ok && send_limits(limits) && process_.write_line("go");
+    go_sent_ = Clock::now();
+    if (!ok) {
+        XboardReply reply;
+        reply.search.status = UciStatus::disconnected;
+        return reply;
+    }
+    return wait_reply(timeout);
+}
+
+bool XboardClient::stop() {
+    return process_.write_line("?");
+}
+
+void XboardClient::handle_thinking(std::string_view line, XboardReply& reply) {
+    std::optional<XboardThinking> t = parse_thinking(line);
+    if (!t) return;
+    SearchReply& s = reply.search;
+    ++s.info_lines;
+    s.depth = t->depth;
+    if (std::optional<int> mate = xboard_mate_distance(t->score))
+        s.score = UciScore{UciScore::Kind::mate, *mate};
+    else
+        s.score = UciScore{UciScore::Kind::centipawns, t->score};
+    s.time_ms = t->time_cs * 10;
+    s.nodes = t->nodes;
+    s.pv = t->pv;  // translated once the search ends
+}
+
+std::string XboardClient::to_uci(std::string_view text) {
+    std::string word(text);
+    if (word == "0-0" || word == "o-o") word = "O-O";
+    if (word == "0-0-0" || word == "o-o-o") word = "O-O-O";
+    Move m = move_from_uci(pos_, word);
+    if (!m) m = move_from_san(pos_, word);
+    return m ? move_to_uci(m) : std::string();
+}
+
+XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
+    XboardReply reply;
+    Clock::time_point deadline = go_sent_ + timeout;
+    auto finish = [&](UciStatus status) {
+        reply.search.status = status;
+        reply.search.wall_time = Clock::now() - go_sent_;
+        // Thinking output in the engine's notation becomes UCI moves, as far as they are legal.
+        std::vector<std::string> pv;
+        std::deque<StateInfo> states;
+        std::vector<Move> played;
+        for (const std::string& word : reply.search.pv) {
+            std::string uci = to_uci(word);
+            if (uci.empty()) break;
+            Move m = move_from_uci(pos_, uci);
+            pos_.do_move(m, states.emplace_back());
+            played.push_back(m);
+            pv.push_back(uci);
+        }
+        for (auto it = played.rbegin(); it != played.rend(); ++it) pos_.undo_move(*it);
+        reply.search.pv = std::move(pv);
+        return reply;
+    };
+    while (true) {
+        switch (process_.read_line(line_, deadline)) {
+            case EngineProcess::ReadStatus::timeout:
+                return finish(UciStatus::timeout);
+            case EngineProcess::ReadStatus::eof:
+                return finish(UciStatus::disconnected);
+            case EngineProcess::ReadStatus::line:
+                break;
+        }
+        XboardLine line = classify_xboard_line(line_);
+        switch (line.kind) {
+            case XboardLine::Kind::move: {
+                std::string uci = to_uci(line.text);
+                reply.search.bestmove = uci.empty() ? line.text : uci;
+                if (!uci.empty() && on_board_) on_board_->moves.push_back(uci);
+                return finish(UciStatus::ok);
+            }
+            case XboardLine::Kind::thinking:
+                handle_thinking(line_, reply);
+                break;
+            case XboardLine::Kind::resign:
+                reply.resigned = true;
+                return finish(UciStatus::ok);
+            case XboardLine::Kind::result:
+                reply.claimed_result = line.text;
+                reply.claim_reason = line.comment;
+                return finish(UciStatus::ok);
+            case XboardLine::Kind::offer_draw:
+                reply.offered_draw = true;
+                break;
+            case XboardLine::Kind::illegal_move:
+                // Some engines call an unknown command an illegal move ("Illegal move: sd 3"):
+                // only a move we sent is a refusal.
+                if (!on_board_ || std::find(sent_texts_.begin(), sent_texts_.end(), line.text) ==
+                                      sent_texts_.end()) {
+                    reply.errors.push_back(line_);
+                    break;
+                }
+                reply.refused_move = line.text;
+                on_board_.reset();  // its board is not ours any more
+                return finish(UciStatus::ok);
+            case XboardLine::Kind::error:
+                reply.errors.push_back(line_);
+                break;
+            default:
+                break;
+        }
+    }
+}
+
+bool XboardClient::quit(std::chrono::milliseconds grace) {
+    process_.write_line("quit");
+    bool exited = process_.wait_for_exit(grace);
+    if (!exited) process_.kill();
+    return exited;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,267 @@
+#include "harness/xboard/client.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+
+namespace arbiter {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A mock engine with a command log of its own.
+class MockXboard {
+  public:
+    explicit MockXboard(std::vector<std::string> args,
+                        std::chrono::milliseconds handshake = 5000ms) {
+        static int counter = 0;
+        log_ = std::filesystem::temp_directory_path() /
+               ("arbiter-xboard-" + std::to_string(::getpid()) + "-" + std::to_string(++counter) +
+                ".log");
+        std::filesystem::remove(log_);
+        args.push_back("--log");
+        args.push_back(log_.string());
+        client.start(MOCK_XBOARD_ENGINE_PATH, args, {}, {}, handshake);
+    }
+    ~MockXboard() {
+        client.kill();
+        std::filesystem::remove(log_);
+    }
+    // The commands the engine received so far.
+    std::vector<std::string> received() const {
+        std::vector<std::string> lines;
+        std::ifstream in(log_);
+        for (std::string line; std::getline(in, line);) lines.push_back(line);
+        return lines;
+    }
+    bool received_line(const std::string& line) const {
+        auto lines = received();
+        return std::find(lines.begin(), lines.end(), line) != lines.end();
+    }
+    XboardClient client;
+
+  private:
+    std::filesystem::path log_;
+};
+
+// The first legal move in generation order after `moves`: what the mock engine plays.
+std::string first_legal(const std::string& fen, const std::vector<std::string>& moves) {
+    std::deque<StateInfo> states;
+    Position pos;
+    (void)pos.set(fen, states.emplace_back());
+    for (const std::string& m : moves) pos.do_move(move_from_uci(pos, m), states.emplace_back());
+    MoveList list;
+    generate_legal(pos, list);
+    return move_to_uci(*list.begin());
+}
+
+GoLimits depth(int d) {
+    GoLimits limits;
+    limits.depth = d;
+    return limits;
+}
+
+TEST(XboardClient, NegotiatesFeaturesAndRejectsUnknownOnes) {
+    MockXboard mock({});
+    EXPECT_EQ(mock.client.protocol_version(), 2);
+    EXPECT_EQ(mock.client.display_name(), "mock xboard");
+    EXPECT_EQ(mock.client.feature("ping"), "1");
+    EXPECT_FALSE(mock.client.has_feature("frobnicate"));
+    EXPECT_EQ(mock.client.is_ready(2000ms), UciStatus::ok);
+    EXPECT_TRUE(mock.received_line("accepted ping"));
+    EXPECT_TRUE(mock.received_line("rejected frobnicate"));
+    EXPECT_TRUE(mock.received_line("post"));
+}
+
+TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
+    MockXboard mock({});
+    std::vector<std::string> moves;
+    for (int turn = 0; turn < 3; ++turn) {
+        ASSERT_TRUE(mock.client.position("startpos", moves));
+        XboardReply reply = mock.client.go(depth(2), 2000ms);
+        ASSERT_EQ(reply.search.status, UciStatus::ok);
+        EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), moves));
+        EXPECT_EQ(reply.search.depth, 1);
+        ASSERT_EQ(reply.search.pv.size(), 1u);
+        EXPECT_EQ(reply.search.pv[0], reply.search.bestmove);
+        moves.push_back(reply.search.bestmove);
+        moves.push_back(std::vector<std::string>{"h7h6", "h6h5", "h5h4"}[std::size_t(turn)]);
+    }
+    std::vector<std::string> lines = mock.received();
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "new"), 1) << "the game was set up again";
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "h7h6"), 1);
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "h6h5"), 1);
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "sd 2"), 3);
+    // A new game starts the board anew.
+    mock.client.new_game();
+    ASSERT_TRUE(mock.client.position("startpos", {}));
+    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove,
+              first_legal(std::string(START_FEN), {}));
+    lines = mock.received();
+    EXPECT_EQ(std::count(lines.begin(), lines.end(), "new"), 2);
+}
+
+TEST(XboardClient, SetboardOrEditByWhatTheEngineSupports) {
+    const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    {
+        MockXboard mock({});
+        ASSERT_TRUE(mock.client.position(fen, {}));
+        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove, first_legal(fen, {}));
+        EXPECT_TRUE(mock.received_line("setboard " + fen));
+    }
+    {
+        MockXboard mock({"--no-setboard"});
+        ASSERT_TRUE(mock.client.position(fen, {}));
+        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove, first_legal(fen, {}));
+        EXPECT_TRUE(mock.received_line("edit"));
+        EXPECT_TRUE(mock.received_line("Pe2"));
+        EXPECT_FALSE(mock.received_line("setboard " + fen));
+        EXPECT_THROW(mock.client.position("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", {}), XboardError);
+    }
+}
+
+TEST(XboardClient, UsermoveAndSanBothWays) {
+    MockXboard mock({"--usermove", "--san"});
+    std::vector<std::string> e4 = {"e2e4"};
+    ASSERT_TRUE(mock.client.position("startpos", e4));
+    XboardReply reply = mock.client.go(depth(1), 2000ms);
+    EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {"e2e4"}));
+    EXPECT_TRUE(mock.received_line("usermove e4"));
+}
+
+TEST(XboardClient, ProtocolOneEngineNeedsNoFeatures) {
+    MockXboard mock({"--protover1"});
+    EXPECT_EQ(mock.client.protocol_version(), 1);
+    EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::ok);  // no ping: only alive
+    ASSERT_TRUE(mock.client.position("startpos", {}));
+    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove,
+              first_legal(std::string(START_FEN), {}));
+}
+
+TEST(XboardClient, HandshakeHeldForeverIsAnError) {
+    try {
+        MockXboard mock({"--hold"}, 300ms);
+        FAIL() << "a handshake without done=1 was accepted";
+    } catch (const XboardError& e) {
+        EXPECT_NE(std::string(e.what()).find("'feature done=0' but not 'done=1' within 300 ms"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(XboardClient, MisbehaviourIsReportedNotThrown) {
+    {
+        MockXboard mock({"--crash-at", "1"});
+        mock.client.position("startpos", {});
+        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::disconnected);
+    }
+    {
+        MockXboard mock({"--hang-at", "1"});
+        mock.client.position("startpos", {});
+        EXPECT_EQ(mock.client.go(depth(1), 300ms).search.status, UciStatus::timeout);
+    }
+    {
+        MockXboard mock({"--illegal-at", "1"});
+        mock.client.position("startpos", {});
+        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove, "a1a1");
+    }
+    {
+        MockXboard mock({"--resign-at", "1"});
+        mock.client.position("startpos", {});
+        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EXPECT_TRUE(reply.resigned);
+        EXPECT_TRUE(reply.search.bestmove.empty());
+    }
+    {
+        MockXboard mock({"--claim-at", "1"});
+        mock.client.position("startpos", {});
+        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EXPECT_EQ(reply.claimed_result, "1-0");
+        EXPECT_EQ(reply.claim_reason, "White mates");
+    }
+    {
+        MockXboard mock({});
+        mock.client.position("startpos", {});
+        GoLimits nodes;
+        nodes.nodes = 1000;
+        EXPECT_THROW(mock.client.go(nodes, 1000ms), XboardError);
+    }
+}
+
+TEST(XboardClient, OurMoveRefusedIsReportedAndAnUnknownCommandIsNot) {
+    {
+        MockXboard mock({"--refuse-moves"});
+        std::vector<std::string> e4 = {"e2e4"};
+        mock.client.position("startpos", e4);
+        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EXPECT_EQ(reply.refused_move, "e2e4");
+        EXPECT_TRUE(reply.search.bestmove.empty());
+    }
+    {
+        // "Illegal move: sd 2" names a command, not a move of ours: logged, and the game goes on.
+        MockXboard mock({"--no-sd"});
+        mock.client.position("startpos", {});
+        XboardReply reply = mock.client.go(depth(2), 2000ms);
+        EXPECT_FALSE(reply.refused_move);
+        ASSERT_EQ(reply.errors.size(), 1u);
+        EXPECT_EQ(reply.errors[0], "Illegal move: sd 2");
+        EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {}));
+    }
+}
+
+// Real engines from Debian's packages, through the same client: a few moves each by depth and by
+// clock, every move legal.
+void play_real_engine(const std::string& program, const std::string& fen = std::string(START_FEN)) {
+    if (!std::filesystem::exists(program)) {
+        if (std::getenv("CI")) FAIL() << program << " is needed (scripts/setup installs it)";
+        GTEST_SKIP() << program << " is not installed";
+    }
+    XboardClient client;
+    client.start(program);
+    EXPECT_EQ(client.protocol_version(), 2);
+    ASSERT_EQ(client.is_ready(5000ms), UciStatus::ok);
+    std::vector<std::string> moves;
+    std::deque<StateInfo> states;
+    Position pos;
+    (void)pos.set(fen, states.emplace_back());
+    client.new_game();
+    for (int ply = 0; ply < 8; ++ply) {
+        ASSERT_TRUE(client.position(fen, moves));
+        GoLimits limits;
+        if (ply < 4) {
+            limits.depth = 3;
+        } else {
+            limits.wtime_ms = limits.btime_ms = 20000;
+            limits.winc_ms = limits.binc_ms = 100;
+        }
+        XboardReply reply = client.go(limits, 20000ms);
+        ASSERT_EQ(reply.search.status, UciStatus::ok) << program;
+        Move m = move_from_uci(pos, reply.search.bestmove);
+        ASSERT_TRUE(m) << program << " played '" << reply.search.bestmove << "' after "
+                       << moves.size() << " moves";
+        pos.do_move(m, states.emplace_back());
+        moves.push_back(reply.search.bestmove);
+    }
+    client.quit();
+}
+
+TEST(XboardClient, FairyMaxPlays) {
+    play_real_engine("/usr/games/fairymax");
+}
+
+TEST(XboardClient, PhalanxPlays) {
+    // Out of its opening book, so that it searches (it has setboard).
+    play_real_engine("/usr/games/phalanx",
+                     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,212 @@
+// mock_xboard_engine: a tiny XBoard (CECP) engine for the client's tests. It plays the first
+// legal move in generation order and misbehaves on request:
+//
+//   --protover1         announce no features (a protocol-1 engine)
+//   --no-setboard       feature setboard=0 (positions come through edit mode)
+//   --usermove          feature usermove=1 (moves must come as "usermove e2e4")
+//   --san               feature san=1 (moves come and go in SAN)
+//   --no-ping           feature ping=0
+//   --hold              feature done=0 and never done=1
+//   --crash-at N        abort() on its Nth go
+//   --hang-at N         stop answering for good on its Nth go
+//   --illegal-at N      answer its Nth go with an illegal move
+//   --resign-at N       answer its Nth go with "resign"
+//   --claim-at N        answer its Nth go with a false claim "1-0 {White mates}"
+//   --refuse-moves      answer every move it is sent with "Illegal move: <move>"
+//   --no-sd             take `sd N` for a move and call it illegal, as Phalanx does
+//
+// Thinking output: "1 <ply count> <go count> <legal moves> <move>" before each move. Every
+// command it could not use is answered "Error (unknown command): ...". It logs the commands it
+// received, one per line, to the file named by --log.
+#include <cstdlib>
+#include <deque>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+#include "engines/core/position.h"
+
+namespace {
+
+using namespace arbiter;
+
+struct Settings {
+    bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
+         hold = false, refuse_moves = false, no_sd = false;
+    int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0;
+    std::string log;
+};
+
+class Engine {
+  public:
+    explicit Engine(const Settings& s) : s_(s) { reset(std::string(START_FEN)); }
+
+    void reset(const std::string& fen) {
+        states_.clear();
+        (void)pos_.set(fen, states_.emplace_back());
+    }
+
+    bool apply(const std::string& text) {
+        Move m = s_.san ? move_from_san(pos_, text) : move_from_uci(pos_, text);
+        if (!m) return false;
+        pos_.do_move(m, states_.emplace_back());
+        return true;
+    }
+
+    void say(const std::string& line) { std::cout << line << std::endl; }
+
+    void think() {
+        ++goes_;
+        if (goes_ == s_.crash_at) std::abort();
+        if (goes_ == s_.hang_at)
+            for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+        if (goes_ == s_.resign_at) return say("resign");
+        if (goes_ == s_.claim_at) return say("1-0 {White mates}");
+        MoveList list;
+        generate_legal(pos_, list);
+        if (list.size() == 0) return say(pos_.in_check() ? "0-1 {mated}" : "1/2-1/2 {Stalemate}");
+        Move m = *list.begin();
+        std::string text = s_.san ? move_to_san(pos_, m) : move_to_uci(m);
+        say("1 " + std::to_string(states_.size()) + " " + std::to_string(goes_) + " " +
+            std::to_string(list.size()) + " " + text);
+        if (goes_ == s_.illegal_at) return say("move a1a1");
+        pos_.do_move(m, states_.emplace_back());
+        say("move " + text);
+    }
+
+    void run() {
+        std::ofstream log;
+        if (!s_.log.empty()) log.open(s_.log, std::ios::app);
+        bool force = false;
+        for (std::string line; std::getline(std::cin, line);) {
+            if (log) log << line << std::endl;
+            std::string word = line.substr(0, line.find(' '));
+            std::string rest =
+                line.size() > word.size() ? line.substr(word.size() + 1) : std::string();
+            if (word == "protover") {
+                if (s_.protover1) continue;
+                say(std::string("feature myname=\"mock xboard\" ping=") + (s_.no_ping ? "0" : "1") +
+                    " setboard=" + (s_.no_setboard ? "0" : "1") +
+                    " usermove=" + (s_.usermove ? "1" : "0") + " san=" + (s_.san ? "1" : "0") +
+                    " colors=0 frobnicate=1");
+                say(s_.hold ? "feature done=0" : "feature done=1");
+            } else if (word == "new") {
+                reset(std::string(START_FEN));
+                force = false;
+            } else if (word == "force") {
+                force = true;
+            } else if (word == "setboard") {
+                if (s_.no_setboard)
+                    say("Error (unknown command): " + line);
+                else
+                    reset(rest);
+            } else if (word == "edit") {
+                edit(log);
+            } else if (word == "sd" && s_.no_sd) {
+                say("Illegal move: " + line);
+            } else if (word == "go") {
+                force = false;
+                think();
+            } else if (word == "ping") {
+                say("pong " + rest);
+            } else if (word == "quit") {
+                return;
+            } else if (word == "?" || word == "xboard" || word == "post" || word == "easy" ||
+                       word == "accepted" || word == "rejected" || word == "level" ||
+                       word == "time" || word == "otim" || word == "st" || word == "sd" ||
+                       word == "option" || word == "result") {
+            } else {
+                std::string move = word == "usermove" ? rest : line;
+                if ((word == "usermove") != s_.usermove) {
+                    say("Error (unknown command): " + line);
+                } else if (s_.refuse_moves || !apply(move)) {
+                    say("Illegal move: " + move);
+                } else if (!force) {
+                    think();
+                }
+            }
+        }
+    }
+
+  private:
+    // Edit mode: '#' clears, 'c' switches colour, "Pe4" places, '.' leaves; White to move.
+    void edit(std::ofstream& log) {
+        Color colour = WHITE;
+        char board[64];
+        std::fill(board, board + 64, '.');
+        for (std::string line; std::getline(std::cin, line) && line != ".";) {
+            if (log) log << line << std::endl;
+            if (line == "#")
+                std::fill(board, board + 64, '.');
+            else if (line == "c")
+                colour = BLACK;
+            else if (line.size() == 3) {
+                char piece = colour == WHITE ? line[0] : char(std::tolower(line[0]));
+                board[(line[2] - '1') * 8 + (line[1] - 'a')] = piece;
+            }
+        }
+        std::string fen;
+        for (int rank = 7; rank >= 0; --rank) {
+            int empty = 0;
+            for (int file = 0; file < 8; ++file) {
+                char c = board[rank * 8 + file];
+                if (c == '.') {
+                    ++empty;
+                    continue;
+                }
+                if (empty) fen += char('0' + empty), empty = 0;
+                fen += c;
+            }
+            if (empty) fen += char('0' + empty);
+            if (rank) fen += '/';
+        }
+        reset(fen + " w - - 0 1");
+    }
+
+    Settings s_;
+    Position pos_;
+    std::deque<StateInfo> states_;
+    int goes_ = 0;
+};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    Settings s;
+    for (int i = 1; i < argc; ++i) {
+        std::string a = argv[i];
+        auto number = [&] { return i + 1 < argc ? std::atoi(argv[++i]) : 0; };
+        if (a == "--protover1")
+            s.protover1 = true;
+        else if (a == "--no-setboard")
+            s.no_setboard = true;
+        else if (a == "--usermove")
+            s.usermove = true;
+        else if (a == "--san")
+            s.san = true;
+        else if (a == "--no-ping")
+            s.no_ping = true;
+        else if (a == "--hold")
+            s.hold = true;
+        else if (a == "--crash-at")
+            s.crash_at = number();
+        else if (a == "--hang-at")
+            s.hang_at = number();
+        else if (a == "--illegal-at")
+            s.illegal_at = number();
+        else if (a == "--resign-at")
+            s.resign_at = number();
+        else if (a == "--claim-at")
+            s.claim_at = number();
+        else if (a == "--refuse-moves")
+            s.refuse_moves = true;
+        else if (a == "--no-sd")
+            s.no_sd = true;
+        else if (a == "--log" && i + 1 < argc)
+            s.log = argv[++i];
+    }
+    Engine(s).run();
+}
