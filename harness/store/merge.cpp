@@ -252,6 +252,10 @@ MergeSummary merge_shards(const std::filesystem::path& target,
     sql::Connection& out = *opened;
     // A large page cache: the merge appends to the games and moves B-trees in one transaction.
     out.execute("PRAGMA cache_size = -262144", "setting the cache size");
+    // A rollback journal rather than the WAL while merging, when no one else has the file open:
+    // new pages are then written once, not to the WAL and again at the checkpoint. The
+    // transaction stays atomic either way; Store::open() switches the file back to WAL.
+    const bool journal = out.query_text("PRAGMA journal_mode = TRUNCATE", "merging") == "truncate";
     struct Reference {
         std::string identity, where;
     };
@@ -293,6 +297,7 @@ MergeSummary merge_shards(const std::filesystem::path& target,
 
     // Step 3. How far each shard got, as the target now knows.
     summary.shards = shard_progress(out);
+    if (journal) out.query_text("PRAGMA journal_mode = WAL", "merging");
     return summary;
 }
 

@@ -99,9 +99,9 @@ int main(int argc, char** argv) {
     const double cpu = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
     const double total = double(summary.games_added);
     std::printf(
-        "merged %d shards, %.0f games, %.0f moves in %.1f s: %.0f games/s, %.2f M moves/s; "
-        "merged database %.2f GB\n",
-        shards, total, total * plies, elapsed, total / elapsed, total * plies / elapsed / 1e6,
+        "merged %d shards, %.0f games, %.0f moves in %.1f s (%.1f s of CPU): %.0f games/s, "
+        "%.2f M moves/s; merged database %.2f GB\n",
+        shards, total, total * plies, elapsed, cpu, total / elapsed, total * plies / elapsed / 1e6,
         double(size_of(target)) / 1e9);
     start = std::chrono::steady_clock::now();
     summary = merge_shards(target, paths);
