@@ -101,6 +101,8 @@ TEST_F(ShardCli, MergeAndStatusSayWhatIsPlayedAndWhatIsMissing) {
     EXPECT_TRUE(std::regex_search(status.output, std::regex("\\nTotal +11 +12 "))) << status.output;
     EXPECT_NE(status.output.find("ETA "), std::string::npos) << status.output;
     EXPECT_NE(status.output.find("Rank"), std::string::npos) << status.output;
+    // Status copies no moves, so it shows no per-move statistics (they would read as zeros).
+    EXPECT_EQ(status.output.find("Depth"), std::string::npos) << status.output;
 
     // The missing game is played by re-running the shard; merging again adds exactly it.
     RunResult rerun = play(2);

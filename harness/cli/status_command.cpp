@@ -52,6 +52,20 @@ std::string rate_text(std::int64_t games, std::optional<std::int64_t> from,
     return with_commas(std::int64_t(double(games) * 3'600'000.0 / double(*to - *from)));
 }
 
+// The standings without the per-move statistics block (its "Name  Depth  Nodes ..." table):
+// status copies games without their moves, so that block would be empty.
+std::string without_move_statistics(const std::string& report) {
+    std::istringstream in(report);
+    std::string out, line;
+    bool skipping = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("Name", 0) == 0 && line.find("Depth") != std::string::npos) skipping = true;
+        if (!skipping) out += line + "\n";
+        if (skipping && line.empty()) skipping = false;
+    }
+    return out;
+}
+
 // The standings over every game of `files`: their games (without moves) merged into a
 // temporary database.
 std::string standings(const std::vector<std::filesystem::path>& files, int bootstrap) {
@@ -77,8 +91,8 @@ std::string standings(const std::vector<std::filesystem::path>& files, int boots
                 ids.push_back(e.id);
                 names.push_back(e.identity.name);
             }
-            text = format_standings(store, tournaments.back().id, ids, names,
-                                    StandingsOptions{bootstrap, 1});
+            text = without_move_statistics(format_standings(store, tournaments.back().id, ids,
+                                                            names, StandingsOptions{bootstrap, 1}));
         }
     } catch (...) {
         remove();
@@ -93,7 +107,10 @@ void run(const StatusOptions& options) {
     std::vector<std::filesystem::path> files(options.files.begin(), options.files.end());
     for (const auto& pattern : options.globs)
         for (const auto& file : expand(pattern)) files.emplace_back(file);
-    if (files.empty()) throw std::runtime_error("status: no database given (or --db matched none)");
+    if (files.empty())
+        throw std::runtime_error(
+            "status: no database yet (a --db pattern matched no file; shard tasks copy theirs to "
+            "OUT/shards/ as they play)");
     std::map<int, ShardProgress> shards;
     int count = 0;
     for (const auto& file : files) {
