@@ -1,10 +1,14 @@
 #include "engines/core/epd.h"
 
+#include "engines/core/text.h"
+
 namespace arbiter {
 
 namespace {
 
+// Blanks at both ends go, and so does a UTF-8 byte order mark that an editor put before the text.
 std::string_view trim(std::string_view text) {
+    strip_byte_order_mark(text);
     std::size_t first = text.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos) return {};
     return text.substr(first, text.find_last_not_of(" \t\r\n") - first + 1);
@@ -42,7 +46,7 @@ std::string parse_epd_line(std::string_view line, EpdLine& out) {
     for (int i = 0; i < 4; ++i) {
         std::string_view field = take_word(rest);
         if (field.empty())
-            return "expected a FEN (4 fields), got '" + std::string(trim(line)) + "'";
+            return "expected a FEN (4 fields), got '" + printable_excerpt(trim(line)) + "'";
         out.fen += (i ? " " : "") + std::string(field);
     }
     // The counters of a full FEN, when both are there.
@@ -67,7 +71,7 @@ std::string parse_epd_line(std::string_view line, EpdLine& out) {
         if (operand.size() >= 2 && operand.front() == '"' && operand.back() == '"')
             operand = operand.substr(1, operand.size() - 2);
         else if (operand.find('"') != std::string_view::npos)
-            return "unbalanced quotes in the operation '" + std::string(operation) + "'";
+            return "unbalanced quotes in the operation '" + printable_excerpt(operation) + "'";
         out.operations.emplace_back(std::string(opcode), std::string(operand));
     }
     return {};

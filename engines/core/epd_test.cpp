@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "engines/core/position.h"
+#include "engines/core/text.h"
+
 namespace arbiter {
 namespace {
 
@@ -40,6 +43,46 @@ TEST(Epd, Errors) {
     EXPECT_TRUE(epd_line_is_blank("   "));
     EXPECT_TRUE(epd_line_is_blank(" # comment"));
     EXPECT_FALSE(epd_line_is_blank("8/8"));
+}
+
+TEST(Epd, ByteOrderMarkIsNotPartOfTheFen) {
+    EpdLine line;
+    ASSERT_EQ(parse_epd_line("\xEF\xBB\xBF"
+                             "4k3/8/8/8/8/8/8/4K3 w - - id \"x\";",
+                             line),
+              "");
+    EXPECT_EQ(line.fen, "4k3/8/8/8/8/8/8/4K3 w - -");
+    EXPECT_TRUE(epd_line_is_blank("\xEF\xBB\xBF# a commented first line"));
+}
+
+TEST(Epd, BinaryBytesInMessagesAreEscapedAndCut) {
+    EpdLine line;
+    EXPECT_EQ(parse_epd_line("\x7F"
+                             "ELF\x02\x01 \x01",
+                             line),
+              "expected a FEN (4 fields), got '\\x7FELF\\x02\\x01 \\x01'");
+    const std::string long_line(500, 'x');
+    const std::string error = parse_epd_line(long_line, line);
+    EXPECT_LT(error.size(), 120u);
+    EXPECT_NE(error.find("xxx...'"), std::string::npos);
+    Position pos;
+    StateInfo st;
+    EXPECT_EQ(pos.set("4k3/8/8/8/8/8/8/3\xC3K3 w - - 0 1", st),
+              "FEN field 1 (placement): bad piece letter '\\xC3'");
+}
+
+TEST(Text, PrintableExcerpt) {
+    EXPECT_EQ(printable_excerpt("plain"), "plain");
+    EXPECT_EQ(printable_excerpt("tab\there\r\n"), "tab\\there\\x0D\\x0A");
+    // Valid UTF-8 is kept, broken sequences and surrogates are escaped.
+    EXPECT_EQ(printable_excerpt("Kasparov \xC3\xA9\xE2\x82\xAC"), "Kasparov \xC3\xA9\xE2\x82\xAC");
+    EXPECT_EQ(printable_excerpt("\xC3(\xED\xA0\x80"), "\\xC3(\\xED\\xA0\\x80");
+    EXPECT_EQ(printable_excerpt("abcdef", 3), "abc...");
+    EXPECT_EQ(printable_excerpt("\xC3\xA9\xC3\xA9\xC3\xA9", 3), "\xC3\xA9\xC3\xA9...");
+    std::string_view text = "\xEF\xBB\xBFrest";
+    EXPECT_TRUE(strip_byte_order_mark(text));
+    EXPECT_EQ(text, "rest");
+    EXPECT_FALSE(strip_byte_order_mark(text));
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engines/core/psqt.h"
+#include "engines/core/text.h"
 
 namespace arbiter {
 
@@ -130,7 +131,8 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
         return fail("FEN has " + std::to_string(fields.size()) +
                     " fields; at least 4 are needed (placement, side, castling, en passant)");
     if (fields.size() > 6)
-        return fail("FEN has unexpected text after field 6: '" + std::string(fields[6]) + "'");
+        return fail("FEN has unexpected text after field 6: '" + printable_excerpt(fields[6]) +
+                    "'");
 
     // Field 1: piece placement, rank 8 first.
     std::string_view placement = fields[0];
@@ -151,7 +153,8 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
         } else {
             std::size_t idx = std::string_view("PNBRQKpnbrqk").find(c);
             if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 1 (placement): bad piece letter '") + c + "'");
+                return fail(std::string("FEN field 1 (placement): bad piece letter '") +
+                            printable_excerpt(std::string_view(&c, 1)) + "'");
             if (file > 7)
                 return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) +
                             " has more than 8 squares");
@@ -178,7 +181,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
 
     // Field 2: side to move.
     if (fields[1] != "w" && fields[1] != "b")
-        return fail("FEN field 2 (side to move): '" + std::string(fields[1]) +
+        return fail("FEN field 2 (side to move): '" + printable_excerpt(fields[1]) +
                     "' is not 'w' or 'b'");
     side_ = fields[1] == "w" ? WHITE : BLACK;
 
@@ -187,7 +190,8 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
         for (char c : fields[2]) {
             std::size_t idx = std::string_view("KQkq").find(c);
             if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 3 (castling): bad letter '") + c + "'");
+                return fail(std::string("FEN field 3 (castling): bad letter '") +
+                            printable_excerpt(std::string_view(&c, 1)) + "'");
             auto right = CastlingRights(1 << idx);
             if (st.castling & right)
                 return fail(std::string("FEN field 3 (castling): '") + c + "' given twice");
@@ -209,7 +213,7 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     if (fields[3] != "-") {
         std::string_view f = fields[3];
         if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return fail("FEN field 4 (en passant): '" + std::string(f) + "' is not a square");
+            return fail("FEN field 4 (en passant): '" + printable_excerpt(f) + "' is not a square");
         ep = make_square(f[0] - 'a', f[1] - '1');
         Color them = ~side_;
         Square pushed = Square(ep - pawn_push(side_));  // where the double-pushed pawn stands
@@ -225,10 +229,10 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     // Fields 5 and 6: the counters, optional as in EPD.
     int halfmove = 0, fullmove = 1;
     if (fields.size() > 4 && !parse_counter(fields[4], halfmove))
-        return fail("FEN field 5 (halfmove clock): '" + std::string(fields[4]) +
+        return fail("FEN field 5 (halfmove clock): '" + printable_excerpt(fields[4]) +
                     "' is not a number");
     if (fields.size() > 5 && (!parse_counter(fields[5], fullmove) || fullmove == 0))
-        return fail("FEN field 6 (fullmove number): '" + std::string(fields[5]) +
+        return fail("FEN field 6 (fullmove number): '" + printable_excerpt(fields[5]) +
                     "' is not a positive number");
     st.rule50 = halfmove;
     game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);

@@ -1,9 +1,9 @@
 // `arbiter export`: writes the recorded games of a database as PGN.
-#include <fstream>
+#include <filesystem>
 #include <iostream>
 
 #include "harness/cli/command.h"
-#include "harness/config/json.h"
+#include "harness/report/output_file.h"
 #include "harness/report/pgn.h"
 #include "harness/store/store.h"
 
@@ -19,35 +19,22 @@ struct ExportOptions {
 void run(const ExportOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
-    Store store = Store::open(options.db);
-    std::ofstream file;
-    if (options.pgn != "-") {
-        file.open(options.pgn);
-        if (!file) throw std::runtime_error("cannot write " + options.pgn);
-    }
-    std::ostream& out = options.pgn == "-" ? std::cout : file;
+    Store store = Store::open(options.db, Store::Access::read_only);
     std::vector<StoredTournament> tournaments;
     if (options.tournaments.empty()) tournaments = store.list_tournaments();
     for (TournamentId id : options.tournaments) tournaments.push_back(store.load_tournament(id));
+    // Every write is checked: a full disk is an error naming the file, never "Wrote N games".
+    OutputFile out(options.pgn);
     std::int64_t written = 0;
     for (const auto& t : tournaments) {
-        std::string event = "arbiter tournament";
-        if (auto config = json::parse(t.config_json); const json::Value* e = config.find("event"))
-            if (e->is_string()) event = e->as_string();
+        TournamentPgn pgn(stored_tournament_config(t), store);
         for (const GameSummary& summary : store.list_games(t.id)) {
-            GameRecord game = store.load_game(summary.id);
-            PgnHeader header;
-            header.event = event;
-            header.round = std::to_string(summary.slot.round + 1) + "." +
-                           std::to_string(summary.slot.number + 1);
-            header.white = summary.white_name;
-            header.black = summary.black_name;
-            if (summary.opening_id) header.opening = store.load_opening(*summary.opening_id).name;
-            write_pgn(out, game, header);
+            out.write(
+                pgn.game_text(store.load_game(summary.id), summary.white_name, summary.black_name));
             ++written;
         }
     }
-    out.flush();
+    out.close();
     if (options.pgn != "-") std::cerr << "Wrote " << written << " games to " << options.pgn << "\n";
 }
 

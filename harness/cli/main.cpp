@@ -9,6 +9,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/suggest.h"
+#include "harness/report/output_file.h"
 
 namespace arbiter::cli {
 
@@ -68,6 +69,8 @@ int main(int argc, char** argv) {
     }
     try {
         app.parse(argc, argv);
+        // Output lost to a full disk or a closed pipe is a failure, never a silent success.
+        arbiter::flush_standard_output();
     } catch (const CLI::ExtrasError& e) {
         std::cerr << suggest_flags(app);
         return app.exit(e);

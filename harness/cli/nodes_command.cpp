@@ -8,12 +8,14 @@
 
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
+#include "harness/identity/engine_identity.h"
 #include "harness/nodes/baseline.h"
+#include "harness/nodes/estimate.h"
 #include "harness/nodes/output.h"
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
-#include "harness/store/engine_identity.h"
+#include "harness/report/output_file.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
@@ -36,12 +38,14 @@ struct NodesOptions {
     double timeout_seconds = 3600;
     int perft_depth = 6;
     bool progress = false;
+    bool force = false;
 };
 
 void run_nodes(const NodesOptions& o) {
     using namespace arbiter::nodes;
+    // Step 1. The outputs asked for.
     auto format = parse_output_format(o.format);
-    if (!format) throw ConfigError("--format must be table, markdown, csv or json");
+    if (!format) throw ConfigError("--format must be table, markdown, csv, json, report or totals");
     if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
     // The tournament's rules for the same kinds of value (harness/config/values.h).
     check_integer({"concurrency", 0, 100000, "a positive integer"}, o.concurrency);
@@ -56,11 +60,13 @@ void run_nodes(const NodesOptions& o) {
         std::size_t colon = item.find(':');
         auto extra_format = parse_output_format(item.substr(0, colon));
         if (colon == std::string::npos || !extra_format || colon + 1 == item.size())
-            throw ConfigError("--write '" + item +
-                              "' is not FORMAT:FILE (table, markdown, csv or json)");
+            throw ConfigError(
+                "--write '" + item +
+                "' is not FORMAT:FILE (table, markdown, csv, json, report or totals)");
         extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
     }
 
+    // Step 2. The run, checked before any engine starts: settings, programs, and the work.
     RunSettings settings;
     for (const auto& spec : o.engines) settings.engines.push_back(parse_engine_spec(spec));
     if (!o.positions_file.empty())
@@ -80,13 +86,29 @@ void run_nodes(const NodesOptions& o) {
     for (const auto& engine : settings.engines) (void)engine_identity(engine, false);
     std::optional<NodeResults> baseline;
     if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
+    WorkEstimate work = estimate_work(settings);
+    if (work.nodes > MAX_ESTIMATED_NODES && !o.force) throw ConfigError(refusal_message(work));
+    if (work.nodes > MAX_ESTIMATED_NODES / 100)
+        std::cerr << "arbiter nodes: up to " << scientific(work.nodes)
+                  << " nodes to search (a full-width estimate from perft growth)"
+                  << (o.progress ? "" : "; --progress prints each measurement") << std::endl;
 
-    NodeResults results = run_measurements(settings);
+    // Step 3. The measurements. A failed one (a timeout, an engine that exits) ends the run, but
+    // the measurements made before it are still shown, written and stored.
+    NodeResults results;
+    std::string failure;
+    try {
+        results = run_measurements(settings, &results);
+    } catch (const std::exception& e) {
+        if (results.cells.empty()) throw;
+        failure = e.what();
+    }
     NodeTable table = build_table(results);
     InvariantReport invariants = check_invariants(results);
     std::optional<Comparison> comparison;
     if (baseline) comparison = compare_with_baseline(*baseline, results, o.tolerance);
 
+    // Step 4. The record and the outputs.
     if (!o.db.empty()) {
         Store store = Store::open(o.db);
         std::string description = "arbiter nodes --depth " + o.depth + " (" +
@@ -108,25 +130,24 @@ void run_nodes(const NodesOptions& o) {
                 return format_csv(results);
             case OutputFormat::json:
                 return format_json(results);
+            case OutputFormat::report:
+                return format_markdown_report(table, invariants);
+            case OutputFormat::totals:
+                return format_depth_totals(table, false);
         }
         return {};
     };
-    auto write_file = [](const std::string& path, const std::string& text) {
-        std::ofstream file(path, std::ios::binary);
-        if (!(file << text) || !file.flush()) throw ConfigError("cannot write '" + path + "'");
-    };
-    for (const auto& [extra_format, path] : extra_outputs) write_file(path, render(extra_format));
+    for (const auto& [extra_format, path] : extra_outputs)
+        write_output_file(path, render(extra_format));
     std::string document = render(*format);
     bool report_in_document = *format == OutputFormat::table || *format == OutputFormat::markdown;
-    if (o.out.empty()) {
-        std::cout << document << std::flush;
-    } else {
-        std::ofstream file(o.out, std::ios::binary);
-        if (!(file << document) || !file.flush()) throw ConfigError("cannot write '" + o.out + "'");
-    }
+    write_output_file(o.out.empty() ? "-" : o.out, document);
     // The verdict must reach the log even when the document went to a file or is data.
     if (comparison && (!report_in_document || !o.out.empty()))
         std::cerr << format_comparison(*comparison, false);
+    if (!failure.empty())
+        throw std::runtime_error(failure + " (the " + std::to_string(results.cells.size()) +
+                                 " measurements that succeeded are in the output)");
     if (comparison && !comparison->passed()) throw CLI::RuntimeError(1);
 }
 
@@ -148,7 +169,10 @@ void add_nodes_command(CLI::App& app) {
     fen->excludes(positions);
     command->add_option("--depth", options->depth, "Depths: 6, 1..6 or 1..4,6")->required();
     command->add_option("--db", options->db, "Record the run in this arbiter database");
-    command->add_option("--format", options->format, "table, markdown, csv or json")
+    command
+        ->add_option("--format", options->format,
+                     "table, markdown, csv, json, report (Markdown for a results page) or totals "
+                     "(totals by depth, plot data)")
         ->capture_default_str();
     command->add_option("--out", options->out, "Write the output to this file");
     command->add_option("--write", options->writes,
@@ -169,6 +193,8 @@ void add_nodes_command(CLI::App& app) {
                      "Compute perft (for the minimal tree and minimax's check) up to this depth")
         ->capture_default_str();
     command->add_flag("--progress", options->progress, "Print each finished measurement to stderr");
+    command->add_flag("--force", options->force,
+                      "Run even when the full-width estimate of the work is above 1e11 nodes");
     command->callback([options] {
         if (options->fen.empty() && options->positions_file.empty())
             throw CLI::ValidationError("--fen or --positions", "give a position to search");

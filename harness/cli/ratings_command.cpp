@@ -4,9 +4,9 @@
 #include <map>
 
 #include "harness/cli/command.h"
+#include "harness/pgn/pgn_results.h"
 #include "harness/ratings/joint_ratings.h"
-#include "harness/ratings/pgn_results.h"
-#include "harness/ratings/rating_output.h"
+#include "harness/report/rating_output.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
@@ -28,7 +28,7 @@ struct RatingsOptions {
 GameRecords games_from_database(const RatingsOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
-    Store store = Store::open(options.db);
+    Store store = Store::open(options.db, Store::Access::read_only);
     auto tournaments = store.list_tournaments();
     if (tournaments.empty())
         throw std::runtime_error(options.db + ": no tournament in the database");
@@ -55,7 +55,9 @@ GameRecords games_from_database(const RatingsOptions& options) {
 void run(const RatingsOptions& o, const CLI::App& cmd) {
     GameRecords records;
     if (!o.db.empty()) records = games_from_database(o);
-    for (const auto& path : o.pgn) read_pgn_file(path, records);
+    SkippedGames skipped;
+    for (const auto& path : o.pgn) read_pgn_file(path, records, skipped);
+    if (skipped.total() > 0) std::cerr << "warning: " << skipped.describe() << "\n";
 
     RatingOptions options;
     options.bootstrap_samples = o.bootstrap;

@@ -13,7 +13,6 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/shard_text.h"
-#include "harness/ratings/rating_output.h"
 #include "harness/report/standings.h"
 #include "harness/store/merge.h"
 

@@ -11,10 +11,11 @@
 
 #include "harness/cli/command.h"
 #include "harness/process/engine_process.h"
-#include "harness/ratings/rating_output.h"
 #include "harness/report/html/page.h"
+#include "harness/report/output_file.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
+#include "harness/report/rating_output.h"
 #include "harness/report/standings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
@@ -68,14 +69,16 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     return c;
 }
 
-// Forwards to the progress display and appends each game to the --pgn file as it finishes.
+// Forwards to the progress display and appends each game to the --pgn file as it finishes. A
+// game that cannot be written stops the tournament: the exception ends run_tournament() once the
+// games in progress are recorded, and every game stays in the database for `arbiter export`.
 class Observer : public TournamentObserver {
   public:
-    Observer(ProgressDisplay& display, const TournamentConfig& config)
+    Observer(ProgressDisplay& display, const TournamentConfig& config, Store& store)
         : display_(display), config_(config) {
         if (!config.pgn_path.empty()) {
-            pgn_.open(config.pgn_path, std::ios::app);
-            if (!pgn_) throw ConfigError("cannot write " + config.pgn_path);
+            pgn_file_.emplace(config.pgn_path, OutputFile::Mode::append);
+            pgn_.emplace(config, store);
         }
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
@@ -85,24 +88,30 @@ class Observer : public TournamentObserver {
     void engine_event(const std::string& message) override { display_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
-        if (pgn_.is_open()) {
-            PgnHeader header;
-            header.event = config_.event;
-            header.round =
-                std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
-            header.white = white;
-            header.black = black;
-            if (config_.limits.tc) header.time_control = to_string(*config_.limits.tc);
-            write_pgn(pgn_, game, header);
-            pgn_.flush();
-        }
         display_.game_finished(game, id, white, black);
+        if (!pgn_file_ || pgn_failed_) return;
+        try {
+            pgn_file_->write(pgn_->game_text(game, white, black));
+            pgn_file_->flush();
+        } catch (const OutputError& e) {
+            pgn_failed_ = true;
+            throw OutputError(std::string(e.what()) +
+                              "; the tournament stopped. Every finished game is in " +
+                              config_.db_path + ": `arbiter export --db " + config_.db_path +
+                              " --pgn FILE` writes them all");
+        }
+    }
+    // Closes the PGN file; throws OutputError if its last bytes cannot be written.
+    void close() {
+        if (pgn_file_ && !pgn_failed_) pgn_file_->close();
     }
 
   private:
     ProgressDisplay& display_;
     const TournamentConfig& config_;
-    std::ofstream pgn_;
+    std::optional<OutputFile> pgn_file_;
+    std::optional<TournamentPgn> pgn_;
+    bool pgn_failed_ = false;
 };
 
 // Ctrl-C or a kill: the engines die with us, recorded games stay recorded.
@@ -150,6 +159,8 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
+    DiscardIfLeftEmpty discard(config.db_path);  // a configuration error leaves no new file
+    WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
     Store store = Store::open(config.db_path);
     std::signal(SIGINT, on_signal);
     std::signal(SIGTERM, on_signal);
@@ -167,7 +178,7 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                                         write_html(store, tournament, options, config.bootstrap);
                                 return text;
                             });
-    Observer observer(display, config);
+    Observer observer(display, config, store);
     std::cout << "Database: " << config.db_path << "\n";
     if (config.shard_count)
         std::cout << "Shard " << config.shard_index << "/" << config.shard_count
@@ -175,6 +186,7 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     explain_identity(store, config, options.resume);
     TournamentSummary summary = run_tournament(config, store, observer);
     display.finish();
+    observer.close();
     std::cout << "\nPlayed " << summary.played_now << " games in "
               << format_fixed(summary.seconds, 1) << " s";
     if (summary.already_played)

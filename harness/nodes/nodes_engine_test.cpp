@@ -7,13 +7,13 @@
 
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
+#include "harness/identity/sha256.h"
 #include "harness/nodes/measure.h"
 #include "harness/nodes/output.h"
 #include "harness/nodes/record.h"
 #include "harness/nodes/reference.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
-#include "harness/store/sha256.h"
 #include "harness/store/store.h"
 
 namespace arbiter::nodes {

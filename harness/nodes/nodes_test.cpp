@@ -9,6 +9,7 @@
 #include "engines/core/position.h"
 #include "harness/config/engine_config.h"
 #include "harness/nodes/baseline.h"
+#include "harness/nodes/estimate.h"
 #include "harness/nodes/invariants.h"
 #include "harness/nodes/measure.h"
 #include "harness/nodes/output.h"
@@ -341,6 +342,82 @@ TEST(NodeOutput, TextTableAlignsColumns) {
         "----------------------------------------------------------------------------------------\n"
         "total                             68      663      -              141   4.70\n";
     EXPECT_EQ(text.substr(0, expected_start.size()), expected_start);
+}
+
+TEST(NodeOutput, TextTablePadsNamesByDisplayWidth) {
+    NodeResults results = fabricated();
+    results.positions[0].name = "ouverture é4 ♙";  // 14 columns, 18 bytes
+    std::string text = format_text_table(build_table(results));
+    EXPECT_NE(text.find("ouverture é4 ♙      1     20"), std::string::npos) << text;
+    EXPECT_NE(text.find("\ntotal                                   68"), std::string::npos) << text;
+}
+
+TEST(WorkEstimate, ExactPerftThenItsGrowth) {
+    RunSettings settings;
+    settings.engines = {parse_engine_spec("name=full,cmd=x")};
+    settings.positions = {make_position("startpos", {})};
+    settings.depths = {1, 2, 3};
+    settings.perft_depth = 2;
+    WorkEstimate small = estimate_work(settings);
+    // The engine at depths 1, 2 and 3, each search counting its iterations; perft: 20 and 400.
+    EXPECT_DOUBLE_EQ(small.nodes, 20 + (20 + 400) + (20 + 400 + 8902) + 20 + 400);
+    EXPECT_DOUBLE_EQ(small.largest, 20 + 400 + 8902);
+    EXPECT_EQ(small.largest_job, "engine 'full', position 'startpos', depth 3");
+
+    // Beyond depth 3 the growth from depth 2 to 3 repeats: perft(4) ~ 8902 * 8902 / 400.
+    settings.depths = {4};
+    settings.perft_depth = 0;
+    EXPECT_NEAR(estimate_work(settings).nodes, 20 + 400 + 8902 + 8902.0 * 8902 / 400, 1e-6);
+}
+
+TEST(WorkEstimate, RefusesDaysOfSearchingButNotACappedEngine) {
+    RunSettings settings;
+    settings.engines = {parse_engine_spec("name=minimax,cmd=x")};
+    settings.positions = {make_position("startpos", {})};
+    settings.depths = parse_depths("1..99");
+    WorkEstimate deep = estimate_work(settings);
+    EXPECT_GT(deep.nodes, MAX_ESTIMATED_NODES);
+    EXPECT_EQ(deep.largest_job, "engine 'minimax', position 'startpos', depth 99");
+    std::string message = refusal_message(deep);
+    EXPECT_NE(message.find("engine 'minimax', position 'startpos', depth 99"), std::string::npos);
+    EXPECT_NE(message.find("--force"), std::string::npos) << message;
+
+    settings.engines = {parse_engine_spec("name=minimax,cmd=x,depth=5")};
+    settings.perft_depth = 6;
+    EXPECT_LT(estimate_work(settings).nodes, MAX_ESTIMATED_NODES);
+}
+
+TEST(NodeOutput, DepthTotalsAsMarkdownAndPlotData) {
+    NodeResults results = fabricated();
+    EXPECT_EQ(format_depth_totals(build_table(results), true),
+              "| depth | perft (all leaves) | minimal tree (leaves) | minimax | ab |\n"
+              "| ---: | ---: | ---: | ---: | ---: |\n"
+              "| 1 | 20 | 20 | 21 | 21 |\n"
+              "| 2 | 600 | 48 | 642 | 120 |\n");
+    // A depth without perft, or an engine not measured at it, shows "-".
+    results.perft.erase({0, 2});
+    results.cells.erase(results.cells.begin() + 3);
+    EXPECT_EQ(format_depth_totals(build_table(results), false),
+              "# depth perft minimal_tree minimax ab\n"
+              "1 20 20 21 21\n"
+              "2 - 39 642 -\n");
+}
+
+TEST(NodeOutput, ReportHasTotalsInvariantsAndTheFoldedTable) {
+    NodeResults results = fabricated();
+    NodeTable table = build_table(results);
+    std::string report = format_markdown_report(table, check_invariants(results));
+    EXPECT_EQ(report.find("Total nodes per engine (perft and the minimal tree count leaves).\n\n"
+                          "| depth | perft (all leaves) |"),
+              0u)
+        << report;
+    std::size_t invariants = report.find("\n\n**Invariants:** ");
+    std::size_t details = report.find(
+        "\n\n<details><summary>Every position and depth</summary>\n\n"
+        "| position | depth |");
+    EXPECT_NE(invariants, std::string::npos) << report;
+    EXPECT_GT(details, invariants) << report;
+    EXPECT_EQ(report.substr(report.size() - 12), "\n</details>\n");
 }
 
 TEST(NodeOutput, Csv) {

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "harness/report/text.h"
+
 namespace arbiter::nodes {
 
 namespace {
@@ -60,25 +62,6 @@ std::vector<std::vector<std::string>> table_cells(const NodeTable& table) {
     return rows;
 }
 
-std::string markdown_escape(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '|') out += '\\';
-        out += c;
-    }
-    return out;
-}
-
-std::string csv_field(const std::string& text) {
-    if (text.find_first_of(",\"\n") == std::string::npos) return text;
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
 std::string join(const std::vector<std::string>& words, const std::string& separator) {
     std::string text;
     for (std::size_t i = 0; i < words.size(); ++i) text += (i ? separator : "") + words[i];
@@ -92,6 +75,8 @@ std::optional<OutputFormat> parse_output_format(std::string_view text) {
     if (text == "markdown") return OutputFormat::markdown;
     if (text == "csv") return OutputFormat::csv;
     if (text == "json") return OutputFormat::json;
+    if (text == "report") return OutputFormat::report;
+    if (text == "totals") return OutputFormat::totals;
     return std::nullopt;
 }
 
@@ -120,50 +105,21 @@ std::string format_ratio(double value) {
 
 std::string format_text_table(const NodeTable& table) {
     auto rows = table_cells(table);
-    std::vector<std::size_t> widths(rows.front().size(), 0);
-    for (const auto& row : rows)
-        for (std::size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-    std::ostringstream out;
+    TextTable text(left_then_right(1, rows.front().size() - 1));
     for (std::size_t r = 0; r < rows.size(); ++r) {
-        std::string line;
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            const std::string& text = rows[r][i];
-            std::string pad(widths[i] - text.size(), ' ');
-            if (i > 0) line += "  ";
-            line += i == 0 ? text + pad : pad + text;  // names left, numbers right
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        out << line << '\n';
-        if (r == 0 || r + 2 == rows.size()) {
-            std::size_t total_width = 0;
-            for (std::size_t w : widths) total_width += w;
-            out << std::string(total_width + 2 * (widths.size() - 1), '-') << '\n';
-        }
+        text.add_row(rows[r]);
+        if (r == 0 || r + 2 == rows.size()) text.add_rule();
     }
-    out << LEGEND << '\n';
-    return out.str();
+    return text.render() + LEGEND + '\n';
 }
 
 std::string format_markdown_table(const NodeTable& table) {
     auto rows = table_cells(table);
-    std::ostringstream out;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        std::vector<std::string> cells;
-        for (std::size_t i = 0; i < rows[r].size(); ++i) {
-            std::string text = markdown_escape(rows[r][i]);
-            if (r + 1 == rows.size() && !text.empty()) text = "**" + text + "**";
-            cells.push_back(text);
-        }
-        out << "| " << join(cells, " | ") << " |\n";
-        if (r == 0) {
-            std::vector<std::string> rule;
-            for (std::size_t i = 0; i < rows[r].size(); ++i)
-                rule.push_back(i == 0 ? "---" : "---:");
-            out << "| " << join(rule, " | ") << " |\n";
-        }
-    }
-    out << '\n' << LEGEND << '\n';
-    return out.str();
+    for (std::string& cell : rows.back())  // the total row in bold
+        if (!cell.empty()) cell = "**" + cell + "**";
+    TextTable markdown(left_then_right(1, rows.front().size() - 1));
+    for (auto& row : rows) markdown.add_row(std::move(row));
+    return markdown.render_markdown() + '\n' + LEGEND + '\n';
 }
 
 std::string format_csv(const NodeResults& results) {
@@ -249,29 +205,11 @@ std::string format_comparison(const Comparison& comparison, bool markdown) {
             rows.push_back({d.engine, d.position, d.depth ? std::to_string(d.depth) : "", d.what,
                             d.baseline, d.current, d.change});
         out << '\n';
-        if (markdown) {
-            for (std::size_t r = 0; r < rows.size(); ++r) {
-                std::vector<std::string> cells;
-                for (const auto& c : rows[r]) cells.push_back(markdown_escape(c));
-                out << "| " << join(cells, " | ") << " |\n";
-                if (r == 0) out << "| --- | --- | ---: | --- | ---: | ---: | ---: |\n";
-            }
-        } else {
-            std::vector<std::size_t> widths(rows.front().size(), 0);
-            for (const auto& row : rows)
-                for (std::size_t i = 0; i < row.size(); ++i)
-                    widths[i] = std::max(widths[i], row[i].size());
-            for (const auto& row : rows) {
-                std::string line;
-                for (std::size_t i = 0; i < row.size(); ++i) {
-                    std::string pad(widths[i] - row[i].size(), ' ');
-                    bool left = i == 0 || i == 1 || i == 3;
-                    line += (i ? "  " : "") + (left ? row[i] + pad : pad + row[i]);
-                }
-                while (!line.empty() && line.back() == ' ') line.pop_back();
-                out << line << '\n';
-            }
-        }
+        const auto left = TextColumn{TextColumn::Align::left, 0};
+        const auto right = TextColumn{TextColumn::Align::right, 0};
+        TextTable text({left, left, right, left, right, right, right});
+        for (const auto& row : rows) text.add_row(row);
+        out << (markdown ? text.render_markdown() : text.render());
     }
     if (!comparison.unmatched.empty()) {
         out << '\n'
@@ -308,6 +246,43 @@ std::string format_markdown_summary(const NodeResults& results, const NodeTable&
     } else {
         out << format_markdown_table(table) << '\n' << format_invariants(invariants, true);
     }
+    return out.str();
+}
+
+std::string format_depth_totals(const NodeTable& table, bool markdown) {
+    auto count = [&](std::optional<std::uint64_t> n) -> std::string {
+        if (!n) return "-";
+        return markdown ? group_digits(*n) : std::to_string(*n);
+    };
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::string> header = {"depth", markdown ? "perft (all leaves)" : "perft",
+                                       markdown ? "minimal tree (leaves)" : "minimal_tree"};
+    header.insert(header.end(), table.engines.begin(), table.engines.end());
+    rows.push_back(header);
+    for (const DepthTotal& total : depth_totals(table)) {
+        std::vector<std::string> row = {std::to_string(total.depth), count(total.perft),
+                                        count(total.minimal_leaves)};
+        for (const auto& nodes : total.nodes) row.push_back(count(nodes));
+        rows.push_back(std::move(row));
+    }
+    if (markdown) {
+        TextTable text(left_then_right(0, rows.front().size()));
+        for (auto& row : rows) text.add_row(std::move(row));
+        return text.render_markdown();
+    }
+    std::string out;
+    for (std::size_t r = 0; r < rows.size(); ++r)
+        out += (r == 0 ? "# " : "") + join(rows[r], " ") + '\n';
+    return out;
+}
+
+std::string format_markdown_report(const NodeTable& table, const InvariantReport& invariants) {
+    std::ostringstream out;
+    out << "Total nodes per engine (perft and the minimal tree count leaves).\n\n"
+        << format_depth_totals(table, true) << '\n'
+        << format_invariants(invariants, true) << '\n'
+        << "<details><summary>Every position and depth</summary>\n\n"
+        << format_markdown_table(table) << "\n</details>\n";
     return out.str();
 }
 

@@ -13,9 +13,11 @@
 
 namespace arbiter::nodes {
 
-enum class OutputFormat { table, markdown, csv, json };
+// `report` is the Markdown of a results page (totals by depth, invariants, the whole table
+// folded away), `totals` the totals by depth as plot data.
+enum class OutputFormat { table, markdown, csv, json, report, totals };
 
-// Parses "table", "markdown", "csv" or "json"; nothing for anything else.
+// Parses "table", "markdown", "csv", "json", "report" or "totals"; nothing for anything else.
 std::optional<OutputFormat> parse_output_format(std::string_view text);
 
 // 309478263 -> "309,478,263".
@@ -38,6 +40,15 @@ std::string format_json(const NodeResults& results);
 std::string format_invariants(const InvariantReport& report, bool markdown);
 // The verdict, the differences as a table, and what could not be matched.
 std::string format_comparison(const Comparison& comparison, bool markdown);
+
+// The totals by depth: a Markdown table ("| depth | perft (all leaves) | minimal tree (leaves) |"
+// then one column per engine), or plot data (a "# depth perft minimal_tree ENGINE..." header,
+// then whitespace-separated columns); "-" where nothing was measured.
+std::string format_depth_totals(const NodeTable& table, bool markdown);
+
+// The `--format report` document: a results page's section for one run. The totals by depth,
+// the invariants, and the node table folded under <details>.
+std::string format_markdown_report(const NodeTable& table, const InvariantReport& invariants);
 
 // The whole `--format markdown` document: a verdict when there is a comparison, the
 // differences, the invariants and the node table (folded away under <details> when there is

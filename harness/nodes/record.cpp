@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <stdexcept>
 
-#include "harness/store/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 
 namespace arbiter::nodes {
 

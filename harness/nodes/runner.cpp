@@ -74,18 +74,23 @@ std::vector<Job> plan_jobs(const RunSettings& settings) {
 
 // Searches one job's position to its depth with `engine` and checks the answer. Throws
 // std::runtime_error naming the job when the engine times out, exits, or reports no nodes or move.
+// A measurement that failed: only its own cell is lost, and the run goes on.
+struct CellFailure : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& engine) {
     const NodePosition& position = settings.positions[job.position];
     DepthReport report = measure_depth(engine, position, job.depth, settings.search_timeout);
     if (report.status != UciStatus::ok)
-        throw std::runtime_error(describe(settings, job) + ": the engine " +
-                                 (report.status == UciStatus::timeout
-                                      ? "did not finish in time"
-                                      : "exited (" + engine.exit_status() + ")"));
+        throw CellFailure(describe(settings, job) + ": the engine " +
+                          (report.status == UciStatus::timeout
+                               ? "did not finish in time"
+                               : "exited (" + engine.exit_status() + ")"));
     if (!report.nodes)
-        throw std::runtime_error(describe(settings, job) + ": the engine reported no nodes");
+        throw CellFailure(describe(settings, job) + ": the engine reported no nodes");
     if (report.bestmove.empty())
-        throw std::runtime_error(describe(settings, job) + ": the engine sent no best move");
+        throw CellFailure(describe(settings, job) + ": the engine sent no best move");
     NodeCell cell;
     cell.engine = static_cast<std::size_t>(job.engine);
     cell.position = job.position;
@@ -157,7 +162,7 @@ void validate(const RunSettings& settings) {
     }
 }
 
-NodeResults run_measurements(const RunSettings& settings) {
+NodeResults run_measurements(const RunSettings& settings, NodeResults* partial) {
     // Step 1. The engines, positions and depths the results are about.
     validate(settings);
     NodeResults results;
@@ -172,37 +177,63 @@ NodeResults run_measurements(const RunSettings& settings) {
     results.depths = settings.depths;
 
     const std::vector<Job> jobs = plan_jobs(settings);
-    std::mutex mutex;  // guards results, finished and progress
+    std::mutex mutex;                       // guards results, failed_cells, finished and progress
+    std::vector<std::string> failed_cells;  // measurements that failed, the run going on
     std::size_t finished = 0;
     EngineStart start;
     start.engines = settings.engines;
 
     // Step 2. The jobs, on the worker pool. Every search starts with ucinewgame, so which
     // worker's engine runs a job does not matter.
-    run_worker_pool(start, settings.concurrency, jobs.size(),
-                    [&](std::size_t j, WorkerEngines& engines) {
-                        const Job& job = jobs[j];
-                        const NodePosition& position = settings.positions[job.position];
-                        if (job.engine < 0) {
-                            std::uint64_t leaves = perft_of(position, job.depth);
-                            std::lock_guard lock(mutex);
-                            results.perft[{job.position, job.depth}] = leaves;
-                        } else {
-                            UciClient& engine = engines.ensure(job.engine);
-                            NodeCell cell = measure_cell(settings, job, engine);
-                            std::lock_guard lock(mutex);
-                            results.engines[job.engine].id_name = engine.id_name();
-                            results.cells.push_back(std::move(cell));
-                        }
+    try {
+        run_worker_pool(
+            start, settings.concurrency, jobs.size(), [&](std::size_t j, WorkerEngines& engines) {
+                const Job& job = jobs[j];
+                const NodePosition& position = settings.positions[job.position];
+                if (job.engine < 0) {
+                    std::uint64_t leaves = perft_of(position, job.depth);
+                    std::lock_guard lock(mutex);
+                    results.perft[{job.position, job.depth}] = leaves;
+                } else {
+                    UciClient& engine = engines.ensure(job.engine);
+                    try {
+                        NodeCell cell = measure_cell(settings, job, engine);
                         std::lock_guard lock(mutex);
-                        ++finished;
-                        if (settings.progress) {
-                            std::string line = std::string("[").append(std::to_string(finished));
-                            line.append("/").append(std::to_string(jobs.size())).append("] ");
-                            settings.progress(line.append(describe(settings, job)));
-                        }
-                    });
+                        results.engines[job.engine].id_name = engine.id_name();
+                        results.cells.push_back(std::move(cell));
+                    } catch (const CellFailure& e) {
+                        // The engine, which may be searching still, is ended and
+                        // started again for its next job.
+                        engines.discard(job.engine);
+                        std::lock_guard lock(mutex);
+                        failed_cells.push_back(e.what());
+                    }
+                }
+                std::lock_guard lock(mutex);
+                ++finished;
+                if (settings.progress) {
+                    std::string line = std::string("[").append(std::to_string(finished));
+                    line.append("/").append(std::to_string(jobs.size())).append("] ");
+                    settings.progress(line.append(describe(settings, job)));
+                }
+            });
+    } catch (...) {
+        results.sort_cells();
+        if (partial) *partial = std::move(results);
+        throw;
+    }
+    // Step 3. The measured cells in order; failed ones are reported together, after the others
+    // have been kept.
     results.sort_cells();
+    if (!failed_cells.empty()) {
+        std::sort(failed_cells.begin(), failed_cells.end());
+        std::string message = failed_cells.front();
+        for (std::size_t i = 1; i < failed_cells.size(); ++i) message += "; " + failed_cells[i];
+        if (failed_cells.size() > 1)
+            message = std::to_string(failed_cells.size()) + " measurements failed: " + message;
+        if (partial) *partial = std::move(results);
+        throw std::runtime_error(message);
+    }
     return results;
 }
 

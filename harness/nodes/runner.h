@@ -42,9 +42,11 @@ std::vector<int> parse_depths(std::string_view text);
 void validate(const RunSettings& settings);
 
 // Runs the suite and returns its results. Throws ConfigError for invalid settings, UciError or
-// ProcessError when an engine cannot be started or configured, and std::runtime_error naming the
-// engine, position and depth when an engine times out, exits, or reports no nodes or no move.
-// All engines are ended before it returns or throws.
-NodeResults run_measurements(const RunSettings& settings);
+// ProcessError when an engine cannot be started or configured (the run stops), and, once every
+// other measurement is made, std::runtime_error naming the engine, position and depth of each
+// search that timed out, exited, or reported no nodes or no move (the engine is restarted for
+// its next job). All engines are ended before it returns or throws. When it throws and `partial`
+// is given, the measurements that succeeded are stored there first.
+NodeResults run_measurements(const RunSettings& settings, NodeResults* partial = nullptr);
 
 }  // namespace arbiter::nodes

@@ -1,5 +1,8 @@
 #include "harness/nodes/table.h"
 
+#include <cmath>
+#include <map>
+
 namespace arbiter::nodes {
 
 namespace {
@@ -82,6 +85,31 @@ NodeTable build_table(const NodeResults& results) {
                                                   : std::nullopt);
     if (has_minimal) table.total.minimal_leaves = minimal_total;
     return table;
+}
+
+std::vector<DepthTotal> depth_totals(const NodeTable& table) {
+    std::map<int, DepthTotal> by_depth;
+    for (const auto& row : table.rows) {
+        auto [it, first] = by_depth.try_emplace(row.depth);
+        DepthTotal& total = it->second;
+        if (first) {
+            total.depth = row.depth;
+            total.perft = 0;
+            total.nodes.assign(table.engines.size(), std::nullopt);
+        }
+        if (total.perft && row.perft)
+            *total.perft += *row.perft;
+        else
+            total.perft.reset();
+        if (row.minimal_leaves)
+            total.minimal_leaves += static_cast<std::uint64_t>(std::llround(*row.minimal_leaves));
+        for (std::size_t e = 0; e < row.cells.size(); ++e)
+            if (row.cells[e].nodes)
+                total.nodes[e] = total.nodes[e].value_or(0) + *row.cells[e].nodes;
+    }
+    std::vector<DepthTotal> totals;
+    for (auto& [depth, total] : by_depth) totals.push_back(std::move(total));
+    return totals;
 }
 
 }  // namespace arbiter::nodes

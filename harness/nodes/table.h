@@ -48,4 +48,15 @@ struct NodeTable {
 // Builds the table of a run. Rows where no engine was measured are left out.
 NodeTable build_table(const NodeResults& results);
 
+// The totals of one depth over every position measured at it: how the work grows with depth.
+struct DepthTotal {
+    int depth = 0;
+    std::optional<std::uint64_t> perft;               // empty unless every position has its perft
+    std::uint64_t minimal_leaves = 0;                 // sum of each position's rounded minimal tree
+    std::vector<std::optional<std::uint64_t>> nodes;  // per engine; empty: not measured
+};
+
+// The totals by depth of a table, depths ascending.
+std::vector<DepthTotal> depth_totals(const NodeTable& table);
+
 }  // namespace arbiter::nodes

@@ -2,7 +2,10 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_map>
+#include <vector>
 
 namespace arbiter {
 
@@ -26,6 +29,19 @@ struct GameResult {
     int black = 0;
     Outcome outcome = Outcome::draw;
     std::optional<std::int64_t> pair_id;
+};
+
+// Players and finished games gathered for rating, from a database or PGN files. Player indices in
+// games refer to `players`; names are added in order of first appearance.
+struct GameRecords {
+    std::vector<std::string> players;
+    std::vector<GameResult> games;
+
+    // Returns the index of a player, adding the name if it is new.
+    int player_index(const std::string& name);
+
+  private:
+    std::unordered_map<std::string, int> index_;
 };
 
 }  // namespace arbiter

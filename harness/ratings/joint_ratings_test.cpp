@@ -371,8 +371,9 @@ TEST(JointRatings, PerfectScoresAreBounds) {
 }
 
 TEST(JointRatings, TwoPlayerSweep) {
-    // Both players have 10 games, so the core is the first by name ("loser"); the winner gets a
-    // lower bound where score_from_elo(gap)^10 = 0.05.
+    // Both players have 10 games, so the core is the first by name ("loser"), who lost every game
+    // and is therefore an upper bound itself; the winner gets a lower bound where
+    // score_from_elo(gap)^10 = 0.05.
     ResultMatrix m(2);
     add_match(m, 0, 1, 10, 0, 0);
     RatingOptions options;
@@ -384,8 +385,126 @@ TEST(JointRatings, TwoPlayerSweep) {
     EXPECT_EQ(result.players[0].bound, RatingBound::lower);
     EXPECT_NEAR(result.players[0].elo, elo_from_score(std::pow(0.05, 0.1)), 1e-9);
     EXPECT_EQ(result.players[1].elo, 0.0);
-    EXPECT_EQ(result.players[1].bound, RatingBound::none);
-    EXPECT_EQ(*result.players[1].error_95, 0.0);
+    EXPECT_EQ(result.players[1].bound, RatingBound::upper);
+    EXPECT_FALSE(result.players[1].error_95.has_value());
+}
+
+TEST(JointRatings, SweptPlayerRanksBelowItsWinner) {
+    // "a" loses both games to "b". The 5% point of two wins lies 216 Elo *below* the loser, which
+    // once put the loser first at +108.1 and the winner at "> -108.1". The winner now ranks
+    // first with a lower bound, the loser last with an upper bound, and neither crosses the other.
+    for (const bool a_is_white : {true, false}) {
+        ResultMatrix m(2);
+        m.add(a_is_white ? 0 : 1, a_is_white ? 1 : 0,
+              a_is_white ? Outcome::black_win : Outcome::white_win, 2);
+        RatingOptions options;
+        options.bootstrap_samples = 50;
+        const RatingResult result = compute_ratings({"a", "b"}, m, options);
+        ASSERT_EQ(result.players.size(), 2u);
+        EXPECT_EQ(result.players[0].name, "b");
+        EXPECT_EQ(result.players[0].bound, RatingBound::lower);
+        EXPECT_EQ(result.players[1].name, "a");
+        EXPECT_EQ(result.players[1].bound, RatingBound::upper);
+        EXPECT_GE(result.players[0].elo, result.players[1].elo);
+        EXPECT_FALSE(result.players[0].error_95.has_value());
+        EXPECT_FALSE(result.players[1].error_95.has_value());
+    }
+}
+
+// Checks that every player with a perfect score is a lower bound placed and ranked at or above
+// every opponent, and every player with a zero score an upper bound at or below every opponent.
+void expect_sweeps_in_order(const RatingResult& result, const ResultMatrix& m,
+                            const std::string& context) {
+    std::map<int, std::size_t> rank;
+    for (std::size_t r = 0; r < result.players.size(); ++r) rank[result.players[r].player] = r;
+    for (const PlayerRating& p : result.players) {
+        const WdlCounts& own = p.results;
+        const bool perfect = own.games() > 0 && own.wins == own.games();
+        const bool zero = own.games() > 0 && own.losses == own.games();
+        if (!perfect && !zero) continue;
+        EXPECT_EQ(p.bound, perfect ? RatingBound::lower : RatingBound::upper)
+            << context << " " << p.name;
+        for (const PlayerRating& q : result.players) {
+            if (m.cell(p.player, q.player).games() + m.cell(q.player, p.player).games() == 0)
+                continue;
+            if (perfect) {
+                EXPECT_GE(p.elo, q.elo) << context << " " << p.name << " beat " << q.name;
+                EXPECT_LT(rank[p.player], rank[q.player]) << context << " " << p.name;
+            } else {
+                EXPECT_LE(p.elo, q.elo) << context << " " << p.name << " lost to " << q.name;
+                EXPECT_GT(rank[p.player], rank[q.player]) << context << " " << p.name;
+            }
+        }
+    }
+}
+
+TEST(JointRatings, SweepsInsideLargerPoolsKeepTheOrder) {
+    // "A" beats everyone and "Z" loses to everyone, one game each, among five mixed players of
+    // whom m1 is far ahead: the 5% point of A's six single wins lies below m1, yet A must lead.
+    const std::vector<std::string> names = {"A", "m1", "m2", "m3", "m4", "m5", "Z"};
+    ResultMatrix m(7);
+    for (int i = 1; i < 7; ++i) m.add(0, i, Outcome::white_win);
+    for (int i = 1; i < 6; ++i) m.add(6, i, Outcome::black_win);
+    for (int i = 2; i < 6; ++i) add_match(m, i, i % 4 + 2, 3, 2, 1);
+    for (int i = 2; i < 6; ++i) add_match(m, 1, i, 8, 1, 1);  // m1 far above the rest
+    for (const DrawModel model : {DrawModel::none, DrawModel::davidson}) {
+        RatingOptions options;
+        options.bootstrap_samples = 50;
+        options.draw_model = model;
+        const RatingResult result = compute_ratings(names, m, options);
+        expect_no_nan(result);
+        EXPECT_EQ(result.players.front().name, "A");
+        EXPECT_EQ(result.players.back().name, "Z");
+        expect_sweeps_in_order(result, m, std::string(to_string(model)));
+        for (const PlayerRating& p : result.players) {
+            if (p.name != "A" && p.name != "Z") {
+                EXPECT_EQ(p.bound, RatingBound::none) << p.name;
+            }
+        }
+    }
+}
+
+TEST(JointRatings, RandomSparsePoolsKeepSweepsInOrder) {
+    // Sparse pools of one or two games per pair: many perfect and zero scores, chains of sweeps
+    // and pools with no group at all that has point estimates.
+    int checked = 0;
+    for (unsigned seed = 0; seed < 300; ++seed) {
+        std::mt19937 random(seed);
+        const int n = 2 + static_cast<int>(random() % 7);
+        std::vector<std::string> names;
+        std::vector<double> strength;
+        for (int i = 0; i < n; ++i) {
+            names.push_back(std::string{'p', static_cast<char>('0' + i)});
+            strength.push_back(std::uniform_real_distribution<double>(-800.0, 800.0)(random));
+        }
+        ResultMatrix m(n);
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n; ++b) {
+                if (random() % 3 == 0) continue;
+                const int games = 1 + static_cast<int>(random() % 2);
+                for (int g = 0; g < games; ++g) {
+                    const double e = score_from_elo(strength[a] - strength[b]);
+                    const double u = std::uniform_real_distribution<double>(0.0, 1.0)(random);
+                    m.add(a, b,
+                          u < e - 0.1   ? Outcome::white_win
+                          : u < e + 0.1 ? Outcome::draw
+                                        : Outcome::black_win);
+                }
+            }
+        }
+        RatingOptions options;
+        options.bootstrap_samples = 0;
+        options.draw_model = seed % 2 == 0 ? DrawModel::none : DrawModel::davidson;
+        RatingResult result;
+        try {
+            result = compute_ratings(names, m, options);
+        } catch (const RatingError&) {
+            continue;  // disconnected or empty pools
+        }
+        ++checked;
+        expect_sweeps_in_order(result, m, "seed " + std::to_string(seed));
+    }
+    EXPECT_GT(checked, 200);
 }
 
 TEST(JointRatings, WhiteAdvantageByHand) {

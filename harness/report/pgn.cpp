@@ -76,9 +76,10 @@ const char* pgn_termination(Termination termination) {
     }
 }
 
-void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& header) {
+std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
+    std::string out;
     auto tag = [&](const char* name, const std::string& value) {
-        out << '[' << name << " \"" << escape(value) << "\"]\n";
+        out.append(1, '[').append(name).append(" \"").append(escape(value)).append("\"]\n");
     };
     tag("Event", header.event);
     tag("Site", header.site);
@@ -93,15 +94,17 @@ void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& heade
     }
     if (!header.opening.empty()) tag("Opening", header.opening);
     if (!header.time_control.empty()) tag("TimeControl", header.time_control);
+    if (!header.white_time_control.empty()) tag("WhiteTimeControl", header.white_time_control);
+    if (!header.black_time_control.empty()) tag("BlackTimeControl", header.black_time_control);
     tag("PlyCount", std::to_string(game.moves.size()));
     tag("Termination", pgn_termination(game.termination));
-    out << '\n';
+    out += '\n';
 
     // Movetext, wrapped at 80 columns.
     std::string line;
     auto emit = [&](const std::string& token) {
         if (!line.empty() && line.size() + 1 + token.size() > 80) {
-            out << line << '\n';
+            out.append(line).append(1, '\n');
             line.clear();
         }
         line += (line.empty() ? "" : " ") + token;
@@ -133,7 +136,59 @@ void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& heade
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
     emit(game.result);
-    out << line << "\n\n";
+    return out.append(line).append("\n\n");
+}
+
+TournamentPgn::TournamentPgn(TournamentConfig config, Store& store)
+    : config_(std::move(config)), store_(store) {}
+
+std::string TournamentPgn::game_text(const GameRecord& game, const std::string& white,
+                                     const std::string& black) {
+    PgnHeader header;
+    header.event = config_.event;
+    header.round = std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
+    header.white = white;
+    header.black = black;
+    if (game.opening_id) {
+        auto known = opening_names_.find(*game.opening_id);
+        if (known == opening_names_.end())
+            known =
+                opening_names_.emplace(*game.opening_id, store_.load_opening(*game.opening_id).name)
+                    .first;
+        header.opening = known->second;
+    }
+    const std::string white_clock = time_control(white), black_clock = time_control(black);
+    if (white_clock == black_clock) {
+        header.time_control = white_clock;
+    } else {
+        header.white_time_control = white_clock.empty() ? "-" : white_clock;
+        header.black_time_control = black_clock.empty() ? "-" : black_clock;
+    }
+    return format_pgn(game, header);
+}
+
+// The time control an engine plays on: its own limits, else the tournament's; empty without one.
+std::string TournamentPgn::time_control(const std::string& engine) const {
+    SearchLimitConfig limits = config_.limits;
+    for (const auto& configured : config_.engines)
+        if (configured.name == engine) limits = configured.limits.or_else(config_.limits);
+    return limits.tc ? to_string(*limits.tc) : "";
+}
+
+TournamentConfig stored_tournament_config(const StoredTournament& tournament) {
+    TournamentConfig config;
+    try {
+        json::Value value = json::parse(tournament.config_json);
+        try {
+            return tournament_config_from_json(value, "tournament");
+        } catch (const ConfigError&) {
+            if (const json::Value* event = value.find("event"); event && event->is_string())
+                config.event = event->as_string();
+        }
+    } catch (const std::exception&) {
+        // Not JSON at all: the defaults.
+    }
+    return config;
 }
 
 }  // namespace arbiter

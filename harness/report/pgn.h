@@ -1,11 +1,15 @@
-// PGN export: a recorded game as standard PGN with the engines' evaluations as move comments
+// PGN writing: a recorded game as standard PGN with the engines' evaluations as move comments
 // ({+0.35/12 0.120s}, as cutechess-cli writes them), accepted by pgn-extract and other readers.
+// The live `tournament --pgn` file and `arbiter export` both write through TournamentPgn, so a
+// game comes out the same way whichever wrote it.
 #pragma once
 
-#include <ostream>
+#include <map>
 #include <string>
 
 #include "harness/store/records.h"
+#include "harness/store/store.h"
+#include "harness/tournament/tournament.h"
 
 namespace arbiter {
 
@@ -18,11 +22,37 @@ struct PgnHeader {
     std::string black;
     std::string opening;       // written as an Opening tag when known
     std::string time_control;  // written as a TimeControl tag when known
+    // Players on different clocks: WhiteTimeControl and BlackTimeControl tags instead ("-": none).
+    std::string white_time_control;
+    std::string black_time_control;
 };
 
-// Writes one game, tags first, then the movetext wrapped at 80 columns, then a blank line. Book
+// One game as PGN: tags first, then the movetext wrapped at 80 columns, then a blank line. Book
 // moves carry the comment {book}; the termination text ends the movetext as a comment.
-void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& header);
+std::string format_pgn(const GameRecord& game, const PgnHeader& header);
+
+// The games of one tournament as PGN. The tags come from the tournament's configuration and the
+// store: Event, Round "round.game" (both from 1), White and Black, Opening (the opening's name in
+// the store, when it has one) and TimeControl (when the players play on a clock).
+class TournamentPgn {
+  public:
+    TournamentPgn(TournamentConfig config, Store& store);
+
+    // The PGN of `game`, played by the engines named `white` and `black`.
+    std::string game_text(const GameRecord& game, const std::string& white,
+                          const std::string& black);
+
+  private:
+    std::string time_control(const std::string& engine) const;
+
+    TournamentConfig config_;
+    Store& store_;
+    std::map<OpeningId, std::string> opening_names_;
+};
+
+// The configuration a stored tournament was started with, for its PGN. A configuration that
+// this arbiter cannot read (written by an older one) yields the defaults with its "event".
+TournamentConfig stored_tournament_config(const StoredTournament& tournament);
 
 // The PGN standard's Termination tag value for a termination ("normal", "time forfeit",
 // "rules infraction", "adjudication", "abandoned").

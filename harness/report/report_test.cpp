@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
+#include "harness/report/text.h"
 
 namespace arbiter {
 namespace {
@@ -39,14 +41,12 @@ GameRecord sample_game() {
 }
 
 TEST(Pgn, WritesTagsMovesAndComments) {
-    std::ostringstream out;
     PgnHeader header;
     header.white = "minimax";
     header.black = "alpha \"beta\"";
     header.round = "3";
-    write_pgn(out, sample_game(), header);
     EXPECT_EQ(
-        out.str(),
+        format_pgn(sample_game(), header),
         "[Event \"arbiter tournament\"]\n[Site \"?\"]\n[Date \"2025.11.30\"]\n[Round \"3\"]\n"
         "[White \"minimax\"]\n[Black \"alpha \\\"beta\\\"\"]\n[Result \"0-1\"]\n[PlyCount \"4\"]\n"
         "[Termination \"normal\"]\n\n"
@@ -63,12 +63,55 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
     m.uci = "e8d7";
     m.san = "Kd7";
     g.moves.push_back(m);
-    std::ostringstream out;
-    write_pgn(out, g, PgnHeader{});
-    EXPECT_NE(out.str().find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]"),
+    std::string text = format_pgn(g, PgnHeader{});
+    EXPECT_NE(text.find("[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 b - - 0 7\"]"),
               std::string::npos);
-    EXPECT_NE(out.str().find("7... Kd7 {0.000s} 1/2-1/2"), std::string::npos);
-    EXPECT_NE(out.str().find("[Termination \"adjudication\"]"), std::string::npos);
+    EXPECT_NE(text.find("7... Kd7 {0.000s} 1/2-1/2"), std::string::npos);
+    EXPECT_NE(text.find("[Termination \"adjudication\"]"), std::string::npos);
+}
+
+// A tournament's games carry the same tags whoever writes them: the opening's name from the
+// store and the time control each player had.
+TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
+    Store store = Store::open(":memory:");
+    TournamentId t = store.get_or_create_tournament("k", "{}");
+    EngineId a = store.get_or_create_engine({"a", "a", {}, "", {}, std::string(64, 'a')});
+    EngineId b = store.get_or_create_engine({"b", "b", {}, "", {}, std::string(64, 'b')});
+    Opening opening;
+    opening.name = "Ruy Lopez";
+    opening.start_fen = sample_game().start_fen;
+    GameRecord game = sample_game();
+    game.tournament_id = t;
+    game.white_engine_id = a;
+    game.black_engine_id = b;
+    game.slot = {4, 1, 0, 2, 0};
+    game.opening_id = store.get_or_create_opening(opening);
+    store.record_game(game);
+
+    TournamentConfig config;
+    config.event = "ladder";
+    config.limits.tc = parse_time_control("40/60+0.5");
+    config.engines = {{"a", "a", {}, "", {}, {}}, {"b", "b", {}, "", {}, {}}};
+    TournamentPgn pgn(config, store);
+    std::string text = pgn.game_text(game, "a", "b");
+    EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Round \"2.5\"]\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("[Opening \"Ruy Lopez\"]\n[TimeControl \"40/60+0.5\"]\n"),
+              std::string::npos)
+        << text;
+
+    // One player on its own clock: a tag per side.
+    config.engines[1].limits.tc = parse_time_control("10+0.1");
+    text = TournamentPgn(config, store).game_text(game, "a", "b");
+    EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
+              std::string::npos)
+        << text;
+
+    // Export reads the configuration back from the stored JSON.
+    StoredTournament stored{t, "k", config.to_json().dump(), 0};
+    EXPECT_EQ(stored_tournament_config(stored).event, "ladder");
+    EXPECT_EQ(stored_tournament_config({t, "k", "{\"event\": \"old\", \"unknown\": 1}", 0}).event,
+              "old");
 }
 
 TEST(Pgn, PgnExtractAcceptsTheOutput) {
@@ -83,8 +126,7 @@ TEST(Pgn, PgnExtractAcceptsTheOutput) {
         PgnHeader header;
         header.white = "a";
         header.black = "b";
-        write_pgn(file, sample_game(), header);
-        write_pgn(file, sample_game(), header);
+        file << format_pgn(sample_game(), header) << format_pgn(sample_game(), header);
     }
     std::string command = tool + " " + path.string() + " 2>&1 >/dev/null";
     FILE* pipe = popen(command.c_str(), "r");
@@ -124,6 +166,100 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
     EXPECT_NE(text.find("Ptnml(0-2): ["), std::string::npos) << text;
     EXPECT_NE(text.find("Rank Name"), std::string::npos) << text;
     EXPECT_EQ(format_standings(store, t, {}, {}), "");
+}
+
+// Three engines named by `names`: `first_pair` games between the first two, two games in each
+// other pair; White wins two games in three, the third is drawn.
+struct ThreeEngines {
+    Store store = Store::open(":memory:");
+    TournamentId tournament = 0;
+    std::vector<EngineId> ids;
+};
+
+void play_three(ThreeEngines& t, const std::vector<std::string>& names, int first_pair) {
+    t.tournament = t.store.get_or_create_tournament("k", "{}");
+    for (std::size_t i = 0; i < names.size(); ++i)
+        t.ids.push_back(t.store.get_or_create_engine(
+            {names[i], names[i], {}, "", {}, std::string(64, char('a' + i))}));
+    int slot = 0;
+    for (int pair = 0; pair < 3; ++pair) {
+        for (int i = 0; i < (pair == 0 ? first_pair : 2); ++i, ++slot) {
+            GameRecord g = sample_game();
+            g.tournament_id = t.tournament;
+            g.slot = {slot, 0, 0, slot / 2, slot % 2};
+            std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
+            g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
+            g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
+            g.result = i % 3 == 0 ? "1/2-1/2" : "1-0";
+            t.store.record_game(g);
+        }
+    }
+}
+
+// The lines of `text` from the one starting with `first` up to the next blank line.
+std::vector<std::string> block(const std::string& text, const std::string& first) {
+    std::vector<std::string> lines;
+    std::istringstream in(text.substr(text.find("\n" + first) + 1));
+    for (std::string line; std::getline(in, line) && !line.empty();) lines.push_back(line);
+    return lines;
+}
+
+// Every line of each table ends in a right-aligned number column, so aligned tables have lines
+// of one display width.
+void expect_aligned(const std::vector<std::string>& lines, const std::string& text) {
+    ASSERT_GT(lines.size(), 1u) << text;
+    for (const auto& line : lines)
+        EXPECT_EQ(display_width(line), display_width(lines[0])) << line << "\n" << text;
+}
+
+TEST(Standings, LongAndUnicodeNamesStayAligned) {
+    ThreeEngines t;
+    play_three(t, {"Ströhmer 象棋", "a-very-long-engine-name-here-x", "plain"}, 4);
+    std::string text =
+        format_standings(t.store, t.tournament, t.ids,
+                         {"Ströhmer 象棋", "a-very-long-engine-name-here-x", "plain"}, {50, 1});
+    std::vector<std::string> ratings = block("\n" + text, "Rank");
+    ratings.pop_back();  // the legend line
+    expect_aligned(ratings, text);
+    expect_aligned(block(text, "Name"), text);
+    expect_aligned(block(text, "Crosstable"), text);
+    EXPECT_NE(text.find("a-very-long-engine-name-here-x "), std::string::npos) << text;
+}
+
+// Short names keep the layout arbiter has always printed (scripts/tournament's standings).
+TEST(Standings, ShortNamesKeepTheFixedLayout) {
+    ThreeEngines t;
+    play_three(t, {"greedy", "random", "minimax"}, 4);
+    std::string text =
+        format_standings(t.store, t.tournament, t.ids, {"greedy", "random", "minimax"}, {10, 1});
+    EXPECT_EQ(text.find("Rank Name                          Elo     +/-   Games   Score    Draw\n"),
+              0u)
+        << text;
+    EXPECT_NE(text.find("\nName                       Depth         Nodes   Time ms    Moves\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("\nCrosstable                         1           2           3\n"),
+              std::string::npos)
+        << text;
+    // The first crosstable row: the name in 24 columns, then its own cell "-" in the next 12.
+    std::vector<std::string> cross = block(text, "Crosstable");
+    ASSERT_GT(cross.size(), 1u) << text;
+    EXPECT_EQ(cross[1].substr(24, 12), std::string(11, ' ') + "-") << text;
+}
+
+TEST(Standings, CrosstableColumnsAreSizedByTheirCells) {
+    ThreeEngines t;
+    play_three(t, {"a", "b", "c"}, 10000);
+    std::string text = format_standings(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1});
+    std::vector<std::string> cross = block(text, "Crosstable");
+    expect_aligned(cross, text);
+    // Each cell stands apart ("5000.5/10000" is wider than the 11 columns a cell starts from):
+    // a row holds its rank, name and three cells.
+    for (std::size_t r = 1; r < cross.size(); ++r) {
+        std::istringstream words(cross[r]);
+        std::vector<std::string> tokens{std::istream_iterator<std::string>(words), {}};
+        EXPECT_EQ(tokens.size(), 5u) << text;
+    }
 }
 
 TEST(Progress, OneLinePerGameWhenNotATerminal) {

@@ -7,7 +7,8 @@
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
-#include "harness/ratings/rating_output.h"
+#include "harness/report/rating_output.h"
+#include "harness/report/text.h"
 
 namespace arbiter {
 
@@ -17,10 +18,12 @@ std::string fixed(double value, int decimals) {
     return format_fixed(value, decimals);
 }
 
-std::string pad(const std::string& text, std::size_t width, bool right = false) {
-    if (text.size() >= width) return text;
-    return right ? std::string(width - text.size(), ' ') + text
-                 : text + std::string(width - text.size(), ' ');
+// The columns of a standings table: the name column left, the numbers right, one space apart.
+// The minimum widths keep the layout arbiter has always printed; longer cells widen a column.
+TextTable standings_table(std::size_t name_width, std::vector<std::size_t> number_widths) {
+    std::vector<TextColumn> columns = {{TextColumn::Align::left, name_width}};
+    for (std::size_t width : number_widths) columns.push_back({TextColumn::Align::right, width});
+    return TextTable(std::move(columns), 1);
 }
 
 }  // namespace
@@ -49,8 +52,15 @@ std::string format_standings(Store& store, TournamentId tournament,
     std::vector<int> order;  // engine indices, best first
     try {
         RatingResult ratings = compute_ratings(names, games, rating_options);
-        out << pad("Rank", 5) << pad("Name", 24) << pad("Elo", 9, true) << pad("+/-", 8, true)
-            << pad("Games", 8, true) << pad("Score", 8, true) << pad("Draw", 8, true) << '\n';
+        TextTable table({{TextColumn::Align::left, 4},
+                         {TextColumn::Align::left, 23},
+                         {TextColumn::Align::right, 9},
+                         {TextColumn::Align::right, 7},
+                         {TextColumn::Align::right, 7},
+                         {TextColumn::Align::right, 7},
+                         {TextColumn::Align::right, 7}},
+                        1);
+        table.add_row({"Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"});
         int rank = 0;
         for (const auto& p : ratings.players) {
             std::string elo = (p.bound == RatingBound::lower   ? "> "
@@ -58,12 +68,12 @@ std::string format_standings(Store& store, TournamentId tournament,
                                                                : "") +
                               fixed(p.elo, 1);
             std::string error = p.error_95 ? fixed(*p.error_95, 1) : "-";
-            out << pad(std::to_string(++rank), 5) << pad(p.name, 24) << pad(elo, 9, true)
-                << pad(error, 8, true) << pad(std::to_string(p.results.games()), 8, true)
-                << pad(fixed(p.score_percent(), 1) + "%", 8, true)
-                << pad(fixed(p.draw_percent(), 1) + "%", 8, true) << '\n';
+            table.add_row({std::to_string(++rank), p.name, elo, error,
+                           std::to_string(p.results.games()), fixed(p.score_percent(), 1) + "%",
+                           fixed(p.draw_percent(), 1) + "%"});
             order.push_back(p.player);
         }
+        out << table.render();
         out << "Elo: joint maximum likelihood, pool average 0; +/-: 95% from a "
             << ratings.bootstrap_samples << "-sample parametric bootstrap\n";
     } catch (const RatingError& e) {
@@ -72,20 +82,18 @@ std::string format_standings(Store& store, TournamentId tournament,
     }
 
     // Step 2. What each engine spent per move.
-    out << '\n'
-        << pad("Name", 24) << pad("Depth", 8, true) << pad("Nodes", 14, true)
-        << pad("Time ms", 10, true) << pad("Moves", 9, true) << '\n';
+    TextTable spent = standings_table(23, {8, 13, 9, 8});
+    spent.add_row({"Name", "Depth", "Nodes", "Time ms", "Moves"});
     auto stats = store.engine_move_statistics(tournament, engine_ids);
     std::map<EngineId, EngineMoveStatistics> by_engine;
     for (const auto& s : stats) by_engine[s.engine_id] = s;
     for (int i : order) {
         const auto& s = by_engine[engine_ids[std::size_t(i)]];
-        out << pad(names[std::size_t(i)], 24)
-            << pad(s.average_depth ? fixed(*s.average_depth, 1) : "-", 8, true)
-            << pad(s.average_nodes ? fixed(*s.average_nodes, 0) : "-", 14, true)
-            << pad(fixed(s.average_time_ms, 1), 10, true) << pad(std::to_string(s.moves), 9, true)
-            << '\n';
+        spent.add_row({names[std::size_t(i)], s.average_depth ? fixed(*s.average_depth, 1) : "-",
+                       s.average_nodes ? fixed(*s.average_nodes, 0) : "-",
+                       fixed(s.average_time_ms, 1), std::to_string(s.moves)});
     }
+    out << '\n' << spent.render();
 
     // Step 3. Crosstable: points scored by the row engine against the column engine.
     if (names.size() > 2) {
@@ -95,21 +103,26 @@ std::string format_standings(Store& store, TournamentId tournament,
             cross[std::size_t(g.white)][std::size_t(g.black)].add(g.outcome, true);
             cross[std::size_t(g.black)][std::size_t(g.white)].add(g.outcome, false);
         }
-        out << '\n' << pad("Crosstable", 24);
-        for (std::size_t c = 0; c < order.size(); ++c) out << pad(std::to_string(c + 1), 12, true);
-        out << '\n';
+        // Columns as wide as their widest cell: from tens of thousands of games on, cells such
+        // as 97300.0/172200 are wider than the 11 columns the layout starts from.
+        std::vector<std::size_t> widths(order.size(), 11);
+        widths[0] = 12;
+        TextTable table = standings_table(23, widths);
+        std::vector<std::string> header = {"Crosstable"};
+        for (std::size_t c = 0; c < order.size(); ++c) header.push_back(std::to_string(c + 1));
+        table.add_row(header);
         for (std::size_t r = 0; r < order.size(); ++r) {
-            out << pad(std::to_string(r + 1) + " " + names[std::size_t(order[r])], 24);
+            std::vector<std::string> row = {std::to_string(r + 1) + " " +
+                                            names[std::size_t(order[r])]};
             for (int c : order) {
                 const WdlCounts& w = cross[std::size_t(order[r])][std::size_t(c)];
-                std::string cell = c == order[r] ? "-"
-                                   : w.games()
-                                       ? fixed(w.points(), 1) + "/" + std::to_string(w.games())
-                                       : ".";
-                out << pad(cell, 12, true);
+                row.push_back(c == order[r] ? "-"
+                              : w.games()   ? fixed(w.points(), 1) + "/" + std::to_string(w.games())
+                                            : ".");
             }
-            out << '\n';
+            table.add_row(row);
         }
+        out << '\n' << table.render();
     }
 
     // Step 4. A two-engine match in cutechess's words.

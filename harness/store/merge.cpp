@@ -55,6 +55,13 @@ constexpr std::string_view INSERT_GAME =
     "pair_index, opening_index, game_in_pair, start_fen, result, termination, termination_text, "
     "ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, host) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
+constexpr std::string_view SELECT_TOTALS =
+    "SELECT side, engine_id, moves, depth_moves, depth_sum, seldepth_moves, seldepth_sum, "
+    "nodes_moves, nodes_sum, time_ms_sum FROM game_engine_totals WHERE game_id = ?1";
+constexpr std::string_view INSERT_TOTALS =
+    "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
+    "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
 constexpr std::string_view SELECT_MOVES =
     "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
     "book FROM moves WHERE game_id = ?1 ORDER BY ply";
@@ -194,6 +201,8 @@ class ShardCopier {
         sql::Statement insert(out_, INSERT_GAME);
         sql::Statement moves(in_, SELECT_MOVES);
         sql::Statement insert_move(out_, INSERT_MOVE);
+        sql::Statement totals(in_, SELECT_TOTALS);
+        sql::Statement insert_totals(out_, INSERT_TOTALS);
         std::int64_t added = 0, present = 0;
         games.bind(1, from);
         while (games.step()) {
@@ -221,8 +230,19 @@ class ShardCopier {
                 copy_value(insert, column + 1, games, column);
             run(insert);
             ++added;
-            if (!options_.copy_moves) continue;
             const GameId id = sqlite3_last_insert_rowid(out_.handle());
+            // The game's per-side totals (what standings read instead of every move).
+            totals.bind(1, games.integer(0));
+            while (totals.step()) {
+                insert_totals.bind(1, id);
+                copy_value(insert_totals, 2, totals, 0);
+                insert_totals.bind(3, mapped(engines_, totals.integer(1), "engine"));
+                for (int column = 2; column < 10; ++column)
+                    copy_value(insert_totals, column + 2, totals, column);
+                run(insert_totals);
+            }
+            totals.reset();
+            if (!options_.copy_moves) continue;
             moves.bind(1, games.integer(0));
             while (moves.step()) {
                 insert_move.bind(1, id);

@@ -1,7 +1,7 @@
 #pragma once
 
 // The plain values the tournament, the referee and `arbiter nodes` hand to the store, and that
-// the store hands back. No behaviour beyond naming termination codes; all SQL lives in store.cpp.
+// the store hands back. No behaviour beyond naming termination codes; all SQL lives in the store.
 
 #include <array>
 #include <cstdint>
@@ -36,7 +36,7 @@ struct EngineIdentity {
     std::vector<std::string> args;
     std::string working_dir;  // recorded when the engine is first stored; not part of identity
     std::vector<EngineOption> options;
-    std::string binary_sha256;  // 64 lowercase hex digits (see harness/store/sha256.h)
+    std::string binary_sha256;  // 64 lowercase hex digits (see harness/identity/sha256.h)
 
     bool operator==(const EngineIdentity&) const = default;
 };

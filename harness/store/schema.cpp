@@ -124,13 +124,60 @@ ALTER TABLE node_counts ADD COLUMN leaves INTEGER;
 ALTER TABLE node_counts ADD COLUMN reached_depth INTEGER;
 )sql";
 
-// Version 3 (issue 11, shards). Each game records the host that played it and, when it was played
+// Version 3. Each game's totals per side over the moves that side chose (book moves excluded),
+// written with the game, so that standings sum two rows per game instead of reading every move.
+// Existing games get theirs from their moves here, once. The mover of ply p is white when p is
+// odd and the start position has white to move, or p is even and black was to move.
+#define ARBITER_GAME_TOTALS_COLUMNS                                                           \
+    "game_id, side, engine_id, moves, depth_moves, depth_sum, seldepth_moves, seldepth_sum, " \
+    "nodes_moves, nodes_sum, time_ms_sum"
+#define ARBITER_TOTALS_FROM_MOVES                                                                \
+    "INSERT INTO game_engine_totals (" ARBITER_GAME_TOTALS_COLUMNS                               \
+    ")\n"                                                                                        \
+    "SELECT g.id, s.side,\n"                                                                     \
+    "       CASE s.side WHEN 'white' THEN g.white_engine_id ELSE g.black_engine_id END,\n"       \
+    "       count(m.ply), count(m.depth), coalesce(sum(m.depth), 0),\n"                          \
+    "       count(m.seldepth), coalesce(sum(m.seldepth), 0),\n"                                  \
+    "       count(m.nodes), coalesce(sum(m.nodes), 0), coalesce(sum(m.time_ms), 0)\n"            \
+    "FROM games g\n"                                                                             \
+    "CROSS JOIN (SELECT 'white' AS side UNION ALL SELECT 'black') s\n"                           \
+    "LEFT JOIN moves m ON m.game_id = g.id AND m.book = 0\n"                                     \
+    "     AND ((m.ply % 2 = 1) = (substr(g.start_fen, instr(g.start_fen, ' ') + 1, 1) = 'w'))\n" \
+    "         = (s.side = 'white')\n"                                                            \
+    "GROUP BY g.id, s.side;\n"
+
+constexpr std::string_view VERSION_3 =
+    "CREATE TABLE game_engine_totals (\n"
+    "    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,\n"
+    "    side TEXT NOT NULL CHECK (side IN ('white', 'black')),\n"
+    "    engine_id INTEGER NOT NULL REFERENCES engines (id),\n"
+    "    moves INTEGER NOT NULL,        -- moves the side chose, book moves excluded\n"
+    "    depth_moves INTEGER NOT NULL,  -- of which reported a depth\n"
+    "    depth_sum INTEGER NOT NULL,\n"
+    "    seldepth_moves INTEGER NOT NULL,\n"
+    "    seldepth_sum INTEGER NOT NULL,\n"
+    "    nodes_moves INTEGER NOT NULL,\n"
+    "    nodes_sum INTEGER NOT NULL,\n"
+    "    time_ms_sum INTEGER NOT NULL,\n"
+    "    PRIMARY KEY (game_id, side)\n"
+    ") WITHOUT ROWID;\n"
+    "CREATE INDEX game_engine_totals_by_engine ON game_engine_totals "
+    "(engine_id);\n" ARBITER_TOTALS_FROM_MOVES;
+
+// The same table without constraints in memory, for a file opened read-only at an older version.
+constexpr std::string_view TEMPORARY_TOTALS =
+    "CREATE TEMP TABLE game_engine_totals (" ARBITER_GAME_TOTALS_COLUMNS
+    ");\n" ARBITER_TOTALS_FROM_MOVES;
+#undef ARBITER_TOTALS_FROM_MOVES
+#undef ARBITER_GAME_TOTALS_COLUMNS
+
+// Version 4 (issue 11, shards). Each game records the host that played it and, when it was played
 // by `arbiter tournament --shard K/N`, its shard (NULL otherwise). `shards` says which part of a
 // tournament's schedule the file was asked to play: one row in a shard's own database, one row
 // per merged shard in a merged database; `identity` is the JSON every shard of one run must share
 // (tournament key and engine identities). `shard_slots` lists the slots each shard must play, so
 // a merge or `arbiter status` can say which games are missing without re-reading the openings.
-constexpr std::string_view VERSION_3 = R"sql(
+constexpr std::string_view VERSION_4 = R"sql(
 ALTER TABLE games ADD COLUMN shard_index INTEGER;
 ALTER TABLE games ADD COLUMN shard_count INTEGER;
 ALTER TABLE games ADD COLUMN host TEXT NOT NULL DEFAULT '';
@@ -152,16 +199,18 @@ CREATE TABLE shard_slots (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<Migration, 3> MIGRATIONS = {{
+constexpr std::array<Migration, 4> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
-    {3, "games get their shard and host; shards and their slots", VERSION_3},
+    {3, "per-game totals of each side's moves", VERSION_3},
+    {4, "games get their shard and host; shards and their slots", VERSION_4},
 }};
 
-constexpr std::array<std::string_view, 9> REQUIRED_TABLES = {
-    "engines",  "games",       "moves",  "node_counts", "node_runs",
-    "openings", "shard_slots", "shards", "tournaments",
+constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {
+    "engines",   "game_engine_totals", "games",       "moves",  "node_counts",
+    "node_runs", "openings",           "shard_slots", "shards", "tournaments",
 };
+constexpr int SHARDS_VERSION = 4;  // the version that added shards and shard_slots
 
 std::string hex32(std::int64_t value) {
     char text[16];
@@ -192,8 +241,19 @@ int latest_version(std::span<const Migration> list) {
     return list.empty() ? 0 : list.back().version;
 }
 
-std::span<const std::string_view> required_tables() {
-    return REQUIRED_TABLES;
+std::vector<std::string_view> required_tables(int version) {
+    std::vector<std::string_view> tables(REQUIRED_TABLES.begin(), REQUIRED_TABLES.end());
+    if (version < GAME_TOTALS_VERSION) std::erase(tables, "game_engine_totals");
+    if (version < SHARDS_VERSION) {
+        std::erase(tables, "shards");
+        std::erase(tables, "shard_slots");
+    }
+    return tables;
+}
+
+void compute_game_totals_in_memory(sql::Connection& connection) {
+    connection.execute(TEMPORARY_TOTALS,
+                       "computing the per-game totals of an older database in memory");
 }
 
 void check_file_before_open(const std::string& path) {
@@ -258,7 +318,9 @@ std::vector<std::string> object_names(sql::Connection& connection) {
     return names;
 }
 
-void check_identity(sql::Connection& connection, std::span<const Migration> list) {
+namespace {
+
+void check_identity_in_snapshot(sql::Connection& connection, std::span<const Migration> list) {
     const std::string& path = connection.path();
     const std::int64_t application_id =
         connection.query_integer("PRAGMA application_id", "reading the application id");
@@ -292,6 +354,23 @@ void check_identity(sql::Connection& connection, std::span<const Migration> list
         throw StoreError(path + ": the database file is damaged (schema version " +
                          std::to_string(version) + ")");
     }
+}
+
+}  // namespace
+
+void check_identity(sql::Connection& connection, std::span<const Migration> list) {
+    // Step 0. Read the header and the table list from one snapshot: another process creating
+    // the schema between two reads must not make a new file look like another application's.
+    const bool own_transaction = sqlite3_get_autocommit(connection.handle()) != 0;
+    if (own_transaction) connection.execute("BEGIN DEFERRED", "starting a read transaction");
+    try {
+        check_identity_in_snapshot(connection, list);
+    } catch (...) {
+        if (own_transaction)
+            sqlite3_exec(connection.handle(), "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+    if (own_transaction) connection.execute("COMMIT", "ending a read transaction");
 }
 
 int migrate(sql::Connection& connection, std::span<const Migration> list) {

@@ -31,15 +31,23 @@ std::span<const Migration> migrations();
 // The version the last of `list` produces (0 for an empty list).
 int latest_version(std::span<const Migration> list = migrations());
 
-// The tables arbiter reads and writes; open() checks they exist after migrating.
-std::span<const std::string_view> required_tables();
+// The first version with per-game totals (table game_engine_totals).
+inline constexpr int GAME_TOTALS_VERSION = 3;
+
+// The tables arbiter reads and writes at schema `version`; open() checks they exist.
+std::vector<std::string_view> required_tables(int version);
+
+// For a file opened read-only below GAME_TOTALS_VERSION: computes the per-game totals from the
+// moves into a temporary table of the same name, which the connection then reads instead.
+void compute_game_totals_in_memory(sql::Connection& connection);
 
 // Checks the file at `path` before SQLite opens it: a non-empty file must carry the SQLite
 // header and be at least as long as the header declares. Throws StoreError naming the file.
 void check_file_before_open(const std::string& path);
 
 // Checks that the connection's database is arbiter's at a version no newer than `list` knows,
-// or is empty. Throws StoreError ("not an arbiter database", "newer schema", ...).
+// or is empty, reading everything from one snapshot. Throws StoreError ("not an arbiter database",
+// "newer schema", ...).
 void check_identity(sql::Connection& connection, std::span<const Migration> list = migrations());
 
 // Brings the database to the latest version of `list` in one IMMEDIATE transaction, stamping

@@ -1,5 +1,16 @@
 #include "harness/store/sqlite.h"
 
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
 namespace arbiter::sql {
 
 std::string_view describe_result_code(int code) {
@@ -9,7 +20,7 @@ std::string_view describe_result_code(int code) {
         case SQLITE_NOTADB:
             return "the file is not an SQLite database, or it is damaged";
         case SQLITE_BUSY:
-            return "the database is locked by another process";
+            return "the database is locked by another process, for longer than this one waits";
         case SQLITE_LOCKED:
             return "the database is locked";
         case SQLITE_FULL:
@@ -27,11 +38,92 @@ std::string_view describe_result_code(int code) {
     }
 }
 
+std::string describe_process(long pid) {
+    std::ifstream comm("/proc/" + std::to_string(pid) + "/comm");
+    std::string name;
+    std::getline(comm, name);
+    if (name == "arbiter") return "another arbiter (pid " + std::to_string(pid) + ")";
+    return "another process (pid " + std::to_string(pid) + (name.empty() ? "" : ", " + name) + ")";
+}
+
 namespace {
+
+// Where SQLite takes its POSIX locks (see SQLite's os_unix.c and wal.c): the write lock of a
+// WAL database is byte 120 of the -shm file, the reserved lock of a rollback-journal database
+// byte 0x40000001 of the file itself; other processes reading hold locks nearby.
+constexpr std::uint64_t WAL_WRITE_LOCK_BYTE = 120;
+constexpr std::uint64_t WAL_LAST_LOCK_BYTE = 127;
+constexpr std::uint64_t RESERVED_LOCK_BYTE = 0x40000001;
+
+// A POSIX (SQLite) or FLOCK (WriterClaim) lock of another process on a file, from /proc/locks.
+struct HeldLock {
+    long pid = 0;
+    bool write = false;
+    std::uint64_t start = 0, end = 0;
+};
+
+// The POSIX locks other processes hold on `file` (none if it or /proc/locks is absent). Reads
+// /proc/locks rather than asking fcntl: closing a descriptor of the database would drop this
+// process's own SQLite locks on it.
+std::vector<HeldLock> locks_of_others(const std::string& file) {
+    struct stat info {};
+    if (::stat(file.c_str(), &info) != 0) return {};
+    char device[64];
+    std::snprintf(device, sizeof device, "%02x:%02x:%llu", major(info.st_dev), minor(info.st_dev),
+                  static_cast<unsigned long long>(info.st_ino));
+    std::ifstream in("/proc/locks");
+    std::vector<HeldLock> locks;
+    std::string line;
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string number, kind, advisory, mode, id, start, end;
+        HeldLock lock;
+        if (!(fields >> number >> kind)) continue;
+        if (kind == "->") fields >> kind;  // a waiting lock, listed under the one it waits for
+        if (!(fields >> advisory >> mode >> lock.pid >> id >> start >> end)) continue;
+        if ((kind != "POSIX" && kind != "FLOCK") || id != device || lock.pid == ::getpid()) {
+            continue;
+        }
+        lock.write = mode == "WRITE";
+        lock.start = std::strtoull(start.c_str(), nullptr, 10);
+        lock.end = end == "EOF" ? UINT64_MAX : std::strtoull(end.c_str(), nullptr, 10);
+        locks.push_back(lock);
+    }
+    return locks;
+}
+
+// The process that most likely keeps the database busy: the WAL writer, the rollback-journal
+// writer, then any other process holding a lock on it. 0 if none is found.
+long lock_holder(const std::string& path) {
+    const auto find = [](const std::vector<HeldLock>& locks, std::uint64_t first,
+                         std::uint64_t last, bool write_only) -> long {
+        for (const HeldLock& lock : locks) {
+            if (lock.start <= last && lock.end >= first && (lock.write || !write_only)) {
+                return lock.pid;
+            }
+        }
+        return 0;
+    };
+    const std::vector<HeldLock> shm = locks_of_others(path + "-shm");
+    const std::vector<HeldLock> file = locks_of_others(path);
+    if (long pid = find(shm, WAL_WRITE_LOCK_BYTE, WAL_WRITE_LOCK_BYTE, true)) return pid;
+    if (long pid = find(file, RESERVED_LOCK_BYTE, RESERVED_LOCK_BYTE, false)) return pid;
+    if (long pid = find(shm, WAL_WRITE_LOCK_BYTE, WAL_LAST_LOCK_BYTE, true)) return pid;
+    if (long pid = find(file, 0, UINT64_MAX, true)) return pid;
+    return 0;
+}
 
 std::string error_message(const std::string& path, sqlite3* db, int code,
                           std::string_view context) {
     std::string message = path + ": ";
+    if ((code & 0xff) == SQLITE_BUSY && path != ":memory:") {
+        if (const long pid = lock_holder(path)) {
+            return message + "is in use by " + describe_process(pid) +
+                   ", which kept it locked longer than this process waits (" +
+                   std::string(context) + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(code)) +
+                   ")";
+        }
+    }
     const std::string_view phrase = describe_result_code(code);
     const std::string detail = db ? sqlite3_errmsg(db) : sqlite3_errstr(code);
     if (!phrase.empty()) {
@@ -43,6 +135,14 @@ std::string error_message(const std::string& path, sqlite3* db, int code,
 }
 
 }  // namespace
+
+long process_using(const std::string& path) {
+    for (const std::string& file : {path + "-shm", path}) {
+        const std::vector<HeldLock> locks = locks_of_others(file);
+        if (!locks.empty()) return locks.front().pid;
+    }
+    return 0;
+}
 
 Connection::Connection(const std::string& path, int flags) : path_(path) {
     const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
@@ -88,6 +188,13 @@ Statement::Statement(Connection& connection, std::string_view sql) : connection_
         sqlite3_prepare_v3(connection.handle(), sql.data(), static_cast<int>(sql.size()),
                            SQLITE_PREPARE_PERSISTENT, &statement_, nullptr);
     if (code != SQLITE_OK) {
+        // arbiter's own statements only fail to compile on a file whose tables were changed.
+        const std::string detail = sqlite3_errmsg(connection.handle());
+        if (detail.starts_with("no such column") || detail.starts_with("no such table")) {
+            throw StoreError(connection.path() +
+                             ": the database file is damaged or was changed outside arbiter (" +
+                             detail + ")");
+        }
         connection.fail(code, "preparing \"" + std::string(sql.substr(0, 60)) + "\"");
     }
 }

@@ -18,6 +18,14 @@ namespace arbiter::sql {
 // "the database file is damaged"; empty for codes with no better words than SQLite's own.
 std::string_view describe_result_code(int code);
 
+// The id of another process holding a lock on the database at `path` (it has the file open in
+// WAL mode, is reading or writing it, or holds a WriterClaim), or 0 if there is none. Reads
+// /proc/locks.
+long process_using(const std::string& path);
+
+// "another arbiter (pid 123)" or "another process (pid 123, sqlite3)", from /proc/PID/comm.
+std::string describe_process(long pid);
+
 // An open database connection. Owns the sqlite3 handle.
 class Connection {
   public:

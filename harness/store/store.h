@@ -3,6 +3,7 @@
 // The arbiter database: one SQLite file holding tournaments, engines, openings, games with
 // their moves, and node-count runs. Store is the only code in arbiter that writes SQL.
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -97,19 +98,33 @@ struct StoredNodeCount {
 // database runs in WAL mode with foreign keys on and synchronous=NORMAL: a committed game
 // survives the process being killed (SIGKILL included); a power cut may lose the last commits
 // but never leaves a partial game. All methods are safe to call from several threads (they are
-// serialised by a mutex); several processes may share one file (busy timeout 10 s).
+// serialised by a mutex); several processes may share one file (busy timeout 10 s); when another
+// process holds the file longer, the error names it ("in use by another arbiter (pid N)").
+//
+// Opened read-only, the store never writes the file: it refuses a missing, empty or foreign file
+// and does not migrate. An older arbiter file is read as it is; per-game totals that its version
+// lacks are computed into memory when first needed.
 class Store {
   public:
+    enum class Access { read_write, read_only };
+
     // Opens or creates the database at `path` (":memory:" gives a private in-memory database).
-    // Throws StoreError naming the file if it is not arbiter's, is newer, or is damaged.
-    static Store open(const std::filesystem::path& path);
+    // Throws StoreError naming the file if it is not arbiter's, is newer, or is damaged; with
+    // Access::read_only also if it does not exist or is empty.
+    static Store open(const std::filesystem::path& path, Access access = Access::read_write);
 
     Store(Store&&) noexcept;
     Store& operator=(Store&&) noexcept;
     ~Store();
 
+    // True if the file has no tournament, engine, opening, game or node run.
+    bool is_empty();
+    // How long a statement waits for another process's lock before failing (10 s by default).
+    void set_busy_timeout(std::chrono::milliseconds timeout);
+
     const std::string& path() const;
-    // The schema version of the open file (always latest_schema_version() after open()).
+    // The schema version of the open file: latest_schema_version() after a read-write open(),
+    // the file's own version when opened read-only.
     int schema_version();
     static int latest_schema_version();
 
@@ -180,10 +195,50 @@ class Store {
     // Runs SQLite's full integrity check; returns "ok" or the problems it lists.
     std::string integrity_check();
 
-  private:
+    // The connection and its statements (store_impl.h), private to harness/store.
     struct Impl;
+
+  private:
     explicit Store(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
+};
+
+// Removes a database file and its -wal, -shm and -journal companions; missing files are fine.
+void remove_database_files(const std::filesystem::path& path);
+
+// One writing arbiter per database file: a tournament claims its file for as long as it runs, so
+// a second arbiter started on the same file stops at once with "<file>: is in use by another
+// arbiter (pid N)" instead of racing the first for the same games. The claim is an flock on the
+// file (created if absent), released when the process ends, SIGKILL included; SQLite's own POSIX
+// locks are separate. Make it before this process opens any Store of the file, and declare it
+// before that Store so that it is released after the Store closes (closing the claim's
+// descriptor while SQLite has the file open would drop SQLite's locks).
+class WriterClaim {
+  public:
+    // Throws StoreError naming the file and the other process if another process holds it.
+    explicit WriterClaim(const std::filesystem::path& path);
+    ~WriterClaim();
+    WriterClaim(const WriterClaim&) = delete;
+    WriterClaim& operator=(const WriterClaim&) = delete;
+
+  private:
+    int descriptor_ = -1;
+};
+
+// Declared before a command opens its Store, so that it is destroyed after the Store closes:
+// if the database did not exist when the guard was made and still holds nothing (the command
+// failed before its first write, e.g. on a configuration error), the guard removes it, unless
+// another process has the file open. A command that fails leaves no new empty database behind.
+class DiscardIfLeftEmpty {
+  public:
+    explicit DiscardIfLeftEmpty(std::filesystem::path path);
+    ~DiscardIfLeftEmpty();
+    DiscardIfLeftEmpty(const DiscardIfLeftEmpty&) = delete;
+    DiscardIfLeftEmpty& operator=(const DiscardIfLeftEmpty&) = delete;
+
+  private:
+    std::filesystem::path path_;
+    bool existed_ = true;
 };
 
 }  // namespace arbiter

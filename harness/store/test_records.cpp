@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include "harness/store/sha256.h"
+#include "harness/identity/sha256.h"
 
 namespace arbiter::store_test {
 

@@ -2,6 +2,7 @@
 // (the first --plies moves of each game), read into the store's Opening records.
 #pragma once
 
+#include <istream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,5 +26,8 @@ std::vector<Opening> read_openings(const std::string& path, int plies = -1);
 // The same from text already in memory; `source` names it in messages.
 std::vector<Opening> parse_epd(const std::string& text, const std::string& source);
 std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies = -1);
+
+// PGN openings from a stream, read a game at a time by the PGN reader.
+std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies = -1);
 
 }  // namespace arbiter

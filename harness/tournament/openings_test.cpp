@@ -67,9 +67,26 @@ TEST(Openings, PgnErrorsNameFileAndLine) {
     EXPECT_EQ(error_of([] { parse_pgn("[Event \"x\"]\n\n1. e4 e5\n2. Nf9 *\n", "bad.pgn"); }),
               "bad.pgn:4: illegal or ambiguous move 'Nf9' (ply 3)");
     EXPECT_EQ(error_of([] { parse_pgn("1. e4 e5 2. Nf3\n", "open.pgn"); }),
-              "open.pgn:2: the last game has no result (1-0, 0-1, 1/2-1/2 or *)");
+              "open.pgn:2: the game has no result (1-0, 0-1, 1/2-1/2 or *)");
     EXPECT_EQ(error_of([] { parse_pgn("1. e4 {unclosed\n*", "c.pgn"); }),
-              "c.pgn:1: unterminated comment");
+              "c.pgn:1: comment is not closed");
+    // Binary bytes from a wrong file are shown escaped.
+    EXPECT_EQ(error_of([] { parse_pgn("1. e4 \x01\xff\xfe *\n", "bin.pgn"); }),
+              "bin.pgn:1: illegal or ambiguous move '\\x01\\xFF\\xFE' (ply 2)");
+}
+
+TEST(Openings, ByteOrderMarkAndEscapedTagsAreRead) {
+    auto pgn = parse_pgn(
+        "\xEF\xBB\xBF[Event \"x\"]\n[Opening \"The \\\"Fried\\\" Liver\"]\n\n1. e4 *\n", "bom.pgn");
+    ASSERT_EQ(pgn.size(), 1u);
+    EXPECT_EQ(pgn[0].name, "The \"Fried\" Liver");
+    EXPECT_EQ(pgn[0].moves, (std::vector<std::string>{"e2e4"}));
+    auto epd = parse_epd(
+        "\xEF\xBB\xBF"
+        "4k3/8/8/8/8/8/8/4K3 w - - id \"bom\";\n",
+        "bom.epd");
+    ASSERT_EQ(epd.size(), 1u);
+    EXPECT_EQ(epd[0].start_fen, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
 TEST(Openings, BundledSuitesAgree) {

@@ -5,19 +5,17 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
-#include <map>
-#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
 #include <sstream>
 #include <thread>
 
+#include "harness/identity/engine_identity.h"
+#include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
-#include "harness/store/engine_identity.h"
-#include "harness/store/sha256.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
@@ -114,7 +112,8 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
 
 namespace {
 
-// The shared state of one run: the queue of games still to play, the store, SPRT bookkeeping.
+// The shared state of one run: the games still to play (handed to the worker pool), the store,
+// the engines' ids, SPRT bookkeeping. Games are recorded one at a time, under mutex_.
 class Runner {
   public:
     Runner(const TournamentConfig& config, Store& store, TournamentObserver& observer,
@@ -213,6 +212,7 @@ class Runner {
         try {
             return &engines.ensure(index);
         } catch (const std::exception& e) {
+            std::lock_guard lock(mutex_);  // the observer hears one event at a time
             observer_.engine_event(std::string("cannot restart ") + e.what());
             return &engines.client(index);
         }

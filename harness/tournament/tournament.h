@@ -57,7 +57,8 @@ class TournamentObserver {
     // After each game is recorded (called under a lock, one at a time).
     virtual void game_finished(const GameRecord& game, GameId id, const std::string& white,
                                const std::string& black) = 0;
-    // When an engine had to be restarted after a crash or stall, or could not be restarted.
+    // When an engine had to be restarted after a crash or stall, or could not be restarted
+    // (called under the same lock as game_finished).
     virtual void engine_event(const std::string& message) { (void)message; }
 };
 

@@ -1,4 +1,4 @@
-#include "harness/ratings/rating_output.h"
+#include "harness/report/rating_output.h"
 
 #include <gtest/gtest.h>
 

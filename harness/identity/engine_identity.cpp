@@ -1,7 +1,7 @@
-#include "harness/store/engine_identity.h"
+#include "harness/identity/engine_identity.h"
 
+#include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
-#include "harness/store/sha256.h"
 
 namespace arbiter {
 

@@ -1,4 +1,4 @@
-#include "harness/store/sha256.h"
+#include "harness/identity/sha256.h"
 
 #include <gtest/gtest.h>
 

@@ -1,10 +1,10 @@
-#include "harness/ratings/rating_output.h"
+#include "harness/report/rating_output.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
-#include "harness/config/json.h"
+#include "harness/report/text.h"
 
 namespace arbiter {
 namespace {
@@ -40,32 +40,11 @@ std::string elo_text(const PlayerRating& player) {
     return value;
 }
 
-// Lays out rows of cells in columns: the first `left` columns aligned left, the rest right.
-std::string columns(const std::vector<std::vector<std::string>>& rows, std::size_t left) {
-    std::vector<std::size_t> width;
-    for (const auto& row : rows) {
-        width.resize(std::max(width.size(), row.size()), 0);
-        for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-    }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            if (c > 0) line += "  ";
-            const std::string padding(width[c] - row[c].size(), ' ');
-            line += c < left ? row[c] + padding : padding + row[c];
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        out += line + "\n";
-    }
-    return out;
-}
-
 std::string ratings_table(const RatingResult& ratings, const TableOptions& options) {
-    std::vector<std::vector<std::string>> rows;
+    TextTable table(left_then_right(2, options.show_los ? 6 : 5));
     std::vector<std::string> header = {"Rank", "Name", "Elo", "±", "Games", "Score", "Draw"};
     if (options.show_los) header.push_back("LOS");
-    rows.push_back(header);
+    table.add_row(header);
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
         std::vector<std::string> row = {std::to_string(i + 1),
@@ -78,13 +57,9 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
         if (options.show_los) {
             row.push_back(p.los_next ? format_fixed(100.0 * *p.los_next, 1) + "%" : "-");
         }
-        rows.push_back(row);
+        table.add_row(row);
     }
-    // "±" is two bytes in UTF-8 but one column on screen: pad it by hand.
-    std::string text = columns(rows, 2);
-    const std::size_t sign = text.find("±");
-    if (sign != std::string::npos) text.insert(sign, 1, ' ');
-    std::string out = text;
+    std::string out = table.render();
     if (ratings.white_advantage_fitted || ratings.white_advantage != 0.0) {
         out += "White advantage: " + format_fixed(ratings.white_advantage, 1);
         if (ratings.white_advantage_error_95) {
@@ -281,32 +256,6 @@ std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs
             return pairs_json(pairs);
     }
     return {};
-}
-
-std::string json_escape(std::string_view text) {
-    std::string quoted = json::quote(text);
-    return quoted.substr(1, quoted.size() - 2);
-}
-
-std::string csv_field(std::string_view text) {
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-    std::string out = "\"";
-    for (const char c : text) {
-        if (c == '"') out += '"';
-        out += c;
-    }
-    return out + "\"";
-}
-
-std::string format_fixed(double value, int decimals) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    const double scale = std::pow(10.0, decimals);
-    // Round half away from zero first, then add 0.0 so that a negative zero prints without sign.
-    const double rounded = std::round(value * scale) / scale + 0.0;
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, rounded);
-    return buffer;
 }
 
 }  // namespace arbiter

@@ -1,3 +1,5 @@
+// The ratings of `arbiter ratings` and the pair statistics of a match, as an aligned table for
+// people, CSV and JSON for tools. Display only: the numbers come from harness/ratings.
 #pragma once
 
 #include <optional>
@@ -7,6 +9,7 @@
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
+#include "harness/report/text.h"
 
 namespace arbiter {
 
@@ -38,16 +41,5 @@ struct NamedPairStatistics {
 // pentanomial counts, pentanomial Elo +- 95% and normalized Elo +- 95%.
 std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs,
                                    OutputFormat format);
-
-// Escapes text for use inside a JSON string (quotes not included): \" \\ \n \r \t \b \f and other
-// control characters as \u00XX; other bytes, UTF-8 included, pass through unchanged.
-std::string json_escape(std::string_view text);
-
-// Returns a CSV field, quoted (with doubled quotes) when it holds a comma, quote or line break.
-std::string csv_field(std::string_view text);
-
-// Formats a number with `decimals` decimals, without a negative zero; non-finite values print as
-// "inf" or "-inf".
-std::string format_fixed(double value, int decimals);
 
 }  // namespace arbiter

@@ -1,17 +1,20 @@
-#include "harness/ratings/pgn_results.h"
+#include "harness/pgn/pgn_results.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <sstream>
 #include <string>
 
 namespace arbiter {
 namespace {
 
-GameRecords read(const std::string& text) {
+GameRecords read(const std::string& text, SkippedGames* skipped_out = nullptr) {
     std::istringstream in(text);
     GameRecords records;
-    read_pgn_results(in, "test.pgn", records);
+    SkippedGames skipped;
+    read_pgn_results(in, "test.pgn", records, skipped);
+    if (skipped_out != nullptr) *skipped_out = skipped;
     return records;
 }
 
@@ -25,6 +28,7 @@ std::string error_of(const std::string& text) {
 }
 
 TEST(PgnResults, ReadsTagsAndSkipsMovesAndComments) {
+    SkippedGames skipped;
     const GameRecords records = read(
         "% an escape line [White \"nobody\"]\n"
         "[Event \"test\"]\n"
@@ -48,7 +52,8 @@ TEST(PgnResults, ReadsTagsAndSkipsMovesAndComments) {
         "\n"
         "[White \"carol\"]\n"
         "[Black \"alpha\"]\n"
-        "[Result \"0-1\"]\n");
+        "[Result \"0-1\"]\n",
+        &skipped);
     ASSERT_EQ(records.players.size(), 3u);
     EXPECT_EQ(records.players[0], "alpha");
     EXPECT_EQ(records.players[1], "Bob \"the\" engine");
@@ -62,7 +67,9 @@ TEST(PgnResults, ReadsTagsAndSkipsMovesAndComments) {
     EXPECT_EQ(records.games[2].white, 2);
     EXPECT_EQ(records.games[2].black, 0);
     EXPECT_EQ(records.games[2].outcome, Outcome::black_win);
-    EXPECT_EQ(records.unfinished_games, 1);
+    EXPECT_EQ(skipped.unfinished, 1);
+    EXPECT_EQ(skipped.first_unfinished, "test.pgn:15");
+    EXPECT_EQ(skipped.total(), 1);
 }
 
 TEST(PgnResults, TagSectionsWithoutMovesOrBlankLines) {
@@ -80,18 +87,71 @@ TEST(PgnResults, TagSectionsWithoutMovesOrBlankLines) {
     EXPECT_EQ(records.games[3].black, 1);
 }
 
-TEST(PgnResults, TerminationMarkerWithoutResultTag) {
-    const GameRecords records = read("[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 0-1\n");
+TEST(PgnResults, GamesWithoutAnAgreedResultAreSkippedAndCounted) {
+    SkippedGames skipped;
+    const GameRecords records = read(
+        // 1: no Result tag, though the movetext ends in 0-1.
+        "[White \"a\"]\n[Black \"b\"]\n\n1. e4 e5 0-1\n\n"
+        // 6: Result * .
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+        // 12: the tag says 1-0, the movetext 0-1.
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 {resigns} 0-1\n\n"
+        // 18: the tag says 1-0, the movetext * .
+        "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 *\n\n"
+        // 24: agreed, with the marker after a comment on the next line.
+        "[White \"b\"]\n[Black \"a\"]\n[Result \"1/2-1/2\"]\n\n1. e4 e5 {agreed}\n1/2-1/2\n",
+        &skipped);
     ASSERT_EQ(records.games.size(), 1u);
-    EXPECT_EQ(records.games[0].outcome, Outcome::black_win);
+    EXPECT_EQ(records.games[0].outcome, Outcome::draw);
+    EXPECT_EQ(skipped.without_result, 1);
+    EXPECT_EQ(skipped.unfinished, 1);
+    EXPECT_EQ(skipped.disagreeing, 2);
+    EXPECT_EQ(skipped.describe(),
+              "skipped 4 games that have no result: 1 with result * (first at test.pgn:6), 1 "
+              "without a Result tag (first at test.pgn:1), 2 whose Result tag disagrees with the "
+              "movetext (first at test.pgn:12)");
+}
+
+TEST(PgnResults, ByteOrderMarkAndVariationsWithResults) {
+    const GameRecords records = read(
+        "\xEF\xBB\xBF[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 (1. d4 d5\n2. c4 0-1) e5 1-0\n");
+    ASSERT_EQ(records.players.size(), 2u);
+    EXPECT_EQ(records.players[0], "a");
+    ASSERT_EQ(records.games.size(), 1u);
+    EXPECT_EQ(records.games[0].outcome, Outcome::white_win);
+}
+
+TEST(PgnResults, EmptyOrResultlessFileIsNamed) {
+    const std::string dir = ::testing::TempDir();
+    auto error_for = [&](const std::string& name, const std::string& text) {
+        const std::string path = dir + name;
+        std::ofstream(path) << text;
+        GameRecords records;
+        SkippedGames skipped;
+        try {
+            read_pgn_file(path, records, skipped);
+        } catch (const PgnError& error) {
+            return std::string(error.what()).substr(dir.size());
+        }
+        return std::string("no error");
+    };
+    EXPECT_EQ(error_for("empty.pgn", ""), "empty.pgn: no game with a result in the file");
+    EXPECT_EQ(error_for("star.pgn", "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n"),
+              "star.pgn: no game with a result in the file: skipped 1 game that has no result: 1 "
+              "with result * (first at " +
+                  dir + "star.pgn:1)");
+    EXPECT_EQ(error_for("binary.pgn", std::string(20u << 20, '\x01')).substr(0, 40),
+              "binary.pgn:1: a line longer than 16 MiB ");
 }
 
 TEST(PgnResults, AppendsToExistingRecords) {
     GameRecords records;
     std::istringstream first("[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n");
     std::istringstream second("[White \"b\"]\n[Black \"c\"]\n[Result \"1-0\"]\n");
-    read_pgn_results(first, "one.pgn", records);
-    read_pgn_results(second, "two.pgn", records);
+    SkippedGames skipped;
+    read_pgn_results(first, "one.pgn", records, skipped);
+    read_pgn_results(second, "two.pgn", records, skipped);
     EXPECT_EQ(records.players, (std::vector<std::string>{"a", "b", "c"}));
     EXPECT_EQ(records.games.size(), 2u);
     EXPECT_EQ(records.games[1].white, 1);
@@ -111,12 +171,15 @@ TEST(PgnResults, ErrorsNameFileAndLine) {
               "test.pgn:4: comment is not closed");
     EXPECT_EQ(error_of("[White \"a\" \n"), "test.pgn:1: tag White is not closed with ]");
     EXPECT_EQ(error_of("[ \"a\"]\n"), "test.pgn:1: tag has no name");
+    EXPECT_EQ(error_of("[White \"a\"]\n[Black \"b\"]\n[Result \"\x01\xff\"]\n"),
+              "test.pgn:1: unknown result '\\x01\\xFF'");
     GameRecords records;
+    SkippedGames skipped;
     try {
-        read_pgn_file("/nonexistent/games.pgn", records);
+        read_pgn_file("/nonexistent/games.pgn", records, skipped);
         FAIL() << "expected PgnError";
     } catch (const PgnError& error) {
-        EXPECT_STREQ(error.what(), "/nonexistent/games.pgn:0: cannot open file");
+        EXPECT_STREQ(error.what(), "/nonexistent/games.pgn: cannot open the file");
     }
 }
 

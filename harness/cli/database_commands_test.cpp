@@ -1,0 +1,156 @@
+// End-to-end: commands that only read a database never change it, and a tournament that fails
+// its configuration leaves no new database behind.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include "harness/store/store.h"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+    int exit_code;
+    std::string output;  // stdout and stderr
+};
+
+Outcome run_arbiter(const std::string& arguments) {
+    const std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>&1";
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string output;
+    char buffer[4096];
+    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    const int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
+}
+
+std::string file_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class DatabaseCommands : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("arbiter-db-commands-" + std::to_string(::getpid()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string engines() const {
+        return std::string(" --engine name=a,cmd=") + MOCK_ENGINE_PATH +
+               " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1";
+    }
+    fs::path dir_;
+};
+
+TEST_F(DatabaseCommands, RatingsAndExportRefuseAnEmptyFileAndLeaveItEmpty) {
+    const fs::path empty = dir_ / "empty.sqlite";
+    { std::ofstream touch(empty); }
+    for (const std::string& command :
+         {"ratings --db " + empty.string(),
+          "export --db " + empty.string() + " --pgn " + (dir_ / "x.pgn").string()}) {
+        const Outcome outcome = run_arbiter(command);
+        EXPECT_NE(outcome.exit_code, 0) << command;
+        EXPECT_NE(outcome.output.find(empty.string() + ": is empty, not an arbiter database"),
+                  std::string::npos)
+            << outcome.output;
+        EXPECT_EQ(fs::file_size(empty), 0u) << command;
+        EXPECT_FALSE(fs::exists(empty.string() + "-wal")) << command;
+    }
+}
+
+TEST_F(DatabaseCommands, RatingsLeavesAnotherApplicationsDatabaseByteForByte) {
+    const fs::path foreign = dir_ / "foreign.sqlite";
+    ASSERT_EQ(std::system(("sqlite3 " + foreign.string() +
+                           " 'CREATE TABLE customers (name); INSERT INTO customers VALUES (1)'")
+                              .c_str()),
+              0);
+    const std::string before = file_bytes(foreign);
+    const Outcome outcome = run_arbiter("ratings --db " + foreign.string());
+    EXPECT_NE(outcome.exit_code, 0);
+    EXPECT_NE(outcome.output.find("is not an arbiter database"), std::string::npos)
+        << outcome.output;
+    EXPECT_EQ(file_bytes(foreign), before);
+}
+
+TEST_F(DatabaseCommands, TournamentThatFailsValidationLeavesNoDatabase) {
+    const fs::path bad_openings = dir_ / "bad.epd";
+    std::ofstream(bad_openings) << "garbage line\n";
+    const fs::path one_engine_db = dir_ / "one.sqlite";
+    const Outcome one = run_arbiter(
+        "tournament --engine name=a,cmd=" + std::string(MOCK_ENGINE_PATH) +
+        " --depth 1 --openings " + bad_openings.string() + " --db " + one_engine_db.string());
+    EXPECT_NE(one.exit_code, 0) << one.output;
+    EXPECT_FALSE(fs::exists(one_engine_db)) << one.output;
+
+    const fs::path bad_openings_db = dir_ / "bad.sqlite";
+    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
+                                    bad_openings.string() + " --db " + bad_openings_db.string());
+    EXPECT_NE(bad.exit_code, 0) << bad.output;
+    EXPECT_NE(bad.output.find("bad.epd:1"), std::string::npos) << bad.output;
+    EXPECT_FALSE(fs::exists(bad_openings_db)) << bad.output;
+    EXPECT_FALSE(fs::exists(bad_openings_db.string() + "-wal"));
+}
+
+TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
+    const fs::path db = dir_ / "kept.sqlite";
+    { Store store = Store::open(db); }
+    const fs::path bad_openings = dir_ / "bad.epd";
+    std::ofstream(bad_openings) << "garbage line\n";
+    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
+                                    bad_openings.string() + " --db " + db.string());
+    EXPECT_NE(bad.exit_code, 0) << bad.output;
+    EXPECT_TRUE(fs::exists(db));
+}
+
+TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
+    const fs::path openings = dir_ / "four.epd";
+    {
+        std::ifstream suite("openings/arbiter-8ply.epd");
+        std::ofstream out(openings);
+        std::string line;
+        for (int i = 0; i < 4 && std::getline(suite, line); ++i) out << line << '\n';
+    }
+    const fs::path db = dir_ / "shared.sqlite";
+    const std::string command = std::string(ARBITER_PATH) + " tournament" + engines() +
+                                " --rounds 10 --openings " + openings.string() + " --db " +
+                                db.string();
+    const fs::path first = dir_ / "first.txt", second = dir_ / "second.txt";
+    const std::string both = "bash -c '" + command + " >" + first.string() + " 2>&1 & a=$!; " +
+                             command + " >" + second.string() + " 2>&1 & b=$!; wait $a; " +
+                             "echo $? >>" + first.string() + "; wait $b; echo $? >>" +
+                             second.string() + "'";
+    ASSERT_EQ(std::system(both.c_str()), 0);
+    const std::string outputs[] = {file_bytes(first), file_bytes(second)};
+    int succeeded = 0, refused = 0;
+    for (const std::string& output : outputs) {
+        if (output.ends_with("\n0\n")) ++succeeded;
+        if (output.find(db.string() + ": is in use by another arbiter (pid ") !=
+                std::string::npos &&
+            output.ends_with("\n1\n")) {
+            ++refused;
+        }
+        EXPECT_EQ(output.find("another application"), std::string::npos) << output;
+        EXPECT_EQ(output.find("already recorded"), std::string::npos) << output;
+    }
+    EXPECT_EQ(succeeded, 1) << outputs[0] << "\n----\n" << outputs[1];
+    EXPECT_EQ(refused, 1) << outputs[0] << "\n----\n" << outputs[1];
+    Store store = Store::open(db, Store::Access::read_only);
+    ASSERT_EQ(store.list_tournaments().size(), 1u);
+    const TournamentId tournament = store.list_tournaments()[0].id;
+    EXPECT_EQ(store.count_games(tournament), 80);
+    EXPECT_EQ(store.finished_slots(tournament, std::vector<EngineId>{1, 2}).size(), 80u);
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,89 @@
+#include "harness/pgn/pgn_results.h"
+
+#include <fstream>
+
+#include "engines/core/text.h"
+
+namespace arbiter {
+
+namespace {
+
+// Counts one skipped game, remembering where the first of its kind is.
+void count_skip(std::int64_t& count, std::string& first, std::string_view source, int line) {
+    if (count++ == 0) first = std::string(source) + ":" + std::to_string(line);
+}
+
+}  // namespace
+
+std::string SkippedGames::describe() const {
+    if (total() == 0) return {};
+    std::string text = "skipped " + std::to_string(total()) +
+                       (total() == 1 ? " game that has no result:" : " games that have no result:");
+    bool first = true;
+    auto part = [&](std::int64_t count, const std::string& what, const std::string& where) {
+        if (count == 0) return;
+        text +=
+            (first ? " " : ", ") + std::to_string(count) + " " + what + " (first at " + where + ")";
+        first = false;
+    };
+    part(unfinished, "with result *", first_unfinished);
+    part(without_result, "without a Result tag", first_without_result);
+    part(disagreeing, "whose Result tag disagrees with the movetext", first_disagreeing);
+    return text;
+}
+
+void read_pgn_results(std::istream& in, std::string_view source, GameRecords& records,
+                      SkippedGames& skipped) {
+    PgnReader reader(in, std::string(source), PgnDetail::results);
+    reader.keep_only_tags({});
+    PgnGame game;
+    while (reader.next(game)) {
+        const auto white = game.tag("White");
+        const auto black = game.tag("Black");
+        const auto result = game.tag("Result");
+        if (!white) reader.fail(game.line, "game has no White tag");
+        if (!black) reader.fail(game.line, "game has no Black tag");
+        if (!result) {
+            count_skip(skipped.without_result, skipped.first_without_result, source, game.line);
+            continue;
+        }
+        if (*result == "*") {
+            count_skip(skipped.unfinished, skipped.first_unfinished, source, game.line);
+            continue;
+        }
+        const std::optional<Outcome> outcome = parse_outcome(*result);
+        if (!outcome) reader.fail(game.line, "unknown result '" + printable_excerpt(*result) + "'");
+        if (!game.termination.empty() && game.termination != *result) {
+            count_skip(skipped.disagreeing, skipped.first_disagreeing, source, game.line);
+            continue;
+        }
+        if (*white == *black) {
+            reader.fail(game.line,
+                        "player '" + printable_excerpt(*white) + "' plays against itself");
+        }
+        records.games.push_back({records.player_index(std::string(*white)),
+                                 records.player_index(std::string(*black)), *outcome,
+                                 std::nullopt});
+    }
+}
+
+void read_pgn_file(const std::string& path, GameRecords& records, SkippedGames& skipped) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw PgnError(path + ": cannot open the file");
+    const std::size_t games_before = records.games.size();
+    SkippedGames in_file;
+    read_pgn_results(in, path, records, in_file);
+    if (records.games.size() == games_before) {
+        const std::string why = in_file.total() > 0 ? ": " + in_file.describe() : "";
+        throw PgnError(path + ": no game with a result in the file" + why);
+    }
+    skipped.unfinished += in_file.unfinished;
+    skipped.without_result += in_file.without_result;
+    skipped.disagreeing += in_file.disagreeing;
+    if (skipped.first_unfinished.empty()) skipped.first_unfinished = in_file.first_unfinished;
+    if (skipped.first_without_result.empty())
+        skipped.first_without_result = in_file.first_without_result;
+    if (skipped.first_disagreeing.empty()) skipped.first_disagreeing = in_file.first_disagreeing;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,39 @@
+// The parametric bootstrap of the joint ratings: every game replayed from the fitted model and
+// the pool refitted, many times over with seeded streams, for the 95% intervals. Internal to the
+// joint ratings.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "harness/ratings/rating_groups.h"
+
+namespace arbiter::rating_fit {
+
+// Turns a pool fit into anchored Elo values, one per player.
+using AnchorFunction = std::function<void(const PoolFit&, std::vector<double>&)>;
+
+// The bootstrap's draws: Elo per player and sample (player-major: elo[player * samples + s]) and
+// the white advantage per sample, in Elo.
+struct BootstrapSamples {
+    int samples = 0;
+    std::vector<double> elo;
+    std::vector<double> white_advantage;
+};
+
+// Replays the games `samples` times from `fit` and refits each replay. Games between different
+// groups replay their (one-sided) observed results: the fitted gap is unbounded. Under the none
+// model a cell keeps its observed draw rate where the expected score allows it. Sample s draws
+// from the stream mix_seed(seed, s), so a seed gives the same intervals everywhere.
+BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, const PoolFit& fit,
+                               const ModelSettings& settings, int samples, std::uint64_t seed,
+                               const AnchorFunction& anchored);
+
+// Returns the q-quantile of sorted values, interpolating linearly between order statistics.
+double quantile(const std::vector<double>& sorted, double q);
+
+// The standard normal distribution function.
+double normal_cdf(double x);
+
+}  // namespace arbiter::rating_fit

@@ -1,0 +1,79 @@
+// The rating model and its fit on one group of players: the logistic (score-only) and Davidson
+// (win/draw/loss) likelihoods, and Newton's method on them. Internal to the joint ratings.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <vector>
+
+#include "harness/ratings/joint_ratings.h"
+
+namespace arbiter::rating_fit {
+
+// Ratings are fitted in natural units (log-odds); this converts them to Elo.
+constexpr double ELO_PER_NATURAL = 400.0 / std::numbers::ln10;
+constexpr double INF = std::numeric_limits<double>::infinity();
+
+// Games of White against Black, by canonical player index, from White's side.
+struct Cell {
+    int white = 0;
+    int black = 0;
+    std::int64_t wins = 0;
+    std::int64_t draws = 0;
+    std::int64_t losses = 0;
+
+    std::int64_t games() const { return wins + draws + losses; }
+};
+
+// The model choices that the fits share. white_advantage is in natural units.
+struct ModelSettings {
+    DrawModel draw_model = DrawModel::none;
+    bool fit_white_advantage = false;
+    double white_advantage = 0.0;
+};
+
+inline double log_sigmoid(double z) {
+    return z >= 0.0 ? -std::log1p(std::exp(-z)) : z - std::log1p(std::exp(z));
+}
+
+inline double sigmoid(double z) {
+    if (z >= 0.0) return 1.0 / (1.0 + std::exp(-z));
+    const double e = std::exp(z);
+    return e / (1.0 + e);
+}
+
+// Davidson's outcome probabilities for a rating difference d (natural units) and draw
+// propensity nu, with the log of their normaliser e^(d/2) + nu + e^(-d/2).
+struct Davidson {
+    double win = 0.0;
+    double draw = 0.0;
+    double loss = 0.0;
+    double log_normaliser = 0.0;
+};
+
+// Returns Davidson's probabilities for rating difference d and draw propensity nu.
+Davidson davidson(double d, double nu);
+
+// Thrown when a group's information matrix is singular (white advantage confounded with players).
+struct SingularFit {};
+
+// The maximum-likelihood fit of one strongly connected group of players on its internal games.
+// theta holds natural-unit ratings per member with the first member at 0.
+struct GroupFit {
+    std::vector<double> theta;
+    double eta = 0.0;  // white advantage, natural units
+    double nu = 0.0;   // Davidson draw propensity; +infinity when every game was drawn
+    std::vector<double> covariance;  // members x members, when asked for
+};
+
+// Fits one strongly connected group. Under the Davidson model nu is fitted jointly when the group
+// has both draws and decisive games; if the likelihood then has no finite maximum (small samples
+// in which, say, no pair has both a win and a loss) nu is fixed at the draw odds at equal
+// strength, 2 draws / decisive games. Throws SingularFit when the white advantage is at fault.
+GroupFit fit_group(const std::vector<int>& members, const std::vector<Cell>& cells,
+                   const std::vector<int>& local, DrawModel model, bool fit_eta, double eta_start,
+                   const std::vector<double>* warm, bool want_covariance);
+
+}  // namespace arbiter::rating_fit

@@ -1,0 +1,80 @@
+#pragma once
+
+// What the files of Store share, private to harness/store: the connection, the cache of prepared
+// statements, the lock that serialises them, and the small conversions between records and
+// columns. store.cpp opens and checks the file; store_records.cpp keeps tournaments, engines and
+// openings; store_games.cpp games, moves and their per-engine totals; store_node_counts.cpp the
+// runs of `arbiter nodes`. Each SQL statement is written beside the method that runs it.
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <variant>
+#include <vector>
+
+#include "harness/store/sqlite.h"
+#include "harness/store/store.h"
+
+namespace arbiter {
+
+// One value bound to a statement parameter.
+using SqlValue = std::variant<std::int64_t, std::string_view>;
+
+struct Store::Impl {
+    Impl(const std::string& path, Access access);
+
+    // Returns the prepared statement for `text`, which must be a string constant: the cache is
+    // keyed by its address.
+    sql::Statement& statement(std::string_view text);
+
+    // In one write transaction: runs `select` with `key` bound as ?1..?n and returns the id in
+    // its first column; if it finds no row, runs `insert` with `key` then `extra` bound as
+    // ?1..?m and returns the new row's id. `what` names the row in error messages.
+    std::int64_t find_or_insert(std::string_view select, std::string_view insert,
+                                std::span<const SqlValue> key, std::span<const SqlValue> extra,
+                                std::string_view what);
+
+    // Throws StoreError "<file>: no <what> with id <id>".
+    [[noreturn]] void fail_missing(std::string_view what, std::int64_t id) const;
+
+    // Throws StoreError naming the file if the connection was opened read-only.
+    void require_writable(std::string_view what) const;
+
+    // A file opened read-only at schema version 2 has no per-game totals; they are computed
+    // once into a temporary table of the same name the first time a query needs them.
+    void ensure_game_totals();
+
+    Termination read_termination(const std::string& code) const;
+
+    Access access;
+    bool totals_missing = false;
+    // Declared before the statements so that they are finalised before the connection closes.
+    sql::Connection connection;
+    std::unordered_map<const char*, std::unique_ptr<sql::Statement>> statements;
+    std::mutex mutex;
+};
+
+// Moves are stored as one text of UCI moves separated by single spaces. Throws
+// std::invalid_argument naming `what` if a move is empty or holds whitespace.
+std::string join_moves(std::span<const std::string> moves, std::string_view what);
+std::vector<std::string> split_moves(const std::string& text);
+
+// Milliseconds since the Unix epoch.
+std::int64_t now_ms();
+
+// True if a constraint failure `code` is the extended code `extended`.
+inline bool is_constraint(int code, int extended) {
+    return code == extended;
+}
+
+// Binds ?1 = tournament and ?2 = the JSON array of `engines` (NULL for all engines): the filter
+// every per-tournament game query shares.
+void bind_tournament_filter(sql::Statement& query, TournamentId tournament,
+                            const std::optional<std::span<const EngineId>>& engines);
+
+}  // namespace arbiter
