@@ -17,6 +17,7 @@
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
 #include "harness/report/standings.h"
+#include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter::cli {
@@ -31,6 +32,8 @@ struct TournamentOptions {
     std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
     bool force = false;
+    std::string shard;  // "K/N" or "auto" (a run setting, not part of the tournament)
+    std::optional<int> shard_count;
     std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
 };
 
@@ -61,6 +64,7 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             flags.emplace_back(std::string(settings[i].key), o.values[i]);
     apply_settings(c, flags);
     c.force = c.force || o.force;
+    if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
     validate(c);
     return c;
 }
@@ -176,6 +180,9 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                             });
     Observer observer(display, config, store);
     std::cout << "Database: " << config.db_path << "\n";
+    if (config.shard_count)
+        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
+                  << " of the schedule\n";
     explain_identity(store, config, options.resume);
     TournamentSummary summary = run_tournament(config, store, observer);
     display.finish();
@@ -221,6 +228,12 @@ void add(CLI::App& app) {
         "Resume the tournament in --db (the default whenever the configuration is the same)");
     cmd->add_flag("--force", options->force,
                   "Accept a --concurrency far above the number of cores");
+    cmd->add_option("--shard", options->shard,
+                    "Play only shard K/N of the schedule, or `auto` (Slurm job array, Kubernetes "
+                    "Indexed Job); each shard needs its own --db");
+    cmd->add_option("--shard-count", options->shard_count,
+                    "With --shard auto: the number of shards (Kubernetes Indexed Jobs)")
+        ->check(CLI::PositiveNumber);
     cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 

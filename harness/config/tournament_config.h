@@ -42,6 +42,10 @@ struct TournamentConfig {
     std::chrono::milliseconds wait{0};  // pause of each worker between two games
     int report_every = 0;               // print the standings every N games (0: at the end)
     int bootstrap = 1000;               // bootstrap samples of the Elo error bars
+    // Play only shard `shard_index` (1..shard_count) of the schedule (harness/tournament/shard.h);
+    // 0: the whole schedule. Not part of the identity: every shard is the same tournament.
+    int shard_index = 0;
+    int shard_count = 0;
 
     // Games played at once: `concurrency`, or the number of cores when unset.
     int workers() const;

@@ -87,6 +87,15 @@ struct ScheduleSlot {
     bool operator==(const ScheduleSlot&) const = default;
 };
 
+// One shard of a schedule split with `arbiter tournament --shard K/N`: shard `index` (1..count)
+// of `count`.
+struct ShardNumber {
+    int index = 1;
+    int count = 1;
+
+    bool operator==(const ShardNumber&) const = default;
+};
+
 // Why a game ended. Stored as the text codes below; the referee chooses one per game.
 enum class Termination {
     checkmate,
@@ -148,6 +157,8 @@ struct GameRecord {
     std::int64_t started_at_ms = 0;   // milliseconds since the Unix epoch (UTC)
     std::int64_t finished_at_ms = 0;  // milliseconds since the Unix epoch (UTC)
     std::vector<MoveRecord> moves;
+    std::optional<ShardNumber> shard;  // the shard that played it, in sharded runs
+    std::string host;                  // the machine that played it (empty if unknown)
 
     bool operator==(const GameRecord&) const = default;
 };

@@ -171,16 +171,46 @@ constexpr std::string_view TEMPORARY_TOTALS =
 #undef ARBITER_TOTALS_FROM_MOVES
 #undef ARBITER_GAME_TOTALS_COLUMNS
 
-constexpr std::array<Migration, 3> MIGRATIONS = {{
+// Version 4 (issue 11, shards). Each game records the host that played it and, when it was played
+// by `arbiter tournament --shard K/N`, its shard (NULL otherwise). `shards` says which part of a
+// tournament's schedule the file was asked to play: one row in a shard's own database, one row
+// per merged shard in a merged database; `identity` is the JSON every shard of one run must share
+// (tournament key and engine identities). `shard_slots` lists the slots each shard must play, so
+// a merge or `arbiter status` can say which games are missing without re-reading the openings.
+constexpr std::string_view VERSION_4 = R"sql(
+ALTER TABLE games ADD COLUMN shard_index INTEGER;
+ALTER TABLE games ADD COLUMN shard_count INTEGER;
+ALTER TABLE games ADD COLUMN host TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE shards (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    shard_index INTEGER NOT NULL CHECK (shard_index >= 1 AND shard_index <= shard_count),
+    shard_count INTEGER NOT NULL,
+    identity TEXT NOT NULL CHECK (json_valid(identity)),
+    PRIMARY KEY (tournament_id, shard_index)
+);
+
+CREATE TABLE shard_slots (
+    tournament_id INTEGER NOT NULL,
+    shard_index INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, shard_index, slot),
+    FOREIGN KEY (tournament_id, shard_index) REFERENCES shards (tournament_id, shard_index)
+) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<Migration, 4> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
+    {4, "games get their shard and host; shards and their slots", VERSION_4},
 }};
 
-constexpr std::array<std::string_view, 8> REQUIRED_TABLES = {
-    "engines",     "game_engine_totals", "games",    "moves",
-    "node_counts", "node_runs",          "openings", "tournaments",
+constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {
+    "engines",   "game_engine_totals", "games",       "moves",  "node_counts",
+    "node_runs", "openings",           "shard_slots", "shards", "tournaments",
 };
+constexpr int SHARDS_VERSION = 4;  // the version that added shards and shard_slots
 
 std::string hex32(std::int64_t value) {
     char text[16];
@@ -214,6 +244,10 @@ int latest_version(std::span<const Migration> list) {
 std::vector<std::string_view> required_tables(int version) {
     std::vector<std::string_view> tables(REQUIRED_TABLES.begin(), REQUIRED_TABLES.end());
     if (version < GAME_TOTALS_VERSION) std::erase(tables, "game_engine_totals");
+    if (version < SHARDS_VERSION) {
+        std::erase(tables, "shards");
+        std::erase(tables, "shard_slots");
+    }
     return tables;
 }
 

@@ -94,6 +94,7 @@ class Statement {
     std::optional<double> optional_real(int column) const;
 
     Connection& connection() const { return connection_; }
+    sqlite3_stmt* handle() const { return statement_; }
     std::string_view sql() const;
 
   private:

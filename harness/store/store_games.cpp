@@ -98,8 +98,10 @@ GameId Store::record_game(const GameRecord& game) {
     static constexpr std::string_view INSERT_GAME =
         "INSERT INTO games (tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
-        "termination_text, ply_count, started_at_ms, finished_at_ms) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)";
+        "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
+        "host) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+        "?19)";
     static constexpr std::string_view SELECT_GAME_IN_SLOT =
         "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
         "AND black_engine_id = ?4";
@@ -136,6 +138,9 @@ GameId Store::record_game(const GameRecord& game) {
     insert_game.bind(14, static_cast<std::int64_t>(game.moves.size()));
     insert_game.bind(15, game.started_at_ms);
     insert_game.bind(16, game.finished_at_ms);
+    insert_game.bind(17, game.shard ? std::optional<int>(game.shard->index) : std::nullopt);
+    insert_game.bind(18, game.shard ? std::optional<int>(game.shard->count) : std::nullopt);
+    insert_game.bind(19, game.host);
     const int code = insert_game.try_step();
     const std::string described = "tournament " + std::to_string(game.tournament_id) + ", slot " +
                                   std::to_string(game.slot.number) + ", white engine " +
@@ -303,7 +308,8 @@ GameRecord Store::load_game(GameId id) {
     static constexpr std::string_view SELECT_GAME =
         "SELECT tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
-        "termination_text, ply_count, started_at_ms, finished_at_ms FROM games WHERE id = ?1";
+        "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
+        "host FROM games WHERE id = ?1";
     static constexpr std::string_view SELECT_MOVES =
         "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, "
         "comment, book FROM moves WHERE game_id = ?1 ORDER BY ply";
@@ -327,6 +333,9 @@ GameRecord Store::load_game(GameId id) {
         ply_count = select.integer(13);
         game.started_at_ms = select.integer(14);
         game.finished_at_ms = select.integer(15);
+        if (!select.is_null(16))
+            game.shard = ShardNumber{int(select.integer(16)), int(select.integer(17))};
+        game.host = select.text(18);
     }
     sql::Statement& moves = impl_->statement(SELECT_MOVES);
     sql::ResetOnExit reset(moves);

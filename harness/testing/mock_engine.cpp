@@ -6,6 +6,7 @@
 //   --think MS          sleep MS before each bestmove
 //   --crash-at N        abort() (SIGABRT) on its Nth go
 //   --exit-at N         exit with code 1, silently, on its Nth go
+//   --terminated-at N   die of SIGTERM on its Nth go, as when a scheduler cancels the job
 //   --hang-at N         stop answering for good on its Nth go (it must be killed)
 //   --illegal-at N      answer its Nth go with a well-formed illegal move (its king jumps away)
 //   --garbage-at N      answer its Nth go with a line of garbage and no bestmove
@@ -20,6 +21,7 @@
 // moves> time 0 pv <move>"; `go infinite` waits for `stop`. A setoption line is echoed back as
 // "info string received: <line>". One line goes to stderr at startup.
 #include <unistd.h>
+#include <csignal>
 
 #include <chrono>
 #include <cstdint>
@@ -43,7 +45,8 @@ struct Settings {
     std::uint64_t seed = 1;
     std::string name = "mock";
     int think_ms = 0;
-    long crash_at = 0, exit_at = 0, hang_at = 0, illegal_at = 0, garbage_at = 0, malformed_at = 0;
+    long crash_at = 0, exit_at = 0, hang_at = 0, illegal_at = 0, garbage_at = 0, malformed_at = 0,
+         terminated_at = 0;
     int slow_start_ms = 0;
     bool no_uci = false, exit_after_uciok = false, ignore_isready = false, every_game = false;
 };
@@ -72,6 +75,8 @@ Settings parse_arguments(int argc, char** argv) {
             s.think_ms = static_cast<int>(number());
         else if (flag == "--crash-at")
             s.crash_at = number();
+        else if (flag == "--terminated-at")
+            s.terminated_at = number();
         else if (flag == "--exit-at")
             s.exit_at = number();
         else if (flag == "--hang-at")
@@ -205,6 +210,7 @@ int main(int argc, char** argv) {
             ++goes;
             if (goes == settings.crash_at) std::abort();
             if (goes == settings.exit_at) ::_exit(1);
+            if (goes == settings.terminated_at) ::raise(SIGTERM);
             if (goes == settings.hang_at) {
                 while (true) ::pause();
             }

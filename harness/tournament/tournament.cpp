@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <filesystem>
 #include <mutex>
 #include <random>
@@ -16,6 +17,7 @@
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
 
 namespace arbiter {
@@ -23,6 +25,13 @@ namespace arbiter {
 namespace {
 
 using std::chrono::milliseconds;
+
+// The name of this machine, recorded with each game (empty if the system will not say).
+std::string host_name() {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return "";
+    return name;
+}
 
 }  // namespace
 
@@ -135,13 +144,18 @@ class Runner {
         // Step 2. The tournament and engine rows; what is already done.
         summary_.tournament_id =
             store_.get_or_create_tournament(tournament_key(config_), stored_json().dump());
-        for (const auto& engine : config_.engines)
-            summary_.engine_ids.push_back(
-                store_.get_or_create_engine(engine_identity(engine, true)));
+        std::vector<EngineIdentity> identities;
+        for (const auto& engine : config_.engines) {
+            identities.push_back(engine_identity(engine, true));
+            summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
+        }
         auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
                                       config_.rounds, config_.random_order, config_.seed);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
+        schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
+                                   std::move(schedule));
+        host_ = host_name();
         std::set<std::int64_t> done =
             store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
         for (const auto& game : schedule) {
@@ -214,6 +228,8 @@ class Runner {
         Player white = player(game.white), black = player(game.black);
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
         PlayedGame played = play_game(white, black, opening, config_.game);
+        if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
+            return;
         std::lock_guard lock(mutex_);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
                                             std::pair{played.black_needs_restart, game.black}}) {
@@ -248,7 +264,33 @@ class Runner {
         record.started_at_ms = played.started_at_ms;
         record.finished_at_ms = played.finished_at_ms;
         record.moves = std::move(played.moves);
+        record.shard = configured_shard(config_);
+        record.host = host_;
         return record;
+    }
+
+    // True if an engine of `game` died of SIGTERM, SIGINT or SIGHUP: it was stopped from outside
+    // (a cancelled Slurm task, a shutdown), which signals every process of the job, sometimes the
+    // engines before arbiter. Such a game is not the engine's loss: it is not recorded, and the
+    // run stops as if interrupted, so that a re-run plays it again.
+    bool terminated_from_outside(const ScheduledGame& game, WorkerEngines& engines) {
+        for (int index : {game.white, game.black}) {
+            UciClient& engine = engines.client(index);
+            if (engine.alive()) continue;
+            const std::string& status = engine.exit_status();
+            for (int signal : {SIGTERM, SIGINT, SIGHUP}) {
+                const std::string killed = "killed by signal " + std::to_string(signal);
+                if (status != killed && status.rfind(killed + " ", 0) != 0) continue;
+                stop_ = true;
+                std::lock_guard lock(mutex_);
+                observer_.engine_event(config_.engines[std::size_t(index)].name + " was " + status +
+                                       " from outside; game " +
+                                       std::to_string(game.slot.number + 1) +
+                                       " is not recorded and the run stops");
+                return true;
+            }
+        }
+        return false;
     }
 
     // SPRT on colour-reversed pairs, from the first engine's side.
@@ -286,6 +328,7 @@ class Runner {
     std::vector<Opening> openings_;
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
     EngineStart engine_start_;
+    std::string host_;  // recorded with each game
     std::vector<ScheduledGame> pending_;
     std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};

@@ -1,0 +1,190 @@
+// `arbiter status results/all.sqlite shards/*.sqlite`: what a user watches while a job array
+// runs. Games played and scheduled per shard and in total, games per hour, an ETA, and the
+// standings over every game any of the files holds.
+#include <glob.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "harness/cli/command.h"
+#include "harness/cli/shard_text.h"
+#include "harness/report/standings.h"
+#include "harness/store/merge.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+struct StatusOptions {
+    std::vector<std::string> files;
+    std::vector<std::string> globs;
+    int bootstrap = 1000;
+};
+
+// The files a --db pattern names, sorted (none when it matches nothing).
+std::vector<std::string> expand(const std::string& pattern) {
+    glob_t found{};
+    std::vector<std::string> files;
+    if (::glob(pattern.c_str(), 0, nullptr, &found) == 0)
+        for (std::size_t i = 0; i < found.gl_pathc; ++i) files.emplace_back(found.gl_pathv[i]);
+    ::globfree(&found);
+    return files;
+}
+
+// "1:02:03" for a number of seconds.
+std::string clock_text(double seconds) {
+    auto s = std::int64_t(seconds + 0.5);
+    std::ostringstream out;
+    out << s / 3600 << ":" << std::setw(2) << std::setfill('0') << s / 60 % 60 << ":"
+        << std::setw(2) << s % 60;
+    return out.str();
+}
+
+std::string rate_text(std::int64_t games, std::optional<std::int64_t> from,
+                      std::optional<std::int64_t> to) {
+    if (!from || !to || *to <= *from || games == 0) return "-";
+    return with_commas(std::int64_t(double(games) * 3'600'000.0 / double(*to - *from)));
+}
+
+// The standings without the per-move statistics block (its "Name  Depth  Nodes ..." table):
+// status copies games without their moves, so that block would be empty.
+std::string without_move_statistics(const std::string& report) {
+    std::istringstream in(report);
+    std::string out, line;
+    bool skipping = false;
+    while (std::getline(in, line)) {
+        if (line.rfind("Name", 0) == 0 && line.find("Depth") != std::string::npos) skipping = true;
+        if (!skipping) out += line + "\n";
+        if (skipping && line.empty()) skipping = false;
+    }
+    return out;
+}
+
+// The standings over every game of `files`: their games (without moves) merged into a
+// temporary database.
+std::string standings(const std::vector<std::filesystem::path>& files, int bootstrap) {
+    const std::filesystem::path temporary =
+        std::filesystem::temp_directory_path() /
+        ("arbiter-status-" + std::to_string(::getpid()) + ".sqlite");
+    auto remove = [&] {
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(temporary.string() + suffix);
+    };
+    remove();
+    std::string text;
+    try {
+        MergeOptions games_only;
+        games_only.copy_moves = false;
+        merge_shards(temporary, files, games_only);
+        Store store = Store::open(temporary);
+        auto tournaments = store.list_tournaments();
+        if (!tournaments.empty()) {
+            std::vector<EngineId> ids;
+            std::vector<std::string> names;
+            for (const StoredEngine& e : store.list_engines()) {
+                ids.push_back(e.id);
+                names.push_back(e.identity.name);
+            }
+            text = without_move_statistics(format_standings(store, tournaments.back().id, ids,
+                                                            names, StandingsOptions{bootstrap, 1}));
+        }
+    } catch (...) {
+        remove();
+        throw;
+    }
+    remove();
+    return text;
+}
+
+void run(const StatusOptions& options) {
+    // Step 1. The files, and the furthest any of them got with each shard.
+    std::vector<std::filesystem::path> files(options.files.begin(), options.files.end());
+    for (const auto& pattern : options.globs)
+        for (const auto& file : expand(pattern)) files.emplace_back(file);
+    if (files.empty())
+        throw std::runtime_error(
+            "status: no database yet (a --db pattern matched no file; shard tasks copy theirs to "
+            "OUT/shards/ as they play)");
+    std::map<int, ShardProgress> shards;
+    int count = 0;
+    for (const auto& file : files) {
+        for (ShardProgress& p : shard_progress(file)) {
+            count = std::max(count, p.shard.count);
+            auto [it, inserted] = shards.emplace(p.shard.index, p);
+            if (!inserted && p.played > it->second.played) it->second = std::move(p);
+        }
+    }
+    if (shards.empty())
+        throw std::runtime_error("status: none of the files holds a shard (tournament --shard)");
+
+    // Step 2. One line per shard, then the total with the overall rate and an ETA.
+    std::cout << std::left << std::setw(8) << "Shard" << std::right << std::setw(10) << "Played"
+              << std::setw(11) << "Scheduled" << std::setw(10) << "Games/h"
+              << "  State\n";
+    std::int64_t played = 0, scheduled = 0;
+    std::optional<std::int64_t> first, last;
+    for (int k = 1; k <= count; ++k) {
+        std::string label = std::to_string(k) + "/" + std::to_string(count);
+        auto it = shards.find(k);
+        if (it == shards.end()) {
+            std::cout << std::left << std::setw(8) << label << std::right << std::setw(10) << "-"
+                      << std::setw(11) << "-" << std::setw(10) << "-"
+                      << "  no database yet\n";
+            continue;
+        }
+        const ShardProgress& p = it->second;
+        played += p.played;
+        scheduled += p.scheduled;
+        if (p.first_started_ms)
+            first = std::min(first.value_or(*p.first_started_ms), *p.first_started_ms);
+        if (p.last_finished_ms)
+            last = std::max(last.value_or(*p.last_finished_ms), *p.last_finished_ms);
+        std::string state = p.played == p.scheduled ? "done"
+                            : p.played == 0         ? "not started"
+                                                    : "playing";
+        std::cout << std::left << std::setw(8) << label << std::right << std::setw(10)
+                  << with_commas(p.played) << std::setw(11) << with_commas(p.scheduled)
+                  << std::setw(10) << rate_text(p.played, p.first_started_ms, p.last_finished_ms)
+                  << "  " << state << "\n";
+    }
+    const int unknown = count - int(shards.size());
+    if (unknown > 0 && !shards.empty())  // shards with no file yet: as many games as the others
+        scheduled += scheduled / std::int64_t(shards.size()) * unknown;
+    std::cout << std::left << std::setw(8) << "Total" << std::right << std::setw(10)
+              << with_commas(played) << std::setw(11)
+              << (unknown > 0 ? "~" : "") + with_commas(scheduled) << std::setw(10)
+              << rate_text(played, first, last) << "  ";
+    if (played >= scheduled) {
+        std::cout << "done\n";
+    } else if (first && last && *last > *first && played > 0) {
+        const double per_second = double(played) * 1000.0 / double(*last - *first);
+        std::cout << "ETA " << clock_text(double(scheduled - played) / per_second) << "\n";
+    } else {
+        std::cout << "ETA unknown\n";
+    }
+
+    // Step 3. The standings so far.
+    std::string table = standings(files, options.bootstrap);
+    if (!table.empty()) std::cout << "\n" << table;
+}
+
+void add(CLI::App& app) {
+    auto options = std::make_shared<StatusOptions>();
+    CLI::App* cmd = app.add_subcommand("status", "Progress and standings of a sharded tournament");
+    cmd->add_option("files", options->files, "Shard and merged databases");
+    cmd->add_option("--db", options->globs, "Databases matching a pattern, e.g. 'shards/*.sqlite'");
+    cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
+        ->capture_default_str();
+    cmd->callback([options] { run(*options); });
+}
+
+Registrar registrar{"status", 60, add};
+
+}  // namespace
+
+}  // namespace arbiter::cli

@@ -1,0 +1,324 @@
+#include "harness/store/merge.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::string_view SELECT_TOURNAMENT =
+    "SELECT config_key, config_json, created_at_ms FROM tournaments WHERE id = ?1";
+constexpr std::string_view FIND_TOURNAMENT = "SELECT id FROM tournaments WHERE config_key = ?1";
+constexpr std::string_view INSERT_TOURNAMENT =
+    "INSERT INTO tournaments (config_key, config_json, created_at_ms) VALUES (?1, ?2, ?3)";
+
+constexpr std::string_view SELECT_ENGINES =
+    "SELECT id, binary_sha256, command, arguments, options, name, working_dir FROM engines";
+constexpr std::string_view FIND_ENGINE =
+    "SELECT id FROM engines WHERE binary_sha256 = ?1 AND command = ?2 AND arguments = ?3 "
+    "AND options = ?4 AND name = ?5";
+constexpr std::string_view INSERT_ENGINE =
+    "INSERT INTO engines (binary_sha256, command, arguments, options, name, working_dir) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6)";
+
+constexpr std::string_view SELECT_OPENINGS =
+    "SELECT id, source_file, suite_index, start_fen, moves, name FROM openings";
+constexpr std::string_view FIND_OPENING =
+    "SELECT id FROM openings WHERE source_file = ?1 AND suite_index = ?2 AND start_fen = ?3 "
+    "AND moves = ?4 AND name = ?5";
+constexpr std::string_view INSERT_OPENING =
+    "INSERT INTO openings (source_file, suite_index, start_fen, moves, name) "
+    "VALUES (?1, ?2, ?3, ?4, ?5)";
+
+constexpr std::string_view INSERT_SHARD =
+    "INSERT OR IGNORE INTO shards (tournament_id, shard_index, shard_count, identity) "
+    "VALUES (?1, ?2, ?3, ?4)";
+constexpr std::string_view SELECT_SLOTS =
+    "SELECT slot FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
+constexpr std::string_view DELETE_SLOTS =
+    "DELETE FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
+constexpr std::string_view INSERT_SLOT =
+    "INSERT INTO shard_slots (tournament_id, shard_index, slot) VALUES (?1, ?2, ?3)";
+
+constexpr std::string_view SELECT_GAMES =
+    "SELECT id, slot, white_engine_id, black_engine_id, opening_id, round, pair_index, "
+    "opening_index, game_in_pair, start_fen, result, termination, termination_text, ply_count, "
+    "started_at_ms, finished_at_ms, shard_index, shard_count, host FROM games "
+    "WHERE tournament_id = ?1 ORDER BY id";
+constexpr std::string_view GAME_EXISTS =
+    "SELECT 1 FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
+    "AND black_engine_id = ?4";
+constexpr std::string_view INSERT_GAME =
+    "INSERT INTO games (tournament_id, slot, white_engine_id, black_engine_id, opening_id, round, "
+    "pair_index, opening_index, game_in_pair, start_fen, result, termination, termination_text, "
+    "ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, host) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
+constexpr std::string_view SELECT_TOTALS =
+    "SELECT side, engine_id, moves, depth_moves, depth_sum, seldepth_moves, seldepth_sum, "
+    "nodes_moves, nodes_sum, time_ms_sum FROM game_engine_totals WHERE game_id = ?1";
+constexpr std::string_view INSERT_TOTALS =
+    "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
+    "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+constexpr std::string_view SELECT_MOVES =
+    "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
+    "book FROM moves WHERE game_id = ?1 ORDER BY ply";
+constexpr std::string_view INSERT_MOVE =
+    "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
+    "score_mate, pv, comment, book) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+
+// Binds column `column` of `from` to parameter `parameter` of `to`, whatever its type.
+void copy_value(sql::Statement& to, int parameter, const sql::Statement& from, int column) {
+    const int code =
+        sqlite3_bind_value(to.handle(), parameter, sqlite3_column_value(from.handle(), column));
+    if (code != SQLITE_OK) to.connection().fail(code, "copying a value");
+}
+
+// Runs a statement whose parameters are bound and that returns no row, then resets it.
+void run(sql::Statement& statement) {
+    statement.step();
+    statement.reset();
+}
+
+std::string shard_name(const ShardProgress& p) {
+    return "shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count);
+}
+
+// One shard file: its read connection and the shards it holds.
+struct Input {
+    std::filesystem::path path;
+    std::unique_ptr<sql::Connection> connection;
+    std::vector<ShardProgress> shards;
+};
+
+// Copies one shard file into the target (whose transaction is open). Rows that identify
+// (tournaments, engines, openings) are matched by their identifying columns and created when
+// absent; games are matched by tournament, slot and engines and copied only when absent.
+class ShardCopier {
+  public:
+    ShardCopier(sql::Connection& target, Input& input, const MergeOptions& options)
+        : out_(target), in_(*input.connection), input_(input), options_(options) {}
+
+    std::pair<std::int64_t, std::int64_t> copy() {
+        // Step 1. One read snapshot of the shard, so games and moves agree.
+        in_.execute("BEGIN", "reading " + input_.path.string());
+        map_engines();
+        map_openings();
+        std::int64_t added = 0, present = 0;
+        for (const ShardProgress& shard : input_.shards) {
+            // Step 2. The tournament, the shard and its slot list.
+            const TournamentId tournament = map_tournament(shard.tournament_id);
+            sql::Statement insert_shard(out_, INSERT_SHARD);
+            insert_shard.bind(1, tournament);
+            insert_shard.bind(2, shard.shard.index);
+            insert_shard.bind(3, shard.shard.count);
+            insert_shard.bind(4, shard.identity_json);
+            run(insert_shard);
+            copy_slots(shard.tournament_id, tournament, shard.shard.index);
+            // Step 3. The games not yet in the target, each with its moves.
+            auto [a, p] = copy_games(shard.tournament_id, tournament);
+            added += a;
+            present += p;
+        }
+        in_.execute("COMMIT", "reading " + input_.path.string());
+        return {added, present};
+    }
+
+  private:
+    TournamentId map_tournament(TournamentId id) {
+        sql::Statement select(in_, SELECT_TOURNAMENT);
+        select.bind(1, id);
+        if (!select.step())
+            throw StoreError(input_.path.string() + ": the database file is damaged (tournament " +
+                             std::to_string(id) + " is missing)");
+        sql::Statement find(out_, FIND_TOURNAMENT);
+        copy_value(find, 1, select, 0);
+        if (find.step()) return find.integer(0);
+        sql::Statement insert(out_, INSERT_TOURNAMENT);
+        for (int i = 0; i < 3; ++i) copy_value(insert, i + 1, select, i);
+        run(insert);
+        return sqlite3_last_insert_rowid(out_.handle());
+    }
+
+    // Fills `map` from the rows of `select_sql` (id first, then the identifying columns; the
+    // insert takes every column but the id).
+    void map_rows(std::string_view select_sql, std::string_view find_sql,
+                  std::string_view insert_sql, int identifying, int all,
+                  std::map<std::int64_t, std::int64_t>& map) {
+        sql::Statement select(in_, select_sql);
+        sql::Statement find(out_, find_sql);
+        sql::Statement insert(out_, insert_sql);
+        while (select.step()) {
+            for (int i = 1; i <= identifying; ++i) copy_value(find, i, select, i);
+            if (find.step()) {
+                map[select.integer(0)] = find.integer(0);
+            } else {
+                for (int i = 1; i <= all; ++i) copy_value(insert, i, select, i);
+                run(insert);
+                map[select.integer(0)] = sqlite3_last_insert_rowid(out_.handle());
+            }
+            find.reset();
+        }
+    }
+
+    void map_engines() { map_rows(SELECT_ENGINES, FIND_ENGINE, INSERT_ENGINE, 5, 6, engines_); }
+    void map_openings() {
+        map_rows(SELECT_OPENINGS, FIND_OPENING, INSERT_OPENING, 5, 5, openings_);
+    }
+
+    void copy_slots(TournamentId from, TournamentId to, int shard) {
+        sql::Statement remove(out_, DELETE_SLOTS);
+        remove.bind(1, to);
+        remove.bind(2, shard);
+        run(remove);
+        sql::Statement select(in_, SELECT_SLOTS);
+        select.bind(1, from);
+        select.bind(2, shard);
+        sql::Statement insert(out_, INSERT_SLOT);
+        while (select.step()) {
+            insert.bind(1, to);
+            insert.bind(2, shard);
+            copy_value(insert, 3, select, 0);
+            run(insert);
+        }
+    }
+
+    std::int64_t mapped(const std::map<std::int64_t, std::int64_t>& map, std::int64_t id,
+                        const char* what) const {
+        auto it = map.find(id);
+        if (it == map.end())
+            throw StoreError(input_.path.string() + ": the database file is damaged (" + what +
+                             " " + std::to_string(id) + " is missing)");
+        return it->second;
+    }
+
+    std::pair<std::int64_t, std::int64_t> copy_games(TournamentId from, TournamentId to) {
+        sql::Statement games(in_, SELECT_GAMES);
+        sql::Statement exists(out_, GAME_EXISTS);
+        sql::Statement insert(out_, INSERT_GAME);
+        sql::Statement moves(in_, SELECT_MOVES);
+        sql::Statement insert_move(out_, INSERT_MOVE);
+        sql::Statement totals(in_, SELECT_TOTALS);
+        sql::Statement insert_totals(out_, INSERT_TOTALS);
+        std::int64_t added = 0, present = 0;
+        games.bind(1, from);
+        while (games.step()) {
+            const std::int64_t white = mapped(engines_, games.integer(2), "engine");
+            const std::int64_t black = mapped(engines_, games.integer(3), "engine");
+            exists.bind(1, to);
+            copy_value(exists, 2, games, 1);
+            exists.bind(3, white);
+            exists.bind(4, black);
+            const bool there = exists.step();
+            exists.reset();
+            if (there) {
+                ++present;
+                continue;
+            }
+            insert.bind(1, to);
+            copy_value(insert, 2, games, 1);
+            insert.bind(3, white);
+            insert.bind(4, black);
+            if (games.is_null(4))
+                insert.bind_null(5);
+            else
+                insert.bind(5, mapped(openings_, games.integer(4), "opening"));
+            for (int column = 5; column <= 18; ++column)
+                copy_value(insert, column + 1, games, column);
+            run(insert);
+            ++added;
+            const GameId id = sqlite3_last_insert_rowid(out_.handle());
+            // The game's per-side totals (what standings read instead of every move).
+            totals.bind(1, games.integer(0));
+            while (totals.step()) {
+                insert_totals.bind(1, id);
+                copy_value(insert_totals, 2, totals, 0);
+                insert_totals.bind(3, mapped(engines_, totals.integer(1), "engine"));
+                for (int column = 2; column < 10; ++column)
+                    copy_value(insert_totals, column + 2, totals, column);
+                run(insert_totals);
+            }
+            totals.reset();
+            if (!options_.copy_moves) continue;
+            moves.bind(1, games.integer(0));
+            while (moves.step()) {
+                insert_move.bind(1, id);
+                for (int column = 0; column < 12; ++column)
+                    copy_value(insert_move, column + 2, moves, column);
+                run(insert_move);
+            }
+            moves.reset();
+        }
+        return {added, present};
+    }
+
+    sql::Connection& out_;
+    sql::Connection& in_;
+    Input& input_;
+    const MergeOptions& options_;
+    std::map<std::int64_t, std::int64_t> engines_, openings_;
+};
+
+}  // namespace
+
+MergeSummary merge_shards(const std::filesystem::path& target,
+                          std::span<const std::filesystem::path> shards,
+                          const MergeOptions& options) {
+    // Step 1. Every input is a shard database of the same run as the target and the others.
+    std::unique_ptr<sql::Connection> opened = open_database(target, true);
+    sql::Connection& out = *opened;
+    // A large page cache: the merge appends to the games and moves B-trees in one transaction.
+    out.execute("PRAGMA cache_size = -262144", "setting the cache size");
+    // A rollback journal rather than the WAL while merging, when no one else has the file open:
+    // new pages are then written once, not to the WAL and again at the checkpoint. The
+    // transaction stays atomic either way; Store::open() switches the file back to WAL.
+    const bool journal = out.query_text("PRAGMA journal_mode = TRUNCATE", "merging") == "truncate";
+    struct Reference {
+        std::string identity, where;
+    };
+    std::optional<Reference> reference;
+    for (const ShardProgress& held : shard_progress(out))
+        if (!reference) reference = Reference{held.identity_json, target.string()};
+    std::vector<Input> inputs;
+    for (const auto& path : shards) {
+        Input input{path, open_database(path, false), {}};
+        input.shards = shard_progress(*input.connection);
+        if (input.shards.empty())
+            throw ShardMismatchError(path.string() +
+                                     ": is not a shard database (it was not played with "
+                                     "`arbiter tournament --shard K/N`)");
+        for (const ShardProgress& held : input.shards) {
+            const std::string where = shard_name(held) + " (" + path.string() + ")";
+            if (!reference) {
+                reference = Reference{held.identity_json, where};
+            } else if (held.identity_json != reference->identity) {
+                throw ShardMismatchError(
+                    where + " is not part of the same run as " + reference->where + ": " +
+                    describe_identity_difference(held.identity_json, reference->identity) +
+                    "; nothing was merged");
+            }
+        }
+        inputs.push_back(std::move(input));
+    }
+
+    // Step 2. One transaction: all shards are in the target, or none of this merge is.
+    MergeSummary summary;
+    sql::Transaction transaction(out);
+    for (Input& input : inputs) {
+        auto [added, present] = ShardCopier(out, input, options).copy();
+        summary.games_added += added;
+        summary.games_already_there += present;
+        if (options.after_shard) options.after_shard(input.path, added);
+    }
+    transaction.commit();
+
+    // Step 3. How far each shard got, as the target now knows.
+    summary.shards = shard_progress(out);
+    if (journal) out.query_text("PRAGMA journal_mode = WAL", "merging");
+    return summary;
+}
+
+}  // namespace arbiter

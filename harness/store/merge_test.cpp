@@ -1,0 +1,188 @@
+#include "harness/store/merge.h"
+
+#include <gtest/gtest.h>
+
+#include "harness/store/store.h"
+#include "harness/store/test_records.h"
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+using store_test::remove_database;
+using store_test::sample_engine;
+using store_test::sample_game;
+using store_test::temp_database_path;
+
+std::string identity(const std::string& white_binary) {
+    return R"({"tournament":"key","engines":[{"name":"white","binary_sha256":")" + white_binary +
+           R"("},{"name":"black","binary_sha256":"b"}],"shard_count":2})";
+}
+
+// A shard database written the way a shard run writes it: a claim for `slots`, then the games
+// of `played` (each slot's engines alternate colours).
+struct ShardFile {
+    fs::path path;
+    ShardNumber shard;
+    std::string identity_json = identity("w");
+    std::vector<std::int64_t> slots;
+
+    void play(const std::vector<std::int64_t>& played, const std::string& white_binary = "w") {
+        Store store = Store::open(path);
+        TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})");
+        EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
+        EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
+        claim_shard(path, {t, shard, identity_json, slots});
+        OpeningId opening =
+            store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
+        for (std::int64_t slot : played) {
+            GameRecord game = sample_game(t, slot, slot % 2 ? black : white,
+                                          slot % 2 ? white : black, opening, 40);
+            game.shard = shard;
+            game.host = "node" + std::to_string(shard.index);
+            store.record_game(game);
+        }
+    }
+};
+
+class MergeTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        target = temp_database_path("merge_target");
+        first = {temp_database_path("merge_1"), {1, 2}, identity("w"), {0, 1, 4, 5}};
+        second = {temp_database_path("merge_2"), {2, 2}, identity("w"), {2, 3, 6, 7}};
+    }
+    void TearDown() override {
+        for (const auto& p : {target, first.path, second.path}) remove_database(p);
+    }
+
+    std::int64_t games_in_target() {
+        Store store = Store::open(target);
+        std::int64_t n = 0;
+        for (const auto& t : store.list_tournaments()) n += store.count_games(t.id);
+        return n;
+    }
+
+    fs::path target;
+    ShardFile first, second;
+};
+
+TEST_F(MergeTest, CopiesEveryGameWithItsMovesShardAndHost) {
+    first.play({0, 1, 4, 5});
+    second.play({2, 3, 6, 7});
+    const std::vector<fs::path> shards = {first.path, second.path};
+    MergeSummary summary = merge_shards(target, shards);
+    EXPECT_EQ(summary.games_added, 8);
+    ASSERT_EQ(summary.shards.size(), 2u);
+    EXPECT_TRUE(summary.shards[0].missing_slots.empty());
+
+    Store merged = Store::open(target);
+    Store shard = Store::open(second.path);
+    const TournamentId t = merged.list_tournaments().at(0).id;
+    for (const auto& g : shard.list_games(shard.list_tournaments().at(0).id)) {
+        GameRecord original = shard.load_game(g.id);
+        GameRecord copy;
+        for (const auto& m : merged.list_games(t))
+            if (m.slot.number == g.slot.number) copy = merged.load_game(m.id);
+        EXPECT_EQ(copy.moves, original.moves) << "slot " << g.slot.number;
+        EXPECT_EQ(copy.slot, original.slot);
+        EXPECT_EQ(copy.result, original.result);
+        EXPECT_EQ(copy.shard, (ShardNumber{2, 2}));
+        EXPECT_EQ(copy.host, "node2");
+    }
+}
+
+TEST_F(MergeTest, MergingAgainAddsExactlyTheNewGames) {
+    first.play({0, 1});
+    second.play({2, 3, 6, 7});
+    const std::vector<fs::path> shards = {first.path, second.path};
+    EXPECT_EQ(merge_shards(target, shards).games_added, 6);
+    MergeSummary again = merge_shards(target, shards);
+    EXPECT_EQ(again.games_added, 0);
+    EXPECT_EQ(again.games_already_there, 6);
+    // The first shard grows (a re-run of its array task) and is merged again.
+    first.play({4, 5});
+    const std::vector<fs::path> grown = {first.path};
+    MergeSummary third = merge_shards(target, grown);
+    EXPECT_EQ(third.games_added, 2);
+    EXPECT_EQ(games_in_target(), 8);
+}
+
+TEST_F(MergeTest, NamesTheMissingSlotsOfEachShard) {
+    first.play({0, 4});
+    second.play({2, 3, 6, 7});
+    const std::vector<fs::path> shards = {first.path, second.path};
+    MergeSummary summary = merge_shards(target, shards);
+    ASSERT_EQ(summary.shards.size(), 2u);
+    EXPECT_EQ(summary.shards[0].shard, (ShardNumber{1, 2}));
+    EXPECT_EQ(summary.shards[0].scheduled, 4);
+    EXPECT_EQ(summary.shards[0].played, 2);
+    EXPECT_EQ(summary.shards[0].missing_slots, (std::vector<std::int64_t>{1, 5}));
+    EXPECT_TRUE(summary.shards[1].missing_slots.empty());
+}
+
+TEST_F(MergeTest, RefusesAShardOfAnotherEngineBuildAndWritesNothing) {
+    first.play({0, 1});
+    second.identity_json = identity("rebuilt");
+    second.play({2, 3}, "rebuilt");
+    const std::vector<fs::path> shards = {first.path, second.path};
+    try {
+        merge_shards(target, shards);
+        FAIL() << "expected ShardMismatchError";
+    } catch (const ShardMismatchError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("shard 2/2 (" + second.path.string() + ")"), std::string::npos)
+            << message;
+        EXPECT_NE(message.find("engine white: binary_sha256: is rebuilt here, w there"),
+                  std::string::npos)
+            << message;
+    }
+    EXPECT_EQ(games_in_target(), 0);
+}
+
+TEST_F(MergeTest, RefusesADatabaseThatIsNotAShard) {
+    {
+        Store plain = Store::open(second.path);
+        plain.get_or_create_tournament("key", "{}");
+    }
+    first.play({0});
+    const std::vector<fs::path> shards = {first.path, second.path};
+    try {
+        merge_shards(target, shards);
+        FAIL() << "expected ShardMismatchError";
+    } catch (const ShardMismatchError& e) {
+        EXPECT_NE(std::string(e.what()).find("is not a shard database"), std::string::npos)
+            << e.what();
+    }
+}
+
+TEST_F(MergeTest, AnInterruptedMergeLeavesTheTargetAsItWas) {
+    first.play({0, 1});
+    second.play({2, 3});
+    const std::vector<fs::path> only_first = {first.path};
+    merge_shards(target, only_first);
+    first.play({4, 5});
+    MergeOptions options;
+    int copied = 0;
+    options.after_shard = [&](const fs::path&, std::int64_t) {
+        if (++copied == 2) throw std::runtime_error("interrupted");
+    };
+    const std::vector<fs::path> shards = {first.path, second.path};
+    EXPECT_THROW(merge_shards(target, shards, options), std::runtime_error);
+    EXPECT_EQ(copied, 2);
+    EXPECT_EQ(games_in_target(), 2);
+    // Nothing of the interrupted merge is left behind: merging again adds all of it.
+    EXPECT_EQ(merge_shards(target, shards).games_added, 4);
+}
+
+TEST(ShardIdentity, DifferencesAreNamedInWords) {
+    EXPECT_EQ(describe_identity_difference(identity("w"), identity("w")), "");
+    EXPECT_EQ(describe_identity_difference(R"({"settings":{"nodes":500}})",
+                                           R"({"settings":{"nodes":1000}})"),
+              "settings.nodes: is 500 here, 1000 there");
+    EXPECT_EQ(describe_identity_difference(R"({"shard_count":4})", R"({"shard_count":8})"),
+              "shard_count: is 4 here, 8 there");
+}
+
+}  // namespace
+}  // namespace arbiter

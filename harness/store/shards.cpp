@@ -1,0 +1,202 @@
+#include "harness/store/shards.h"
+
+#include <map>
+
+#include "harness/config/json.h"
+#include "harness/store/store.h"
+
+namespace arbiter {
+
+namespace {
+
+constexpr std::string_view SELECT_SHARDS =
+    "SELECT tournament_id, shard_index, shard_count, identity FROM shards "
+    "ORDER BY tournament_id, shard_index";
+constexpr std::string_view INSERT_SHARD =
+    "INSERT INTO shards (tournament_id, shard_index, shard_count, identity) VALUES (?1, ?2, ?3, "
+    "?4)";
+constexpr std::string_view OTHER_TOURNAMENT_GAMES =
+    "SELECT count(*) FROM games WHERE tournament_id <> ?1";
+constexpr std::string_view DELETE_SLOTS =
+    "DELETE FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
+constexpr std::string_view INSERT_SLOT =
+    "INSERT INTO shard_slots (tournament_id, shard_index, slot) VALUES (?1, ?2, ?3)";
+// Scheduled slots without a game, and the time span of the shard's games.
+constexpr std::string_view MISSING_SLOTS =
+    "SELECT s.slot FROM shard_slots s WHERE s.tournament_id = ?1 AND s.shard_index = ?2 "
+    "AND NOT EXISTS (SELECT 1 FROM games g WHERE g.tournament_id = s.tournament_id "
+    "AND g.slot = s.slot) ORDER BY s.slot";
+constexpr std::string_view COUNT_SLOTS =
+    "SELECT count(*) FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
+constexpr std::string_view SHARD_GAME_TIMES =
+    "SELECT min(started_at_ms), max(finished_at_ms) FROM games WHERE tournament_id = ?1 "
+    "AND shard_index = ?2 AND shard_count = ?3";
+
+std::string name_of(const ShardNumber& shard) {
+    return "shard " + std::to_string(shard.index) + "/" + std::to_string(shard.count);
+}
+
+std::string short_text(const json::Value& value) {
+    std::string text = value.is_string() ? value.as_string() : value.dump();
+    if (text.size() > 100) text = text.substr(0, 96) + "...";
+    return text;
+}
+
+// The first difference between `a` and `b` below `path`, in words; empty when equal.
+std::string first_difference(const json::Value& a, const json::Value& b, const std::string& path) {
+    const std::string at = path.empty() ? "" : path + ": ";
+    if (a.is_object() && b.is_object()) {
+        for (const auto& [key, value] : a.as_object()) {
+            const json::Value* other = b.find(key);
+            if (!other) return at + key + " is set here, not there";
+            // Below an engine, "engine NAME: options"; elsewhere "settings.nodes".
+            const bool engine =
+                path.rfind("engine ", 0) == 0 && path.find(':') == std::string::npos;
+            std::string inner = first_difference(
+                value, *other, path.empty() ? key : path + (engine ? ": " : ".") + key);
+            if (!inner.empty()) return inner;
+        }
+        for (const auto& [key, value] : b.as_object())
+            if (!a.find(key)) return at + key + " is set there, not here";
+        return "";
+    }
+    if (a.is_array() && b.is_array()) {
+        const auto& x = a.as_array();
+        const auto& y = b.as_array();
+        for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+            // Engines are named by their name rather than their position.
+            const json::Value* name = x[i].is_object() ? x[i].find("name") : nullptr;
+            std::string label = name && name->is_string() && path == "engines"
+                                    ? "engine " + name->as_string()
+                                    : path + "[" + std::to_string(i) + "]";
+            std::string inner = first_difference(x[i], y[i], label);
+            if (!inner.empty()) return inner;
+        }
+        if (x.size() != y.size())
+            return at + std::to_string(x.size()) + " entries here, " + std::to_string(y.size()) +
+                   " there";
+        return "";
+    }
+    if (a.dump() == b.dump()) return "";
+    return at + "is " + short_text(a) + " here, " + short_text(b) + " there";
+}
+
+}  // namespace
+
+std::unique_ptr<sql::Connection> open_database(const std::filesystem::path& path, bool create) {
+    if (!create && !std::filesystem::exists(path))
+        throw StoreError(path.string() + ": no such database");
+    Store::open(path);  // checks the file is arbiter's and brings its schema up to date
+    auto connection = std::make_unique<sql::Connection>(
+        path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    sqlite3_busy_timeout(connection->handle(), 10'000);
+    connection->execute("PRAGMA foreign_keys = ON", "enabling foreign keys");
+    connection->execute("PRAGMA synchronous = NORMAL", "setting synchronous mode");
+    return connection;
+}
+
+std::string describe_identity_difference(const std::string& here, const std::string& there) {
+    if (here == there) return "";
+    std::string difference;
+    try {
+        difference = first_difference(json::parse(here), json::parse(there), "");
+    } catch (const std::exception&) {
+        return "the identities differ";
+    }
+    return difference.empty() ? "the identities differ" : difference;
+}
+
+void claim_shard(const std::filesystem::path& path, const ShardClaim& claim) {
+    std::unique_ptr<sql::Connection> open = open_database(path, false);
+    sql::Connection& connection = *open;
+    sql::Transaction transaction(connection);
+
+    // Step 1. A file holds one shard of one run, and nothing of another tournament.
+    bool claimed = false;
+    for (const ShardProgress& held : shard_progress(connection)) {
+        const std::string holds = path.string() + " holds " + name_of(held.shard);
+        if (held.tournament_id != claim.tournament_id || held.shard != claim.shard)
+            throw ShardMismatchError(holds + " of a tournament; it cannot also hold " +
+                                     name_of(claim.shard) + " (give each shard its own --db)");
+        if (held.identity_json != claim.identity_json)
+            throw ShardMismatchError(
+                holds + " of another tournament or engine build (" +
+                describe_identity_difference(claim.identity_json, held.identity_json) +
+                "); give this run another --db");
+        claimed = true;
+    }
+    {
+        sql::Statement others(connection, OTHER_TOURNAMENT_GAMES);
+        others.bind(1, claim.tournament_id);
+        others.step();
+        if (others.integer(0) > 0)
+            throw ShardMismatchError(path.string() + " holds " + std::to_string(others.integer(0)) +
+                                     " games of another tournament; a shard needs its own --db");
+    }
+
+    // Step 2. The claim and the slots it must play (replaced: more rounds add slots).
+    if (!claimed) {
+        sql::Statement insert(connection, INSERT_SHARD);
+        insert.bind(1, claim.tournament_id);
+        insert.bind(2, claim.shard.index);
+        insert.bind(3, claim.shard.count);
+        insert.bind(4, claim.identity_json);
+        insert.step();
+    }
+    sql::Statement remove(connection, DELETE_SLOTS);
+    remove.bind(1, claim.tournament_id);
+    remove.bind(2, claim.shard.index);
+    remove.step();
+    sql::Statement insert_slot(connection, INSERT_SLOT);
+    for (std::int64_t slot : claim.slots) {
+        insert_slot.bind(1, claim.tournament_id);
+        insert_slot.bind(2, claim.shard.index);
+        insert_slot.bind(3, slot);
+        insert_slot.step();
+        insert_slot.reset();
+    }
+    transaction.commit();
+}
+
+std::vector<ShardProgress> shard_progress(sql::Connection& connection) {
+    std::vector<ShardProgress> shards;
+    {
+        sql::Statement select(connection, SELECT_SHARDS);
+        while (select.step()) {
+            ShardProgress p;
+            p.tournament_id = select.integer(0);
+            p.shard = {int(select.integer(1)), int(select.integer(2))};
+            p.identity_json = select.text(3);
+            shards.push_back(std::move(p));
+        }
+    }
+    sql::Statement count(connection, COUNT_SLOTS);
+    sql::Statement missing(connection, MISSING_SLOTS);
+    sql::Statement times(connection, SHARD_GAME_TIMES);
+    for (ShardProgress& p : shards) {
+        count.bind(1, p.tournament_id);
+        count.bind(2, p.shard.index);
+        count.step();
+        p.scheduled = count.integer(0);
+        count.reset();
+        missing.bind(1, p.tournament_id);
+        missing.bind(2, p.shard.index);
+        while (missing.step()) p.missing_slots.push_back(missing.integer(0));
+        missing.reset();
+        p.played = p.scheduled - std::int64_t(p.missing_slots.size());
+        times.bind(1, p.tournament_id);
+        times.bind(2, p.shard.index);
+        times.bind(3, p.shard.count);
+        times.step();
+        p.first_started_ms = times.optional_integer(0);
+        p.last_finished_ms = times.optional_integer(1);
+        times.reset();
+    }
+    return shards;
+}
+
+std::vector<ShardProgress> shard_progress(const std::filesystem::path& path) {
+    return shard_progress(*open_database(path, false));
+}
+
+}  // namespace arbiter

@@ -1,0 +1,65 @@
+#pragma once
+
+// Splitting one tournament into shards (issue 11): `arbiter tournament --shard K/N` plays only
+// shard K of N of the schedule. The schedule itself does not depend on N; shards are a dealing of
+// its colour-reversed game pairs, so pentanomial statistics survive and the union of all shards
+// is exactly the single-machine schedule, slot for slot.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/store/records.h"
+#include "harness/store/shards.h"
+#include "harness/tournament/tournament.h"
+
+namespace arbiter {
+
+// Reads an environment variable; nullptr when unset (std::getenv by default, a map in tests).
+using EnvironmentReader = std::function<const char*(const char*)>;
+
+// Parses --shard: "K/N" (1 <= K <= N), or "auto", which reads a Slurm job array
+// (K = SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN + 1, N = SLURM_ARRAY_TASK_COUNT, so arrays
+// numbered from 0 or from 1 both work) or a Kubernetes Indexed Job (K = JOB_COMPLETION_INDEX + 1,
+// N = `shard_count`, which also overrides the Slurm count). Throws ConfigError saying what is
+// missing or wrong.
+ShardNumber parse_shard(const std::string& text, std::optional<int> shard_count,
+                        const EnvironmentReader& environment);
+ShardNumber parse_shard(const std::string& text, std::optional<int> shard_count);
+
+// The shard (0-based) a game's pair goes to. Pairs are dealt along diagonals of the grid of
+// opening rows (round by round, in schedule order) and engine pairs: row u, engine pair p goes to
+// shard (u + p) mod N. Each engine pair's games thus spread over the shards one opening row at a
+// time, and each opening row's pairs one engine pair at a time: every shard gets the same mix.
+int shard_of(const ScheduledGame& game, int engine_pairs, int shard_count);
+
+// The games of `schedule` that shard `shard` plays, in schedule order.
+std::vector<ScheduledGame> shard_schedule(const std::vector<ScheduledGame>& schedule,
+                                          int engine_pairs, ShardNumber shard);
+
+// What every shard of one run must share, as JSON text: the tournament key, the settings that
+// decide results (limits, openings, seed, adjudication, margins), each engine's identity
+// (binary SHA-256, command, arguments, options and limits; not its working folder) and the
+// shard count. Rounds and --max-games are not part of it: they only add or remove slots.
+std::string shard_identity(const TournamentConfig& config,
+                           const std::vector<EngineIdentity>& engines, int shard_count);
+
+}  // namespace arbiter
+
+namespace arbiter {
+
+// The shard `config` plays (its shard_index and shard_count), or nothing for the whole schedule.
+std::optional<ShardNumber> configured_shard(const TournamentConfig& config);
+void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
+
+// Narrows `schedule` to the shard `config` names and records the claim (identity and
+// slots) in the database at `db_path`; returns `schedule` unchanged when the run is not
+// sharded. Throws ShardMismatchError if that database holds another shard or run.
+std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
+                                           const std::string& db_path, TournamentId tournament,
+                                           const std::vector<EngineIdentity>& engines,
+                                           std::vector<ScheduledGame> schedule);
+
+}  // namespace arbiter
