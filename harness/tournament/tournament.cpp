@@ -149,10 +149,10 @@ class Runner {
             summary_.engine_ids.push_back(
                 store_.get_or_create_engine(engine_identity(engine, true)));
         // A window (openings_start) is already in its order; the schedule plays it as it is.
-        auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
-                                      config_.rounds,
-                                      config_.random_order && config_.openings_start == 1,
-                                      config_.seed, config_.gauntlet ? config_.seeds : 0);
+        auto schedule =
+            make_schedule(int(config_.engines.size()), int(openings_.size()), config_.rounds,
+                          config_.random_order && config_.openings_start == 1, config_.seed,
+                          config_.gauntlet ? config_.seeds : 0);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
         std::set<std::int64_t> done =
