@@ -463,6 +463,11 @@ void finish(Reading& r) {
         if (own) margin = own;
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
+    // cutechess shuffles a suite once by -srand and plays it from start= (default 1).
+    if (config.openings_start == 0 &&
+        std::none_of(r.settings.begin(), r.settings.end(),
+                     [](const auto& s) { return s.first == "openings_start"; }))
+        r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
     r.command.games_per_encounter = r.rounds * r.games;
     if (r.command.games_per_encounter % 2 != 0)

@@ -20,8 +20,8 @@ constexpr int GAMES_PER_CORE_LIMIT = 4;
 constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
 constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
 constexpr IntegerRule SEEDS_RULE{"seeds", 1, INT_MAX_VALUE, "a positive number of engines"};
-constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 1, INT64_MAX_VALUE,
-                                          "a 1-based opening index"};
+constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_VALUE,
+                                          "a 1-based opening index (0: arbiter's order)"};
 constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
                                      "a number of games, 0 or more (0: all)"};
 constexpr IntegerRule CONCURRENCY_RULE{"concurrency", 1, INT_MAX_VALUE, "a positive integer"};
@@ -170,7 +170,7 @@ json::Value TournamentConfig::to_json() const {
         v.set("format", "gauntlet");
         v.set("seeds", seeds);
     }
-    if (openings_start != 1) v.set("openings_start", openings_start);
+    if (openings_start != 0) v.set("openings_start", openings_start);
     if (max_games) v.set("max_games", max_games);
     json::Value global_limits = arbiter::to_json(limits);
     for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
@@ -209,7 +209,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("format", "gauntlet");
         v.set("seeds", seeds);
     }
-    if (openings_start != 1) v.set("openings_start", openings_start);
+    if (openings_start != 0) v.set("openings_start", openings_start);
     return v;
 }
 

@@ -34,8 +34,8 @@ struct TournamentConfig {
     int seeds = 1;
     // 1-based index of the first opening (cutechess's -openings start=): the suite (shuffled once
     // by `seed` when random_order) is played from there on, so runs with disjoint windows play
-    // disjoint openings. 1 keeps arbiter's own order (a fresh shuffle per round).
-    std::int64_t openings_start = 1;
+    // disjoint openings. 0 keeps arbiter's own order (a fresh shuffle per round).
+    std::int64_t openings_start = 0;
     std::int64_t max_games = 0;      // play only the first N games of the schedule (0: all)
     SearchLimitConfig limits;        // for engines without limits of their own
     std::optional<int> concurrency;  // games at once (unset: one per core)

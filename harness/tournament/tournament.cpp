@@ -123,7 +123,7 @@ class Runner {
         validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_ = read_openings(config_.openings_path, config_.plies.value_or(-1));
-        if (config_.openings_start != 1)
+        if (config_.openings_start != 0)
             openings_ = opening_window(std::move(openings_), config_.random_order, config_.seed,
                                        config_.openings_start);
         opening_ids_.assign(openings_.size(), std::nullopt);
@@ -151,7 +151,7 @@ class Runner {
         // A window (openings_start) is already in its order; the schedule plays it as it is.
         auto schedule =
             make_schedule(int(config_.engines.size()), int(openings_.size()), config_.rounds,
-                          config_.random_order && config_.openings_start == 1, config_.seed,
+                          config_.random_order && config_.openings_start == 0, config_.seed,
                           config_.gauntlet ? config_.seeds : 0);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
