@@ -165,7 +165,7 @@ std::vector<std::tuple<std::int64_t, std::string, std::string>> as_triples(
 }
 
 TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
-    RunResult r = run(match("a.sqlite") + " -rounds 16 -ratinginterval 4");
+    RunResult r = run(match("a.sqlite") + " -rounds 8 -ratinginterval 4");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::vector<StoredGame> games = stored_games(path("a.sqlite"));
     ASSERT_EQ(games.size(), 16u);
@@ -195,7 +195,7 @@ TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
 }
 
 TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
-    RunResult r = run(match("f.sqlite") + " -rounds 20 -output format=fastchess -ratinginterval 3");
+    RunResult r = run(match("f.sqlite") + " -rounds 10 -output format=fastchess -ratinginterval 3");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::regex games_line(
         R"(^Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: [0-9.]+ \([0-9.]+ %\)$)");
@@ -229,7 +229,7 @@ TEST_F(CutechessDialect, EachCrashAppearsOnExactlyOneLine) {
     RunResult r = run("-engine name=crasher cmd=" + crasher +
                       " arg=--crash-at arg=4 -engine name=steady cmd=" + crasher +
                       " arg=--seed arg=3 -each depth=1 -openings file=" + path("book.epd") +
-                      " -rounds 6 -repeat -concurrency 1 -recover -db " + path("c.sqlite"));
+                      " -rounds 3 -repeat -concurrency 1 -recover -db " + path("c.sqlite"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::int64_t lines = 0, stored = 0;
     std::istringstream in(r.out);
@@ -256,7 +256,7 @@ TEST_F(CutechessDialect, GauntletSeedsMeetOnlyOthers) {
 TEST_F(CutechessDialect, StartWindowsPartitionTheSuiteAcrossTwoRuns) {
     std::set<std::string> first, second;
     for (auto [start, db] : {std::pair{"1", "w1.sqlite"}, std::pair{"7", "w2.sqlite"}}) {
-        RunResult r = run(match(db) + " -rounds 12 -srand 99 -openings file=" + path("book.epd") +
+        RunResult r = run(match(db) + " -rounds 6 -srand 99 -openings file=" + path("book.epd") +
                           " order=random start=" + start);
         ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
         for (const auto& g : stored_games(path(db)))

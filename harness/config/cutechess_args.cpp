@@ -276,7 +276,8 @@ struct Reading {
     std::vector<EngineExtras> extras;  // per engine
     std::vector<Option> each;          // -each blocks, applied after every -engine
     KeyValues settings;                // tournament settings, applied as one layer
-    std::int64_t rounds = 1, games = 1;
+    std::int64_t rounds = 1;
+    std::optional<std::int64_t> games;
     bool repeat = false;
 };
 
@@ -469,10 +470,12 @@ void finish(Reading& r) {
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
-    r.command.games_per_encounter = r.rounds * r.games;
+    // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
+    std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
+    r.command.games_per_encounter = r.rounds * games;
     if (r.command.games_per_encounter % 2 != 0)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
-                          std::to_string(r.games) +
+                          std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
                           "game pairs: use -games 2 -repeat, or an even -rounds");
     if (!r.repeat)

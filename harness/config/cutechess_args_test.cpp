@@ -109,7 +109,7 @@ TEST(CutechessArgs, MatchOptions) {
                    "min",
                    "fi"});
     const TournamentConfig& t = c.config;
-    EXPECT_EQ(c.games_per_encounter, 250);
+    EXPECT_EQ(c.games_per_encounter, 500);  // -repeat without -games: 2 games a round
     EXPECT_EQ(t.concurrency, 3);
     EXPECT_EQ(t.wait.count(), 40);
     EXPECT_EQ(t.event, "My Event");
