@@ -37,13 +37,16 @@ extern "C" void on_interrupt(int) {
 class DialectObserver : public TournamentObserver {
   public:
     DialectObserver(CutechessConsole& console, const TournamentConfig& config, Store& store)
-        : console_(console) {
+        : console_(console), store_(store) {
         if (config.pgn_path.empty()) return;
         pgn_file_.emplace(config.pgn_path, OutputFile::Mode::append);
         pgn_.emplace(config, store);
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
+        if (already > 0)
+            for (const GameSummary& game : store_.list_games(tournament, engines))
+                console_.count_earlier(game);
         console_.started(tournament, engines, scheduled, already);
     }
     void game_started(const ScheduleSlot& slot, const std::string& white,
@@ -64,6 +67,7 @@ class DialectObserver : public TournamentObserver {
 
   private:
     CutechessConsole& console_;
+    Store& store_;
     std::optional<OutputFile> pgn_file_;
     std::optional<TournamentPgn> pgn_;
 };

@@ -194,6 +194,21 @@ TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
         << r.out;
 }
 
+TEST_F(CutechessDialect, AResumedMatchScoresEveryRecordedGame) {
+    ASSERT_EQ(run(match("r.sqlite") + " -rounds 3").exit_code, 0);
+    RunResult r = run(match("r.sqlite") + " -rounds 6");  // three more rounds: six more games
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    CutechessParse parse = parse_cutechess(r.out);
+    EXPECT_EQ(parse.games.size(), 6u) << r.out;
+    auto games = stored_games(path("r.sqlite"));
+    ASSERT_EQ(games.size(), 12u);
+    Counts score = parse.score;
+    Counts from_db = count("alpha", as_triples(games));
+    score.pentanomial = from_db.pentanomial;
+    EXPECT_EQ(score, from_db);
+    EXPECT_EQ(parse.score_games, 12);
+}
+
 TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
     RunResult r = run(match("f.sqlite") + " -rounds 10 -output format=fastchess -ratinginterval 3");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -294,7 +309,13 @@ TEST_F(CutechessDialect, SigintStopsWithinASecondKeepsGamesAndPrintsTheSummary) 
         ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), nullptr);
         ::_exit(127);
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(4000));
+    // Once the first game is finished (at most 60 s on a loaded machine), interrupt the match.
+    for (int waited = 0; waited < 600; ++waited) {
+        std::ifstream so_far(path("out"));
+        std::string text((std::istreambuf_iterator<char>(so_far)), {});
+        if (text.find("Finished game") != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
     auto sent = std::chrono::steady_clock::now();
     ::kill(child, SIGINT);
     int status = 0;

@@ -207,3 +207,41 @@ TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(GauntletSettings, ArbitersOwnFlagsReachTheSameFields) {
+    TournamentConfig c;
+    apply_settings(c, {{"format", "gauntlet"}, {"seeds", "2"}, {"openings_start", "5"}});
+    EXPECT_TRUE(c.gauntlet);
+    EXPECT_EQ(c.seeds, 2);
+    EXPECT_EQ(c.openings_start, 5);
+    EXPECT_THROW(apply_settings(c, {{"format", "swiss"}}), ConfigError);
+    // A gauntlet, or a window, is another tournament than the round-robin of the same engines.
+    TournamentConfig round_robin;
+    EXPECT_NE(c.identity("x").dump(), round_robin.identity("x").dump());
+    EXPECT_EQ(round_robin.identity("x").find("format"), nullptr);  // old keys stay as they were
+    EXPECT_EQ(tournament_config_from_json(c.to_json(), "test").gauntlet, true);
+}
+
+TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {
+    TournamentConfig c;
+    c.engines = {EngineConfig{"a", "/bin/a", {}, {}, {}, {}},
+                 EngineConfig{"b", "/bin/b", {}, {}, {}, {}}};
+    c.limits.depth = 1;
+    c.openings_path = "x.epd";
+    c.gauntlet = true;
+    c.seeds = 2;
+    try {
+        validate(c);
+        FAIL() << "two seeds of two engines were accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("fewer seeds than engines"), std::string::npos);
+    }
+    c.seeds = 1;
+    EXPECT_NO_THROW(validate(c));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -108,6 +108,7 @@ void CutechessConsole::started(TournamentId, const std::vector<EngineId>&, std::
                                std::int64_t already_played) {
     std::lock_guard lock(mutex_);
     scheduled_ = scheduled;
+    last_block_ = paired_games_;
     if (already_played)
         diagnostics_ << "Resuming: " << already_played << " of " << scheduled
                      << " games are already in the database\n";
@@ -135,12 +136,7 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
          << "): " << game.result << " {"
          << cutechess_reason(game.termination, game.termination_text) << "}\n";
-    int white_index = -1, black_index = -1;
-    for (int i = 0; i < int(names_.size()); ++i) {
-        if (names_[std::size_t(i)] == white) white_index = i;
-        if (names_[std::size_t(i)] == black) black_index = i;
-    }
-    if (white_index >= 0 && black_index >= 0) record(game, white_index, black_index);
+    record(game.slot, game.result, white, black);
     ++finished_;
 
     // Step 2. The running score and ratings, as often as asked.
@@ -159,16 +155,27 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     out_.flush();
 }
 
-void CutechessConsole::record(const GameRecord& game, int white, int black) {
-    std::optional<Outcome> outcome = parse_outcome(game.result);
-    if (!outcome) return;
+void CutechessConsole::count_earlier(const GameSummary& game) {
+    std::lock_guard lock(mutex_);
+    record(game.slot, game.result, game.white_name, game.black_name);
+}
+
+void CutechessConsole::record(const ScheduleSlot& slot, const std::string& result,
+                              const std::string& white_name, const std::string& black_name) {
+    int white = -1, black = -1;
+    for (int i = 0; i < int(names_.size()); ++i) {
+        if (names_[std::size_t(i)] == white_name) white = i;
+        if (names_[std::size_t(i)] == black_name) black = i;
+    }
+    std::optional<Outcome> outcome = parse_outcome(result);
+    if (!outcome || white < 0 || black < 0) return;
     totals_[std::size_t(white)].add(*outcome, true);
     totals_[std::size_t(black)].add(*outcome, false);
     int first = std::min(white, black);
     Encounter& encounter = encounters_[{first, std::max(white, black)}];
     encounter.games.add(*outcome, first == white);
     double points = first_points(*outcome, first == white);
-    std::int64_t pair = game.slot.pair_number();
+    std::int64_t pair = slot.pair_number();
     auto waiting = encounter.waiting.find(pair);
     if (waiting == encounter.waiting.end()) {
         encounter.waiting[pair] = points;

@@ -50,6 +50,9 @@ class CutechessConsole : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
+    // A game an earlier run recorded (a resumed match): counted in the scores, not printed.
+    // Call before started().
+    void count_earlier(const GameSummary& game);
     // The closing lines (final score, Elo, SPRT or the fastchess block, "Finished match").
     void finish();
 
@@ -61,7 +64,8 @@ class CutechessConsole : public TournamentObserver {
         PentanomialCounts pairs;
         std::map<std::int64_t, double> waiting;  // pair number -> first game's points
     };
-    void record(const GameRecord& game, int white, int black);
+    void record(const ScheduleSlot& slot, const std::string& result, const std::string& white,
+                const std::string& black);
     void print_ratings();
     void print_rank_table();
     void print_fastchess_blocks();
