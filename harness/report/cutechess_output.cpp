@@ -50,7 +50,8 @@ std::string elo_difference_line(const WdlCounts& counts) {
 std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs) {
     Sprt sprt(parameters);
     sprt.update(pairs);
-    double bound = sprt.llr() >= 0 ? sprt.upper_bound() : -sprt.lower_bound();
+    // As fastchess words it: a negative LLR as a share of the lower bound.
+    double bound = sprt.llr() >= 0 ? sprt.upper_bound() : sprt.lower_bound();
     std::string line = "SPRT: llr " + printed("%.2f", sprt.llr()) + " (" +
                        printed("%.1f", 100 * sprt.llr() / bound) + "%), lbound " +
                        printed("%.2f", sprt.lower_bound()) + ", ubound " +
@@ -60,19 +61,21 @@ std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts&
     return line;
 }
 
-std::string fastchess_block(const std::string& first, const std::string& second,
-                            const PentanomialCounts& pairs, const WdlCounts& paired_games,
+std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
+                            const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt) {
     const std::string dashes(50, '-');
     EloEstimate elo = pairs.pair_count() ? pentanomial_elo(pairs) : EloEstimate{};
     NormalizedElo nelo = pairs.pair_count() ? normalized_elo(pairs) : NormalizedElo{};
     double games = double(paired_games.games());
-    double draw_ratio = games ? 100.0 * double(paired_games.draws) / games : 0;
+    // fastchess's pentanomial draw ratio: pairs worth one point (a win and a loss, or two draws).
+    double draw_ratio =
+        pairs.pair_count() ? 100.0 * double(pairs.pairs[2]) / double(pairs.pair_count()) : 0;
     std::int64_t losing_pairs = pairs.pairs[0] + pairs.pairs[1];
     std::int64_t winning_pairs = pairs.pairs[3] + pairs.pairs[4];
     std::string pairs_ratio =
         losing_pairs ? printed("%.2f", double(winning_pairs) / double(losing_pairs)) : "inf";
-    std::string text = dashes + "\nResults of " + first + " vs " + second + ":\n";
+    std::string text = dashes + "\nResults of " + matchup + ":\n";
     text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
             ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
             "\n";
@@ -96,10 +99,39 @@ std::string fastchess_block(const std::string& first, const std::string& second,
     return text + dashes + "\n";
 }
 
+std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
+                              const TournamentConfig& config) {
+    auto limit_text = [&](const EngineConfig& e) -> std::string {
+        SearchLimitConfig limits = e.limits.or_else(config.limits);
+        if (limits.tc) return to_string(*limits.tc);
+        if (limits.movetime_ms) return printed("%g", double(*limits.movetime_ms) / 1000) + "/move";
+        if (limits.depth) return std::to_string(*limits.depth) + " plies";
+        if (limits.nodes) return std::to_string(*limits.nodes) + " nodes";
+        return "";
+    };
+    auto option_text = [](const EngineConfig& e, const std::string& name, const char* unit) {
+        for (const auto& [key, value] : e.options)
+            if (key == name) return value + unit;
+        return std::string("NULL");
+    };
+    auto both = [](const std::string& a, const std::string& b) {
+        return a == b ? a : a + " - " + b;
+    };
+    std::string book = config.openings_path.substr(config.openings_path.find_last_of('/') + 1);
+    return first.name + " vs " + second.name + " (" + both(limit_text(first), limit_text(second)) +
+           ", " + both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) +
+           ", " + both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB")) +
+           (book.empty() ? "" : ", " + book) + ")";
+}
+
 CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
                                    const CutechessOutputSettings& settings,
                                    const TournamentConfig& config)
-    : out_(out), diagnostics_(diagnostics), settings_(settings), sprt_(config.sprt) {
+    : out_(out),
+      diagnostics_(diagnostics),
+      settings_(settings),
+      config_(config),
+      sprt_(config.sprt) {
     for (const auto& engine : config.engines) names_.push_back(engine.name);
     totals_.resize(names_.size());
 }
@@ -229,9 +261,10 @@ void CutechessConsole::print_rank_table() {
 void CutechessConsole::print_fastchess_blocks() {
     for (const auto& [key, encounter] : encounters_) {
         if (encounter.pairs.pair_count() == 0) continue;
-        out_ << fastchess_block(names_[std::size_t(key.first)], names_[std::size_t(key.second)],
-                                encounter.pairs, encounter.paired_games,
-                                names_.size() == 2 ? sprt_ : std::nullopt);
+        out_ << fastchess_block(
+            fastchess_matchup(config_.engines[std::size_t(key.first)],
+                              config_.engines[std::size_t(key.second)], config_),
+            encounter.pairs, encounter.paired_games, names_.size() == 2 ? sprt_ : std::nullopt);
     }
 }
 

@@ -30,10 +30,16 @@ std::string elo_difference_line(const WdlCounts& counts);
 // "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted".
 std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs);
 // fastchess's block for one encounter, from its completed pairs only (games = 2 x pairs):
-// dashes, "Results of A vs B:", Elo, LOS, "Games: ...", "Ptnml(0-2): [...]", dashes.
-std::string fastchess_block(const std::string& first, const std::string& second,
-                            const PentanomialCounts& pairs, const WdlCounts& paired_games,
+// dashes, "Results of A vs B (10+0.1, 1t, 16MB, book.epd):" (`matchup` is the text between
+// "Results of " and the colon), Elo, LOS, "Games: ...", "Ptnml(0-2): [...]", LLR, dashes.
+std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
+                            const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt);
+
+// fastchess's matchup text: "A vs B (TC, THREADS, HASH, BOOK)", with "NULL" for a Threads or
+// Hash option neither engine sets and "A - B" where the two differ.
+std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
+                              const TournamentConfig& config);
 
 // Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
 // Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears
@@ -74,6 +80,7 @@ class CutechessConsole : public TournamentObserver {
     std::ostream& diagnostics_;
     CutechessOutputSettings settings_;
     std::vector<std::string> names_;
+    TournamentConfig config_;
     std::optional<SprtParameters> sprt_;
     std::map<std::pair<int, int>, Encounter> encounters_;
     std::vector<WdlCounts> totals_;  // per engine, against the field
