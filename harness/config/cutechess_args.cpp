@@ -1,4 +1,5 @@
 #include "harness/config/cutechess_args.h"
+#include "harness/config/cutechess_engine.h"
 
 #include <algorithm>
 #include <charconv>
@@ -142,120 +143,6 @@ std::string one_value(const Option& option) {
     return option.values[0];
 }
 
-// fastchess's args="-a -b 'c d'": words split on spaces, single or double quotes group.
-std::vector<std::string> split_words(const std::string& text) {
-    std::vector<std::string> words;
-    std::string word;
-    bool in_word = false;
-    char quote = 0;
-    for (char c : text) {
-        if (quote) {
-            if (c == quote)
-                quote = 0;
-            else
-                word += c;
-        } else if (c == '"' || c == '\'') {
-            quote = c;
-            in_word = true;
-        } else if (c == ' ' || c == '\t') {
-            if (in_word) words.push_back(word);
-            word.clear();
-            in_word = false;
-        } else {
-            word += c;
-            in_word = true;
-        }
-    }
-    if (quote) throw ConfigError("args=\"" + text + "\": a quote is not closed");
-    if (in_word) words.push_back(word);
-    return words;
-}
-
-// The settings of one -engine or -each block that are not EngineConfig fields.
-struct EngineExtras {
-    std::optional<std::string> time_margin;
-};
-
-// Reads one key of an -engine or -each block into `engine`.
-void read_engine_key(EngineConfig& engine, EngineExtras& extras, const std::string& key,
-                     const std::string& value, std::vector<std::string>& warnings) {
-    if (key == "cmd")
-        engine.command = value;
-    else if (key == "name")
-        engine.name = value;
-    else if (key == "dir")
-        engine.working_dir = value;
-    else if (key == "arg")
-        engine.args.push_back(value);
-    else if (key == "args")
-        for (std::string& word : split_words(value)) engine.args.push_back(std::move(word));
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-        engine.options.emplace_back(key.substr(7), value);
-    else if (key == "proto") {
-        if (value == "xboard")
-            throw ConfigError(
-                "proto=xboard is not supported by this build's tournaments yet "
-                "(only UCI engines play); nearest supported: proto=uci");
-        read_choice("proto", value, {"uci"});
-    } else if (key == "tc") {
-        if (value == "inf" || value == "infinite")
-            throw ConfigError(
-                "tc=inf is not supported: every arbiter search needs a limit; "
-                "nearest supported: depth=N or nodes=N");
-        if (value.find("hourglass") != std::string::npos)
-            throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
-        read_limit(engine.limits, "tc", value);
-    } else if (key == "st") {
-        NumberRule rule{"st", "a positive number of seconds"};
-        double seconds = read_number(rule, value);
-        if (!(seconds > 0)) throw ConfigError(rule_message("st", rule.what, value));
-        engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(seconds * 1000));
-    } else if (key == "nodes" || key == "depth")
-        read_limit(engine.limits, key, value);
-    else if (key == "plies")
-        read_limit(engine.limits, "depth", value);
-    else if (key == "timemargin")
-        extras.time_margin = value;
-    else if (key == "restart") {
-        if (read_choice("restart", value, {"on", "off", "auto"}) == "on")
-            throw ConfigError(
-                "restart=on is not supported: arbiter keeps each engine between "
-                "games and restarts it only after a crash or stall; nearest "
-                "supported: restart=auto");
-    } else if (key == "ponder" || key == "stderr" || key == "trust" || key == "whitepov" ||
-               key == "initstr")
-        warnings.push_back(
-            key + "=" + value + " is accepted and ignored" +
-            (key == "stderr" ? " (engine output is logged beside the database)" : ""));
-    else
-        throw ConfigError("unknown engine key '" + key +
-                          "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "
-                          "nodes, depth, plies, timemargin, restart, ponder, stderr)");
-}
-
-void read_engine_block(const Option& option, EngineConfig& engine, EngineExtras& extras,
-                       std::vector<std::string>& warnings) {
-    for (const std::string& token : option.values) {
-        if (token == "ponder") {
-            warnings.push_back(option.name + " ponder is accepted and ignored (no pondering)");
-            continue;
-        }
-        auto [key, value] = key_value(option, token);
-        try {
-            read_engine_key(engine, extras, key, value, warnings);
-        } catch (const ConfigError& e) {
-            throw ConfigError(option.name + " " + token + ": " + e.what());
-        }
-    }
-}
-
-void check_engine_name(const EngineConfig& engine) {
-    if (engine.name.find_first_of(" :") != std::string::npos)
-        throw ConfigError("engine name '" + engine.name +
-                          "' holds a space or a colon, which the parsers of this dialect's "
-                          "output split on; give it name=NAME without them");
-}
-
 }  // namespace
 
 bool is_cutechess_option(std::string_view argument) {
@@ -273,9 +160,9 @@ namespace {
 // The parts of a command line read so far, before they are laid over the configuration.
 struct Reading {
     CutechessCommand command;
-    std::vector<EngineExtras> extras;  // per engine
-    std::vector<Option> each;          // -each blocks, applied after every -engine
-    KeyValues settings;                // tournament settings, applied as one layer
+    std::vector<CutechessEngineExtras> extras;  // per engine
+    std::vector<Option> each;                   // -each blocks, applied after every -engine
+    KeyValues settings;                         // tournament settings, applied as one layer
     std::int64_t rounds = 1;
     std::optional<std::int64_t> games;
     bool repeat = false;
@@ -453,10 +340,11 @@ void finish(Reading& r) {
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
         EngineConfig& engine = config.engines[i];
         for (const Option& each : r.each)
-            read_engine_block(each, engine, r.extras[i], r.command.warnings);
+            read_cutechess_engine_block(each.name, each.values, engine, r.extras[i],
+                                        r.command.warnings);
         if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM");
         if (engine.name.empty()) engine.name = engine.command.substr(engine.command.rfind('/') + 1);
-        check_engine_name(engine);
+        check_cutechess_engine_name(engine);
         const auto& own = r.extras[i].time_margin;
         if (own && margin && *own != *margin)
             throw ConfigError("timemargin differs between engines (" + *margin + " and " + *own +
@@ -494,8 +382,9 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments) 
             if (option.name == "-engine") {
                 r.command.config.engines.emplace_back();
                 r.extras.emplace_back();
-                read_engine_block(option, r.command.config.engines.back(), r.extras.back(),
-                                  r.command.warnings);
+                read_cutechess_engine_block(option.name, option.values,
+                                            r.command.config.engines.back(), r.extras.back(),
+                                            r.command.warnings);
             } else if (option.name == "-each") {
                 r.each.push_back(option);
             } else if (option.name == "-openings") {
