@@ -345,6 +345,10 @@ void finish(Reading& r) {
         if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM");
         if (engine.name.empty()) engine.name = engine.command.substr(engine.command.rfind('/') + 1);
         check_cutechess_engine_name(engine);
+        if (engine.limits.empty())
+            throw ConfigError("engine " + engine.name +
+                              " has no search limit: give tc=, st=, nodes= or depth= in its "
+                              "-engine or in -each");
         const auto& own = r.extras[i].time_margin;
         if (own && margin && *own != *margin)
             throw ConfigError("timemargin differs between engines (" + *margin + " and " + *own +

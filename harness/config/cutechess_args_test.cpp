@@ -198,6 +198,14 @@ TEST(CutechessArgs, EngineKeyFailures) {
     EXPECT_NE(engine_error("ponder").find("(no error)"), std::string::npos);
 }
 
+TEST(CutechessArgs, AnEngineWithoutLimitIsNamedInTheDialectsWords) {
+    std::string message =
+        error_of({"-engine", "cmd=a", "depth=2", "-engine", "cmd=b", "-openings", "file=x.epd"});
+    EXPECT_NE(message.find("engine b has no search limit: give tc=, st=, nodes= or depth="),
+              std::string::npos)
+        << message;
+}
+
 TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
     EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
                         "file=x.epd", "-rounds", "3"})
