@@ -235,6 +235,8 @@ TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
         }
     }
     EXPECT_GE(blocks, 4);
+    std::string dashes(50, '-');
+    EXPECT_EQ(r.out.find(dashes + "\n" + dashes), std::string::npos) << "a block printed twice";
     EXPECT_EQ(last, count("alpha", as_triples(stored_games(path("f.sqlite")))));
     EXPECT_TRUE(r.out.ends_with("Finished match\n"));
 }

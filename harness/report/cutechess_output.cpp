@@ -276,8 +276,8 @@ void CutechessConsole::finish() {
         if (names_.size() == 2)
             out_ << score_line(names_[0], names_[1], encounters_[{0, 1}].games) << '\n';
         print_ratings();
-    } else {
-        print_fastchess_blocks();
+    } else if (paired_games_ != last_block_ || paired_games_ == 0) {
+        print_fastchess_blocks();  // unless the last game's block is already out
     }
     out_ << "Finished match\n";
     out_.flush();
