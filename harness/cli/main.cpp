@@ -8,7 +8,9 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/cli/cutechess_command.h"
 #include "harness/cli/suggest.h"
+#include "harness/config/cutechess_args.h"
 #include "harness/report/output_file.h"
 
 namespace arbiter::cli {
@@ -50,6 +52,9 @@ int main(int argc, char** argv) {
     // every line printed before it (games finished, the Database line) must already be out.
     // std::cout is synchronised with stdio, so this covers both.
     if (!::isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+    // `arbiter -engine ... -each ...`: the cutechess-cli / fastchess dialect, read apart.
+    if (argc > 1 && arbiter::is_cutechess_option(argv[1]))
+        return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc));
     CLI::App app{
         "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
     app.require_subcommand(1);

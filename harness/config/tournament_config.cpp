@@ -18,6 +18,9 @@ constexpr int GAMES_PER_CORE_LIMIT = 4;
 
 constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
 constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule SEEDS_RULE{"seeds", 1, INT_MAX_VALUE, "a positive number of engines"};
+constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_VALUE,
+                                          "a 1-based opening index (0: arbiter's order)"};
 constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
                                      "a number of games, 0 or more (0: all)"};
 constexpr IntegerRule CONCURRENCY_RULE{"concurrency", 1, INT_MAX_VALUE, "a positive integer"};
@@ -51,6 +54,20 @@ const std::vector<TournamentSetting>& settings_table() {
         {"rounds", "rounds", "N", "Repeat the whole schedule N times",
          [](TournamentConfig& c, std::string_view t) {
              c.rounds = int(read_integer(ROUNDS_RULE, t));
+         }},
+        {"format", "format", "FORMAT",
+         "round-robin, or gauntlet (the first --seeds engines play all others)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.gauntlet = read_choice("format", t, {"round-robin", "gauntlet"}) == "gauntlet";
+         }},
+        {"seeds", "seeds", "N", "Gauntlet: how many engines play every other (default: 1)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.seeds = int(read_integer(SEEDS_RULE, t));
+         }},
+        {"openings_start", "openings-start", "N",
+         "Play the suite from its Nth opening (after the --order random shuffle)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.openings_start = read_integer(OPENINGS_START_RULE, t);
          }},
         {"max_games", "max-games", "N", "Play only the first N games of the schedule",
          [](TournamentConfig& c, std::string_view t) {
@@ -148,6 +165,11 @@ json::Value TournamentConfig::to_json() const {
     if (plies) v.set("plies", *plies);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
+    if (gauntlet) {
+        v.set("format", "gauntlet");
+        v.set("seeds", seeds);
+    }
+    if (openings_start != 0) v.set("openings_start", openings_start);
     if (max_games) v.set("max_games", max_games);
     json::Value global_limits = arbiter::to_json(limits);
     for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
@@ -182,6 +204,11 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
     if (handshake_timeout != defaults.handshake_timeout)
         v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
+    if (gauntlet) {
+        v.set("format", "gauntlet");
+        v.set("seeds", seeds);
+    }
+    if (openings_start != 0) v.set("openings_start", openings_start);
     return v;
 }
 
@@ -261,6 +288,14 @@ void validate(const TournamentConfig& config) {
     // Step 2. Every value within its rule, as the readers check it.
     if (config.plies) check_integer(PLIES_RULE, *config.plies);
     check_integer(ROUNDS_RULE, config.rounds);
+    check_integer(OPENINGS_START_RULE, config.openings_start);
+    if (config.gauntlet) {
+        check_integer(SEEDS_RULE, config.seeds);
+        if (config.seeds >= int(config.engines.size()))
+            throw ConfigError("a gauntlet of " + std::to_string(config.engines.size()) +
+                              " engines needs fewer seeds than engines (got seeds " +
+                              std::to_string(config.seeds) + ")");
+    }
     check_integer(MAX_GAMES_RULE, config.max_games);
     validate(config.limits);
     validate(config.game);

@@ -28,6 +28,14 @@ struct TournamentConfig {
     std::optional<int> plies;  // PGN suites: plies of each game to play (unset: all)
     bool random_order = false;
     int rounds = 1;
+    // Gauntlet (cutechess's -tournament gauntlet): the first `seeds` engines play every other
+    // engine, not each other. Round-robin when false.
+    bool gauntlet = false;
+    int seeds = 1;
+    // 1-based index of the first opening (cutechess's -openings start=): the suite (shuffled once
+    // by `seed` when random_order) is played from there on, so runs with disjoint windows play
+    // disjoint openings. 0 keeps arbiter's own order (a fresh shuffle per round).
+    std::int64_t openings_start = 0;
     std::int64_t max_games = 0;      // play only the first N games of the schedule (0: all)
     SearchLimitConfig limits;        // for engines without limits of their own
     std::optional<int> concurrency;  // games at once (unset: one per core)

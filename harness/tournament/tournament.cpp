@@ -16,6 +16,7 @@
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
+#include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
@@ -78,12 +79,18 @@ std::string explain_new_tournament(Store& store, const TournamentConfig& config)
     return text;
 }
 
-std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed) {
-    std::vector<ScheduledGame> schedule;
+std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds) {
     std::vector<std::pair<int, int>> pairs;
     for (int i = 0; i < engines; ++i)
-        for (int j = i + 1; j < engines; ++j) pairs.emplace_back(i, j);
+        for (int j = std::max(i + 1, gauntlet_seeds); j < engines; ++j)
+            if (gauntlet_seeds == 0 || i < gauntlet_seeds) pairs.emplace_back(i, j);
+    return pairs;
+}
+
+std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
+                                         std::uint64_t seed, int gauntlet_seeds) {
+    std::vector<ScheduledGame> schedule;
+    std::vector<std::pair<int, int>> pairs = schedule_pairs(engines, gauntlet_seeds);
     std::int64_t number = 0;
     for (int round = 0; round < rounds; ++round) {
         std::vector<int> order(std::size_t(openings), 0);
@@ -125,6 +132,9 @@ class Runner {
         validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_ = read_openings(config_.openings_path, config_.plies.value_or(-1));
+        if (config_.openings_start != 0)
+            openings_ = opening_window(std::move(openings_), config_.random_order, config_.seed,
+                                       config_.openings_start);
         opening_ids_.assign(openings_.size(), std::nullopt);
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
@@ -149,8 +159,11 @@ class Runner {
             identities.push_back(engine_identity(engine, true));
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
         }
-        auto schedule = make_schedule(int(config_.engines.size()), int(openings_.size()),
-                                      config_.rounds, config_.random_order, config_.seed);
+        // A window (openings_start) is already in its order; the schedule plays it as it is.
+        auto schedule =
+            make_schedule(int(config_.engines.size()), int(openings_.size()), config_.rounds,
+                          config_.random_order && config_.openings_start == 0, config_.seed,
+                          config_.gauntlet ? config_.seeds : 0);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
         schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
@@ -226,6 +239,10 @@ class Runner {
                           engine.limits.or_else(config_.limits)};
         };
         Player white = player(game.white), black = player(game.black);
+        {
+            std::lock_guard lock(mutex_);
+            observer_.game_started(game.slot, white.name, black.name);
+        }
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
         PlayedGame played = play_game(white, black, opening, config_.game);
         if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))

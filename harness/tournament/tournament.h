@@ -40,9 +40,15 @@ struct ScheduledGame {
 
 // The full schedule, a deterministic function of its arguments: for each round, each opening (in
 // file order, or shuffled per round from `seed`), each pair of engines i < j, first i then j with
-// White. Slot numbers count games in that order, so extra rounds append new slots.
+// White. Slot numbers count games in that order, so extra rounds append new slots. With
+// `gauntlet_seeds` > 0 the pairs are a gauntlet's: each of the first gauntlet_seeds engines
+// against each later one (seeds do not meet).
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed);
+                                         std::uint64_t seed, int gauntlet_seeds = 0);
+
+// The pairs (i, j) of engines that meet, in schedule order: i < j for every pair of a
+// round-robin (gauntlet_seeds 0), or each seed i < gauntlet_seeds against each j >= gauntlet_seeds.
+std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds);
 
 // What the tournament tells the outside world while it runs (progress display, tests).
 class TournamentObserver {
@@ -53,6 +59,11 @@ class TournamentObserver {
     virtual void started(TournamentId tournament, const std::vector<EngineId>& engines,
                          std::int64_t scheduled, std::int64_t already_played) {
         (void)tournament, (void)engines, (void)scheduled, (void)already_played;
+    }
+    // Before a game of the schedule starts (called under the lock of game_finished).
+    virtual void game_started(const ScheduleSlot& slot, const std::string& white,
+                              const std::string& black) {
+        (void)slot, (void)white, (void)black;
     }
     // After each game is recorded (called under a lock, one at a time).
     virtual void game_finished(const GameRecord& game, GameId id, const std::string& white,

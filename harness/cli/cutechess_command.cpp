@@ -1,0 +1,160 @@
+#include "harness/cli/cutechess_command.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "harness/config/cutechess_args.h"
+#include "harness/process/engine_process.h"
+#include "harness/report/cutechess_output.h"
+#include "harness/report/output_file.h"
+#include "harness/report/pgn.h"
+#include "harness/tournament/openings.h"
+#include "harness/tournament/tournament.h"
+
+namespace arbiter::cli {
+
+namespace {
+
+constexpr const char* VERSION_TEXT =
+    "arbiter (speaks the cutechess-cli and fastchess command lines; see README)";
+// After SIGINT, how long the games in progress may take to finish before the run ends without
+// them (fishtest kills the process soon after its SIGINT).
+constexpr auto INTERRUPT_GRACE = std::chrono::milliseconds(800);
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) {
+    interrupted = true;
+}
+
+// The console's lines, and each game appended to the -pgnout file as it finishes.
+class DialectObserver : public TournamentObserver {
+  public:
+    DialectObserver(CutechessConsole& console, const TournamentConfig& config, Store& store)
+        : console_(console), store_(store) {
+        if (config.pgn_path.empty()) return;
+        pgn_file_.emplace(config.pgn_path, OutputFile::Mode::append);
+        pgn_.emplace(config, store);
+    }
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already) override {
+        if (already > 0)
+            for (const GameSummary& game : store_.list_games(tournament, engines))
+                console_.count_earlier(game);
+        console_.started(tournament, engines, scheduled, already);
+    }
+    void game_started(const ScheduleSlot& slot, const std::string& white,
+                      const std::string& black) override {
+        console_.game_started(slot, white, black);
+    }
+    void engine_event(const std::string& message) override { console_.engine_event(message); }
+    void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                       const std::string& black) override {
+        console_.game_finished(game, id, white, black);
+        if (!pgn_file_) return;
+        pgn_file_->write(pgn_->game_text(game, white, black));
+        pgn_file_->flush();
+    }
+    void close() {
+        if (pgn_file_) pgn_file_->close();
+    }
+
+  private:
+    CutechessConsole& console_;
+    Store& store_;
+    std::optional<OutputFile> pgn_file_;
+    std::optional<TournamentPgn> pgn_;
+};
+
+// Reads the command line and fits the schedule to the opening suite.
+CutechessCommand read_command(const std::vector<std::string>& arguments) {
+    CutechessCommand command = read_cutechess_args(arguments);
+    for (const std::string& warning : command.warnings)
+        std::cerr << "arbiter: warning: " << warning << '\n';
+    if (command.version) return command;
+    if (command.config.openings_path.empty())
+        throw ConfigError(
+            "-openings file=FILE is required: arbiter plays every game pair from "
+            "an opening (openings/arbiter-8ply.epd ships with it)");
+    fit_schedule(
+        command,
+        std::int64_t(
+            read_openings(command.config.openings_path, command.config.plies.value_or(-1)).size()));
+    validate(command.config);
+    return command;
+}
+
+// SIGINT: the games in progress get INTERRUPT_GRACE to finish; then the summary is printed from
+// the games finished so far and the process ends, its engines killed.
+void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done) {
+    while (!done && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (done) return;
+    auto deadline = std::chrono::steady_clock::now() + INTERRUPT_GRACE;
+    while (!done && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (done) return;
+    console.finish();
+    std::cerr << "arbiter: interrupted; finished games are saved, re-run the same command to "
+                 "resume\n";
+    std::cerr.flush();
+    std::fflush(stdout);
+    kill_all_engine_processes();
+    ::_exit(130);
+}
+
+int run(const CutechessCommand& command) {
+    const TournamentConfig& config = command.config;
+    std::filesystem::path db(config.db_path);
+    if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
+    DiscardIfLeftEmpty discard(config.db_path);
+    WriterClaim claim(config.db_path);
+    Store store = Store::open(config.db_path);
+    std::cerr << "Database: " << config.db_path << '\n';
+
+    CutechessConsole console(std::cout, std::cerr, command.output, config);
+    DialectObserver observer(console, config, store);
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+    std::atomic<bool> done{false};
+    std::thread watcher([&] { watch_for_interrupt(console, done); });
+    TournamentSummary summary;
+    try {
+        summary = run_tournament(config, store, observer, &interrupted);
+    } catch (...) {
+        done = true;
+        watcher.join();
+        throw;
+    }
+    done = true;
+    watcher.join();
+    console.finish();
+    observer.close();
+    std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
+    return interrupted ? 130 : 0;
+}
+
+}  // namespace
+
+int run_cutechess_dialect(const std::vector<std::string>& arguments) {
+    try {
+        CutechessCommand command = read_command(arguments);
+        if (command.version) {
+            std::cout << VERSION_TEXT << '\n';
+            return 0;
+        }
+        int code = run(command);
+        flush_standard_output();
+        return code;
+    } catch (const std::exception& e) {
+        std::cerr << "arbiter: " << e.what() << '\n';
+        return 1;
+    }
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,338 @@
+// `arbiter -engine ...` end to end: real runs in the cutechess-cli and fastchess dialect, read by
+// small parsers written from what fishtest, OpenBench and tuners document about those lines, and
+// compared with what the database holds.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunResult {
+    int exit_code;
+    std::string out;  // stdout only
+    std::string err;
+};
+
+class CutechessDialect : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("arbiter_cutechess_" + std::to_string(::getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        std::ifstream suite(std::string(SOURCE_DIR) + "/openings/arbiter-8ply.epd");
+        std::ofstream out(dir_ / "book.epd");
+        std::string line;
+        for (int i = 0; i < 12 && std::getline(suite, line); ++i) out << line << '\n';
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    // Two seeded random movers on a 12-opening book, as a tuner would start cutechess-cli.
+    std::string match(const std::string& db) const {
+        std::string random = RANDOM_ENGINE_PATH;
+        return "-engine name=alpha cmd=" + random +
+               " option.Seed=1 -engine name=beta cmd=" + random +
+               " option.Seed=2 -each tc=10+0.1 -openings file=" + path("book.epd") +
+               " -repeat -concurrency 2 -db " + path(db);
+    }
+
+    RunResult run(const std::string& arguments) const {
+        std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>" + path("err");
+        FILE* pipe = popen(command.c_str(), "r");
+        std::string out;
+        char buffer[4096];
+        while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+        int status = pclose(pipe);
+        std::ifstream err_file(path("err"));
+        std::string err((std::istreambuf_iterator<char>(err_file)), {});
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out, err};
+    }
+
+    fs::path dir_;
+};
+
+// One game as the database holds it.
+struct StoredGame {
+    std::int64_t number;  // slot + 1
+    std::string white, black, result, termination;
+    std::string start_fen;
+};
+
+std::vector<StoredGame> stored_games(const std::string& db) {
+    sqlite3* connection = nullptr;
+    EXPECT_EQ(sqlite3_open_v2(db.c_str(), &connection, SQLITE_OPEN_READONLY, nullptr), SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(connection,
+                       "SELECT g.slot, w.name, b.name, g.result, g.termination, g.start_fen "
+                       "FROM games g JOIN engines w ON w.id = g.white_engine_id "
+                       "JOIN engines b ON b.id = g.black_engine_id ORDER BY g.slot",
+                       -1, &statement, nullptr);
+    std::vector<StoredGame> games;
+    auto text = [&](int column) {
+        return std::string(reinterpret_cast<const char*>(sqlite3_column_text(statement, column)));
+    };
+    while (sqlite3_step(statement) == SQLITE_ROW)
+        games.push_back(
+            {sqlite3_column_int64(statement, 0) + 1, text(1), text(2), text(3), text(4), text(5)});
+    sqlite3_finalize(statement);
+    sqlite3_close(connection);
+    return games;
+}
+
+// W/L/D and pentanomial counts of the first engine, as the frameworks rebuild them.
+struct Counts {
+    int wins = 0, losses = 0, draws = 0;
+    std::array<int, 5> pentanomial{};
+    bool operator==(const Counts&) const = default;
+};
+
+// Points of `engine` in one game.
+double points_of(const std::string& engine, const std::string& white, const std::string& result) {
+    double white_points = result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5;
+    return engine == white ? white_points : 1 - white_points;
+}
+
+// Counts from (number, white, result) triples: games 2k-1 and 2k are one pair (OpenBench).
+Counts count(const std::string& engine,
+             const std::vector<std::tuple<std::int64_t, std::string, std::string>>& games) {
+    Counts c;
+    std::map<std::int64_t, std::vector<double>> pairs;
+    for (const auto& [number, white, result] : games) {
+        double p = points_of(engine, white, result);
+        (p == 1 ? c.wins : p == 0 ? c.losses : c.draws)++;
+        pairs[(number + 1) / 2].push_back(p);
+    }
+    for (const auto& [pair, points] : pairs)
+        if (points.size() == 2) c.pentanomial[std::size_t(2 * (points[0] + points[1]))]++;
+    return c;
+}
+
+// The cutechess-line parser: "Finished game N (A vs B): R {reason}" lines and the last
+// "Score of A vs B: W - L - D  [s] N" line.
+struct CutechessParse {
+    std::vector<std::tuple<std::int64_t, std::string, std::string>> games;
+    std::map<std::int64_t, std::string> reasons;
+    Counts score;  // from the last Score of line (pentanomial unused)
+    std::int64_t score_games = 0;
+};
+
+CutechessParse parse_cutechess(const std::string& out) {
+    CutechessParse parse;
+    std::regex finished(R"(^Finished game (\d+) \((\S+) vs (\S+)\): (1-0|0-1|1/2-1/2) \{(.*)\}$)");
+    std::regex score(R"(^Score of (\S+) vs (\S+): (\d+) - (\d+) - (\d+)  \[(\d\.\d{3})\] (\d+)$)");
+    std::istringstream lines(out);
+    std::string line;
+    std::smatch m;
+    while (std::getline(lines, line)) {
+        if (std::regex_match(line, m, finished)) {
+            parse.games.emplace_back(std::stoll(m[1]), m[2], m[4]);
+            parse.reasons[std::stoll(m[1])] = m[5];
+        } else if (std::regex_match(line, m, score)) {
+            parse.score.wins = std::stoi(m[3]);
+            parse.score.losses = std::stoi(m[4]);
+            parse.score.draws = std::stoi(m[5]);
+            parse.score_games = std::stoll(m[7]);
+        }
+    }
+    return parse;
+}
+
+std::vector<std::tuple<std::int64_t, std::string, std::string>> as_triples(
+    const std::vector<StoredGame>& games) {
+    std::vector<std::tuple<std::int64_t, std::string, std::string>> triples;
+    for (const auto& g : games) triples.emplace_back(g.number, g.white, g.result);
+    return triples;
+}
+
+TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
+    RunResult r = run(match("a.sqlite") + " -rounds 8 -ratinginterval 4");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::vector<StoredGame> games = stored_games(path("a.sqlite"));
+    ASSERT_EQ(games.size(), 16u);
+    CutechessParse parse = parse_cutechess(r.out);
+    ASSERT_EQ(parse.games.size(), 16u) << r.out;
+    Counts from_lines = count("alpha", parse.games);
+    Counts from_db = count("alpha", as_triples(games));
+    EXPECT_EQ(from_lines, from_db);
+    EXPECT_EQ(from_lines.pentanomial[0] + from_lines.pentanomial[1] + from_lines.pentanomial[2] +
+                  from_lines.pentanomial[3] + from_lines.pentanomial[4],
+              8);
+    Counts score = parse.score;
+    score.pentanomial = from_db.pentanomial;
+    EXPECT_EQ(score, from_db);
+    EXPECT_EQ(parse.score_games, 16);
+    // In odd-numbered games the first engine has White; every game was announced once.
+    for (const auto& [number, white, result] : parse.games)
+        EXPECT_EQ(white == "alpha", number % 2 == 1) << number;
+    for (int n = 1; n <= 16; ++n)
+        EXPECT_NE(r.out.find("Started game " + std::to_string(n) + " of 16 ("), std::string::npos);
+    EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << "a blank line stops OpenBench's reader";
+    EXPECT_TRUE(r.out.ends_with("\nFinished match\n")) << r.out;
+    EXPECT_TRUE(std::regex_search(
+        r.out, std::regex(R"(\nElo difference: -?[0-9.a-z]+ \+/- [0-9.a-z]+, LOS: [0-9.]+ %, )"
+                          R"(DrawRatio: [0-9.]+ %\n)")))
+        << r.out;
+}
+
+TEST_F(CutechessDialect, AResumedMatchScoresEveryRecordedGame) {
+    ASSERT_EQ(run(match("r.sqlite") + " -rounds 3").exit_code, 0);
+    RunResult r = run(match("r.sqlite") + " -rounds 6");  // three more rounds: six more games
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    CutechessParse parse = parse_cutechess(r.out);
+    EXPECT_EQ(parse.games.size(), 6u) << r.out;
+    auto games = stored_games(path("r.sqlite"));
+    ASSERT_EQ(games.size(), 12u);
+    Counts score = parse.score;
+    Counts from_db = count("alpha", as_triples(games));
+    score.pentanomial = from_db.pentanomial;
+    EXPECT_EQ(score, from_db);
+    EXPECT_EQ(parse.score_games, 12);
+}
+
+TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
+    RunResult r = run(match("f.sqlite") + " -rounds 10 -output format=fastchess -ratinginterval 3");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::regex games_line(
+        R"(^Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: [0-9.]+ \([0-9.]+ %\)$)");
+    std::regex ptnml_line(R"(^Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]$)");
+    std::istringstream lines(r.out);
+    std::string line;
+    std::smatch m;
+    int blocks = 0, games = 0;
+    Counts last;
+    while (std::getline(lines, line)) {
+        if (std::regex_match(line, m, games_line)) {
+            games = std::stoi(m[1]);
+            last.wins = std::stoi(m[2]);
+            last.losses = std::stoi(m[3]);
+            last.draws = std::stoi(m[4]);
+        } else if (std::regex_match(line, m, ptnml_line)) {
+            int pairs = 0;
+            for (int k = 0; k < 5; ++k)
+                pairs += (last.pentanomial[std::size_t(k)] = std::stoi(m[k + 1]));
+            EXPECT_EQ(games, 2 * pairs) << "a block between the two games of a pair";
+            ++blocks;
+        }
+    }
+    EXPECT_GE(blocks, 4);
+    std::string dashes(50, '-');
+    EXPECT_EQ(r.out.find(dashes + "\n" + dashes), std::string::npos) << "a block printed twice";
+    EXPECT_EQ(last, count("alpha", as_triples(stored_games(path("f.sqlite")))));
+    EXPECT_TRUE(r.out.ends_with("Finished match\n"));
+}
+
+TEST_F(CutechessDialect, EachCrashAppearsOnExactlyOneLine) {
+    std::string crasher = std::string(MOCK_ENGINE_PATH);
+    RunResult r = run("-engine name=crasher cmd=" + crasher +
+                      " arg=--crash-at arg=4 -engine name=steady cmd=" + crasher +
+                      " arg=--seed arg=3 -each depth=1 -openings file=" + path("book.epd") +
+                      " -rounds 3 -repeat -concurrency 1 -recover -db " + path("c.sqlite"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    std::int64_t lines = 0, stored = 0;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);)
+        lines += line.find("disconnects") != std::string::npos;
+    for (const auto& g : stored_games(path("c.sqlite"))) stored += g.termination == "disconnect";
+    EXPECT_GT(stored, 0);
+    EXPECT_EQ(lines, stored) << r.out;
+}
+
+TEST_F(CutechessDialect, GauntletSeedsMeetOnlyOthers) {
+    std::string random = RANDOM_ENGINE_PATH;
+    RunResult r = run("-engine name=seed cmd=" + random + " -engine name=b cmd=" + random +
+                      " -engine name=c cmd=" + random + " -each depth=1 -tournament gauntlet " +
+                      "-seeds 1 -games 2 -rounds 2 -repeat -openings file=" + path("book.epd") +
+                      " -db " + path("g.sqlite"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    auto games = stored_games(path("g.sqlite"));
+    ASSERT_EQ(games.size(), 8u);
+    for (const auto& g : games) EXPECT_TRUE(g.white == "seed" || g.black == "seed");
+    EXPECT_EQ(parse_cutechess(r.out).games.size(), 8u);
+}
+
+TEST_F(CutechessDialect, StartWindowsPartitionTheSuiteAcrossTwoRuns) {
+    std::set<std::string> first, second;
+    for (auto [start, db] : {std::pair{"1", "w1.sqlite"}, std::pair{"7", "w2.sqlite"}}) {
+        RunResult r = run(match(db) + " -rounds 6 -srand 99 -openings file=" + path("book.epd") +
+                          " order=random start=" + start);
+        ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+        for (const auto& g : stored_games(path(db)))
+            (std::string(start) == "1" ? first : second).insert(g.start_fen);
+    }
+    EXPECT_EQ(first.size(), 6u);
+    EXPECT_EQ(second.size(), 6u);
+    std::set<std::string> all(first);
+    all.insert(second.begin(), second.end());
+    EXPECT_EQ(all.size(), 12u) << "the two windows overlap";
+}
+
+TEST_F(CutechessDialect, ErrorsNameTheOption) {
+    RunResult tb = run(match("e.sqlite") + " -rounds 2 -tb /syzygy");
+    EXPECT_EQ(tb.exit_code, 1);
+    EXPECT_NE(tb.err.find("-tb is not supported"), std::string::npos) << tb.err;
+    RunResult spaced = run("-engine \"name=Big Engine\" cmd=x -engine cmd=y -each depth=1");
+    EXPECT_EQ(spaced.exit_code, 1);
+    EXPECT_NE(spaced.err.find("space or a colon"), std::string::npos) << spaced.err;
+    RunResult version = run("-version");
+    EXPECT_EQ(version.exit_code, 0);
+    EXPECT_NE(version.out.find("arbiter"), std::string::npos);
+    EXPECT_FALSE(fs::exists(path("e.sqlite")));
+}
+
+TEST_F(CutechessDialect, SigintStopsWithinASecondKeepsGamesAndPrintsTheSummary) {
+    std::string slow = std::string(MOCK_ENGINE_PATH) + " arg=--think arg=10";
+    std::string command = std::string(ARBITER_PATH) + " -engine name=a cmd=" + slow +
+                          " -engine name=b cmd=" + slow +
+                          " -each depth=1 -openings file=" + path("book.epd") +
+                          " -rounds 40 -repeat -concurrency 2 -db " + path("s.sqlite") + " >" +
+                          path("out") + " 2>" + path("err");
+    pid_t child = fork();
+    if (child == 0) {
+        ::execl("/bin/sh", "sh", "-c", ("exec " + command).c_str(), nullptr);
+        ::_exit(127);
+    }
+    // Once the first game is finished (at most 60 s on a loaded machine), interrupt the match.
+    for (int waited = 0; waited < 600; ++waited) {
+        std::ifstream so_far(path("out"));
+        std::string text((std::istreambuf_iterator<char>(so_far)), {});
+        if (text.find("Finished game") != std::string::npos) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    auto sent = std::chrono::steady_clock::now();
+    ::kill(child, SIGINT);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    EXPECT_LT(seconds, 1.0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_NE(WEXITSTATUS(status), 0);
+    std::ifstream out_file(path("out"));
+    std::string out((std::istreambuf_iterator<char>(out_file)), {});
+    EXPECT_TRUE(out.ends_with("Finished match\n")) << out;
+    auto games = stored_games(path("s.sqlite"));
+    EXPECT_GT(games.size(), 0u);
+    EXPECT_LT(games.size(), 80u);
+    EXPECT_EQ(parse_cutechess(out).games.size(), games.size()) << out;
+}
+
+}  // namespace

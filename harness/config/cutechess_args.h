@@ -1,0 +1,49 @@
+// The cutechess-cli / fastchess command line (`arbiter -engine cmd=a -engine cmd=b -each tc=10+0.1
+// -rounds 250 -repeat -concurrency 8 -openings file=book.epd`), read onto the same
+// TournamentConfig as `arbiter tournament`, plus the few settings that only shape this dialect's
+// output lines. An option arbiter cannot honour is an error that names it, says why and points
+// to the nearest supported option; it is never ignored in silence.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "harness/config/tournament_config.h"
+
+namespace arbiter {
+
+// Which tool's lines the run prints (-output format=cutechess|fastchess).
+enum class ConsoleFormat { cutechess, fastchess };
+
+// How this dialect reports a run on stdout; the games themselves are in TournamentConfig.
+struct CutechessOutputSettings {
+    ConsoleFormat format = ConsoleFormat::cutechess;
+    int rating_interval = 0;   // Elo lines every N games (0: at the end only)
+    int score_interval = 1;    // "Score of" lines every N games
+    bool pentanomial = false;  // -report penta=true
+};
+
+// A whole command line in this dialect.
+struct CutechessCommand {
+    TournamentConfig config;
+    CutechessOutputSettings output;
+    // Games per encounter of two engines (-rounds x -games): the run plays this many games of
+    // each pair, as colour-reversed pairs over consecutive openings.
+    std::int64_t games_per_encounter = 0;
+    bool version = false;               // -version / --version: print it and stop
+    std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
+};
+
+// True when `argument` (argv[1]) opens a command line in this dialect: a single-dash option
+// such as "-engine" or "-each", or "-version".
+bool is_cutechess_option(std::string_view argument);
+
+// Reads the arguments after the program name. Throws ConfigError naming the option.
+CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments);
+
+// The number of rounds over an opening suite of `openings` that covers every encounter, and the
+// games of the schedule to play (TournamentConfig::rounds and ::max_games).
+void fit_schedule(CutechessCommand& command, std::int64_t openings);
+
+}  // namespace arbiter

@@ -1,0 +1,255 @@
+// The cutechess-cli / fastchess command-line reader: every option onto TournamentConfig, and a
+// message naming each option it cannot honour.
+#include "harness/config/cutechess_args.h"
+
+#include <gtest/gtest.h>
+
+namespace arbiter {
+namespace {
+
+CutechessCommand read(std::vector<std::string> extra) {
+    std::vector<std::string> args = {"-engine",       "cmd=/bin/a", "name=alpha", "-engine",
+                                     "cmd=/bin/b",    "-each",      "tc=10+0.1",  "-openings",
+                                     "file=book.epd", "-repeat"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return read_cutechess_args(args);
+}
+
+std::string error_of(std::vector<std::string> args) {
+    try {
+        read_cutechess_args(args);
+    } catch (const ConfigError& e) {
+        return e.what();
+    }
+    return "(no error)";
+}
+
+std::string error_with(std::vector<std::string> extra) {
+    std::vector<std::string> args = {"-engine", "cmd=/bin/a", "-engine",   "cmd=/bin/b",
+                                     "-each",   "tc=1+0.1",   "-openings", "file=book.epd",
+                                     "-games",  "2"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return error_of(args);
+}
+
+TEST(CutechessArgs, RecognisesTheDialectByItsFirstArgument) {
+    EXPECT_TRUE(is_cutechess_option("-engine"));
+    EXPECT_TRUE(is_cutechess_option("-each"));
+    EXPECT_TRUE(is_cutechess_option("--version"));
+    EXPECT_TRUE(is_cutechess_option("-tb"));  // unsupported, but this dialect's: a clear error
+    EXPECT_FALSE(is_cutechess_option("tournament"));
+    EXPECT_FALSE(is_cutechess_option("--help"));
+    EXPECT_FALSE(is_cutechess_option("-h"));
+}
+
+TEST(CutechessArgs, EngineKeysAndEachAppliedAfterAllEngines) {
+    auto c = read_cutechess_args(
+        {"-engine", "cmd=/bin/a", "name=alpha", "dir=/tmp", "arg=-x", "arg=y", "option.Hash=16",
+         "proto=uci", "-each", "tc=40/1:30+0.5", "option.Threads=1", "-engine", "cmd=/opt/beta",
+         "args=--uci 'two words'", "st=0.25", "-openings", "file=b.epd", "-rounds", "2"});
+    ASSERT_EQ(c.config.engines.size(), 2u);
+    const auto& a = c.config.engines[0];
+    EXPECT_EQ(a.name, "alpha");
+    EXPECT_EQ(a.working_dir, "/tmp");
+    EXPECT_EQ(a.args, (std::vector<std::string>{"-x", "y"}));
+    ASSERT_EQ(a.options.size(), 2u);
+    EXPECT_EQ(a.options[0], (std::pair<std::string, std::string>{"Hash", "16"}));
+    EXPECT_EQ(a.options[1], (std::pair<std::string, std::string>{"Threads", "1"}));
+    ASSERT_TRUE(a.limits.tc);
+    EXPECT_EQ(a.limits.tc->moves, 40);
+    EXPECT_EQ(a.limits.tc->base_ms, 90000);  // cutechess's min:sec
+    EXPECT_EQ(a.limits.tc->increment_ms, 500);
+    const auto& b = c.config.engines[1];
+    EXPECT_EQ(b.name, "beta");
+    EXPECT_EQ(b.args, (std::vector<std::string>{"--uci", "two words"}));
+    EXPECT_EQ(b.limits.movetime_ms, 250);
+    EXPECT_TRUE(b.limits.tc);  // -each reached the second engine too
+}
+
+TEST(CutechessArgs, NodesDepthAndPlies) {
+    auto c = read_cutechess_args({"-engine", "cmd=a", "nodes=5000", "-engine", "cmd=b", "plies=7",
+                                  "-openings", "file=b.epd", "-games", "2"});
+    EXPECT_EQ(c.config.engines[0].limits.nodes, 5000u);
+    EXPECT_EQ(c.config.engines[1].limits.depth, 7);
+    EXPECT_EQ(c.games_per_encounter, 2);
+}
+
+TEST(CutechessArgs, MatchOptions) {
+    auto c = read({"-rounds",
+                   "250",
+                   "-concurrency",
+                   "3",
+                   "-wait",
+                   "40",
+                   "-event",
+                   "My",
+                   "Event",
+                   "-srand",
+                   "18446744073709551615",
+                   "-recover",
+                   "-maxmoves",
+                   "100",
+                   "-draw",
+                   "movenumber=40",
+                   "movecount=8",
+                   "score=10",
+                   "-resign",
+                   "movecount=3",
+                   "score=600",
+                   "twosided=false",
+                   "-sprt",
+                   "elo0=0",
+                   "elo1=5",
+                   "alpha=0.05",
+                   "beta=0.1",
+                   "-db",
+                   "x.sqlite",
+                   "-pgnout",
+                   "out.pgn",
+                   "min",
+                   "fi"});
+    const TournamentConfig& t = c.config;
+    EXPECT_EQ(c.games_per_encounter, 500);  // -repeat without -games: 2 games a round
+    EXPECT_EQ(t.concurrency, 3);
+    EXPECT_EQ(t.wait.count(), 40);
+    EXPECT_EQ(t.event, "My Event");
+    EXPECT_EQ(t.seed, 18446744073709551615ull);
+    EXPECT_EQ(t.game.adjudication.max_plies, 200);
+    EXPECT_EQ(t.game.adjudication.draw_move_number, 40);
+    EXPECT_EQ(t.game.adjudication.draw_move_count, 8);
+    EXPECT_EQ(t.game.adjudication.draw_score, 10);
+    EXPECT_EQ(t.game.adjudication.resign_move_count, 3);
+    EXPECT_EQ(t.game.adjudication.resign_score, 600);
+    ASSERT_TRUE(t.sprt);
+    EXPECT_DOUBLE_EQ(t.sprt->elo1, 5);
+    EXPECT_DOUBLE_EQ(t.sprt->beta, 0.1);
+    EXPECT_EQ(t.db_path, "x.sqlite");
+    EXPECT_EQ(t.pgn_path, "out.pgn");
+    EXPECT_FALSE(c.warnings.empty());  // "min" is said to be without effect
+}
+
+TEST(CutechessArgs, GauntletAndScheduleFit) {
+    auto c = read_cutechess_args(
+        {"-engine", "cmd=a", "-engine", "cmd=b",       "-engine",  "cmd=c",     "-engine",
+         "cmd=d",   "-each", "depth=2", "-tournament", "gauntlet", "-seeds",    "1",
+         "-rounds", "5",     "-games",  "2",           "-repeat",  "-openings", "file=b.epd"});
+    EXPECT_TRUE(c.config.gauntlet);
+    EXPECT_EQ(c.config.seeds, 1);
+    fit_schedule(c, 4);
+    EXPECT_EQ(c.config.rounds, 2);          // 5 pairs per encounter over 4 openings
+    EXPECT_EQ(c.config.max_games, 10 * 3);  // 3 encounters of 10 games
+    EXPECT_FALSE(read({"-tournament", "roundrobin", "-rounds", "2"}).config.gauntlet);
+}
+
+TEST(CutechessArgs, OpeningsWindowAndOutput) {
+    auto c = read({"-openings", "file=suite.epd", "format=epd", "order=random", "plies=8",
+                   "start=101", "policy=round", "-rounds", "2", "-output", "format=fastchess",
+                   "-ratinginterval", "10", "-scoreinterval", "4", "-report", "penta=true"});
+    EXPECT_EQ(c.config.openings_path, "suite.epd");
+    EXPECT_TRUE(c.config.random_order);
+    EXPECT_EQ(c.config.plies, 8);
+    EXPECT_EQ(c.config.openings_start, 101);
+    EXPECT_EQ(c.output.format, ConsoleFormat::fastchess);
+    EXPECT_EQ(c.output.rating_interval, 10);
+    EXPECT_EQ(c.output.score_interval, 4);
+    EXPECT_TRUE(c.output.pentanomial);
+    EXPECT_TRUE(read_cutechess_args({"--version"}).version);
+}
+
+TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
+    std::string tb = error_with({"-tb", "/syzygy"});
+    EXPECT_NE(tb.find("-tb is not supported"), std::string::npos) << tb;
+    EXPECT_NE(tb.find("tablebase"), std::string::npos) << tb;
+    EXPECT_NE(tb.find("nearest supported: -draw"), std::string::npos) << tb;
+    std::string typo = error_with({"-concurency", "2"});
+    EXPECT_NE(typo.find("-concurency"), std::string::npos) << typo;
+    EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
+    EXPECT_NE(error_with({"-noswap"}).find("colours reversed"), std::string::npos);
+    EXPECT_NE(error_with({"-epdout", "x.epd"}).find("nearest supported: -pgnout"),
+              std::string::npos);
+    EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
+    EXPECT_NE(error_with({"-resign", "movecount=3", "score=500", "twosided=true"})
+                  .find("twosided=true is not supported"),
+              std::string::npos);
+    EXPECT_NE(error_with({"-tournament", "knockout"}).find("knockout"), std::string::npos);
+    EXPECT_NE(error_with({"-openings", "file=x.epd", "policy=encounter"}).find("policy=round"),
+              std::string::npos);
+    EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
+              std::string::npos);
+}
+
+TEST(CutechessArgs, EngineKeyFailures) {
+    auto engine_error = [](std::string key) {
+        return error_of({"-engine", "cmd=a", key, "-engine", "cmd=b", "-each", "depth=1",
+                         "-openings", "file=x.epd", "-games", "2"});
+    };
+    EXPECT_NE(engine_error("proto=xboard").find("proto=xboard is not supported"),
+              std::string::npos);
+    EXPECT_NE(engine_error("tc=inf").find("nearest supported: depth=N"), std::string::npos);
+    EXPECT_NE(engine_error("restart=on").find("restart=auto"), std::string::npos);
+    EXPECT_NE(engine_error("colour=red").find("unknown engine key 'colour'"), std::string::npos);
+    EXPECT_NE(engine_error("name=Big Engine").find("space or a colon"), std::string::npos);
+    EXPECT_NE(engine_error("name=a:b").find("space or a colon"), std::string::npos);
+    EXPECT_NE(engine_error("timemargin=50").find("(no error)"), std::string::npos);
+    EXPECT_NE(error_of({"-engine", "cmd=a", "timemargin=50", "-engine", "cmd=b", "timemargin=60",
+                        "-each", "depth=1", "-openings", "file=x.epd", "-games", "2"})
+                  .find("timemargin differs"),
+              std::string::npos);
+    EXPECT_NE(engine_error("ponder").find("(no error)"), std::string::npos);
+}
+
+TEST(CutechessArgs, AnEngineWithoutLimitIsNamedInTheDialectsWords) {
+    std::string message =
+        error_of({"-engine", "cmd=a", "depth=2", "-engine", "cmd=b", "-openings", "file=x.epd"});
+    EXPECT_NE(message.find("engine b has no search limit: give tc=, st=, nodes= or depth="),
+              std::string::npos)
+        << message;
+}
+
+TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
+    EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
+                        "file=x.epd", "-rounds", "3"})
+                  .find("odd number of games"),
+              std::string::npos);
+}
+
+}  // namespace
+}  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(GauntletSettings, ArbitersOwnFlagsReachTheSameFields) {
+    TournamentConfig c;
+    apply_settings(c, {{"format", "gauntlet"}, {"seeds", "2"}, {"openings_start", "5"}});
+    EXPECT_TRUE(c.gauntlet);
+    EXPECT_EQ(c.seeds, 2);
+    EXPECT_EQ(c.openings_start, 5);
+    EXPECT_THROW(apply_settings(c, {{"format", "swiss"}}), ConfigError);
+    // A gauntlet, or a window, is another tournament than the round-robin of the same engines.
+    TournamentConfig round_robin;
+    EXPECT_NE(c.identity("x").dump(), round_robin.identity("x").dump());
+    EXPECT_EQ(round_robin.identity("x").find("format"), nullptr);  // old keys stay as they were
+    EXPECT_EQ(tournament_config_from_json(c.to_json(), "test").gauntlet, true);
+}
+
+TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {
+    TournamentConfig c;
+    c.engines = {EngineConfig{"a", "/bin/a", {}, {}, {}, {}},
+                 EngineConfig{"b", "/bin/b", {}, {}, {}, {}}};
+    c.limits.depth = 1;
+    c.openings_path = "x.epd";
+    c.gauntlet = true;
+    c.seeds = 2;
+    try {
+        validate(c);
+        FAIL() << "two seeds of two engines were accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("fewer seeds than engines"), std::string::npos);
+    }
+    c.seeds = 1;
+    EXPECT_NO_THROW(validate(c));
+}
+
+}  // namespace
+}  // namespace arbiter

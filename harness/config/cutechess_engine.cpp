@@ -1,0 +1,125 @@
+#include "harness/config/cutechess_engine.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace arbiter {
+
+namespace {
+
+// fastchess's args="-a -b 'c d'": words split on spaces, single or double quotes group.
+std::vector<std::string> split_words(const std::string& text) {
+    std::vector<std::string> words;
+    std::string word;
+    bool in_word = false;
+    char quote = 0;
+    for (char c : text) {
+        if (quote) {
+            if (c == quote)
+                quote = 0;
+            else
+                word += c;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+            in_word = true;
+        } else if (c == ' ' || c == '\t') {
+            if (in_word) words.push_back(word);
+            word.clear();
+            in_word = false;
+        } else {
+            word += c;
+            in_word = true;
+        }
+    }
+    if (quote) throw ConfigError("args=\"" + text + "\": a quote is not closed");
+    if (in_word) words.push_back(word);
+    return words;
+}
+
+// Reads one key of an -engine or -each block into `engine`.
+void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const std::string& key,
+                     const std::string& value, std::vector<std::string>& warnings) {
+    if (key == "cmd")
+        engine.command = value;
+    else if (key == "name")
+        engine.name = value;
+    else if (key == "dir")
+        engine.working_dir = value;
+    else if (key == "arg")
+        engine.args.push_back(value);
+    else if (key == "args")
+        for (std::string& word : split_words(value)) engine.args.push_back(std::move(word));
+    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
+        engine.options.emplace_back(key.substr(7), value);
+    else if (key == "proto") {
+        if (value == "xboard")
+            throw ConfigError(
+                "proto=xboard is not supported by this build's tournaments yet "
+                "(only UCI engines play); nearest supported: proto=uci");
+        read_choice("proto", value, {"uci"});
+    } else if (key == "tc") {
+        if (value == "inf" || value == "infinite")
+            throw ConfigError(
+                "tc=inf is not supported: every arbiter search needs a limit; "
+                "nearest supported: depth=N or nodes=N");
+        if (value.find("hourglass") != std::string::npos)
+            throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
+        read_limit(engine.limits, "tc", value);
+    } else if (key == "st") {
+        NumberRule rule{"st", "a positive number of seconds"};
+        double seconds = read_number(rule, value);
+        if (!(seconds > 0)) throw ConfigError(rule_message("st", rule.what, value));
+        engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(seconds * 1000));
+    } else if (key == "nodes" || key == "depth")
+        read_limit(engine.limits, key, value);
+    else if (key == "plies")
+        read_limit(engine.limits, "depth", value);
+    else if (key == "timemargin")
+        extras.time_margin = value;
+    else if (key == "restart") {
+        if (read_choice("restart", value, {"on", "off", "auto"}) == "on")
+            throw ConfigError(
+                "restart=on is not supported: arbiter keeps each engine between "
+                "games and restarts it only after a crash or stall; nearest "
+                "supported: restart=auto");
+    } else if (key == "ponder" || key == "stderr" || key == "trust" || key == "whitepov" ||
+               key == "initstr")
+        warnings.push_back(
+            key + "=" + value + " is accepted and ignored" +
+            (key == "stderr" ? " (engine output is logged beside the database)" : ""));
+    else
+        throw ConfigError("unknown engine key '" + key +
+                          "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "
+                          "nodes, depth, plies, timemargin, restart, ponder, stderr)");
+}
+
+}  // namespace
+
+void read_cutechess_engine_block(const std::string& option, const std::vector<std::string>& values,
+                                 EngineConfig& engine, CutechessEngineExtras& extras,
+                                 std::vector<std::string>& warnings) {
+    for (const std::string& token : values) {
+        if (token == "ponder") {
+            warnings.push_back(option + " ponder is accepted and ignored (no pondering)");
+            continue;
+        }
+        std::size_t equals = token.find('=');
+        if (equals == std::string::npos || equals == 0)
+            throw ConfigError(option + ": '" + token + "' is not key=value");
+        try {
+            read_engine_key(engine, extras, token.substr(0, equals), token.substr(equals + 1),
+                            warnings);
+        } catch (const ConfigError& e) {
+            throw ConfigError(option + " " + token + ": " + e.what());
+        }
+    }
+}
+
+void check_cutechess_engine_name(const EngineConfig& engine) {
+    if (engine.name.find_first_of(" :") != std::string::npos)
+        throw ConfigError("engine name '" + engine.name +
+                          "' holds a space or a colon, which the parsers of this dialect's "
+                          "output split on; give it name=NAME without them");
+}
+
+}  // namespace arbiter

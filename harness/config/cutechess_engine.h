@@ -1,0 +1,28 @@
+// One `-engine` or `-each` block of the cutechess-cli / fastchess command line: its keys read onto
+// an EngineConfig (cmd, name, dir, arg, args, option.NAME, proto, tc, st, nodes, depth, plies,
+// restart, ...), with the keys arbiter cannot honour refused by name.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/engine_config.h"
+
+namespace arbiter {
+
+// What a block sets that is not an EngineConfig field.
+struct CutechessEngineExtras {
+    std::optional<std::string> time_margin;  // timemargin= (one margin for all engines)
+};
+
+// Reads the key=value tokens of one block onto `engine`. `option` ("-engine" or "-each") names
+// the block in messages. Throws ConfigError.
+void read_cutechess_engine_block(const std::string& option, const std::vector<std::string>& values,
+                                 EngineConfig& engine, CutechessEngineExtras& extras,
+                                 std::vector<std::string>& warnings);
+
+// Throws ConfigError for a name with a space or a colon (the output's parsers split on them).
+void check_cutechess_engine_name(const EngineConfig& engine);
+
+}  // namespace arbiter

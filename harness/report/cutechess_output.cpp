@@ -1,0 +1,286 @@
+#include "harness/report/cutechess_output.h"
+
+#include <cmath>
+#include <cstdio>
+
+#include "harness/ratings/game_result.h"
+#include "harness/ratings/pair_statistics.h"
+#include "harness/ratings/sprt.h"
+
+namespace arbiter {
+
+namespace {
+
+std::string printed(const char* format, double value) {
+    char text[64];
+    if (value == 0) value = 0;  // no "-0.0"
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+// Points of the encounter's first engine in one game.
+double first_points(Outcome outcome, bool first_was_white) {
+    double white = white_points(outcome);
+    return first_was_white ? white : 1 - white;
+}
+
+}  // namespace
+
+std::string cutechess_reason(Termination termination, const std::string& text) {
+    // The referee already words its endings as cutechess does; only the move-limit draw differs.
+    if (termination == Termination::max_plies) return "Draw by adjudication";
+    return text;
+}
+
+std::string score_line(const std::string& first, const std::string& second,
+                       const WdlCounts& counts) {
+    return "Score of " + first + " vs " + second + ": " + std::to_string(counts.wins) + " - " +
+           std::to_string(counts.losses) + " - " + std::to_string(counts.draws) + "  [" +
+           printed("%.3f", counts.score()) + "] " + std::to_string(counts.games());
+}
+
+std::string elo_difference_line(const WdlCounts& counts) {
+    EloEstimate elo = trinomial_elo(counts);
+    double draw_ratio = counts.games() ? 100.0 * double(counts.draws) / double(counts.games()) : 0;
+    return "Elo difference: " + printed("%.1f", elo.elo) + " +/- " + printed("%.1f", elo.error_95) +
+           ", LOS: " + printed("%.1f", 100 * elo.los) +
+           " %, DrawRatio: " + printed("%.1f", draw_ratio) + " %";
+}
+
+std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs) {
+    Sprt sprt(parameters);
+    sprt.update(pairs);
+    // As fastchess words it: a negative LLR as a share of the lower bound.
+    double bound = sprt.llr() >= 0 ? sprt.upper_bound() : sprt.lower_bound();
+    std::string line = "SPRT: llr " + printed("%.2f", sprt.llr()) + " (" +
+                       printed("%.1f", 100 * sprt.llr() / bound) + "%), lbound " +
+                       printed("%.2f", sprt.lower_bound()) + ", ubound " +
+                       printed("%.2f", sprt.upper_bound());
+    if (sprt.state() == SprtState::h0_accepted) line += " - H0 was accepted";
+    if (sprt.state() == SprtState::h1_accepted) line += " - H1 was accepted";
+    return line;
+}
+
+std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
+                            const WdlCounts& paired_games,
+                            const std::optional<SprtParameters>& sprt) {
+    const std::string dashes(50, '-');
+    EloEstimate elo = pairs.pair_count() ? pentanomial_elo(pairs) : EloEstimate{};
+    NormalizedElo nelo = pairs.pair_count() ? normalized_elo(pairs) : NormalizedElo{};
+    double games = double(paired_games.games());
+    // fastchess's pentanomial draw ratio: pairs worth one point (a win and a loss, or two draws).
+    double draw_ratio =
+        pairs.pair_count() ? 100.0 * double(pairs.pairs[2]) / double(pairs.pair_count()) : 0;
+    std::int64_t losing_pairs = pairs.pairs[0] + pairs.pairs[1];
+    std::int64_t winning_pairs = pairs.pairs[3] + pairs.pairs[4];
+    std::string pairs_ratio =
+        losing_pairs ? printed("%.2f", double(winning_pairs) / double(losing_pairs)) : "inf";
+    std::string text = dashes + "\nResults of " + matchup + ":\n";
+    text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
+            ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
+            "\n";
+    text += "LOS: " + printed("%.2f", 100 * elo.los) +
+            " %, DrawRatio: " + printed("%.2f", draw_ratio) + " %, PairsRatio: " + pairs_ratio +
+            "\n";
+    text += "Games: " + std::to_string(paired_games.games()) +
+            ", Wins: " + std::to_string(paired_games.wins) +
+            ", Losses: " + std::to_string(paired_games.losses) +
+            ", Draws: " + std::to_string(paired_games.draws) +
+            ", Points: " + printed("%.1f", paired_games.points()) + " (" +
+            printed("%.2f", games ? 100 * paired_games.points() / games : 0) + " %)\n";
+    text += "Ptnml(0-2): [";
+    for (std::size_t k = 0; k < 5; ++k) text += (k ? ", " : "") + std::to_string(pairs.pairs[k]);
+    text += "]\n";
+    if (sprt) {
+        Sprt test(*sprt);
+        test.update(pairs);
+        text += test.format_llr() + "\n";
+    }
+    return text + dashes + "\n";
+}
+
+std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
+                              const TournamentConfig& config) {
+    auto limit_text = [&](const EngineConfig& e) -> std::string {
+        SearchLimitConfig limits = e.limits.or_else(config.limits);
+        if (limits.tc) return to_string(*limits.tc);
+        if (limits.movetime_ms) return printed("%g", double(*limits.movetime_ms) / 1000) + "/move";
+        if (limits.depth) return std::to_string(*limits.depth) + " plies";
+        if (limits.nodes) return std::to_string(*limits.nodes) + " nodes";
+        return "";
+    };
+    auto option_text = [](const EngineConfig& e, const std::string& name, const char* unit) {
+        for (const auto& [key, value] : e.options)
+            if (key == name) return value + unit;
+        return std::string("NULL");
+    };
+    auto both = [](const std::string& a, const std::string& b) {
+        return a == b ? a : a + " - " + b;
+    };
+    std::string book = config.openings_path.substr(config.openings_path.find_last_of('/') + 1);
+    return first.name + " vs " + second.name + " (" + both(limit_text(first), limit_text(second)) +
+           ", " + both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) +
+           ", " + both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB")) +
+           (book.empty() ? "" : ", " + book) + ")";
+}
+
+CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
+                                   const CutechessOutputSettings& settings,
+                                   const TournamentConfig& config)
+    : out_(out),
+      diagnostics_(diagnostics),
+      settings_(settings),
+      config_(config),
+      sprt_(config.sprt) {
+    for (const auto& engine : config.engines) names_.push_back(engine.name);
+    totals_.resize(names_.size());
+}
+
+void CutechessConsole::started(TournamentId, const std::vector<EngineId>&, std::int64_t scheduled,
+                               std::int64_t already_played) {
+    std::lock_guard lock(mutex_);
+    scheduled_ = scheduled;
+    last_block_ = paired_games_;
+    if (already_played)
+        diagnostics_ << "Resuming: " << already_played << " of " << scheduled
+                     << " games are already in the database\n";
+}
+
+void CutechessConsole::game_started(const ScheduleSlot& slot, const std::string& white,
+                                    const std::string& black) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    out_ << "Started game " << slot.number + 1 << " of " << scheduled_ << " (" << white << " vs "
+         << black << ")\n";
+    out_.flush();
+}
+
+void CutechessConsole::engine_event(const std::string& message) {
+    std::lock_guard lock(mutex_);
+    diagnostics_ << message << '\n';
+}
+
+void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::string& white,
+                                     const std::string& black) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    // Step 1. The game's own line.
+    out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
+         << "): " << game.result << " {"
+         << cutechess_reason(game.termination, game.termination_text) << "}\n";
+    record(game.slot, game.result, white, black);
+    ++finished_;
+
+    // Step 2. The running score and ratings, as often as asked.
+    if (settings_.format == ConsoleFormat::cutechess) {
+        if (names_.size() == 2 && finished_ % settings_.score_interval == 0)
+            out_ << score_line(names_[0], names_[1], encounters_[{0, 1}].games) << '\n';
+        if (settings_.rating_interval > 0 && finished_ % settings_.rating_interval == 0)
+            print_ratings();
+    } else {
+        int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
+        if (paired_games_ - last_block_ >= interval) {
+            print_fastchess_blocks();
+            last_block_ = paired_games_;
+        }
+    }
+    out_.flush();
+}
+
+void CutechessConsole::count_earlier(const GameSummary& game) {
+    std::lock_guard lock(mutex_);
+    record(game.slot, game.result, game.white_name, game.black_name);
+}
+
+void CutechessConsole::record(const ScheduleSlot& slot, const std::string& result,
+                              const std::string& white_name, const std::string& black_name) {
+    int white = -1, black = -1;
+    for (int i = 0; i < int(names_.size()); ++i) {
+        if (names_[std::size_t(i)] == white_name) white = i;
+        if (names_[std::size_t(i)] == black_name) black = i;
+    }
+    std::optional<Outcome> outcome = parse_outcome(result);
+    if (!outcome || white < 0 || black < 0) return;
+    totals_[std::size_t(white)].add(*outcome, true);
+    totals_[std::size_t(black)].add(*outcome, false);
+    int first = std::min(white, black);
+    Encounter& encounter = encounters_[{first, std::max(white, black)}];
+    encounter.games.add(*outcome, first == white);
+    double points = first_points(*outcome, first == white);
+    std::int64_t pair = slot.pair_number();
+    auto waiting = encounter.waiting.find(pair);
+    if (waiting == encounter.waiting.end()) {
+        encounter.waiting[pair] = points;
+        return;
+    }
+    double first_game = waiting->second;
+    encounter.waiting.erase(waiting);
+    encounter.pairs.add_pair(int(std::lround(2 * (first_game + points))));
+    for (double p : {first_game, points}) {
+        if (p == 1) ++encounter.paired_games.wins;
+        if (p == 0.5) ++encounter.paired_games.draws;
+        if (p == 0) ++encounter.paired_games.losses;
+    }
+    paired_games_ += 2;
+}
+
+void CutechessConsole::print_ratings() {
+    if (names_.size() != 2) return print_rank_table();
+    const Encounter& encounter = encounters_[{0, 1}];
+    out_ << elo_difference_line(encounter.games) << '\n';
+    if (settings_.pentanomial) {
+        const auto& p = encounter.pairs.pairs;
+        out_ << "Ptnml(0-2): " << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
+             << p[4] << '\n';
+    }
+    if (sprt_) out_ << sprt_line(*sprt_, encounter.pairs) << '\n';
+}
+
+void CutechessConsole::print_rank_table() {
+    char line[160];
+    std::snprintf(line, sizeof line, "%4s %-25s %7s %7s %7s %7s %7s\n", "Rank", "Name", "Elo",
+                  "+/-", "Games", "Score", "Draw");
+    out_ << line;
+    std::vector<int> order;
+    for (int i = 0; i < int(names_.size()); ++i) order.push_back(i);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return totals_[std::size_t(a)].score() > totals_[std::size_t(b)].score();
+    });
+    int rank = 0;
+    for (int i : order) {
+        const WdlCounts& t = totals_[std::size_t(i)];
+        EloEstimate elo = trinomial_elo(t);
+        double draws = t.games() ? 100.0 * double(t.draws) / double(t.games()) : 0;
+        std::snprintf(line, sizeof line, "%4d %-25s %7.0f %7.0f %7lld %6.1f%% %6.1f%%\n", ++rank,
+                      names_[std::size_t(i)].c_str(), elo.elo, elo.error_95,
+                      static_cast<long long>(t.games()), 100 * t.score(), draws);
+        out_ << line;
+    }
+}
+
+void CutechessConsole::print_fastchess_blocks() {
+    for (const auto& [key, encounter] : encounters_) {
+        if (encounter.pairs.pair_count() == 0) continue;
+        out_ << fastchess_block(
+            fastchess_matchup(config_.engines[std::size_t(key.first)],
+                              config_.engines[std::size_t(key.second)], config_),
+            encounter.pairs, encounter.paired_games, names_.size() == 2 ? sprt_ : std::nullopt);
+    }
+}
+
+void CutechessConsole::finish() {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+    if (settings_.format == ConsoleFormat::cutechess) {
+        if (names_.size() == 2)
+            out_ << score_line(names_[0], names_[1], encounters_[{0, 1}].games) << '\n';
+        print_ratings();
+    } else if (paired_games_ != last_block_ || paired_games_ == 0) {
+        print_fastchess_blocks();  // unless the last game's block is already out
+    }
+    out_ << "Finished match\n";
+    out_.flush();
+}
+
+}  // namespace arbiter

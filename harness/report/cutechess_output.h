@@ -1,0 +1,92 @@
+// The lines cutechess-cli and fastchess print while a match runs, byte for byte where the
+// frameworks that drive them (fishtest, OpenBench, tuners) parse them: "Started game N of M",
+// "Finished game N (A vs B): 1-0 {White mates}", "Score of A vs B: W - L - D  [0.625] N",
+// "Elo difference: ...", "SPRT: llr ...", fastchess's "Games: ..." and "Ptnml(0-2): [...]"
+// blocks, and "Finished match" as the last line. Game numbers are schedule slots + 1, so games
+// 2k-1 and 2k are one pair and the first engine of an encounter has White in the odd one.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "harness/config/cutechess_args.h"
+#include "harness/ratings/counts.h"
+#include "harness/tournament/tournament.h"
+
+namespace arbiter {
+
+// cutechess's words for how a game ended ("White mates", "Draw by adjudication", ...).
+std::string cutechess_reason(Termination termination, const std::string& text);
+
+// "Score of A vs B: 5 - 3 - 2  [0.600] 10", from A's side.
+std::string score_line(const std::string& first, const std::string& second,
+                       const WdlCounts& counts);
+// "Elo difference: 70.4 +/- 221.3, LOS: 73.0 %, DrawRatio: 20.0 %".
+std::string elo_difference_line(const WdlCounts& counts);
+// "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted".
+std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs);
+// fastchess's block for one encounter, from its completed pairs only (games = 2 x pairs):
+// dashes, "Results of A vs B (10+0.1, 1t, 16MB, book.epd):" (`matchup` is the text between
+// "Results of " and the colon), Elo, LOS, "Games: ...", "Ptnml(0-2): [...]", LLR, dashes.
+std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
+                            const WdlCounts& paired_games,
+                            const std::optional<SprtParameters>& sprt);
+
+// fastchess's matchup text: "A vs B (TC, THREADS, HASH, BOOK)", with "NULL" for a Threads or
+// Hash option neither engine sets and "A - B" where the two differ.
+std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
+                              const TournamentConfig& config);
+
+// Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
+// Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears
+// on exactly one line of `out`. Thread-safe; after finish() it prints nothing more.
+class CutechessConsole : public TournamentObserver {
+  public:
+    CutechessConsole(std::ostream& out, std::ostream& diagnostics,
+                     const CutechessOutputSettings& settings, const TournamentConfig& config);
+
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already_played) override;
+    void game_started(const ScheduleSlot& slot, const std::string& white,
+                      const std::string& black) override;
+    void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                       const std::string& black) override;
+    void engine_event(const std::string& message) override;
+    // A game an earlier run recorded (a resumed match): counted in the scores, not printed.
+    // Call before started().
+    void count_earlier(const GameSummary& game);
+    // The closing lines (final score, Elo, SPRT or the fastchess block, "Finished match").
+    void finish();
+
+  private:
+    // The games of two engines, from the side of the one that comes first in the configuration.
+    struct Encounter {
+        WdlCounts games;
+        WdlCounts paired_games;  // games of completed pairs only
+        PentanomialCounts pairs;
+        std::map<std::int64_t, double> waiting;  // pair number -> first game's points
+    };
+    void record(const ScheduleSlot& slot, const std::string& result, const std::string& white,
+                const std::string& black);
+    void print_ratings();
+    void print_rank_table();
+    void print_fastchess_blocks();
+
+    std::ostream& out_;
+    std::ostream& diagnostics_;
+    CutechessOutputSettings settings_;
+    std::vector<std::string> names_;
+    TournamentConfig config_;
+    std::optional<SprtParameters> sprt_;
+    std::map<std::pair<int, int>, Encounter> encounters_;
+    std::vector<WdlCounts> totals_;  // per engine, against the field
+    std::int64_t scheduled_ = 0, finished_ = 0, paired_games_ = 0, last_block_ = 0;
+    bool closed_ = false;
+    std::mutex mutex_;
+};
+
+}  // namespace arbiter

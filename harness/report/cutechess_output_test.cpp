@@ -1,0 +1,96 @@
+// The cutechess and fastchess lines, byte for byte, from hard-coded counts.
+#include "harness/report/cutechess_output.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace arbiter {
+namespace {
+
+TEST(CutechessLines, ScoreLineHasTwoSpacesBeforeTheBracket) {
+    WdlCounts counts{5, 2, 3};  // wins, draws, losses
+    EXPECT_EQ(score_line("alpha", "beta", counts), "Score of alpha vs beta: 5 - 3 - 2  [0.600] 10");
+}
+
+TEST(CutechessLines, EloDifferenceLine) {
+    WdlCounts counts{7, 4, 3};
+    std::string line = elo_difference_line(counts);
+    // trinomial_elo gives 102 +- 174 for W=7 D=4 L=3 (pair_statistics.h).
+    EXPECT_TRUE(line.rfind("Elo difference: 102.", 0) == 0) << line;
+    EXPECT_NE(line.find(", LOS: "), std::string::npos);
+    EXPECT_TRUE(line.ends_with(" %, DrawRatio: 28.6 %")) << line;
+    EXPECT_EQ(elo_difference_line(WdlCounts{0, 4, 0}),
+              "Elo difference: 0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 100.0 %");
+}
+
+TEST(CutechessLines, SprtLineSaysWhichHypothesisWasAccepted) {
+    SprtParameters parameters;  // elo0 0, elo1 10, alpha = beta = 0.05
+    PentanomialCounts strong;
+    strong.pairs = {0, 2, 20, 40, 60};
+    std::string line = sprt_line(parameters, strong);
+    EXPECT_TRUE(line.rfind("SPRT: llr ", 0) == 0) << line;
+    EXPECT_NE(line.find("%), lbound -2.94, ubound 2.94 - H1 was accepted"), std::string::npos)
+        << line;
+    EXPECT_EQ(sprt_line(parameters, PentanomialCounts{}),
+              "SPRT: llr 0.00 (0.0%), lbound -2.94, ubound 2.94");
+}
+
+TEST(CutechessLines, ReasonsAreCutechessWords) {
+    EXPECT_EQ(cutechess_reason(Termination::checkmate, "White mates"), "White mates");
+    EXPECT_EQ(cutechess_reason(Termination::max_plies, "Draw by adjudication: maximum game length"),
+              "Draw by adjudication");
+}
+
+TEST(FastchessLines, BlockCountsCompletedPairs) {
+    PentanomialCounts pairs;
+    pairs.pairs = {1, 2, 3, 2, 1};
+    WdlCounts games{6, 6, 6};
+    std::string block = fastchess_block("a vs b (10+0.1, NULL, 16MB, book.epd)", pairs, games, {});
+    EXPECT_NE(block.find("\nResults of a vs b (10+0.1, NULL, 16MB, book.epd):\n"),
+              std::string::npos)
+        << block;
+    EXPECT_NE(block.find("\nGames: 18, Wins: 6, Losses: 6, Draws: 6, Points: 9.0 (50.00 %)\n"),
+              std::string::npos)
+        << block;
+    EXPECT_NE(block.find("\nPtnml(0-2): [1, 2, 3, 2, 1]\n"), std::string::npos) << block;
+    EXPECT_NE(block.find("DrawRatio: 33.33 %, PairsRatio: 1.00"), std::string::npos) << block;
+    EXPECT_TRUE(block.rfind(std::string(50, '-') + "\n", 0) == 0);
+}
+
+TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
+    TournamentConfig config;
+    config.engines = {EngineConfig{"a", "x", {}, {}, {}, {}},
+                      EngineConfig{"b", "y", {}, {}, {}, {}}};
+    std::ostringstream out, diagnostics;
+    CutechessConsole console(out, diagnostics, CutechessOutputSettings{}, config);
+    console.started(1, {1, 2}, 2, 0);
+    ScheduleSlot first{0, 0, 0, 0, 0}, second{1, 0, 0, 0, 1};
+    console.game_started(first, "a", "b");
+    GameRecord game;
+    game.slot = first;
+    game.result = "1-0";
+    game.termination = Termination::checkmate;
+    game.termination_text = "White mates";
+    console.game_finished(game, 1, "a", "b");
+    console.engine_event("b will be restarted (Black disconnects)");
+    game.slot = second;
+    game.result = "1/2-1/2";
+    game.termination = Termination::max_plies;
+    game.termination_text = "Draw by adjudication: maximum game length";
+    console.game_finished(game, 2, "b", "a");
+    console.finish();
+    console.game_started(second, "b", "a");  // after finish(): nothing more
+    EXPECT_EQ(out.str(),
+              "Started game 1 of 2 (a vs b)\n"
+              "Finished game 1 (a vs b): 1-0 {White mates}\n"
+              "Score of a vs b: 1 - 0 - 0  [1.000] 1\n"
+              "Finished game 2 (b vs a): 1/2-1/2 {Draw by adjudication}\n"
+              "Score of a vs b: 1 - 0 - 1  [0.750] 2\n"
+              "Score of a vs b: 1 - 0 - 1  [0.750] 2\n" +
+                  elo_difference_line(WdlCounts{1, 1, 0}) + "\nFinished match\n");
+    EXPECT_EQ(diagnostics.str(), "b will be restarted (Black disconnects)\n");
+}
+
+}  // namespace
+}  // namespace arbiter
