@@ -257,6 +257,10 @@ void validate(const TournamentConfig& config) {
         if (e.limits.or_else(config.limits).empty())
             throw ConfigError("engine " + e.name +
                               " has no search limit: give --depth, --nodes, --movetime or --tc");
+        if (e.protocol == EngineProtocol::xboard && e.limits.or_else(config.limits).nodes)
+            throw ConfigError("engine " + e.name +
+                              " speaks XBoard, whose protocol has no node limit: give --depth, "
+                              "--movetime or --tc");
     }
     if (config.openings_path.empty())
         throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");

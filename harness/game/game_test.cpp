@@ -17,8 +17,8 @@ struct Match {
     Match(std::vector<std::string> white_args, std::vector<std::string> black_args) {
         white_args.insert(white_args.begin(), {"--seed", "3"});
         black_args.insert(black_args.begin(), {"--seed", "4"});
-        white_engine.start(MOCK_ENGINE_PATH, white_args);
-        black_engine.start(MOCK_ENGINE_PATH, black_args);
+        white_engine.start(MOCK_ENGINE_PATH, white_args, {}, {}, milliseconds(10000));
+        black_engine.start(MOCK_ENGINE_PATH, black_args, {}, {}, milliseconds(10000));
         white = {&white_engine, "white", {}};
         black = {&black_engine, "black", {}};
         white.limits.depth = black.limits.depth = 1;
@@ -36,7 +36,7 @@ struct Match {
         white.limits = black.limits = {};
         white.limits.tc = black.limits.tc = tc;
     }
-    UciClient white_engine, black_engine;
+    UciSession white_engine, black_engine;
     Player white, black;
     GameSettings settings;
     RefereeClock* clock = nullptr;  // the real clock when null

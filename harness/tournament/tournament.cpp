@@ -194,7 +194,7 @@ class Runner {
 
     // The engine `index` of this worker, started if needed. An engine that cannot be started
     // again is reported and handed to the game as it is: the game scores its disconnection.
-    UciClient* ensure_engine(int index, WorkerEngines& engines) {
+    EngineSession* ensure_engine(int index, WorkerEngines& engines) {
         try {
             return &engines.ensure(index);
         } catch (const std::exception& e) {
@@ -215,6 +215,7 @@ class Runner {
         const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
         PlayedGame played = play_game(white, black, opening, config_.game);
         std::lock_guard lock(mutex_);
+        for (const std::string& event : played.events) observer_.engine_event(event);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
                                             std::pair{played.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
