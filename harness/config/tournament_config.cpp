@@ -27,6 +27,7 @@ constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{"handshake_timeout", 1, INT64_MAX_V
                                              "a positive number of milliseconds"};
 constexpr IntegerRule WAIT_RULE{"wait", 0, INT64_MAX_VALUE, "a number of milliseconds, 0 or more"};
 constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule BOOK_LINES_RULE{"book_lines", 1, 1'000'000, "a positive number of lines"};
 constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000, "a number of samples, 0 or more"};
 
 const char* const LIMIT_KEYS[] = {"depth", "nodes", "movetime", "tc"};
@@ -39,11 +40,16 @@ void read_limit_setting(TournamentConfig& c, std::string_view key, std::string_v
 // elsewhere may already read it.
 const std::vector<TournamentSetting>& settings_table() {
     static const std::vector<TournamentSetting> settings = {
-        {"openings", "openings", "FILE", "Opening suite (.epd or .pgn)",
+        {"openings", "openings", "FILE", "Opening suite (.epd, .pgn or a Polyglot book .bin)",
          [](TournamentConfig& c, std::string_view t) { c.openings_path = std::string(t); }},
         {"plies", "plies", "N", "PGN suites: plies of each game to play (default: all)",
          [](TournamentConfig& c, std::string_view t) {
              c.plies = int(read_integer(PLIES_RULE, t));
+         }},
+        {"book_lines", "book-lines", "N",
+         "Polyglot book openings: distinct lines drawn by --seed (default: 100)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.book_lines = int(read_integer(BOOK_LINES_RULE, t));
          }},
         {"order", "order", "ORDER", "Opening order: sequential or random",
          [](TournamentConfig& c, std::string_view t) {
@@ -147,6 +153,7 @@ json::Value TournamentConfig::to_json() const {
     v.set("engines", list);
     v.set("openings", openings_path);
     if (plies) v.set("plies", *plies);
+    if (book_lines != TournamentConfig{}.book_lines) v.set("book_lines", book_lines);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
     if (max_games) v.set("max_games", max_games);
@@ -183,6 +190,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
     if (handshake_timeout != defaults.handshake_timeout)
         v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
+    if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     return v;
 }
 
@@ -268,6 +276,7 @@ void validate(const TournamentConfig& config) {
     // Step 2. Every value within its rule, as the readers check it.
     if (config.plies) check_integer(PLIES_RULE, *config.plies);
     check_integer(ROUNDS_RULE, config.rounds);
+    check_integer(BOOK_LINES_RULE, config.book_lines);
     check_integer(MAX_GAMES_RULE, config.max_games);
     validate(config.limits);
     validate(config.game);

@@ -113,6 +113,7 @@ class Referee {
     void think() {
         Color us = pos_.side_to_move();
         Player& player = *players_[us];
+        if (play_from_book(us)) return;
         EngineSession& engine = *player.engine;
         const SearchLimitConfig& limits = player.limits;
 
@@ -220,6 +221,38 @@ class Referee {
                                "): " + what);
     }
 
+    // The player's own book (book=FILE bookdepth=N) moves for it while it knows the position;
+    // the first miss ends it for the game. Book moves cost no clock time but count towards the
+    // moves of a time-control period. True if a move was played.
+    bool play_from_book(Color us) {
+        const Player& player = *players_[us];
+        if (!player.book || out_of_book_[us] || book_moves_[us] >= player.book_depth) return false;
+        std::uint64_t random = mix(player.book_seed + std::uint64_t(game_.moves.size()));
+        Move m = player.book->choose(pos_, random);
+        if (!m) {
+            out_of_book_[us] = true;
+            return false;
+        }
+        ++book_moves_[us];
+        if (const auto& tc = player.limits.tc;
+            tc && tc->moves && ++moves_in_period_[us] == tc->moves) {
+            moves_in_period_[us] = 0;
+            clock_ms_[us] += tc->base_ms;
+        }
+        MoveRecord record;
+        record.book = true;
+        play(m, record);
+        return true;
+    }
+
+    // SplitMix64's finaliser: neighbouring seeds give unrelated choices.
+    static std::uint64_t mix(std::uint64_t x) {
+        x += 0x9E3779B97F4A7C15ULL;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
+    }
+
     void play(Move m, MoveRecord& record) {
         record.ply = int(game_.moves.size()) + 1;
         record.uci = move_to_uci(m);
@@ -295,6 +328,8 @@ class Referee {
     int moves_in_period_[COLOR_NB] = {0, 0};
     int draw_count_[COLOR_NB] = {0, 0};
     int resign_count_[COLOR_NB] = {0, 0};
+    int book_moves_[COLOR_NB] = {0, 0};
+    bool out_of_book_[COLOR_NB] = {false, false};
     bool finished_ = false;
 };
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engines/book/polyglot.h"
 #include "engines/core/types.h"
 #include "harness/config/engine_config.h"
 #include "harness/config/game_config.h"
@@ -18,11 +19,16 @@
 
 namespace arbiter {
 
-// A player of one game: a started engine, the name it plays under and its search limits.
+// A player of one game: a started engine, the name it plays under and its search limits, and
+// optionally its own Polyglot book: the referee plays the player's moves from it, choosing by
+// weight from `book_seed`, until the book has no move or `book_depth` moves came from it.
 struct Player {
     EngineSession* engine = nullptr;
     std::string name;
     SearchLimitConfig limits;
+    const PolyglotBook* book = nullptr;
+    int book_depth = 0;
+    std::uint64_t book_seed = 0;
 };
 
 // One finished game as the referee saw it: the moves (book moves first), the result and why, when
