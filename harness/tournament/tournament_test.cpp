@@ -489,5 +489,45 @@ TEST_F(TournamentTest, AnEnginesOwnBookMovesForIt) {
     EXPECT_GE(book_moves, 2);
 }
 
+// Debian's XBoard engines against one of ours, from GNU Chess's book, every game refereed and
+// stored. Skipped (failing under CI) when the packages are missing.
+TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
+    const char* book = "/usr/share/games/gnuchess/book.bin";
+    std::vector<const char*> needed = {"/usr/games/fairymax", "/usr/games/phalanx", book};
+    for (const char* path : needed) {
+        if (fs::exists(path)) continue;
+        if (std::getenv("CI")) FAIL() << path << " is missing (scripts/setup installs it)";
+        GTEST_SKIP() << path << " is missing";
+    }
+    config.engines.clear();
+    add_engine("fairymax", {}, "/usr/games/fairymax");
+    add_engine("phalanx", {}, "/usr/games/phalanx");
+    for (auto& e : config.engines) e.protocol = EngineProtocol::xboard;
+    add_engine("alphabeta", {}, OUR_ENGINE_PATH);
+    config.openings_path = book;
+    config.plies = 4;
+    config.book_lines = 1;
+    config.limits = {};
+    config.limits.movetime_ms = 50;
+    config.game.adjudication.max_plies = 30;
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary s = run_tournament(config, store, recorder);
+    EXPECT_EQ(s.played_now, 6);
+    for (const auto& g : store.list_games(s.tournament_id)) {
+        EXPECT_TRUE(
+            g.termination != Termination::disconnect && g.termination != Termination::stall &&
+            g.termination != Termination::illegal_move && g.termination != Termination::false_claim)
+            << g.white_name << " - " << g.black_name << ": " << g.termination_text;
+        GameRecord game = store.load_game(g.id);
+        ASSERT_GT(game.moves.size(), 4u);
+        // Each engine's thinking output reached the moves table.
+        EXPECT_TRUE(game.moves[4].depth) << g.white_name << " - " << g.black_name;
+        EXPECT_TRUE(game.moves[5].depth) << g.white_name << " - " << g.black_name;
+    }
+    for (const std::string& event : recorder.events)
+        EXPECT_EQ(event.find("restarted"), std::string::npos) << event;
+}
+
 }  // namespace
 }  // namespace arbiter
