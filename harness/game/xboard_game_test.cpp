@@ -132,5 +132,76 @@ TEST(XboardGame, AnEngineRefusingOurMovesIsLoggedAndRestarted) {
     EXPECT_TRUE(match.logged("White (xb): Illegal move: "));
 }
 
+TEST(XboardGame, AClaimRightAfterTheMoveIsCheckedAtThatMove) {
+    MixedMatch match({"--claim-after-move-at", "2"});
+    match.game = match.play();
+    EXPECT_EQ(match.game.termination, Termination::false_claim);
+    EXPECT_EQ(match.game.moves.size(), 3u);  // its move was played, then the claim judged
+}
+
+// An engine whose replies are scripted, to check the referee's judgement of claims exactly.
+class ScriptedSession final : public EngineSession {
+  public:
+    explicit ScriptedSession(std::vector<EngineReply> replies) : replies_(std::move(replies)) {}
+    void start(const std::string&, const std::vector<std::string>&, const std::string&,
+               const std::string&, std::chrono::milliseconds) override {}
+    bool set_option(std::string_view, std::string_view) override { return true; }
+    bool new_game() override { return true; }
+    UciStatus is_ready(std::chrono::milliseconds) override { return UciStatus::ok; }
+    bool position(std::string_view, std::span<const std::string>) override { return true; }
+    EngineReply go(const GoLimits&, std::chrono::milliseconds) override {
+        EngineReply reply = replies_.at(next_++);
+        reply.search.status = UciStatus::ok;
+        return reply;
+    }
+    bool stop() override { return true; }
+    EngineReply wait_reply(std::chrono::milliseconds) override { return {}; }
+    bool quit(std::chrono::milliseconds) override { return true; }
+    void kill() override {}
+    bool alive() override { return true; }
+    const std::string& exit_status() const override { return none_; }
+    std::string display_name() const override { return "scripted"; }
+
+  private:
+    std::vector<EngineReply> replies_;
+    std::size_t next_ = 0;
+    std::string none_;
+};
+
+EngineReply move_and_claim(const char* move, const char* result, const char* reason) {
+    EngineReply reply;
+    reply.search.bestmove = move;
+    reply.claimed_result = result;
+    reply.claim_reason = reason;
+    return reply;
+}
+
+PlayedGame play_scripted(EngineReply white_reply) {
+    ScriptedSession white_engine({std::move(white_reply)}), black_engine({});
+    Player white{&white_engine, "w", {}}, black{&black_engine, "b", {}};
+    white.limits.depth = black.limits.depth = 1;
+    Opening opening;
+    opening.start_fen = "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1";
+    return play_game(white, black, opening, GameSettings{});
+}
+
+TEST(XboardGame, ARightClaimStandsAndTheRulesEndTheGame) {
+    PlayedGame game = play_scripted(move_and_claim("f7g7", "1-0", "White mates"));
+    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.termination, Termination::checkmate);
+    ASSERT_EQ(game.events.size(), 1u);
+    EXPECT_EQ(game.events[0], "White (w): claims 1-0 {White mates}: right");
+}
+
+TEST(XboardGame, AClaimTheRulesDoNotGiveLosesEvenAfterAGoodMove) {
+    PlayedGame check = play_scripted(move_and_claim("f7e7", "1-0", "White mates"));  // no mate
+    EXPECT_EQ(check.result, "0-1");
+    EXPECT_EQ(check.termination, Termination::false_claim);
+    PlayedGame wrong = play_scripted(move_and_claim("f7g7", "1/2-1/2", "Stalemate"));  // it mates
+    EXPECT_EQ(wrong.result, "0-1");
+    EXPECT_EQ(wrong.termination, Termination::false_claim);
+    EXPECT_EQ(wrong.termination_text, "White makes a false claim: 1/2-1/2 {Stalemate}");
+}
+
 }  // namespace
 }  // namespace arbiter

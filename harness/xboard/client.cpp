@@ -322,7 +322,13 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 std::string uci = to_uci(line.text);
                 reply.search.bestmove = uci.empty() ? line.text : uci;
                 if (!uci.empty() && on_board_) on_board_->moves.push_back(uci);
-                return finish(UciStatus::ok);
+                // The engine's time ends with its move; the short look for a claim after it is
+                // not charged.
+                Clock::time_point moved_at = Clock::now();
+                read_after_move(reply, moved_at + AFTER_MOVE_WAIT);
+                XboardReply done = finish(UciStatus::ok);
+                done.search.wall_time = moved_at - go_sent_;
+                return done;
             }
             case XboardLine::Kind::thinking:
                 handle_thinking(line_, reply);
@@ -353,6 +359,22 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 break;
             default:
                 break;
+        }
+    }
+}
+
+void XboardClient::read_after_move(XboardReply& reply, Clock::time_point deadline) {
+    // What the engine wrote right after its move: engines claim a result after the move that
+    // ends the game ("move d8h4" then "0-1 {Black mates}").
+    while (process_.read_line(line_, deadline) == EngineProcess::ReadStatus::line) {
+        XboardLine line = classify_xboard_line(line_);
+        if (line.kind == XboardLine::Kind::result) {
+            reply.claimed_result = line.text;
+            reply.claim_reason = line.comment;
+        } else if (line.kind == XboardLine::Kind::offer_draw) {
+            reply.offered_draw = true;
+        } else if (line.kind == XboardLine::Kind::error) {
+            reply.errors.push_back(line_);
         }
     }
 }
