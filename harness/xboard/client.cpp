@@ -121,8 +121,11 @@ bool XboardClient::new_game() {
 UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = Clock::now() + timeout;
     if (feature("ping") != "1") {
-        // No ping: drop what the engine said already (a late claim of the last game, say).
-        while (process_.read_line(line_, Clock::now()) == EngineProcess::ReadStatus::line) {}
+        // No ping: drop what the engine said already (a late claim of the last game, say),
+        // looking briefly into the pipe too, not only at what was read from it: GNU Chess has no
+        // ping, and its claim after the last game's move would otherwise open the next game.
+        Clock::time_point until = Clock::now() + NO_PING_DRAIN;
+        while (process_.read_line(line_, until) == EngineProcess::ReadStatus::line) {}
         return process_.alive() ? UciStatus::ok : UciStatus::disconnected;
     }
     int n = ++ping_counter_;

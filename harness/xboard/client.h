@@ -55,6 +55,8 @@ class XboardClient {
     static constexpr std::chrono::milliseconds FEATURE_WAIT{2000};
     // How long after a move the client looks for a claim of the result that follows it.
     static constexpr std::chrono::milliseconds AFTER_MOVE_WAIT{2};
+    // How long is_ready() of an engine without ping reads what is left of the last game.
+    static constexpr std::chrono::milliseconds NO_PING_DRAIN{20};
 
     XboardClient() = default;
     XboardClient(const XboardClient&) = delete;
