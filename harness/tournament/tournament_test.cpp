@@ -11,8 +11,12 @@
 #include <set>
 #include <thread>
 
+#include "harness/tournament/tournament_test_fixture.h"
+
 namespace arbiter {
 namespace {
+
+using namespace tournament_testing;
 
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
@@ -53,67 +57,6 @@ TEST(Schedule, RandomOrderIsASeededPermutationPerRound) {
     std::sort(sorted.begin(), sorted.end());
     for (int i = 0; i < 20; ++i) EXPECT_EQ(sorted[std::size_t(i)], i);
 }
-
-// Counts what the tournament reports.
-struct Recorder : TournamentObserver {
-    void game_finished(const GameRecord& game, GameId, const std::string&,
-                       const std::string&) override {
-        results.push_back(game.termination_text);
-    }
-    void engine_event(const std::string& message) override { events.push_back(message); }
-    std::vector<std::string> results, events;
-};
-
-class TournamentTest : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir = fs::temp_directory_path() /
-              ("arbiter-tournament-" + std::to_string(::getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir);
-        fs::create_directories(dir);
-        std::ofstream(dir / "openings.epd")
-            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
-               "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n";
-        config.openings_path = (dir / "openings.epd").string();
-        config.db_path = (dir / "t.sqlite").string();
-        config.limits.depth = 1;
-        config.game.adjudication.max_plies = 40;
-        config.game.stall_timeout = milliseconds(2000);
-        config.concurrency = 2;
-        for (int i = 0; i < 3; ++i)
-            add_engine("mock" + std::to_string(i), {"--seed", std::to_string(i + 1)});
-    }
-    void TearDown() override { fs::remove_all(dir); }
-
-    void add_engine(const std::string& name, std::vector<std::string> args,
-                    std::string command = MOCK_ENGINE_PATH) {
-        EngineConfig e;
-        e.name = name;
-        e.command = std::move(command);
-        e.args = std::move(args);
-        config.engines.push_back(e);
-    }
-
-    std::string error_of_run() {
-        Store store = Store::open(config.db_path);
-        Recorder recorder;
-        try {
-            run_tournament(config, store, recorder);
-        } catch (const std::exception& e) {
-            EXPECT_EQ(store.list_tournaments().empty()
-                          ? 0
-                          : store.count_games(store.list_tournaments()[0].id),
-                      0)
-                << "no game may be recorded before a configuration error";
-            return e.what();
-        }
-        return "no error";
-    }
-
-    fs::path dir;
-    TournamentConfig config;
-};
 
 TEST_F(TournamentTest, PlaysEveryScheduledGameOnceAndResumesToNothing) {
     Store store = Store::open(config.db_path);
@@ -388,145 +331,6 @@ TEST_F(TournamentTest, ConfigJsonRoundTrip) {
                  ConfigError);
     EXPECT_THROW(tournament_config_from_json(json::parse(R"({"colour": 1})"), "c.json"),
                  ConfigError);
-}
-
-TEST_F(TournamentTest, AnXboardEngineMeetsUciEnginesRefereedAndStoredAlike) {
-    add_engine("xb", {});
-    config.engines.back().command = MOCK_XBOARD_ENGINE_PATH;
-    config.engines.back().protocol = EngineProtocol::xboard;
-    Store store = Store::open(config.db_path);
-    Recorder recorder;
-    TournamentSummary s = run_tournament(config, store, recorder);
-    EXPECT_EQ(s.played_now, 2 * 6 * 2);  // four engines, six pairs, two openings, both colours
-    int xboard_games = 0;
-    for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_NE(g.termination, Termination::disconnect) << g.termination_text;
-        EXPECT_NE(g.termination, Termination::stall) << g.termination_text;
-        EXPECT_NE(g.termination, Termination::illegal_move) << g.termination_text;
-        if (g.white_name != "xb" && g.black_name != "xb") continue;
-        ++xboard_games;
-        GameRecord game = store.load_game(g.id);
-        bool thought = false;  // the engine's thinking output reached the moves table
-        for (std::size_t i = 0; i < game.moves.size(); ++i)
-            if (game.moves[i].depth && (g.white_name == "xb") == (i % 2 == 1)) thought = true;
-        EXPECT_TRUE(thought) << g.white_name << " - " << g.black_name;
-    }
-    EXPECT_EQ(xboard_games, 12);
-}
-
-TEST_F(TournamentTest, AnXboardEngineUnderANodeLimitIsAConfigurationError) {
-    add_engine("xb", {});
-    config.engines.back().command = MOCK_XBOARD_ENGINE_PATH;
-    config.engines.back().protocol = EngineProtocol::xboard;
-    config.limits = {};
-    config.limits.nodes = 1000;
-    EXPECT_EQ(error_of_run(),
-              "engine xb speaks XBoard, whose protocol has no node limit: give --depth, "
-              "--movetime or --tc");
-}
-
-TEST_F(TournamentTest, OpeningsDrawnFromAPolyglotBookBySeed) {
-    const char* book = "/usr/share/games/gnuchess/book.bin";
-    if (!fs::exists(book)) GTEST_SKIP() << "gnuchess-book is not installed";
-    config.engines.pop_back();
-    config.openings_path = book;
-    config.plies = 4;
-    config.book_lines = 3;
-    config.seed = 7;
-    Store store = Store::open(config.db_path);
-    Recorder recorder;
-    TournamentSummary s = run_tournament(config, store, recorder);
-    EXPECT_EQ(s.played_now, 3 * 1 * 2);
-    std::set<std::vector<std::string>> lines;
-    for (const auto& g : store.list_games(s.tournament_id)) {
-        GameRecord game = store.load_game(g.id);
-        ASSERT_GE(game.moves.size(), 4u);
-        std::vector<std::string> line;
-        for (int i = 0; i < 4; ++i) {
-            EXPECT_TRUE(game.moves[std::size_t(i)].book);
-            line.push_back(game.moves[std::size_t(i)].uci);
-        }
-        EXPECT_FALSE(game.moves[4].book);
-        lines.insert(line);
-    }
-    EXPECT_EQ(lines.size(), 3u);  // three distinct lines, each played with both colours
-    // The same seed draws the same lines: a re-run plays nothing.
-    EXPECT_EQ(run_tournament(config, store, recorder).played_now, 0);
-}
-
-TEST_F(TournamentTest, AnEnginesOwnBookIsReadBeforeAnyGame) {
-    config.engines[0].book_path = (dir / "missing.bin").string();
-    EXPECT_NE(error_of_run().find("engine mock0: "), std::string::npos);
-    std::ofstream(dir / "odd.bin") << "not sixteen";
-    config.engines[0].book_path = (dir / "odd.bin").string();
-    EXPECT_NE(error_of_run().find("odd.bin"), std::string::npos);
-}
-
-TEST_F(TournamentTest, AnEnginesOwnBookMovesForIt) {
-    const char* book = "/usr/share/games/gnuchess/book.bin";
-    if (!fs::exists(book)) GTEST_SKIP() << "gnuchess-book is not installed";
-    config.engines.pop_back();
-    config.engines[0].book_path = book;
-    config.engines[0].book_depth = 2;
-    Store store = Store::open(config.db_path);
-    Recorder recorder;
-    TournamentSummary s = run_tournament(config, store, recorder);
-    int book_moves = 0;
-    for (const auto& g : store.list_games(s.tournament_id)) {
-        GameRecord game = store.load_game(g.id);
-        // The openings are positions with Black to move: Black's moves are the even ones.
-        std::size_t mine = g.white_name == "mock0" ? 1 : 0;
-        // GNU Chess's book answers 1.e4 and 1.d4: as Black, mock0's first move is the book's.
-        if (mine == 0) EXPECT_TRUE(game.moves[0].book);
-        for (std::size_t i = mine; i < game.moves.size(); i += 2) {
-            if (!game.moves[i].book) continue;
-            ++book_moves;
-            EXPECT_LE(i, mine + 2) << "bookdepth=2";
-        }
-        for (std::size_t i = 1 - mine; i < game.moves.size(); i += 2)
-            EXPECT_FALSE(game.moves[i].book) << "the other engine has no book";
-    }
-    EXPECT_GE(book_moves, 2);
-}
-
-// Debian's XBoard engines against one of ours, from GNU Chess's book, every game refereed and
-// stored. Skipped (failing under CI) when the packages are missing.
-TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
-    const char* book = "/usr/share/games/gnuchess/book.bin";
-    std::vector<const char*> needed = {"/usr/games/fairymax", "/usr/games/phalanx", book};
-    for (const char* path : needed) {
-        if (fs::exists(path)) continue;
-        if (std::getenv("CI")) FAIL() << path << " is missing (scripts/setup installs it)";
-        GTEST_SKIP() << path << " is missing";
-    }
-    config.engines.clear();
-    add_engine("fairymax", {}, "/usr/games/fairymax");
-    add_engine("phalanx", {}, "/usr/games/phalanx");
-    for (auto& e : config.engines) e.protocol = EngineProtocol::xboard;
-    add_engine("alphabeta", {}, OUR_ENGINE_PATH);
-    config.openings_path = book;
-    config.plies = 4;
-    config.book_lines = 1;
-    config.limits = {};
-    config.limits.movetime_ms = 50;
-    config.game.adjudication.max_plies = 30;
-    Store store = Store::open(config.db_path);
-    Recorder recorder;
-    TournamentSummary s = run_tournament(config, store, recorder);
-    EXPECT_EQ(s.played_now, 6);
-    for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_TRUE(
-            g.termination != Termination::disconnect && g.termination != Termination::stall &&
-            g.termination != Termination::illegal_move && g.termination != Termination::false_claim)
-            << g.white_name << " - " << g.black_name << ": " << g.termination_text;
-        GameRecord game = store.load_game(g.id);
-        ASSERT_GT(game.moves.size(), 4u);
-        // Each engine's thinking output reached the moves table.
-        EXPECT_TRUE(game.moves[4].depth) << g.white_name << " - " << g.black_name;
-        EXPECT_TRUE(game.moves[5].depth) << g.white_name << " - " << g.black_name;
-    }
-    for (const std::string& event : recorder.events)
-        EXPECT_EQ(event.find("restarted"), std::string::npos) << event;
 }
 
 }  // namespace
