@@ -135,8 +135,9 @@ TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
     config.plies = 4;
     config.book_lines = 1;
     config.limits = {};
-    config.limits.movetime_ms = 50;
+    config.limits.movetime_ms = 50;  // XBoard's `st` is whole seconds: 1 s for the XBoard engines
     config.game.adjudication.max_plies = 30;
+    config.game.stall_timeout = milliseconds(5000);  // room for a loaded machine
     Store store = Store::open(config.db_path);
     Recorder recorder;
     TournamentSummary s = run_tournament(config, store, recorder);
