@@ -80,6 +80,12 @@ PolyglotBook PolyglotBook::load(const std::string& path) {
     std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)),
                                      std::istreambuf_iterator<char>());
     if (in.bad()) throw BookError(path + ": read error");
+    // A line end appended to the file (GNU Chess's smallbook.bin ends in one stray '\n') is no
+    // entry: `polyglot` ignores it, and so do we. Any other partial entry is damage.
+    std::size_t tail = bytes.size() % ENTRY_SIZE;
+    bool line_ends = std::all_of(bytes.end() - std::ptrdiff_t(tail), bytes.end(),
+                                 [](unsigned char c) { return c == '\n' || c == '\r'; });
+    if (tail != 0 && line_ends) bytes.resize(bytes.size() - tail);
     if (bytes.size() % ENTRY_SIZE != 0)
         throw BookError(
             path + ": " + std::to_string(bytes.size()) +
@@ -99,7 +105,9 @@ PolyglotBook PolyglotBook::load(const std::string& path) {
                 " is smaller than the key before it (a Polyglot book is sorted by key)");
         }
     }
-    return from_entries(std::move(entries), path);
+    PolyglotBook book = from_entries(std::move(entries), path);
+    book.ignored_tail_ = line_ends ? tail : 0;
+    return book;
 }
 
 PolyglotBook PolyglotBook::from_entries(std::vector<BookEntry> entries, std::string name) {

@@ -47,13 +47,16 @@ Move decode_book_move(const Position& pos, std::uint16_t raw);
 class PolyglotBook {
   public:
     // Reads `path`. Throws BookError naming the file for a file that cannot be opened, a size
-    // that is not a multiple of 16 bytes, or keys out of order (with the offending offset).
+    // that is not a multiple of 16 bytes, or keys out of order (with the offending offset). Up to
+    // 15 trailing line-end bytes ('\n', '\r') are no entry and are ignored, as `polyglot` does.
     static PolyglotBook load(const std::string& path);
     // Builds a book from entries already sorted by key (for tests and tools).
     static PolyglotBook from_entries(std::vector<BookEntry> entries, std::string name);
 
     const std::string& path() const { return path_; }
     std::size_t size() const { return entries_.size(); }
+    // How many trailing line-end bytes load() ignored (0 for a well-formed file).
+    std::size_t ignored_tail() const { return ignored_tail_; }
 
     // Every entry stored under `key`, in file order.
     std::span<const BookEntry> entries(std::uint64_t key) const;
@@ -69,6 +72,7 @@ class PolyglotBook {
   private:
     std::string path_;
     std::vector<BookEntry> entries_;
+    std::size_t ignored_tail_ = 0;
 };
 
 }  // namespace arbiter

@@ -114,6 +114,16 @@ TEST(PolyglotBook, DamagedBooksNameFileAndOffset) {
             << e.what();
     }
     EXPECT_THROW(PolyglotBook::load("/nonexistent/book.bin"), BookError);
+    // A stray line end after the last entry (GNU Chess's smallbook.bin) is ignored, as polyglot
+    // ignores it; a fragment of anything else is not.
+    auto newline = temp_file("newline.bin", entry_bytes(1, 0, 1) + "\n");
+    PolyglotBook read = PolyglotBook::load(newline.string());
+    EXPECT_EQ(read.size(), 1u);
+    EXPECT_EQ(read.ignored_tail(), 1u);
+    auto junk = temp_file("junk.bin", entry_bytes(1, 0, 1) + "\n\nx");
+    EXPECT_THROW(PolyglotBook::load(junk.string()), BookError);
+    std::filesystem::remove(newline);
+    std::filesystem::remove(junk);
     std::filesystem::remove(odd);
     std::filesystem::remove(unsorted);
 }
@@ -142,82 +152,6 @@ TEST(PolyglotBook, IllegalMoveIsSkippedWithAWarningAndWeightsChoose) {
     EXPECT_EQ(move_to_uci(book.choose(start.pos, 3)), "d2d4");
     EXPECT_EQ(move_to_uci(book.choose(start.pos, 7)), "d2d4");
     std::filesystem::remove(path);
-}
-
-// A reference program's reading of a real book: `polyglot dump-book` walks the book from the
-// start position and prints, for one colour, every line with each of that colour's moves and its
-// share of the position's total weight ("e4{39%}"). Replaying every line through our reader must
-// give the same moves, in the same positions, with the same shares.
-struct DumpCheck {
-    std::size_t lines = 0;
-    std::size_t moves_checked = 0;
-    std::vector<std::string> mismatches;
-};
-
-DumpCheck compare_with_dump(const PolyglotBook& book, const std::string& dump_path) {
-    DumpCheck check;
-    std::ifstream in(dump_path);
-    std::string text;
-    std::getline(in, text);  // "Dump of ... for white."
-    while (std::getline(in, text)) {
-        if (text.empty()) continue;
-        ++check.lines;
-        Game game{std::string(START_FEN)};
-        std::istringstream words(text.substr(text.find(':') + 1));
-        for (std::string word; words >> word;) {
-            if (word.front() == '{') break;    // "{trans: line=3, ply=7}" ends the line
-            if (word.back() == '.') continue;  // move number
-            std::size_t brace = word.find('{');
-            std::string san = word.substr(0, brace);
-            Move m = move_from_san(game.pos, san);
-            if (!m) {
-                check.mismatches.push_back(text + ": " + san + " is not legal");
-                break;
-            }
-            if (brace != std::string::npos) {
-                int shown = std::atoi(word.c_str() + brace + 1);
-                std::uint64_t total = 0, weight = 0;
-                for (const BookMove& bm : book.moves(game.pos)) {
-                    total += bm.weight;
-                    if (bm.move == m) weight = bm.weight;
-                }
-                int ours = total ? int(std::nearbyint(double(weight) / double(total) * 100.0))
-                                 : -1;  // as printf "%.0f" shows it
-                ++check.moves_checked;
-                if (ours != shown)
-                    check.mismatches.push_back(text + ": " + san + " " + std::to_string(ours) +
-                                               "% here (" + std::to_string(weight) + "/" +
-                                               std::to_string(total) + ")");
-            }
-            game.pos.do_move(m, game.states.emplace_back());
-        }
-    }
-    return check;
-}
-
-TEST(PolyglotBook, ReadsGnuChessBookAsPolyglotDumpsIt) {
-    const std::string book_path = "/usr/share/games/gnuchess/book.bin";
-    const std::string polyglot = "/usr/games/polyglot";
-    if (!std::filesystem::exists(book_path) || !std::filesystem::exists(polyglot)) {
-        if (std::getenv("CI"))
-            FAIL() << "gnuchess-book and polyglot are needed (scripts/setup installs them)";
-        GTEST_SKIP() << "gnuchess-book or polyglot is not installed";
-    }
-    PolyglotBook book = PolyglotBook::load(book_path);
-    EXPECT_EQ(book.size(), std::filesystem::file_size(book_path) / 16);
-    for (const char* colour : {"white", "black"}) {
-        auto dump = std::filesystem::temp_directory_path() /
-                    ("arbiter-dump-" + std::to_string(::getpid()) + "-" + colour + ".txt");
-        std::string command = polyglot + " dump-book -bin " + book_path + " -color " + colour +
-                              " -out " + dump.string() + " >/dev/null 2>&1";
-        ASSERT_EQ(std::system(command.c_str()), 0) << command;
-        DumpCheck check = compare_with_dump(book, dump.string());
-        EXPECT_GT(check.lines, 10000u) << colour;
-        EXPECT_GT(check.moves_checked, 50000u) << colour;
-        EXPECT_TRUE(check.mismatches.empty()) << colour << ": " << check.mismatches.size()
-                                              << " mismatches, first: " << check.mismatches.front();
-        std::filesystem::remove(dump);
-    }
 }
 
 }  // namespace

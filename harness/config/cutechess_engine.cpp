@@ -52,11 +52,9 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         engine.options.emplace_back(key.substr(7), value);
     else if (key == "proto") {
-        if (value == "xboard")
-            throw ConfigError(
-                "proto=xboard is not supported by this build's tournaments yet "
-                "(only UCI engines play); nearest supported: proto=uci");
-        read_choice("proto", value, {"uci"});
+        engine.protocol = read_choice("proto", value, {"uci", "xboard"}) == "xboard"
+                              ? EngineProtocol::xboard
+                              : EngineProtocol::uci;
     } else if (key == "tc") {
         if (value == "inf" || value == "infinite")
             throw ConfigError(

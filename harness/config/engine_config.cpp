@@ -53,6 +53,26 @@ constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER), "a 
 constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER),
                                     "a positive number of milliseconds"};
 
+constexpr IntegerRule BOOK_DEPTH_RULE{"bookdepth", 1, 100000, "a number of moves from 1"};
+
+// Reads the keys an engine has beside its name, command, options and limits: proto, book and
+// bookdepth. False if `key` is none of them.
+bool read_engine_extra(EngineConfig& engine, std::string_view key, std::string_view text) {
+    if (key == "proto") {
+        engine.protocol = read_choice("proto", text, {"uci", "xboard"}) == "xboard"
+                              ? EngineProtocol::xboard
+                              : EngineProtocol::uci;
+    } else if (key == "book") {
+        if (text.empty()) throw ConfigError("book must name a Polyglot book file");
+        engine.book_path = std::string(text);
+    } else if (key == "bookdepth") {
+        engine.book_depth = int(read_integer(BOOK_DEPTH_RULE, text));
+    } else {
+        return false;
+    }
+    return true;
+}
+
 // The program's file name ("stockfish" for "/usr/games/stockfish", also with a trailing '/');
 // empty when the command names no file ("/").
 std::string default_name(const std::string& command) {
@@ -147,6 +167,11 @@ void validate(const EngineConfig& engine) {
     try {
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
         validate(engine.limits);
+        if (engine.protocol == EngineProtocol::xboard && engine.limits.nodes)
+            throw ConfigError(
+                "speaks XBoard, whose protocol has no node limit: give depth, "
+                "movetime or tc");
+        check_integer(BOOK_DEPTH_RULE, engine.book_depth);
     } catch (const ConfigError& e) {
         throw ConfigError("engine " + engine.name + ": " + e.what());
     }
@@ -174,10 +199,12 @@ EngineConfig parse_engine_spec(std::string_view spec) {
                 engine.working_dir = value;
             else if (key.rfind("option.", 0) == 0 && key.size() > 7)
                 add_option(engine, key.substr(7), value, "");
+            else if (read_engine_extra(engine, key, value))
+                continue;
             else if (!read_limit(engine.limits, key, value))
-                throw ConfigError(
-                    "unknown key '" + key +
-                    "' (known: name, cmd, arg, dir, option.NAME, depth, nodes, movetime, tc)");
+                throw ConfigError("unknown key '" + key +
+                                  "' (known: name, cmd, arg, dir, option.NAME, proto, book, "
+                                  "bookdepth, depth, nodes, movetime, tc)");
         }
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
     } catch (const ConfigError& e) {
@@ -221,7 +248,8 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
         } else {
             bool is_limit = false;
             try {
-                is_limit = read_limit(engine.limits, key, text(key, v));
+                is_limit = read_engine_extra(engine, key, text(key, v)) ||
+                           read_limit(engine.limits, key, text(key, v));
             } catch (const ConfigError& e) {
                 throw ConfigError(where + ": " + e.what());
             }
@@ -258,6 +286,12 @@ json::Value to_json(const EngineConfig& engine) {
     v.set("options", options);
     json::Value limits = to_json(engine.limits);
     for (const auto& [key, limit] : limits.as_object()) v.set(key, limit);
+    // Written only when not the defaults, so that older tournaments keep their identity.
+    if (engine.protocol == EngineProtocol::xboard) v.set("proto", "xboard");
+    if (!engine.book_path.empty()) {
+        v.set("book", engine.book_path);
+        v.set("bookdepth", engine.book_depth);
+    }
     return v;
 }
 

@@ -53,6 +53,9 @@ bool read_limit(SearchLimitConfig& limits, std::string_view key, std::string_vie
 // Checks limits built in code against the same rules as read_limit().
 void validate(const SearchLimitConfig& limits);
 
+// The protocol an engine speaks (`proto=uci`, the default, or `proto=xboard` for CECP).
+enum class EngineProtocol { uci, xboard };
+
 // One engine as configured by the user.
 struct EngineConfig {
     std::string name;
@@ -61,6 +64,13 @@ struct EngineConfig {
     std::string working_dir;
     std::vector<std::pair<std::string, std::string>> options;  // sent with setoption, in order
     SearchLimitConfig limits;
+    EngineProtocol protocol = EngineProtocol::uci;
+    // cutechess's book=FILE bookdepth=N: the harness plays this engine's moves from a Polyglot
+    // book while the book has one and the engine has made fewer than book_depth of them.
+    std::string book_path;
+    int book_depth = DEFAULT_BOOK_DEPTH;
+
+    static constexpr int DEFAULT_BOOK_DEPTH = 1000;
 
     bool operator==(const EngineConfig&) const = default;
 };
@@ -74,7 +84,8 @@ EngineConfig parse_engine_spec(std::string_view spec);
 EngineConfig engine_from_json(const json::Value& value, const std::string& where);
 json::Value to_json(const EngineConfig& engine);
 json::Value to_json(const SearchLimitConfig& limits);
-// Checks an engine built in code: a command and limits that read_limit() would accept.
+// Checks an engine built in code: a command and limits that read_limit() would accept, and no
+// node limit for an XBoard engine (the protocol has no command for one).
 void validate(const EngineConfig& engine);
 
 // Reads a whole file; throws ConfigError naming it when it cannot be read.

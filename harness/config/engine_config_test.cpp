@@ -131,5 +131,38 @@ TEST(EngineConfig, JsonRoundTrip) {
                  ConfigError);
 }
 
+TEST(EngineConfig, ProtocolAndBookKeys) {
+    EngineConfig e = parse_engine_spec("cmd=fairymax,proto=xboard,book=b.bin,bookdepth=6,depth=3");
+    EXPECT_EQ(e.protocol, EngineProtocol::xboard);
+    EXPECT_EQ(e.book_path, "b.bin");
+    EXPECT_EQ(e.book_depth, 6);
+    EXPECT_EQ(engine_from_json(to_json(e), "test"), e);
+    EngineConfig u = parse_engine_spec("cmd=sf,depth=3");
+    EXPECT_EQ(u.protocol, EngineProtocol::uci);
+    EXPECT_TRUE(u.book_path.empty());
+    // The defaults stay out of the JSON, so that older tournaments keep their identity.
+    EXPECT_FALSE(to_json(u).find("proto"));
+    EXPECT_FALSE(to_json(u).find("book"));
+    EngineConfig j = engine_from_json(
+        json::parse(R"({"cmd": "phalanx", "proto": "xboard", "tc": "10+0.1"})"), "engines.json");
+    EXPECT_EQ(j.protocol, EngineProtocol::xboard);
+    EXPECT_THROW(parse_engine_spec("cmd=x,proto=winboard"), ConfigError);
+    EXPECT_THROW(parse_engine_spec("cmd=x,bookdepth=0"), ConfigError);
+}
+
+TEST(EngineConfig, AnXboardEngineWithANodeLimitIsAConfigurationError) {
+    EngineConfig e = parse_engine_spec("name=fm,cmd=fairymax,proto=xboard,nodes=1000");
+    try {
+        validate(e);
+        FAIL() << "accepted";
+    } catch (const ConfigError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  "engine fm: speaks XBoard, whose protocol has no node limit: give depth, "
+                  "movetime or tc");
+    }
+    e.protocol = EngineProtocol::uci;
+    EXPECT_NO_THROW(validate(e));
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -29,6 +29,7 @@ constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{"handshake_timeout", 1, INT64_MAX_V
                                              "a positive number of milliseconds"};
 constexpr IntegerRule WAIT_RULE{"wait", 0, INT64_MAX_VALUE, "a number of milliseconds, 0 or more"};
 constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE, "a positive integer"};
+constexpr IntegerRule BOOK_LINES_RULE{"book_lines", 1, 1'000'000, "a positive number of lines"};
 constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000, "a number of samples, 0 or more"};
 
 const char* const LIMIT_KEYS[] = {"depth", "nodes", "movetime", "tc"};
@@ -41,11 +42,16 @@ void read_limit_setting(TournamentConfig& c, std::string_view key, std::string_v
 // elsewhere may already read it.
 const std::vector<TournamentSetting>& settings_table() {
     static const std::vector<TournamentSetting> settings = {
-        {"openings", "openings", "FILE", "Opening suite (.epd or .pgn)",
+        {"openings", "openings", "FILE", "Opening suite (.epd, .pgn or a Polyglot book .bin)",
          [](TournamentConfig& c, std::string_view t) { c.openings_path = std::string(t); }},
         {"plies", "plies", "N", "PGN suites: plies of each game to play (default: all)",
          [](TournamentConfig& c, std::string_view t) {
              c.plies = int(read_integer(PLIES_RULE, t));
+         }},
+        {"book_lines", "book-lines", "N",
+         "Polyglot book openings: distinct lines drawn by --seed (default: 100)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.book_lines = int(read_integer(BOOK_LINES_RULE, t));
          }},
         {"order", "order", "ORDER", "Opening order: sequential or random",
          [](TournamentConfig& c, std::string_view t) {
@@ -163,6 +169,7 @@ json::Value TournamentConfig::to_json() const {
     v.set("engines", list);
     v.set("openings", openings_path);
     if (plies) v.set("plies", *plies);
+    if (book_lines != TournamentConfig{}.book_lines) v.set("book_lines", book_lines);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
     if (gauntlet) {
@@ -209,6 +216,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("seeds", seeds);
     }
     if (openings_start != 0) v.set("openings_start", openings_start);
+    if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     return v;
 }
 
@@ -281,6 +289,10 @@ void validate(const TournamentConfig& config) {
         if (e.limits.or_else(config.limits).empty())
             throw ConfigError("engine " + e.name +
                               " has no search limit: give --depth, --nodes, --movetime or --tc");
+        if (e.protocol == EngineProtocol::xboard && e.limits.or_else(config.limits).nodes)
+            throw ConfigError("engine " + e.name +
+                              " speaks XBoard, whose protocol has no node limit: give --depth, "
+                              "--movetime or --tc");
     }
     if (config.openings_path.empty())
         throw ConfigError("--openings FILE is required (for example openings/arbiter-8ply.epd)");
@@ -296,6 +308,7 @@ void validate(const TournamentConfig& config) {
                               " engines needs fewer seeds than engines (got seeds " +
                               std::to_string(config.seeds) + ")");
     }
+    check_integer(BOOK_LINES_RULE, config.book_lines);
     check_integer(MAX_GAMES_RULE, config.max_games);
     validate(config.limits);
     validate(config.game);

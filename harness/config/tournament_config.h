@@ -25,7 +25,9 @@ namespace arbiter {
 struct TournamentConfig {
     std::vector<EngineConfig> engines;
     std::string openings_path;
-    std::optional<int> plies;  // PGN suites: plies of each game to play (unset: all)
+    std::optional<int> plies;  // PGN suites: plies of each game to play (unset: all); Polyglot
+                               // books: plies of each line drawn (unset: 8)
+    int book_lines = 100;      // Polyglot books: distinct lines drawn, by `seed`
     bool random_order = false;
     int rounds = 1;
     // Gauntlet (cutechess's -tournament gauntlet): the first `seeds` engines play every other

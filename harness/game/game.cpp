@@ -61,7 +61,7 @@ class Referee {
     // Step 1. Both engines start a new game and must answer isready.
     bool prepare_engines() {
         for (Color c : {WHITE, BLACK}) {
-            UciClient& engine = *players_[c]->engine;
+            EngineSession& engine = *players_[c]->engine;
             UciStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
                                                  : UciStatus::disconnected;
             if (status != UciStatus::ok) {
@@ -74,37 +74,47 @@ class Referee {
 
     // Step 2. The rules of chess, decided here and never by an engine's claim.
     bool check_rules() {
+        std::optional<Ending> ending = rules_ending();
+        if (!ending) return false;
+        end(ending->result, ending->termination, ending->text);
+        return true;
+    }
+
+    struct Ending {
+        std::string result;
+        Termination termination;
+        std::string text;
+    };
+
+    // How the rules end the game in the current position, if they do.
+    std::optional<Ending> rules_ending() const {
         switch (game_status(pos_)) {
             case GameStatus::ongoing:
-                return false;
+                return std::nullopt;
             case GameStatus::checkmate: {
                 Color winner = ~pos_.side_to_move();
-                end(winner == WHITE ? "1-0" : "0-1", Termination::checkmate,
-                    std::string(colour_name(winner)) + " mates");
-                return true;
+                return Ending{winner == WHITE ? "1-0" : "0-1", Termination::checkmate,
+                              std::string(colour_name(winner)) + " mates"};
             }
             case GameStatus::stalemate:
-                end("1/2-1/2", Termination::stalemate, "Draw by stalemate");
-                return true;
+                return Ending{"1/2-1/2", Termination::stalemate, "Draw by stalemate"};
             case GameStatus::threefold_repetition:
-                end("1/2-1/2", Termination::threefold, "Draw by 3-fold repetition");
-                return true;
+                return Ending{"1/2-1/2", Termination::threefold, "Draw by 3-fold repetition"};
             case GameStatus::fifty_moves:
-                end("1/2-1/2", Termination::fifty_moves, "Draw by fifty moves rule");
-                return true;
+                return Ending{"1/2-1/2", Termination::fifty_moves, "Draw by fifty moves rule"};
             case GameStatus::insufficient_material:
-                end("1/2-1/2", Termination::insufficient_material,
-                    "Draw by insufficient mating material");
-                return true;
+                return Ending{"1/2-1/2", Termination::insufficient_material,
+                              "Draw by insufficient mating material"};
         }
-        return false;
+        return std::nullopt;
     }
 
     // Step 3. The side to move searches; its answer is timed, checked and played.
     void think() {
         Color us = pos_.side_to_move();
         Player& player = *players_[us];
-        UciClient& engine = *player.engine;
+        if (play_from_book(us)) return;
+        EngineSession& engine = *player.engine;
         const SearchLimitConfig& limits = player.limits;
 
         GoLimits go;
@@ -131,13 +141,15 @@ class Referee {
 
         if (!engine.position(game_.start_fen, uci_moves_))
             return misbehaved(us, UciStatus::disconnected);
-        SearchReply result = engine.go(go, timeout);
+        EngineReply reply = engine.go(go, timeout);
+        const SearchReply& result = reply.search;
+        for (const std::string& error : reply.errors) note(us, error);
         if (result.status == UciStatus::timeout && limits.tc) {
             // Out of time: ask for a move anyway so the engine can be reused, else kill it.
             engine.stop();
-            SearchReply late =
-                engine.wait_bestmove(timeout + settings_.time_margin + milliseconds(1000));
-            if (late.status != UciStatus::ok) {
+            EngineReply late =
+                engine.wait_reply(timeout + settings_.time_margin + milliseconds(1000));
+            if (late.search.status != UciStatus::ok) {
                 engine.kill();
                 restart(us);
             }
@@ -155,6 +167,13 @@ class Referee {
                 clock_ms_[us] += limits.tc->base_ms;
             }
         }
+
+        // Step 3b. What only some protocols say: a resignation, a claim with no move.
+        if (reply.resigned)
+            return end(us == WHITE ? "0-1" : "1-0", Termination::resignation,
+                       std::string(colour_name(us)) + " resigns");
+        if (reply.claimed_result && result.bestmove.empty())
+            return check_claim(us, *reply.claimed_result, reply.claim_reason);
 
         Move m = move_from_uci(pos_, result.bestmove);
         if (!m) {
@@ -175,8 +194,63 @@ class Referee {
         }
         for (std::size_t i = 0; i < result.pv.size(); ++i)
             record.pv += (i ? " " : "") + result.pv[i];
+        if (reply.offered_draw) {
+            record.comment = "draw offer";
+            note(us, "offers a draw (ignored)");
+        }
         play(m, record);
+        if (reply.claimed_result) return check_claim(us, *reply.claimed_result, reply.claim_reason);
         adjudicate(us, game_.moves.back());
+    }
+
+    // An engine's claim of the result, after its move if it made one: true if the rules end the
+    // game here with that result (the next check_rules() ends it), else the claimant loses, as
+    // cutechess scores a false claim.
+    void check_claim(Color us, const std::string& claimed, const std::string& reason) {
+        std::string said = claimed + (reason.empty() ? "" : " {" + reason + "}");
+        std::optional<Ending> ending = rules_ending();
+        if (ending && ending->result == claimed) return note(us, "claims " + said + ": right");
+        note(us, "claims " + said + ": false");
+        end(us == WHITE ? "0-1" : "1-0", Termination::false_claim,
+            std::string(colour_name(us)) + " makes a false claim: " + said);
+    }
+
+    // Records what an engine said that decides nothing, for the caller's log.
+    void note(Color c, const std::string& what) {
+        game_.events.push_back(std::string(colour_name(c)) + " (" + players_[c]->name +
+                               "): " + what);
+    }
+
+    // The player's own book (book=FILE bookdepth=N) moves for it while it knows the position;
+    // the first miss ends it for the game. Book moves cost no clock time but count towards the
+    // moves of a time-control period. True if a move was played.
+    bool play_from_book(Color us) {
+        const Player& player = *players_[us];
+        if (!player.book || out_of_book_[us] || book_moves_[us] >= player.book_depth) return false;
+        std::uint64_t random = mix(player.book_seed + std::uint64_t(game_.moves.size()));
+        Move m = player.book->choose(pos_, random);
+        if (!m) {
+            out_of_book_[us] = true;
+            return false;
+        }
+        ++book_moves_[us];
+        if (const auto& tc = player.limits.tc;
+            tc && tc->moves && ++moves_in_period_[us] == tc->moves) {
+            moves_in_period_[us] = 0;
+            clock_ms_[us] += tc->base_ms;
+        }
+        MoveRecord record;
+        record.book = true;
+        play(m, record);
+        return true;
+    }
+
+    // SplitMix64's finaliser: neighbouring seeds give unrelated choices.
+    static std::uint64_t mix(std::uint64_t x) {
+        x += 0x9E3779B97F4A7C15ULL;
+        x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+        x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+        return x ^ (x >> 31);
     }
 
     void play(Move m, MoveRecord& record) {
@@ -217,7 +291,7 @@ class Referee {
     }
 
     void misbehaved(Color c, UciStatus status) {
-        UciClient& engine = *players_[c]->engine;
+        EngineSession& engine = *players_[c]->engine;
         engine.kill();
         restart(c);
         if (status == UciStatus::timeout)
@@ -254,6 +328,8 @@ class Referee {
     int moves_in_period_[COLOR_NB] = {0, 0};
     int draw_count_[COLOR_NB] = {0, 0};
     int resign_count_[COLOR_NB] = {0, 0};
+    int book_moves_[COLOR_NB] = {0, 0};
+    bool out_of_book_[COLOR_NB] = {false, false};
     bool finished_ = false;
 };
 

@@ -1,7 +1,7 @@
-// One game between two UCI engines, refereed move by move with the chess core: legality, the
-// rules that end a game, clocks, adjudication, and the engines' misbehaviour (illegal moves,
-// crashes, stalls). The result is the game's own PlayedGame; the tournament turns it into a
-// store record.
+// One game between two engines (UCI or XBoard, behind EngineSession), refereed move by move with
+// the chess core: legality, the rules that end a game, clocks, adjudication, and the engines'
+// misbehaviour (illegal moves, crashes, stalls). The result is the game's own PlayedGame; the
+// tournament turns it into a store record.
 #pragma once
 
 #include <chrono>
@@ -10,19 +10,25 @@
 #include <string>
 #include <vector>
 
+#include "engines/book/polyglot.h"
 #include "engines/core/types.h"
 #include "harness/config/engine_config.h"
 #include "harness/config/game_config.h"
+#include "harness/game/engine_session.h"
 #include "harness/store/records.h"
-#include "harness/uci/client.h"
 
 namespace arbiter {
 
-// A player of one game: a started engine, the name it plays under and its search limits.
+// A player of one game: a started engine, the name it plays under and its search limits, and
+// optionally its own Polyglot book: the referee plays the player's moves from it, choosing by
+// weight from `book_seed`, until the book has no move or `book_depth` moves came from it.
 struct Player {
-    UciClient* engine = nullptr;
+    EngineSession* engine = nullptr;
     std::string name;
     SearchLimitConfig limits;
+    const PolyglotBook* book = nullptr;
+    int book_depth = 0;
+    std::uint64_t book_seed = 0;
 };
 
 // One finished game as the referee saw it: the moves (book moves first), the result and why, when
@@ -36,6 +42,9 @@ struct PlayedGame {
     std::string termination_text;     // as cutechess prints it: "White mates", "Black stalls", ...
     std::int64_t started_at_ms = 0;   // by RefereeClock::now_ms()
     std::int64_t finished_at_ms = 0;  // by RefereeClock::now_ms()
+    // What the engines said that decided nothing, in order: draw offers, protocol errors
+    // ("White: Error (unknown command): foo"), for the tournament's log.
+    std::vector<std::string> events;
     bool white_needs_restart = false;
     bool black_needs_restart = false;
 };

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <deque>
 
 #include "engines/core/notation.h"
@@ -17,8 +18,8 @@ struct Match {
     Match(std::vector<std::string> white_args, std::vector<std::string> black_args) {
         white_args.insert(white_args.begin(), {"--seed", "3"});
         black_args.insert(black_args.begin(), {"--seed", "4"});
-        white_engine.start(MOCK_ENGINE_PATH, white_args);
-        black_engine.start(MOCK_ENGINE_PATH, black_args);
+        white_engine.start(MOCK_ENGINE_PATH, white_args, {}, {}, milliseconds(10000));
+        black_engine.start(MOCK_ENGINE_PATH, black_args, {}, {}, milliseconds(10000));
         white = {&white_engine, "white", {}};
         black = {&black_engine, "black", {}};
         white.limits.depth = black.limits.depth = 1;
@@ -36,7 +37,7 @@ struct Match {
         white.limits = black.limits = {};
         white.limits.tc = black.limits.tc = tc;
     }
-    UciClient white_engine, black_engine;
+    UciSession white_engine, black_engine;
     Player white, black;
     GameSettings settings;
     RefereeClock* clock = nullptr;  // the real clock when null
@@ -299,6 +300,56 @@ TEST(Game, MateScoresCountAsHugeScores) {
     m.score_mate = -2;
     EXPECT_EQ(adjudication_score(m), -99998);
     EXPECT_EQ(adjudication_score(MoveRecord{}), std::nullopt);
+}
+
+// A Polyglot move: to file, to rank, from file, from rank, three bits each.
+std::uint16_t book_move(const char* uci) {
+    return std::uint16_t((uci[2] - 'a') | (uci[3] - '1') << 3 | (uci[0] - 'a') << 6 |
+                         (uci[1] - '1') << 9);
+}
+
+// A book of 1.e4 e5 2.Nf3, one move per position.
+PolyglotBook small_book() {
+    std::vector<BookEntry> entries;
+    std::deque<StateInfo> states;
+    Position pos;
+    (void)pos.set(START_FEN, states.emplace_back());
+    for (const char* uci : {"e2e4", "e7e5", "g1f3"}) {
+        entries.push_back({polyglot_key(pos), book_move(uci), 1, 0});
+        pos.do_move(move_from_uci(pos, uci), states.emplace_back());
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const BookEntry& a, const BookEntry& b) { return a.key < b.key; });
+    return PolyglotBook::from_entries(std::move(entries), "small.bin");
+}
+
+TEST(Game, EachPlayersBookMovesForItUpToItsBookDepth) {
+    PolyglotBook book = small_book();
+    Match match({}, {});
+    match.white.book = match.black.book = &book;
+    match.white.book_depth = 1;  // e4 from the book; then White thinks
+    match.black.book_depth = 5;  // e5 from the book; then its book has nothing: Black thinks
+    match.settings.adjudication.max_plies = 6;
+    PlayedGame r = match.play();
+    ASSERT_GE(r.moves.size(), 4u);
+    EXPECT_EQ(r.moves[0].uci, "e2e4");
+    EXPECT_TRUE(r.moves[0].book);
+    EXPECT_EQ(r.moves[1].uci, "e7e5");
+    EXPECT_TRUE(r.moves[1].book);
+    EXPECT_FALSE(r.moves[2].book);
+    EXPECT_FALSE(r.moves[3].book);
+    expect_replayable(r);
+
+    // Without a depth limit White's book also gives 2.Nf3.
+    Match deeper({}, {});
+    deeper.white.book = deeper.black.book = &book;
+    deeper.white.book_depth = deeper.black.book_depth = 5;
+    deeper.settings.adjudication.max_plies = 4;
+    PlayedGame d = deeper.play();
+    ASSERT_GE(d.moves.size(), 3u);
+    EXPECT_EQ(d.moves[2].uci, "g1f3");
+    EXPECT_TRUE(d.moves[2].book);
+    EXPECT_FALSE(d.moves[3].book);
 }
 
 }  // namespace

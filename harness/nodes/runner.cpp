@@ -192,7 +192,7 @@ NodeResults run_measurements(const RunSettings& settings, NodeResults* partial) 
                     std::lock_guard lock(mutex);
                     results.perft[{job.position, job.depth}] = leaves;
                 } else {
-                    UciClient& engine = engines.ensure(job.engine);
+                    UciClient& engine = engines.ensure_uci(job.engine);
                     try {
                         NodeCell cell = measure_cell(settings, job, engine);
                         std::lock_guard lock(mutex);

@@ -63,6 +63,7 @@ const char* pgn_termination(Termination termination) {
         case Termination::time_forfeit:
             return "time forfeit";
         case Termination::illegal_move:
+        case Termination::false_claim:
             return "rules infraction";
         case Termination::adjudication_draw:
         case Termination::adjudication_resign:

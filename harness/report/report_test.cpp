@@ -92,7 +92,9 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     TournamentConfig config;
     config.event = "ladder";
     config.limits.tc = parse_time_control("40/60+0.5");
-    config.engines = {{"a", "a", {}, "", {}, {}}, {"b", "b", {}, "", {}, {}}};
+    config.engines.resize(2);
+    config.engines[0].name = config.engines[0].command = "a";
+    config.engines[1].name = config.engines[1].command = "b";
     TournamentPgn pgn(config, store);
     std::string text = pgn.game_text(game, "a", "b");
     EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;

@@ -110,9 +110,11 @@ enum class Termination {
     illegal_move,
     disconnect,
     stall,
+    resignation,  // the engine resigned (XBoard `resign`)
+    false_claim,  // the engine claimed a result the rules do not give
 };
 
-inline constexpr std::array<std::pair<Termination, std::string_view>, 12> TERMINATION_CODES = {{
+inline constexpr std::array<std::pair<Termination, std::string_view>, 14> TERMINATION_CODES = {{
     {Termination::checkmate, "checkmate"},
     {Termination::stalemate, "stalemate"},
     {Termination::threefold, "threefold"},
@@ -125,6 +127,8 @@ inline constexpr std::array<std::pair<Termination, std::string_view>, 12> TERMIN
     {Termination::illegal_move, "illegal-move"},
     {Termination::disconnect, "disconnect"},
     {Termination::stall, "stall"},
+    {Termination::resignation, "resignation"},
+    {Termination::false_claim, "false-claim"},
 }};
 
 // Returns the stored text code of a termination, e.g. "fifty-moves".

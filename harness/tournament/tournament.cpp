@@ -11,12 +11,14 @@
 #include <sstream>
 #include <thread>
 
+#include "engines/book/polyglot.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/tournament/opening_window.h"
+#include "harness/tournament/book_openings.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
@@ -131,10 +133,11 @@ class Runner {
         auto started = std::chrono::steady_clock::now();
         validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
-        openings_ = read_openings(config_.openings_path, config_.plies.value_or(-1));
+        openings_ = load_openings();
         if (config_.openings_start != 0)
             openings_ = opening_window(std::move(openings_), config_.random_order, config_.seed,
                                        config_.openings_start);
+        load_engine_books();
         opening_ids_.assign(openings_.size(), std::nullopt);
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
@@ -207,6 +210,36 @@ class Runner {
         return v;
     }
 
+    // The opening suite, or lines drawn from a Polyglot book (.bin) by the tournament's seed.
+    std::vector<Opening> load_openings() const {
+        const std::string& path = config_.openings_path;
+        std::string extension = std::filesystem::path(path).extension().string();
+        for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
+        if (extension != ".bin") return read_openings(path, config_.plies.value_or(-1));
+        try {
+            return draw_book_openings(
+                {path, config_.plies.value_or(8), config_.book_lines, config_.seed});
+        } catch (const BookError& e) {
+            throw OpeningError(e.what());
+        }
+    }
+
+    // Each engine's own book (book=FILE), read once and shared by the workers.
+    void load_engine_books() {
+        books_.clear();
+        for (const EngineConfig& engine : config_.engines) {
+            if (engine.book_path.empty()) {
+                books_.emplace_back();
+                continue;
+            }
+            try {
+                books_.push_back(PolyglotBook::load(engine.book_path));
+            } catch (const BookError& e) {
+                throw ConfigError("engine " + engine.name + ": " + e.what());
+            }
+        }
+    }
+
     bool stopping() const { return stop_ || (external_stop_ && *external_stop_); }
 
     // cutechess's -wait: the worker rests `config_.wait` before its next game, unless stopped.
@@ -221,7 +254,7 @@ class Runner {
 
     // The engine `index` of this worker, started if needed. An engine that cannot be started
     // again is reported and handed to the game as it is: the game scores its disconnection.
-    UciClient* ensure_engine(int index, WorkerEngines& engines) {
+    EngineSession* ensure_engine(int index, WorkerEngines& engines) {
         try {
             return &engines.ensure(index);
         } catch (const std::exception& e) {
@@ -235,8 +268,15 @@ class Runner {
     void play(const ScheduledGame& game, WorkerEngines& engines) {
         auto player = [&](int index) {
             const EngineConfig& engine = config_.engines[std::size_t(index)];
-            return Player{ensure_engine(index, engines), engine.name,
-                          engine.limits.or_else(config_.limits)};
+            Player p{ensure_engine(index, engines), engine.name,
+                     engine.limits.or_else(config_.limits)};
+            if (const auto& book = books_[std::size_t(index)]) {
+                p.book = &*book;
+                p.book_depth = engine.book_depth;
+                p.book_seed =
+                    config_.seed ^ (std::uint64_t(game.slot.number) << 8) ^ std::uint64_t(index);
+            }
+            return p;
         };
         Player white = player(game.white), black = player(game.black);
         {
@@ -248,6 +288,7 @@ class Runner {
         if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
             return;
         std::lock_guard lock(mutex_);
+        for (const std::string& event : played.events) observer_.engine_event(event);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
                                             std::pair{played.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
@@ -343,6 +384,7 @@ class Runner {
     TournamentObserver& observer_;
     const std::atomic<bool>* external_stop_;
     std::vector<Opening> openings_;
+    std::vector<std::optional<PolyglotBook>> books_;     // by engine index, book=FILE
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
     EngineStart engine_start_;
     std::string host_;  // recorded with each game

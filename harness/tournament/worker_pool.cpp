@@ -9,7 +9,7 @@
 
 namespace arbiter {
 
-void start_engine(UciClient& engine, const EngineConfig& config, const std::string& stderr_log,
+void start_engine(EngineSession& engine, const EngineConfig& config, const std::string& stderr_log,
                   std::chrono::milliseconds handshake_timeout) {
     try {
         engine.start(config.command, config.args, config.working_dir, stderr_log,
@@ -58,19 +58,27 @@ WorkerEngines::~WorkerEngines() {
         if (engine) engine->quit(std::chrono::milliseconds(500));
 }
 
-UciClient& WorkerEngines::ensure(int index) {
+EngineSession& WorkerEngines::ensure(int index) {
     auto& engine = engines_.at(std::size_t(index));
     if (engine && engine->alive()) return *engine;
-    engine = std::make_unique<UciClient>();
+    engine = make_session(start_.engines[std::size_t(index)].protocol);
     start_engine(*engine, start_.engines[std::size_t(index)],
                  log_paths_.empty() ? std::string() : log_paths_[std::size_t(index)],
                  start_.handshake_timeout);
     return *engine;
 }
 
-UciClient& WorkerEngines::client(int index) {
+UciClient& WorkerEngines::ensure_uci(int index) {
+    auto* uci = dynamic_cast<UciSession*>(&ensure(index));
+    if (!uci)
+        throw UciError("engine " + start_.engines[std::size_t(index)].name +
+                       " speaks XBoard; this command needs a UCI engine");
+    return uci->client();
+}
+
+EngineSession& WorkerEngines::client(int index) {
     auto& engine = engines_.at(std::size_t(index));
-    if (!engine) engine = std::make_unique<UciClient>();
+    if (!engine) engine = make_session(start_.engines[std::size_t(index)].protocol);
     return *engine;
 }
 

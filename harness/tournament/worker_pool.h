@@ -15,15 +15,15 @@
 #include <vector>
 
 #include "harness/config/engine_config.h"
-#include "harness/uci/client.h"
+#include "harness/game/engine_session.h"
 
 namespace arbiter {
 
-// Starts `config`'s program, completes the uci handshake, sends its options in order and waits
-// for readyok; `handshake_timeout` bounds the handshake and the isready wait. Writes the engine's
-// stderr to `stderr_log` when it is not empty. Throws UciError whose message begins "engine
-// NAME: " for anything that fails.
-void start_engine(UciClient& engine, const EngineConfig& config, const std::string& stderr_log,
+// Starts `config`'s program, completes the handshake of its protocol, sends its options in order
+// and waits until it is ready; `handshake_timeout` bounds the handshake and the ready wait.
+// Writes the engine's stderr to `stderr_log` when it is not empty. Throws UciError whose message
+// begins "engine NAME: " for anything that fails.
+void start_engine(EngineSession& engine, const EngineConfig& config, const std::string& stderr_log,
                   std::chrono::milliseconds handshake_timeout);
 
 // The stderr log file name of each engine ("NAME.stderr.log"), safe to put in a directory: every
@@ -51,9 +51,11 @@ class WorkerEngines {
 
     // The engine `index`, started now if it has not been yet or is no longer alive. Throws as
     // start_engine() does; the engine then stays unstarted (see client()).
-    UciClient& ensure(int index);
+    EngineSession& ensure(int index);
+    // As ensure(), for callers that need UCI itself; throws UciError for an XBoard engine.
+    UciClient& ensure_uci(int index);
     // The engine `index` as it is, started or not.
-    UciClient& client(int index);
+    EngineSession& client(int index);
     // Drops the engine `index` (a crashed or stalled one) so the next ensure() starts it anew.
     void discard(int index);
 
@@ -63,7 +65,7 @@ class WorkerEngines {
   private:
     const EngineStart& start_;
     std::vector<std::string> log_paths_;
-    std::vector<std::unique_ptr<UciClient>> engines_;
+    std::vector<std::unique_ptr<EngineSession>> engines_;
 };
 
 // Runs job(0), job(1), ... job(job_count - 1), each once, on min(threads, job_count) worker

@@ -45,21 +45,21 @@ TEST(LogFileNames, StayInsideTheLogDirectoryAndApart) {
 }
 
 TEST(StartEngine, SendsOptionsAndWaitsForReadyok) {
-    UciClient engine;
+    UciSession engine;
     EngineConfig config = mock("m", {"--name", "Mock M"});
     config.options = {{"Hash", "32"}};
     start_engine(engine, config, "", milliseconds(5000));
-    EXPECT_EQ(engine.id_name(), "Mock M");
+    EXPECT_EQ(engine.client().id_name(), "Mock M");
     // The option's echo was read while waiting for readyok: nothing is left over for the search.
-    EXPECT_TRUE(engine.position("startpos"));
+    EXPECT_TRUE(engine.position("startpos", {}));
     GoLimits limits;
     limits.depth = 1;
-    EXPECT_TRUE(engine.go(limits, milliseconds(5000)).info_strings.empty());
-    EXPECT_TRUE(engine.quit());
+    EXPECT_TRUE(engine.go(limits, milliseconds(5000)).search.info_strings.empty());
+    EXPECT_TRUE(engine.quit(milliseconds(1000)));
 }
 
 TEST(StartEngine, NamesTheEngineInEveryFailure) {
-    UciClient engine;
+    UciSession engine;
     EXPECT_EQ(error_of([&] {
                   start_engine(engine, mock("deaf", {"--ignore-isready"}), "", milliseconds(200));
               }),
@@ -84,10 +84,10 @@ TEST(WorkerPool, RunsEveryJobOnceAndKeepsEachWorkersEngines) {
     start.engines = {mock("a"), mock("b")};
     std::mutex mutex;
     std::multiset<std::size_t> done;
-    std::set<const UciClient*> clients;
+    std::set<const EngineSession*> clients;
     std::size_t handed_out =
         run_worker_pool(start, 2, 20, [&](std::size_t job, WorkerEngines& engines) {
-            UciClient& engine = engines.ensure(int(job % 2));
+            EngineSession& engine = engines.ensure(int(job % 2));
             ASSERT_TRUE(engine.alive());
             std::lock_guard lock(mutex);
             done.insert(job);
@@ -103,9 +103,9 @@ TEST(WorkerPool, RestartsADiscardedOrDeadEngine) {
     EngineStart start;
     start.engines = {mock("a")};
     run_worker_pool(start, 1, 1, [&](std::size_t, WorkerEngines& engines) {
-        UciClient& first = engines.ensure(0);
+        EngineSession& first = engines.ensure(0);
         first.kill();
-        UciClient& second = engines.ensure(0);
+        EngineSession& second = engines.ensure(0);
         EXPECT_TRUE(second.alive());
         engines.discard(0);
         EXPECT_FALSE(engines.client(0).alive());

@@ -121,8 +121,11 @@ bool XboardClient::new_game() {
 UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = Clock::now() + timeout;
     if (feature("ping") != "1") {
-        // No ping: drop what the engine said already (a late claim of the last game, say).
-        while (process_.read_line(line_, Clock::now()) == EngineProcess::ReadStatus::line) {}
+        // No ping: drop what the engine said already (a late claim of the last game, say),
+        // looking briefly into the pipe too, not only at what was read from it: GNU Chess has no
+        // ping, and its claim after the last game's move would otherwise open the next game.
+        Clock::time_point until = Clock::now() + NO_PING_DRAIN;
+        while (process_.read_line(line_, until) == EngineProcess::ReadStatus::line) {}
         return process_.alive() ? UciStatus::ok : UciStatus::disconnected;
     }
     int n = ++ping_counter_;
@@ -322,7 +325,13 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 std::string uci = to_uci(line.text);
                 reply.search.bestmove = uci.empty() ? line.text : uci;
                 if (!uci.empty() && on_board_) on_board_->moves.push_back(uci);
-                return finish(UciStatus::ok);
+                // The engine's time ends with its move; the short look for a claim after it is
+                // not charged.
+                Clock::time_point moved_at = Clock::now();
+                read_after_move(reply, moved_at + AFTER_MOVE_WAIT);
+                XboardReply done = finish(UciStatus::ok);
+                done.search.wall_time = moved_at - go_sent_;
+                return done;
             }
             case XboardLine::Kind::thinking:
                 handle_thinking(line_, reply);
@@ -353,6 +362,22 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 break;
             default:
                 break;
+        }
+    }
+}
+
+void XboardClient::read_after_move(XboardReply& reply, Clock::time_point deadline) {
+    // What the engine wrote right after its move: engines claim a result after the move that
+    // ends the game ("move d8h4" then "0-1 {Black mates}").
+    while (process_.read_line(line_, deadline) == EngineProcess::ReadStatus::line) {
+        XboardLine line = classify_xboard_line(line_);
+        if (line.kind == XboardLine::Kind::result) {
+            reply.claimed_result = line.text;
+            reply.claim_reason = line.comment;
+        } else if (line.kind == XboardLine::Kind::offer_draw) {
+            reply.offered_draw = true;
+        } else if (line.kind == XboardLine::Kind::error) {
+            reply.errors.push_back(line_);
         }
     }
 }

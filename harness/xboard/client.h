@@ -53,6 +53,10 @@ class XboardClient {
     // How long an engine that sends no `feature done=0` gets to send its features (the protocol
     // suggests two seconds) before it is taken for a protocol-1 engine.
     static constexpr std::chrono::milliseconds FEATURE_WAIT{2000};
+    // How long after a move the client looks for a claim of the result that follows it.
+    static constexpr std::chrono::milliseconds AFTER_MOVE_WAIT{2};
+    // How long is_ready() of an engine without ping reads what is left of the last game.
+    static constexpr std::chrono::milliseconds NO_PING_DRAIN{20};
 
     XboardClient() = default;
     XboardClient(const XboardClient&) = delete;
@@ -109,6 +113,7 @@ class XboardClient {
     bool send_move(const std::string& uci);
     bool send_limits(const GoLimits& limits);
     void handle_thinking(std::string_view line, XboardReply& reply);
+    void read_after_move(XboardReply& reply, Clock::time_point deadline);
     std::string to_uci(std::string_view engine_move);
 
     EngineProcess process_;

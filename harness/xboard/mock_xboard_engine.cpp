@@ -12,6 +12,8 @@
 //   --illegal-at N      answer its Nth go with an illegal move
 //   --resign-at N       answer its Nth go with "resign"
 //   --claim-at N        answer its Nth go with a false claim "1-0 {White mates}"
+//   --claim-after-move-at N   follow the move of its Nth go with a false claim "1-0 {White mates}"
+//   --offer-draw-at N   send "offer draw" before the move of its Nth go
 //   --refuse-moves      answer every move it is sent with "Illegal move: <move>"
 //   --no-sd             take `sd N` for a move and call it illegal, as Phalanx does
 //
@@ -36,7 +38,8 @@ using namespace arbiter;
 struct Settings {
     bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
          hold = false, refuse_moves = false, no_sd = false;
-    int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0;
+    int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0, offer_draw_at = 0,
+        claim_after_move_at = 0;
     std::string log;
 };
 
@@ -73,8 +76,10 @@ class Engine {
         say("1 " + std::to_string(states_.size()) + " " + std::to_string(goes_) + " " +
             std::to_string(list.size()) + " " + text);
         if (goes_ == s_.illegal_at) return say("move a1a1");
+        if (goes_ == s_.offer_draw_at) say("offer draw");
         pos_.do_move(m, states_.emplace_back());
         say("move " + text);
+        if (goes_ == s_.claim_after_move_at) say("1-0 {White mates}");
     }
 
     void run() {
@@ -201,6 +206,10 @@ int main(int argc, char** argv) {
             s.resign_at = number();
         else if (a == "--claim-at")
             s.claim_at = number();
+        else if (a == "--claim-after-move-at")
+            s.claim_after_move_at = number();
+        else if (a == "--offer-draw-at")
+            s.offer_draw_at = number();
         else if (a == "--refuse-moves")
             s.refuse_moves = true;
         else if (a == "--no-sd")

@@ -1,0 +1,207 @@
+// The referee with XBoard engines behind EngineSession: the mock XBoard engine against the mock
+// UCI engine, and its resignations, claims, draw offers and failures scored like any other.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <deque>
+
+#include "engines/core/notation.h"
+#include "engines/core/position.h"
+#include "harness/game/game.h"
+
+namespace arbiter {
+namespace {
+
+using std::chrono::milliseconds;
+
+// White is the mock XBoard engine with `xboard_args`; Black the mock UCI engine.
+struct MixedMatch {
+    explicit MixedMatch(std::vector<std::string> xboard_args) {
+        white_engine.start(MOCK_XBOARD_ENGINE_PATH, xboard_args, {}, {}, milliseconds(5000));
+        black_engine.start(MOCK_ENGINE_PATH, {"--seed", "5"}, {}, {}, milliseconds(5000));
+        white = {&white_engine, "xb", {}};
+        black = {&black_engine, "uci", {}};
+        white.limits.depth = black.limits.depth = 1;
+        settings.stall_timeout = milliseconds(1500);
+        settings.adjudication.max_plies = 40;
+    }
+    PlayedGame play() {
+        Opening opening;
+        opening.start_fen = START_FEN;
+        return play_game(white, black, opening, settings);
+    }
+    bool logged(const std::string& text) const {
+        return std::any_of(game.events.begin(), game.events.end(),
+                           [&](const std::string& e) { return e.find(text) != std::string::npos; });
+    }
+    XboardSession white_engine;
+    UciSession black_engine;
+    Player white, black;
+    GameSettings settings;
+    PlayedGame game;
+};
+
+void expect_replayable(const PlayedGame& record) {
+    std::deque<StateInfo> states;
+    Position pos;
+    ASSERT_EQ(pos.set(record.start_fen, states.emplace_back()), "");
+    for (const MoveRecord& m : record.moves) {
+        Move move = move_from_uci(pos, m.uci);
+        ASSERT_TRUE(move) << "ply " << m.ply << ": " << m.uci;
+        pos.do_move(move, states.emplace_back());
+    }
+}
+
+TEST(XboardGame, AnXboardEngineMeetsAUciEngineAndItsThinkingIsRecorded) {
+    MixedMatch match({});
+    match.game = match.play();
+    ASSERT_FALSE(match.game.result.empty()) << match.game.termination_text;
+    EXPECT_NE(match.game.termination, Termination::disconnect) << match.game.termination_text;
+    EXPECT_NE(match.game.termination, Termination::illegal_move) << match.game.termination_text;
+    ASSERT_GE(match.game.moves.size(), 2u);
+    expect_replayable(match.game);
+    // The mock's post line "1 <plies> <go> <legal moves> <move>": depth 1, nodes = legal moves.
+    const MoveRecord& first = match.game.moves[0];
+    EXPECT_EQ(first.depth, 1);
+    EXPECT_EQ(first.nodes, 20);
+    EXPECT_EQ(first.pv, first.uci);
+}
+
+TEST(XboardGame, TheSanSpeakingVariantPlaysTheSameGame) {
+    MixedMatch plain({});
+    MixedMatch san({"--san", "--usermove"});
+    PlayedGame a = plain.play(), b = san.play();
+    ASSERT_EQ(a.moves.size(), b.moves.size());
+    for (std::size_t i = 0; i < a.moves.size(); ++i) EXPECT_EQ(a.moves[i].uci, b.moves[i].uci);
+    EXPECT_EQ(a.result, b.result);
+}
+
+TEST(XboardGame, ResignLosesByResignation) {
+    MixedMatch match({"--resign-at", "3"});
+    match.game = match.play();
+    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(match.game.termination, Termination::resignation);
+    EXPECT_EQ(match.game.termination_text, "White resigns");
+    EXPECT_EQ(match.game.moves.size(), 4u);
+    EXPECT_FALSE(match.game.white_needs_restart);
+}
+
+TEST(XboardGame, AFalseClaimLoses) {
+    MixedMatch match({"--claim-at", "2"});
+    match.game = match.play();
+    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(match.game.termination, Termination::false_claim);
+    EXPECT_EQ(match.game.termination_text, "White makes a false claim: 1-0 {White mates}");
+    EXPECT_TRUE(match.logged("White (xb): claims 1-0 {White mates}: false"));
+}
+
+TEST(XboardGame, ADrawOfferIsRecordedAndDecidesNothing) {
+    MixedMatch match({"--offer-draw-at", "2"});
+    match.game = match.play();
+    ASSERT_GE(match.game.moves.size(), 4u);
+    EXPECT_EQ(match.game.moves[2].comment, "draw offer");
+    EXPECT_EQ(match.game.moves[0].comment, "");
+    EXPECT_TRUE(match.logged("White (xb): offers a draw (ignored)"));
+    EXPECT_NE(match.game.termination, Termination::adjudication_draw);
+}
+
+TEST(XboardGame, CrashHangAndIllegalMovesEndTheGameAsForUci) {
+    MixedMatch crash({"--crash-at", "2"});
+    crash.game = crash.play();
+    EXPECT_EQ(crash.game.termination, Termination::disconnect);
+    EXPECT_EQ(crash.game.termination_text, "White disconnects");
+    EXPECT_TRUE(crash.game.white_needs_restart);
+
+    MixedMatch hang({"--hang-at", "2"});
+    hang.game = hang.play();
+    EXPECT_EQ(hang.game.termination, Termination::stall);
+    EXPECT_EQ(hang.game.result, "0-1");
+
+    MixedMatch illegal({"--illegal-at", "2"});
+    illegal.game = illegal.play();
+    EXPECT_EQ(illegal.game.termination, Termination::illegal_move);
+    EXPECT_EQ(illegal.game.termination_text, "White makes an illegal move: a1a1");
+}
+
+TEST(XboardGame, AnEngineRefusingOurMovesIsLoggedAndRestarted) {
+    MixedMatch match({"--refuse-moves"});
+    match.game = match.play();
+    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(match.game.termination, Termination::disconnect);
+    EXPECT_TRUE(match.game.white_needs_restart);
+    EXPECT_TRUE(match.logged("White (xb): Illegal move: "));
+}
+
+TEST(XboardGame, AClaimRightAfterTheMoveIsCheckedAtThatMove) {
+    MixedMatch match({"--claim-after-move-at", "2"});
+    match.game = match.play();
+    EXPECT_EQ(match.game.termination, Termination::false_claim);
+    EXPECT_EQ(match.game.moves.size(), 3u);  // its move was played, then the claim judged
+}
+
+// An engine whose replies are scripted, to check the referee's judgement of claims exactly.
+class ScriptedSession final : public EngineSession {
+  public:
+    explicit ScriptedSession(std::vector<EngineReply> replies) : replies_(std::move(replies)) {}
+    void start(const std::string&, const std::vector<std::string>&, const std::string&,
+               const std::string&, std::chrono::milliseconds) override {}
+    bool set_option(std::string_view, std::string_view) override { return true; }
+    bool new_game() override { return true; }
+    UciStatus is_ready(std::chrono::milliseconds) override { return UciStatus::ok; }
+    bool position(std::string_view, std::span<const std::string>) override { return true; }
+    EngineReply go(const GoLimits&, std::chrono::milliseconds) override {
+        EngineReply reply = replies_.at(next_++);
+        reply.search.status = UciStatus::ok;
+        return reply;
+    }
+    bool stop() override { return true; }
+    EngineReply wait_reply(std::chrono::milliseconds) override { return {}; }
+    bool quit(std::chrono::milliseconds) override { return true; }
+    void kill() override {}
+    bool alive() override { return true; }
+    const std::string& exit_status() const override { return none_; }
+    std::string display_name() const override { return "scripted"; }
+
+  private:
+    std::vector<EngineReply> replies_;
+    std::size_t next_ = 0;
+    std::string none_;
+};
+
+EngineReply move_and_claim(const char* move, const char* result, const char* reason) {
+    EngineReply reply;
+    reply.search.bestmove = move;
+    reply.claimed_result = result;
+    reply.claim_reason = reason;
+    return reply;
+}
+
+PlayedGame play_scripted(EngineReply white_reply) {
+    ScriptedSession white_engine({std::move(white_reply)}), black_engine({});
+    Player white{&white_engine, "w", {}}, black{&black_engine, "b", {}};
+    white.limits.depth = black.limits.depth = 1;
+    Opening opening;
+    opening.start_fen = "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1";
+    return play_game(white, black, opening, GameSettings{});
+}
+
+TEST(XboardGame, ARightClaimStandsAndTheRulesEndTheGame) {
+    PlayedGame game = play_scripted(move_and_claim("f7g7", "1-0", "White mates"));
+    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.termination, Termination::checkmate);
+    ASSERT_EQ(game.events.size(), 1u);
+    EXPECT_EQ(game.events[0], "White (w): claims 1-0 {White mates}: right");
+}
+
+TEST(XboardGame, AClaimTheRulesDoNotGiveLosesEvenAfterAGoodMove) {
+    PlayedGame check = play_scripted(move_and_claim("f7e7", "1-0", "White mates"));  // no mate
+    EXPECT_EQ(check.result, "0-1");
+    EXPECT_EQ(check.termination, Termination::false_claim);
+    PlayedGame wrong = play_scripted(move_and_claim("f7g7", "1/2-1/2", "Stalemate"));  // it mates
+    EXPECT_EQ(wrong.result, "0-1");
+    EXPECT_EQ(wrong.termination, Termination::false_claim);
+    EXPECT_EQ(wrong.termination_text, "White makes a false claim: 1/2-1/2 {Stalemate}");
+}
+
+}  // namespace
+}  // namespace arbiter
