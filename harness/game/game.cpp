@@ -109,16 +109,10 @@ class Referee {
         return std::nullopt;
     }
 
-    // Step 3. The side to move searches; its answer is timed, checked and played.
-    void think() {
-        Color us = pos_.side_to_move();
-        Player& player = *players_[us];
-        if (play_from_book(us)) return;
-        EngineSession& engine = *player.engine;
-        const SearchLimitConfig& limits = player.limits;
-
+    // The limits of the search `us` is about to start, and how long to wait for its move.
+    GoLimits go_limits(Color us, milliseconds& timeout) const {
+        const SearchLimitConfig& limits = players_[us]->limits;
         GoLimits go;
-        milliseconds timeout = settings_.stall_timeout;
         if (limits.tc) {
             for (Color c : {WHITE, BLACK}) {
                 std::int64_t remaining = std::max<std::int64_t>(clock_ms_[c], 1);
@@ -138,6 +132,37 @@ class Referee {
             go.depth = limits.depth;
             go.nodes = limits.nodes;
         }
+
+        return go;
+    }
+
+    // What the engine reported with its move, for the game's record.
+    static MoveRecord move_record(const SearchReply& result, std::int64_t elapsed_ms) {
+        MoveRecord record;
+        record.time_ms = elapsed_ms;
+        record.depth = result.depth;
+        record.seldepth = result.seldepth;
+        if (result.nodes) record.nodes = std::int64_t(*result.nodes);
+        if (result.score) {
+            if (result.score->kind == UciScore::Kind::mate)
+                record.score_mate = result.score->value;
+            else
+                record.score_cp = result.score->value;
+        }
+        for (std::size_t i = 0; i < result.pv.size(); ++i)
+            record.pv += (i ? " " : "") + result.pv[i];
+        return record;
+    }
+
+    // Step 3. The side to move searches; its answer is timed, checked and played.
+    void think() {
+        Color us = pos_.side_to_move();
+        Player& player = *players_[us];
+        if (play_from_book(us)) return;
+        EngineSession& engine = *player.engine;
+        const SearchLimitConfig& limits = player.limits;
+        milliseconds timeout = settings_.stall_timeout;
+        GoLimits go = go_limits(us, timeout);
 
         if (!engine.position(game_.start_fen, uci_moves_))
             return misbehaved(us, UciStatus::disconnected);
@@ -181,19 +206,7 @@ class Referee {
             return end(us == WHITE ? "0-1" : "1-0", Termination::illegal_move,
                        std::string(colour_name(us)) + " makes an illegal move: " + shown);
         }
-        MoveRecord record;
-        record.time_ms = elapsed;
-        record.depth = result.depth;
-        record.seldepth = result.seldepth;
-        if (result.nodes) record.nodes = std::int64_t(*result.nodes);
-        if (result.score) {
-            if (result.score->kind == UciScore::Kind::mate)
-                record.score_mate = result.score->value;
-            else
-                record.score_cp = result.score->value;
-        }
-        for (std::size_t i = 0; i < result.pv.size(); ++i)
-            record.pv += (i ? " " : "") + result.pv[i];
+        MoveRecord record = move_record(result, elapsed);
         if (reply.offered_draw) {
             record.comment = "draw offer";
             note(us, "offers a draw (ignored)");

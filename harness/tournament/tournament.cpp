@@ -17,8 +17,8 @@
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
-#include "harness/tournament/opening_window.h"
 #include "harness/tournament/book_openings.h"
+#include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
@@ -333,7 +333,7 @@ class Runner {
     // run stops as if interrupted, so that a re-run plays it again.
     bool terminated_from_outside(const ScheduledGame& game, WorkerEngines& engines) {
         for (int index : {game.white, game.black}) {
-            UciClient& engine = engines.client(index);
+            EngineSession& engine = engines.client(index);
             if (engine.alive()) continue;
             const std::string& status = engine.exit_status();
             for (int signal : {SIGTERM, SIGINT, SIGHUP}) {
