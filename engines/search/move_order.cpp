@@ -31,10 +31,40 @@ int quiet_score(const Position& pos, Move m) {
     return score;
 }
 
+void KillerTable::clear() {
+    for (auto& pair : killers_) pair[0] = pair[1] = Move::none();
+}
+
+void KillerTable::record(int ply, Move m) {
+    if (killers_[ply][0] == m) return;
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = m;
+}
+
+void HistoryTable::clear() {
+    for (auto& side : scores_)
+        for (auto& from : side)
+            for (int& score : from) score = 0;
+}
+
+void HistoryTable::record(Color side, Move m, int depth) {
+    int& score = scores_[side][m.from()][m.to()];
+    score += depth * depth;
+    if (score < LIMIT) return;
+    for (auto& from : scores_[side])  // age: keep the ranking, make room for new evidence
+        for (int& s : from) s /= 2;
+}
+
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
     : pos_(pos),
       moves_(moves),
       hash_move_(hash_move && moves.contains(hash_move) ? hash_move : Move::none()) {}
+
+MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move,
+                       const QuietOrdering& quiet)
+    : MovePicker(pos, moves, hash_move) {
+    quiet_ = quiet;
+}
 
 Move MovePicker::pick_best(std::size_t end) {
     std::size_t best = next_;
@@ -77,12 +107,30 @@ Move MovePicker::next() {
 
         case Stage::captures:
             if (next_ < capture_end_) return pick_best(moves_.size());
+            stage_ = Stage::killers;
+            [[fallthrough]];
+
+        case Stage::killers:
+            // A killer is handed out if it is one of the quiet moves not yet handed out.
+            while (killer_index_ < 2) {
+                Move killer = quiet_.killers[killer_index_++];
+                if (!killer || killer == hash_move_) continue;
+                for (std::size_t i = next_; i < moves_.size(); ++i) {
+                    if (moves_[i] != killer) continue;
+                    std::swap(moves_[i], moves_[next_]);
+                    std::swap(keys_[i], keys_[next_]);
+                    return moves_[next_++];
+                }
+            }
             stage_ = Stage::score_quiets;
             [[fallthrough]];
 
         case Stage::score_quiets:
-            for (std::size_t i = next_; i < moves_.size(); ++i)
-                keys_[i] += quiet_score(pos_, moves_[i]) * 256;
+            for (std::size_t i = next_; i < moves_.size(); ++i) {
+                int score = quiet_score(pos_, moves_[i]);
+                if (quiet_.history) score += quiet_.history->score(pos_.side_to_move(), moves_[i]);
+                keys_[i] += score * 256;
+            }
             stage_ = Stage::quiets;
             [[fallthrough]];
 
