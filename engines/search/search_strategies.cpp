@@ -186,7 +186,7 @@ int Search::negamax_strategies(int alpha, int beta, int depth, int ply, bool nul
 
     // Step 5. Null move: give the opponent a free move; if a search reduced by R still fails
     // high, this node would too. Never twice in a row, never in check or in pawn endings.
-    if (f.null_move && null_allowed && beta - alpha == 1 &&
+    if (f.null_move && null_allowed &&
         null_move_allowed(pos, depth, beta, eval::evaluate(pos, eval_))) {
         int reduction = depth >= 7 ? 3 : 2;
         StateInfo st;
