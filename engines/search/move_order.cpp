@@ -1,5 +1,7 @@
 #include "engines/search/move_order.h"
 
+#include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "engines/core/psqt.h"
@@ -75,6 +77,19 @@ Move MovePicker::pick_best(std::size_t end) {
     return moves_[next_++];
 }
 
+void MovePicker::sort_rest() {
+    std::size_t n = moves_.size() - next_;
+    std::uint64_t packed[MoveList::CAPACITY];
+    for (std::size_t i = 0; i < n; ++i)  // key in the high half (offset to stay unsigned)
+        packed[i] = (std::uint64_t(std::uint32_t(keys_[next_ + i]) ^ 0x80000000U) << 32) |
+                    moves_[next_ + i].raw();
+    std::sort(packed, packed + n, std::greater<>());
+    for (std::size_t i = 0; i < n; ++i) {
+        moves_[next_ + i] = Move(std::uint16_t(packed[i]));
+        keys_[next_ + i] = std::int32_t(std::uint32_t(packed[i] >> 32) ^ 0x80000000U);
+    }
+}
+
 Move MovePicker::next() {
     switch (stage_) {
         case Stage::hash_move:
@@ -135,7 +150,16 @@ Move MovePicker::next() {
             [[fallthrough]];
 
         case Stage::quiets:
-            if (next_ < moves_.size()) return pick_best(moves_.size());
+            // Selection while a cutoff is likely to come soon; past a few moves the node is
+            // probably an all-node, so the rest is sorted once. Keys are unique, so both hand
+            // out exactly the same order.
+            if (next_ < moves_.size()) {
+                if (!sorted_ && quiets_picked_++ == QUIETS_BEFORE_SORT) {
+                    sort_rest();
+                    sorted_ = true;
+                }
+                return sorted_ ? moves_[next_++] : pick_best(moves_.size());
+            }
             stage_ = Stage::done;
             [[fallthrough]];
 

@@ -80,12 +80,17 @@ class MovePicker {
     };
     // Hands out the best move of moves_[next_, end) and moves it to next_.
     Move pick_best(std::size_t end);
+    // Sorts moves_[next_, end) by key, best first.
+    void sort_rest();
+    static constexpr int QUIETS_BEFORE_SORT = 3;
 
     const Position& pos_;
     MoveList& moves_;
     Move hash_move_;
     QuietOrdering quiet_;
     int killer_index_ = 0;
+    int quiets_picked_ = 0;
+    bool sorted_ = false;
     Stage stage_ = Stage::hash_move;
     std::size_t next_ = 0;           // the first move not yet handed out
     std::size_t capture_count_ = 0;  // captures other than the hash move
