@@ -248,6 +248,29 @@ void Position::undo_move(Move m) {
     assert(check_consistency().empty());
 }
 
+void Position::do_null_move(StateInfo& ns) {
+    assert(!in_check());
+    ns = *st_;
+    ns.previous = st_;
+    ns.rule50 = 0;
+    ns.captured = NO_PIECE;
+    ns.key ^= zobrist::side;
+    if (ns.ep_square != NO_SQUARE) ns.key ^= zobrist::ep_file[file_of(ns.ep_square)];
+    ns.ep_square = NO_SQUARE;
+    ns.double_push = NO_SQUARE;
+    st_ = &ns;
+    side_ = ~side_;
+    ++game_ply_;
+    update_check_info();
+    assert(check_consistency().empty());
+}
+
+void Position::undo_null_move() {
+    side_ = ~side_;
+    --game_ply_;
+    st_ = st_->previous;
+}
+
 int Position::repetitions() const {
     int count = 0;
     const StateInfo* s = st_;

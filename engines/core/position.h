@@ -95,6 +95,11 @@ class Position {
     }
     void do_move(Move m, StateInfo& new_st);
     void undo_move(Move m);
+    // Passes the move to the opponent (null-move pruning). Only when not in check. The new
+    // state's fifty-move counter restarts at 0, so repetition detection never looks across a
+    // null move (a position "repeated" through a pass is not a repetition of the game).
+    void do_null_move(StateInfo& new_st);
+    void undo_null_move();
 
     // How many earlier positions in the history since the last irreversible move are identical
     // to this one (same placement, side to move, castling and en passant rights).

@@ -1,5 +1,7 @@
 #include "engines/search/move_order.h"
 
+#include <algorithm>
+#include <functional>
 #include <utility>
 
 #include "engines/core/psqt.h"
@@ -31,10 +33,40 @@ int quiet_score(const Position& pos, Move m) {
     return score;
 }
 
+void KillerTable::clear() {
+    for (auto& pair : killers_) pair[0] = pair[1] = Move::none();
+}
+
+void KillerTable::record(int ply, Move m) {
+    if (killers_[ply][0] == m) return;
+    killers_[ply][1] = killers_[ply][0];
+    killers_[ply][0] = m;
+}
+
+void HistoryTable::clear() {
+    for (auto& side : scores_)
+        for (auto& from : side)
+            for (int& score : from) score = 0;
+}
+
+void HistoryTable::record(Color side, Move m, int depth) {
+    int& score = scores_[side][m.from()][m.to()];
+    score += depth * depth;
+    if (score < LIMIT) return;
+    for (auto& from : scores_[side])  // age: keep the ranking, make room for new evidence
+        for (int& s : from) s /= 2;
+}
+
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
     : pos_(pos),
       moves_(moves),
       hash_move_(hash_move && moves.contains(hash_move) ? hash_move : Move::none()) {}
+
+MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move,
+                       const QuietOrdering& quiet)
+    : MovePicker(pos, moves, hash_move) {
+    quiet_ = quiet;
+}
 
 Move MovePicker::pick_best(std::size_t end) {
     std::size_t best = next_;
@@ -43,6 +75,19 @@ Move MovePicker::pick_best(std::size_t end) {
     std::swap(moves_[best], moves_[next_]);
     std::swap(keys_[best], keys_[next_]);
     return moves_[next_++];
+}
+
+void MovePicker::sort_rest() {
+    std::size_t n = moves_.size() - next_;
+    std::uint64_t packed[MoveList::CAPACITY];
+    for (std::size_t i = 0; i < n; ++i)  // key in the high half (offset to stay unsigned)
+        packed[i] = (std::uint64_t(std::uint32_t(keys_[next_ + i]) ^ 0x80000000U) << 32) |
+                    moves_[next_ + i].raw();
+    std::sort(packed, packed + n, std::greater<>());
+    for (std::size_t i = 0; i < n; ++i) {
+        moves_[next_ + i] = Move(std::uint16_t(packed[i]));
+        keys_[next_ + i] = std::int32_t(std::uint32_t(packed[i] >> 32) ^ 0x80000000U);
+    }
 }
 
 Move MovePicker::next() {
@@ -77,17 +122,44 @@ Move MovePicker::next() {
 
         case Stage::captures:
             if (next_ < capture_end_) return pick_best(moves_.size());
+            stage_ = Stage::killers;
+            [[fallthrough]];
+
+        case Stage::killers:
+            // A killer is handed out if it is one of the quiet moves not yet handed out.
+            while (killer_index_ < 2) {
+                Move killer = quiet_.killers[killer_index_++];
+                if (!killer || killer == hash_move_) continue;
+                for (std::size_t i = next_; i < moves_.size(); ++i) {
+                    if (moves_[i] != killer) continue;
+                    std::swap(moves_[i], moves_[next_]);
+                    std::swap(keys_[i], keys_[next_]);
+                    return moves_[next_++];
+                }
+            }
             stage_ = Stage::score_quiets;
             [[fallthrough]];
 
         case Stage::score_quiets:
-            for (std::size_t i = next_; i < moves_.size(); ++i)
-                keys_[i] += quiet_score(pos_, moves_[i]) * 256;
+            for (std::size_t i = next_; i < moves_.size(); ++i) {
+                int score = quiet_score(pos_, moves_[i]);
+                if (quiet_.history) score += quiet_.history->score(pos_.side_to_move(), moves_[i]);
+                keys_[i] += score * 256;
+            }
             stage_ = Stage::quiets;
             [[fallthrough]];
 
         case Stage::quiets:
-            if (next_ < moves_.size()) return pick_best(moves_.size());
+            // Selection while a cutoff is likely to come soon; past a few moves the node is
+            // probably an all-node, so the rest is sorted once. Keys are unique, so both hand
+            // out exactly the same order.
+            if (next_ < moves_.size()) {
+                if (!sorted_ && quiets_picked_++ == QUIETS_BEFORE_SORT) {
+                    sort_rest();
+                    sorted_ = true;
+                }
+                return sorted_ ? moves_[next_++] : pick_best(moves_.size());
+            }
             stage_ = Stage::done;
             [[fallthrough]];
 

@@ -87,23 +87,26 @@ SearchResult Search::run(Position& pos, const SearchLimits& limits,
     if (features_.transposition_table) tt_.new_search();
 
     // Each combination of features is its own instantiation, so that no node pays for a test
-    // of a feature its engine does not have.
+    // of a feature its engine does not have. The strategies have one path of their own.
     const SearchFeatures& f = features_;
-    using Iterate = void (Search::*)(SearchResult&, const SearchLimits&,
-                                     const std::function<void(const IterationInfo&)>&);
-    static constexpr Iterate variants[2][2][2] = {
-        {{&Search::iterate<false, false, false>, &Search::iterate<false, false, true>},
-         {&Search::iterate<false, true, false>, &Search::iterate<false, true, true>}},
-        {{&Search::iterate<true, false, false>, &Search::iterate<true, false, true>},
-         {&Search::iterate<true, true, false>, &Search::iterate<true, true, true>}}};
-    (this->*variants[f.alpha_beta][f.mvv_lva][f.transposition_table])(result, limits, on_iteration);
+    static constexpr RootSearch variants[2][2][2] = {
+        {{&Search::search_root<false, false, false>, &Search::search_root<false, false, true>},
+         {&Search::search_root<false, true, false>, &Search::search_root<false, true, true>}},
+        {{&Search::search_root<true, false, false>, &Search::search_root<true, false, true>},
+         {&Search::search_root<true, true, false>, &Search::search_root<true, true, true>}}};
+    RootSearch root = f.strategies() ? &Search::search_root_aspirated
+                                     : variants[f.alpha_beta][f.mvv_lva][f.transposition_table];
+    if (f.strategies()) {
+        killers_.clear();
+        history_.clear();
+    }
+    iterate(root, result, limits, on_iteration);
     result.nodes = nodes_;
     result.elapsed_ms = elapsed_ms();
     return result;
 }
 
-template <bool AlphaBeta, bool Ordered, bool UseTT>
-void Search::iterate(SearchResult& result, const SearchLimits& limits,
+void Search::iterate(RootSearch root, SearchResult& result, const SearchLimits& limits,
                      const std::function<void(const IterationInfo&)>& on_iteration) {
     int max_depth = features_.max_depth;
     if (limits.depth > 0 && limits.depth < max_depth) max_depth = limits.depth;
@@ -111,7 +114,7 @@ void Search::iterate(SearchResult& result, const SearchLimits& limits,
     for (int depth = 1; depth <= max_depth; ++depth) {
         leaves_ = 0;
         seldepth_ = 0;
-        int score = search_root<AlphaBeta, Ordered, UseTT>(depth);
+        int score = (this->*root)(depth);
         if (aborted_) {
             // Keep nothing from an abandoned iteration, unless none completed at all: then its
             // best root move so far, or failing that the first legal move, will have to do.
@@ -124,10 +127,10 @@ void Search::iterate(SearchResult& result, const SearchLimits& limits,
 
         // A completed iteration: its result replaces the previous one.
         result.depth = depth;
-        result.score = score;
+        result.score = previous_score_ = score;
         result.leaves = leaves_;
         result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
-        if (features_.seeded_ties && !AlphaBeta) {
+        if (features_.seeded_ties && !features_.alpha_beta) {
             // Root scores are exact without pruning: choose among the equally best by Seed.
             MoveList ties;
             for (std::size_t i = 0; i < root_moves_.size(); ++i)
@@ -145,7 +148,7 @@ void Search::iterate(SearchResult& result, const SearchLimits& limits,
             info.nodes = nodes_;
             info.leaves = leaves_;
             info.elapsed_ms = elapsed_ms();
-            info.hashfull = UseTT ? tt_.hashfull() : -1;
+            info.hashfull = features_.transposition_table ? tt_.hashfull() : -1;
             info.pv = result.pv;
             on_iteration(info);
         }

@@ -34,6 +34,7 @@
 #include "engines/core/movegen.h"
 #include "engines/eval/evaluate.h"
 #include "engines/search/limits.h"
+#include "engines/search/move_order.h"
 #include "engines/search/score.h"
 #include "engines/search/time_manager.h"
 #include "engines/search/tt.h"
@@ -43,6 +44,18 @@ namespace arbiter {
 // Which search an engine runs. The searching engines are negamax with iterative deepening; the
 // flags add pruning, ordering and the table on top, in any combination. seeded_ties needs exact
 // root scores, so it acts only without alpha_beta.
+//
+// The strategies below the first group (quiescence ... late_move_reductions) build on
+// alpha_beta with mvv_lva ordering: when any of them is on, the search runs the strategies
+// path (search_strategies.cpp), which assumes both. Which invariants hold:
+//   - killers, history, pvs, aspiration only reorder moves or narrow windows: without the
+//     table and the score-changing features they return alpha-beta's root score exactly.
+//   - quiescence, check_extension change the tree's shape and so the score (the point).
+//   - null_move, late_move_reductions prune by guesses: scores may differ from full search;
+//     null move is never tried in check, with only pawns (zugzwang guard), at the root or twice
+//     in a row.
+//   - with the table on, the strategies path lets a deeper stored result end a node (as every
+//     real engine does), so its scores are no longer the fixed-depth minimax scores.
 struct SearchFeatures {
     bool random_mover = false;         // no search: a uniformly random legal move (by Seed)
     bool alpha_beta = false;           // alpha-beta pruning (otherwise full-width minimax)
@@ -50,7 +63,68 @@ struct SearchFeatures {
     bool transposition_table = false;  // probe and store results; the hash move goes first
     bool seeded_ties = false;          // pick among equally good root moves by Seed (minimax)
     int max_depth = MAX_PLY - 1;       // the deepest iteration, whatever the limits say
+
+    // Quiescence (Shannon's Type B "quasi-stability"): at the horizon, play on captures and
+    // promotions (MVV-LVA order) until the position is quiet; the side to move may "stand pat"
+    // on the static evaluation, since it is rarely forced to capture. In check every evasion is
+    // searched. Removes the horizon effect of evaluating mid-exchange.
+    bool quiescence = false;
+    // Delta pruning (quiescence only): skip a capture that cannot raise the score to alpha even
+    // if it won the victim plus a margin. Trades rare misses (a capture that wins by a tactic
+    // seen only deeper) for fewer quiescence nodes.
+    bool delta_pruning = false;
+    // Killer moves: quiet moves that cut off at the same ply are tried after the captures.
+    bool killers = false;
+    // History heuristic: quiet moves ordered by how often (and how deep) they cut off before.
+    bool history = false;
+    // Check extension: a node whose side to move is in check is searched one ply deeper, so that
+    // forcing lines are not cut off at the horizon. Costs nodes, changes scores.
+    bool check_extension = false;
+    // Principal variation search: after the first move, prove the others worse with a null
+    // window (alpha, alpha+1) and re-search with the full window only if one is not. Sound:
+    // a null-window search gives a correct bound, and an exact score is re-searched.
+    bool pvs = false;
+    // Aspiration windows: from depth 4 on, search the root in a window around the previous
+    // iteration's score and widen (then open) it on a fail. Sound: the final result lies
+    // inside the window it was searched with, so it is exact.
+    bool aspiration = false;
+    // Null-move pruning: pass; if a reduced search still fails high, so would (almost) any
+    // real move. Unsound in zugzwang, so never in check or with only king and pawns.
+    bool null_move = false;
+    // Late-move reductions: quiet moves late in the order (after three moves, at depth >= 3,
+    // not in check, not giving check, not killers) are searched one or two plies shallower
+    // with a null window; re-searched at full depth if they beat alpha. Trades some accuracy
+    // on badly ordered nodes for much depth.
+    bool late_move_reductions = false;
+
+    // True if any strategy of the second group is on (the strategies path runs).
+    bool strategies() const {
+        return quiescence || killers || history || check_extension || pvs || aspiration ||
+               null_move || late_move_reductions;
+    }
 };
+
+// The switchable strategies, each by its UCI option name (the lab engine's check options).
+struct StrategySwitch {
+    const char* name;
+    bool SearchFeatures::*flag;
+};
+inline constexpr StrategySwitch STRATEGY_SWITCHES[] = {
+    {"Quiescence", &SearchFeatures::quiescence},
+    {"DeltaPruning", &SearchFeatures::delta_pruning},
+    {"Killers", &SearchFeatures::killers},
+    {"History", &SearchFeatures::history},
+    {"CheckExtension", &SearchFeatures::check_extension},
+    {"PVS", &SearchFeatures::pvs},
+    {"Aspiration", &SearchFeatures::aspiration},
+    {"NullMove", &SearchFeatures::null_move},
+    {"LMR", &SearchFeatures::late_move_reductions},
+};
+
+// True if null-move pruning may be tried at a node: not in check, a side to move with more than
+// king and pawns (the zugzwang guard), a remaining depth of at least 3, a beta that is not a
+// mate score and a static evaluation at least beta.
+bool null_move_allowed(const Position& pos, int depth, int beta, int static_eval);
 
 // What one completed iteration found, for the UCI `info` line.
 struct IterationInfo {
@@ -81,6 +155,10 @@ class Search {
     explicit Search(const SearchFeatures& features);
 
     const SearchFeatures& features() const { return features_; }
+    // Switches one strategy of the second group on or off (the lab engine's options).
+    void set_strategy(bool SearchFeatures::*flag, bool on) { features_.*flag = on; }
+    // The quiescence score of pos within (alpha, beta), for tests: the root counts as a node.
+    int quiescence_score(Position& pos, int alpha = -SCORE_INFINITE, int beta = SCORE_INFINITE);
     void set_eval(eval::Kind kind) { eval_ = kind; }
     eval::Kind eval_kind() const { return eval_; }
     void set_seed(std::uint64_t seed) { seed_ = seed; }
@@ -103,13 +181,22 @@ class Search {
     bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
 
   private:
-    template <bool AlphaBeta, bool Ordered, bool UseTT>
-    void iterate(SearchResult& result, const SearchLimits& limits,
+    using RootSearch = int (Search::*)(int depth);
+    void iterate(RootSearch root, SearchResult& result, const SearchLimits& limits,
                  const std::function<void(const IterationInfo&)>& on_iteration);
     template <bool AlphaBeta, bool Ordered, bool UseTT>
     int search_root(int depth);
     template <bool AlphaBeta, bool Ordered, bool UseTT>
     int negamax(int alpha, int beta, int depth, int ply);
+
+    // The strategies path (search_strategies.cpp).
+    int search_root_aspirated(int depth);
+    int search_root_window(int depth, int alpha, int beta);
+    int negamax_strategies(int alpha, int beta, int depth, int ply, bool null_allowed);
+    int search_child(int alpha, int beta, int depth, int ply);
+    int quiesce(int alpha, int beta, int ply);
+    int quiesce_node(int alpha, int beta, int ply);
+    void record_cutoff(Move m, int depth, int ply);
 
     bool out_of_budget();
     std::int64_t elapsed_ms() const;
@@ -135,6 +222,9 @@ class Search {
     TimeBudget budget_;
     std::chrono::steady_clock::time_point start_;
     MoveList move_lists_[MAX_PLY + 1];  // the moves of the node at each ply
+    KillerTable killers_;
+    HistoryTable history_;
+    int previous_score_ = 0;  // the last completed iteration's score (aspiration windows)
     Move pv_[MAX_PLY + 1][MAX_PLY + 1];
     int pv_length_[MAX_PLY + 1];
 };

@@ -12,6 +12,8 @@ struct EngineSpec {
     std::string name;         // the binary's name, also the UCI `id name`
     SearchFeatures features;  // which search it runs
     int bench_depth = 1;      // default depth of the `bench` command
+    // Every strategy of STRATEGY_SWITCHES as a UCI check option, defaulting to `features`.
+    bool strategy_options = false;
 };
 
 // The UCI options an engine has follow from its features: `Seed` for the random mover and the

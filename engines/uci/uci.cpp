@@ -98,6 +98,15 @@ UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
             return std::string();
         });
     }
+    if (spec.strategy_options) {
+        for (const StrategySwitch& strategy : STRATEGY_SWITCHES) {
+            options_.add_check(strategy.name, f.*strategy.flag,
+                               [this, flag = strategy.flag](bool on) {
+                                   search_.set_strategy(flag, on);
+                                   return std::string();
+                               });
+        }
+    }
     if (has_seed_option(f)) {
         options_.add_spin("Seed", 0, 0, std::numeric_limits<std::int32_t>::max(),
                           [this](std::int64_t seed) {

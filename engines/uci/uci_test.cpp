@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -72,6 +73,37 @@ TEST(Uci, EachEngineListsOnlyItsOwnOptions) {
     EXPECT_EQ(greedy[4], "option name BookFile type string default <empty>");
     EXPECT_EQ(greedy[5], "option name Seed type spin default 0 min 0 max 2147483647");
     EXPECT_EQ(greedy[6], "uciok");
+}
+
+TEST(Uci, LabListsEveryStrategyAsACheckOptionThatSwitchesIt) {
+    EngineSpec lab{
+        .name = "lab",
+        .features = {.alpha_beta = true, .mvv_lva = true, .quiescence = true, .null_move = true},
+        .bench_depth = 5,
+        .strategy_options = true};
+    Session s(lab);
+    std::vector<std::string> out = s.run({"uci"});
+    for (const StrategySwitch& strategy : STRATEGY_SWITCHES) {
+        std::string on = lab.features.*strategy.flag ? "true" : "false";
+        std::string line =
+            std::string("option name ") + strategy.name + " type check default " + on;
+        EXPECT_NE(std::find(out.begin(), out.end(), line), out.end()) << line;
+    }
+    auto nodes_at_depth_6 = [&] {
+        std::vector<std::string> lines = s.run({"ucinewgame", "position startpos", "go depth 6"});
+        for (const std::string& line : lines)
+            if (line.rfind("info depth 6 ", 0) == 0) {
+                std::size_t at = line.find(" nodes ");
+                return line.substr(at, line.find(" nps ") - at);
+            }
+        return std::string("no depth 6");
+    };
+    std::string with_null_move = nodes_at_depth_6();
+    s.run({"setoption name NullMove value false"});
+    std::string without = nodes_at_depth_6();
+    EXPECT_NE(with_null_move, without);
+    s.run({"setoption name NullMove value true"});
+    EXPECT_EQ(nodes_at_depth_6(), with_null_move);
 }
 
 TEST(Uci, GarbageAndEmptyLinesAreIgnored) {
