@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/config/engine_config.h"
@@ -69,89 +70,74 @@ class EngineSession {
     virtual std::string display_name() const = 0;
 };
 
-// A UCI engine behind the referee's interface.
-class UciSession final : public EngineSession {
+// One client behind the referee's interface: every call but the search is forwarded as it is;
+// each protocol's session below turns its client's reply to a search into an EngineReply.
+template <typename Client>
+class ClientSession : public EngineSession {
   public:
     void start(const std::string& program, const std::vector<std::string>& args,
                const std::string& working_directory, const std::string& stderr_log_path,
-               std::chrono::milliseconds handshake_timeout) override {
+               std::chrono::milliseconds handshake_timeout) final {
         client_.start(program, args, working_directory, stderr_log_path, handshake_timeout);
     }
-    bool set_option(std::string_view name, std::string_view value) override {
+    bool set_option(std::string_view name, std::string_view value) final {
         return client_.set_option(name, value);
     }
-    bool new_game() override { return client_.new_game(); }
-    UciStatus is_ready(std::chrono::milliseconds timeout) override {
+    bool new_game() final { return client_.new_game(); }
+    UciStatus is_ready(std::chrono::milliseconds timeout) final {
         return client_.is_ready(timeout);
     }
-    bool position(std::string_view fen, std::span<const std::string> moves) override {
+    bool position(std::string_view fen, std::span<const std::string> moves) final {
         return client_.position(fen, moves);
     }
-    EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
-        EngineReply reply;
-        reply.search = client_.go(limits, timeout);
-        return reply;
-    }
-    bool stop() override { return client_.stop(); }
-    EngineReply wait_reply(std::chrono::milliseconds timeout) override {
-        EngineReply reply;
-        reply.search = client_.wait_bestmove(timeout);
-        return reply;
-    }
-    bool quit(std::chrono::milliseconds grace) override { return client_.quit(grace); }
-    void kill() override { client_.kill(); }
-    bool alive() override { return client_.alive(); }
-    const std::string& exit_status() const override { return client_.exit_status(); }
-    std::string display_name() const override { return client_.display_name(); }
+    bool stop() final { return client_.stop(); }
+    bool quit(std::chrono::milliseconds grace) final { return client_.quit(grace); }
+    void kill() final { client_.kill(); }
+    bool alive() final { return client_.alive(); }
+    const std::string& exit_status() const final { return client_.exit_status(); }
+    std::string display_name() const final { return client_.display_name(); }
 
-    // The UCI client itself, for callers that need UCI (`arbiter nodes`).
-    UciClient& client() { return client_; }
+    // The client itself, for callers that need its protocol (`arbiter nodes` needs UCI).
+    Client& client() { return client_; }
+
+  protected:
+    Client client_;
+};
+
+// A UCI engine behind the referee's interface: its reply is only a search.
+class UciSession final : public ClientSession<UciClient> {
+  public:
+    EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
+        return reply_of(client_.go(limits, timeout));
+    }
+    EngineReply wait_reply(std::chrono::milliseconds timeout) override {
+        return reply_of(client_.wait_bestmove(timeout));
+    }
 
   private:
-    UciClient client_;
+    static EngineReply reply_of(SearchReply search) {
+        EngineReply reply;
+        reply.search = std::move(search);
+        return reply;
+    }
 };
 
 // An XBoard (CECP) engine behind the referee's interface. A move of ours that the engine refused
 // ("Illegal move") is reported as an error and as a disconnection-like failure of the search, so
-// that the referee restarts the engine: its board no longer follows the game.
-class XboardSession final : public EngineSession {
+// that the referee restarts the engine: its board no longer follows the game. position() throws
+// XboardError for a position the engine cannot be given (Black to move without setboard), and
+// go() for a node limit: configuration errors.
+class XboardSession final : public ClientSession<XboardClient> {
   public:
-    void start(const std::string& program, const std::vector<std::string>& args,
-               const std::string& working_directory, const std::string& stderr_log_path,
-               std::chrono::milliseconds handshake_timeout) override {
-        client_.start(program, args, working_directory, stderr_log_path, handshake_timeout);
-    }
-    bool set_option(std::string_view name, std::string_view value) override {
-        return client_.set_option(name, value);
-    }
-    bool new_game() override { return client_.new_game(); }
-    UciStatus is_ready(std::chrono::milliseconds timeout) override {
-        return client_.is_ready(timeout);
-    }
-    // Throws XboardError for a position the engine cannot be given (Black to move without
-    // setboard): a configuration error, like a node limit in go().
-    bool position(std::string_view fen, std::span<const std::string> moves) override {
-        return client_.position(fen, moves);
-    }
     EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
         return translate(client_.go(limits, timeout));
     }
-    bool stop() override { return client_.stop(); }
     EngineReply wait_reply(std::chrono::milliseconds timeout) override {
         return translate(client_.wait_reply(timeout));
     }
-    bool quit(std::chrono::milliseconds grace) override { return client_.quit(grace); }
-    void kill() override { client_.kill(); }
-    bool alive() override { return client_.alive(); }
-    const std::string& exit_status() const override { return client_.exit_status(); }
-    std::string display_name() const override { return client_.display_name(); }
-
-    XboardClient& client() { return client_; }
 
   private:
     static EngineReply translate(XboardReply reply);
-
-    XboardClient client_;
 };
 
 // A new, unstarted session for `protocol`.

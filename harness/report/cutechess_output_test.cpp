@@ -60,8 +60,11 @@ TEST(FastchessLines, BlockCountsCompletedPairs) {
 
 TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     TournamentConfig config;
-    config.engines = {EngineConfig{"a", "x", {}, {}, {}, {}},
-                      EngineConfig{"b", "y", {}, {}, {}, {}}};
+    config.engines.resize(2);
+    config.engines[0].name = "a";
+    config.engines[0].command = "x";
+    config.engines[1].name = "b";
+    config.engines[1].command = "y";
     std::ostringstream out, diagnostics;
     CutechessConsole console(out, diagnostics, CutechessOutputSettings{}, config);
     console.started(1, {1, 2}, 2, 0);
