@@ -37,10 +37,6 @@ constexpr std::string_view INSERT_SHARD =
     "VALUES (?1, ?2, ?3, ?4)";
 constexpr std::string_view SELECT_SLOTS =
     "SELECT slot FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
-constexpr std::string_view DELETE_SLOTS =
-    "DELETE FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
-constexpr std::string_view INSERT_SLOT =
-    "INSERT INTO shard_slots (tournament_id, shard_index, slot) VALUES (?1, ?2, ?3)";
 
 constexpr std::string_view SELECT_GAMES =
     "SELECT id, slot, white_engine_id, black_engine_id, opening_id, round, pair_index, "
@@ -170,20 +166,12 @@ class ShardCopier {
     }
 
     void copy_slots(TournamentId from, TournamentId to, int shard) {
-        sql::Statement remove(out_, DELETE_SLOTS);
-        remove.bind(1, to);
-        remove.bind(2, shard);
-        run(remove);
         sql::Statement select(in_, SELECT_SLOTS);
         select.bind(1, from);
         select.bind(2, shard);
-        sql::Statement insert(out_, INSERT_SLOT);
-        while (select.step()) {
-            insert.bind(1, to);
-            insert.bind(2, shard);
-            copy_value(insert, 3, select, 0);
-            run(insert);
-        }
+        std::vector<std::int64_t> slots;
+        while (select.step()) slots.push_back(select.integer(0));
+        replace_shard_slots(out_, to, shard, slots);
     }
 
     std::int64_t mapped(const std::map<std::int64_t, std::int64_t>& map, std::int64_t id,

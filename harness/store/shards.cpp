@@ -143,19 +143,24 @@ void claim_shard(const std::filesystem::path& path, const ShardClaim& claim) {
         insert.bind(4, claim.identity_json);
         insert.step();
     }
-    sql::Statement remove(connection, DELETE_SLOTS);
-    remove.bind(1, claim.tournament_id);
-    remove.bind(2, claim.shard.index);
-    remove.step();
-    sql::Statement insert_slot(connection, INSERT_SLOT);
-    for (std::int64_t slot : claim.slots) {
-        insert_slot.bind(1, claim.tournament_id);
-        insert_slot.bind(2, claim.shard.index);
-        insert_slot.bind(3, slot);
-        insert_slot.step();
-        insert_slot.reset();
-    }
+    replace_shard_slots(connection, claim.tournament_id, claim.shard.index, claim.slots);
     transaction.commit();
+}
+
+void replace_shard_slots(sql::Connection& connection, TournamentId tournament, int shard,
+                         const std::vector<std::int64_t>& slots) {
+    sql::Statement remove(connection, DELETE_SLOTS);
+    remove.bind(1, tournament);
+    remove.bind(2, shard);
+    remove.step();
+    sql::Statement insert(connection, INSERT_SLOT);
+    for (std::int64_t slot : slots) {
+        insert.bind(1, tournament);
+        insert.bind(2, shard);
+        insert.bind(3, slot);
+        insert.step();
+        insert.reset();
+    }
 }
 
 std::vector<ShardProgress> shard_progress(sql::Connection& connection) {

@@ -53,6 +53,11 @@ struct ShardProgress {
 // another setting) or games of another tournament, so two runs can never mix in one file.
 void claim_shard(const std::filesystem::path& path, const ShardClaim& claim);
 
+// Replaces the slots shard `shard` of `tournament` must play (inside the caller's transaction):
+// a claim writes them, a merge copies them.
+void replace_shard_slots(sql::Connection& connection, TournamentId tournament, int shard,
+                         const std::vector<std::int64_t>& slots);
+
 // Every shard the database at `path` knows, ordered by shard number; empty for a database that
 // was not played in shards. Throws StoreError if the file is missing or not arbiter's.
 std::vector<ShardProgress> shard_progress(const std::filesystem::path& path);
