@@ -52,14 +52,15 @@ std::uint64_t polyglot_key(const Position& pos) {
     return key;
 }
 
-Move decode_book_move(const Position& pos, std::uint16_t raw) {
+namespace {
+
+// decode_book_move() over moves already generated for the position.
+Move match_book_move(const MoveList& legal, std::uint16_t raw) {
     Square to = make_square(raw & 7, (raw >> 3) & 7);
     Square from = make_square((raw >> 6) & 7, (raw >> 9) & 7);
     int promotion = (raw >> 12) & 7;  // 0 none, 1 knight, 2 bishop, 3 rook, 4 queen
     if (promotion > 4) return Move::none();
-    MoveList list;
-    generate_legal(pos, list);
-    for (Move m : list) {
+    for (Move m : legal) {
         if (m.from() != from) continue;
         if (m.kind() == Move::CASTLING) {
             // Stored as the king taking its own rook: e1h1, e1a1, e8h8, e8a8.
@@ -72,6 +73,14 @@ Move decode_book_move(const Position& pos, std::uint16_t raw) {
         if (wanted == promotion) return m;
     }
     return Move::none();
+}
+
+}  // namespace
+
+Move decode_book_move(const Position& pos, std::uint16_t raw) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    return match_book_move(legal, raw);
 }
 
 PolyglotBook PolyglotBook::load(const std::string& path) {
@@ -127,8 +136,12 @@ std::span<const BookEntry> PolyglotBook::entries(std::uint64_t key) const {
 std::vector<BookMove> PolyglotBook::moves(const Position& pos,
                                           std::vector<std::string>* warnings) const {
     std::vector<BookMove> result;
-    for (const BookEntry& entry : entries(polyglot_key(pos))) {
-        Move m = decode_book_move(pos, entry.move);
+    std::span<const BookEntry> found = entries(polyglot_key(pos));
+    if (found.empty()) return result;
+    MoveList legal;  // generated once for all the position's entries
+    generate_legal(pos, legal);
+    for (const BookEntry& entry : found) {
+        Move m = match_book_move(legal, entry.move);
         if (m) {
             result.push_back({m, entry.weight});
         } else if (warnings) {
