@@ -110,6 +110,32 @@ TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
     EXPECT_EQ(std::count(lines.begin(), lines.end(), "new"), 2);
 }
 
+// Clock limits go out as one `level` per game, then the engine's own clock (`time`) and its
+// opponent's (`otim`) in centiseconds before every `go`.
+TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
+    MockXboard mock({});
+    GoLimits clocks;
+    clocks.wtime_ms = 60000;
+    clocks.btime_ms = 55000;
+    clocks.winc_ms = clocks.binc_ms = 500;
+    std::vector<std::string> moves;
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    moves.push_back(mock.client.go(clocks, 2000ms).search.bestmove);
+    moves.push_back("h7h6");
+    clocks.wtime_ms = 58000;
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, UciStatus::ok);
+    std::vector<std::string> lines = mock.received();
+    std::vector<std::string> clock_lines;
+    std::copy_if(lines.begin(), lines.end(), std::back_inserter(clock_lines),
+                 [](const std::string& line) {
+                     return line.rfind("level", 0) == 0 || line.rfind("time", 0) == 0 ||
+                            line.rfind("otim", 0) == 0 || line == "go";
+                 });
+    EXPECT_EQ(clock_lines, (std::vector<std::string>{"level 0 1 0.5", "time 6000", "otim 5500",
+                                                     "go", "time 5800", "otim 5500", "go"}));
+}
+
 TEST(XboardClient, SetboardOrEditByWhatTheEngineSupports) {
     const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     {
