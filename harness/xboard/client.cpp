@@ -124,9 +124,13 @@ UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
         // No ping: drop what the engine said already (a late claim of the last game, say),
         // looking briefly into the pipe too, not only at what was read from it: GNU Chess has no
         // ping, and its claim after the last game's move would otherwise open the next game.
+        // A closed pipe is a dead engine even before the process is reaped.
         Clock::time_point until = Clock::now() + NO_PING_DRAIN;
-        while (process_.read_line(line_, until) == EngineProcess::ReadStatus::line) {}
-        return process_.alive() ? UciStatus::ok : UciStatus::disconnected;
+        EngineProcess::ReadStatus status;
+        while ((status = process_.read_line(line_, until)) == EngineProcess::ReadStatus::line) {}
+        if (status == EngineProcess::ReadStatus::eof || !process_.alive())
+            return UciStatus::disconnected;
+        return UciStatus::ok;
     }
     int n = ++ping_counter_;
     if (!process_.write_line("ping " + std::to_string(n))) return UciStatus::disconnected;

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -109,6 +110,32 @@ TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
     EXPECT_EQ(std::count(lines.begin(), lines.end(), "new"), 2);
 }
 
+// Clock limits go out as one `level` per game, then the engine's own clock (`time`) and its
+// opponent's (`otim`) in centiseconds before every `go`.
+TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
+    MockXboard mock({});
+    GoLimits clocks;
+    clocks.wtime_ms = 60000;
+    clocks.btime_ms = 55000;
+    clocks.winc_ms = clocks.binc_ms = 500;
+    std::vector<std::string> moves;
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    moves.push_back(mock.client.go(clocks, 2000ms).search.bestmove);
+    moves.push_back("h7h6");
+    clocks.wtime_ms = 58000;
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, UciStatus::ok);
+    std::vector<std::string> lines = mock.received();
+    std::vector<std::string> clock_lines;
+    std::copy_if(lines.begin(), lines.end(), std::back_inserter(clock_lines),
+                 [](const std::string& line) {
+                     return line.rfind("level", 0) == 0 || line.rfind("time", 0) == 0 ||
+                            line.rfind("otim", 0) == 0 || line == "go";
+                 });
+    EXPECT_EQ(clock_lines, (std::vector<std::string>{"level 0 1 0.5", "time 6000", "otim 5500",
+                                                     "go", "time 5800", "otim 5500", "go"}));
+}
+
 TEST(XboardClient, SetboardOrEditByWhatTheEngineSupports) {
     const std::string fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
     {
@@ -144,6 +171,50 @@ TEST(XboardClient, ProtocolOneEngineNeedsNoFeatures) {
     ASSERT_TRUE(mock.client.position("startpos", {}));
     EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove,
               first_legal(std::string(START_FEN), {}));
+}
+
+// Whether the engine's commands include one that starts with `word`.
+bool received_command(const MockXboard& mock, const std::string& word) {
+    auto lines = mock.received();
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& line) { return line.rfind(word, 0) == 0; });
+}
+
+// An engine without ping (protocol 1, or feature ping=0) does not know the command: is_ready()
+// must not send it, and must not wait for a pong that never comes.
+TEST(XboardClient, WithoutPingIsReadySendsNoPing) {
+    for (const char* kind : {"--protover1", "--no-ping"}) {
+        MockXboard mock({kind});
+        EXPECT_NE(mock.client.feature("ping"), "1") << kind;
+        EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::ok) << kind;
+        EXPECT_FALSE(received_command(mock, "ping")) << kind;
+    }
+}
+
+// Without ping, what the engine said after the last game's move (here a claim that comes
+// long after it, past the client's short look) is read and dropped by is_ready(), so it does not
+// open the next game as a claim; GNU Chess does this.
+TEST(XboardClient, WithoutPingIsReadyDropsWhatTheLastGameLeft) {
+    for (const char* kind : {"--protover1", "--no-ping"}) {
+        MockXboard mock({kind, "--late-claim-at", "1"});
+        ASSERT_TRUE(mock.client.position("startpos", {}));
+        ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::ok) << kind;
+        std::this_thread::sleep_for(300ms);  // the late claim is in the pipe by now
+        mock.client.new_game();
+        ASSERT_EQ(mock.client.is_ready(1000ms), UciStatus::ok) << kind;
+        ASSERT_TRUE(mock.client.position("startpos", {}));
+        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EXPECT_FALSE(reply.claimed_result) << kind << ": the last game's claim opened this one";
+        EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {})) << kind;
+    }
+}
+
+// Without ping, is_ready() still tells a dead engine from a live one.
+TEST(XboardClient, WithoutPingIsReadySeesADeadEngine) {
+    MockXboard mock({"--no-ping", "--crash-at", "1"});
+    ASSERT_TRUE(mock.client.position("startpos", {}));
+    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::disconnected);
+    EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::disconnected);
 }
 
 TEST(XboardClient, HandshakeHeldForeverIsAnError) {

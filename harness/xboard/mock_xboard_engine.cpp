@@ -5,7 +5,7 @@
 //   --no-setboard       feature setboard=0 (positions come through edit mode)
 //   --usermove          feature usermove=1 (moves must come as "usermove e2e4")
 //   --san               feature san=1 (moves come and go in SAN)
-//   --no-ping           feature ping=0
+//   --no-ping           feature ping=0 (and, as with --protover1, `ping` is an unknown command)
 //   --hold              feature done=0 and never done=1
 //   --crash-at N        abort() on its Nth go
 //   --hang-at N         stop answering for good on its Nth go
@@ -13,6 +13,7 @@
 //   --resign-at N       answer its Nth go with "resign"
 //   --claim-at N        answer its Nth go with a false claim "1-0 {White mates}"
 //   --claim-after-move-at N   follow the move of its Nth go with a false claim "1-0 {White mates}"
+//   --late-claim-at N   the same claim, but LATE_CLAIM_DELAY after the move, as a slow engine might
 //   --offer-draw-at N   send "offer draw" before the move of its Nth go
 //   --refuse-moves      answer every move it is sent with "Illegal move: <move>"
 //   --no-sd             take `sd N` for a move and call it illegal, as Phalanx does
@@ -39,9 +40,12 @@ struct Settings {
     bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
          hold = false, refuse_moves = false, no_sd = false;
     int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0, offer_draw_at = 0,
-        claim_after_move_at = 0;
+        claim_after_move_at = 0, late_claim_at = 0;
     std::string log;
 };
+
+// Long past the client's look for a claim right after a move, so the claim stays in the pipe.
+constexpr std::chrono::milliseconds LATE_CLAIM_DELAY{50};
 
 class Engine {
   public:
@@ -80,6 +84,10 @@ class Engine {
         pos_.do_move(m, states_.emplace_back());
         say("move " + text);
         if (goes_ == s_.claim_after_move_at) say("1-0 {White mates}");
+        if (goes_ == s_.late_claim_at) {
+            std::this_thread::sleep_for(LATE_CLAIM_DELAY);
+            say("1-0 {White mates}");
+        }
     }
 
     void run() {
@@ -115,7 +123,7 @@ class Engine {
             } else if (word == "go") {
                 force = false;
                 think();
-            } else if (word == "ping") {
+            } else if (word == "ping" && !s_.no_ping && !s_.protover1) {
                 say("pong " + rest);
             } else if (word == "quit") {
                 return;
@@ -208,6 +216,8 @@ int main(int argc, char** argv) {
             s.claim_at = number();
         else if (a == "--claim-after-move-at")
             s.claim_after_move_at = number();
+        else if (a == "--late-claim-at")
+            s.late_claim_at = number();
         else if (a == "--offer-draw-at")
             s.offer_draw_at = number();
         else if (a == "--refuse-moves")
