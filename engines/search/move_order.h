@@ -15,6 +15,11 @@ namespace arbiter {
 // for a non-capture and a positive number for a capture (en passant takes a pawn).
 int mvv_lva(const Position& pos, Move m);
 
+// Captures and promotions: the moves quiescence searches when not in check, and never reduced.
+inline bool is_noisy(const Position& pos, Move m) {
+    return pos.is_capture(m) || m.kind() == Move::PROMOTION;
+}
+
 // The quiet-move score: a queen promotion first, then by how much the moved piece gains on the
 // Simplified Evaluation's piece-square table (a static guess that a piece heading for a better
 // square is the better try; castling counts as the king's move).
