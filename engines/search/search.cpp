@@ -1,7 +1,6 @@
 #include "engines/search/search.h"
 
 #include <algorithm>
-#include <optional>
 
 #include "engines/core/rules.h"
 #include "engines/search/move_order.h"
@@ -357,17 +356,17 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
         quiet.killers[1] = killers_.second(ply);
     }
     if (P.strategies && f.history) quiet.history = &history_;
-    std::optional<MovePicker> picker;
-    if constexpr (P.ordered) picker.emplace(pos, moves, hash_move, quiet);
+    MovePicker picker(pos, moves, hash_move, quiet);  // consulted only when ordering is on
     int best = -SCORE_INFINITE;
     Move best_move = Move::none();
     const int original_alpha = alpha;
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        Move m = P.ordered ? picker->next() : moves[i];
+        Move m = P.ordered ? picker.next() : moves[i];
         const bool late_quiet = P.strategies && !in_check && !is_noisy(pos, m) &&
                                 m != quiet.killers[0] && m != quiet.killers[1];
         StateInfo st;
         pos.do_move(m, st);
+        if (P.table && depth > 1) tt_.prefetch(pos.key());  // the child will probe it
         int score = search_made_move<P>(alpha, beta, depth, ply, int(i) + 1, late_quiet);
         pos.undo_move(m);
         if (aborted_) return 0;
