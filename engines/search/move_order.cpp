@@ -17,6 +17,10 @@ std::int32_t sort_key(int score, std::size_t generation_index) {
     return std::int32_t(score * 256 + (255 - int(generation_index)));
 }
 
+std::size_t generation_index(std::int32_t key) {
+    return std::size_t(255 - (key & 255));
+}
+
 }  // namespace
 
 int mvv_lva(const Position& pos, Move m) {
@@ -58,9 +62,10 @@ void HistoryTable::record(Color side, Move m, int depth) {
 }
 
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
-    : pos_(pos),
-      moves_(moves),
-      hash_move_(hash_move && moves.contains(hash_move) ? hash_move : Move::none()) {}
+    : pos_(pos), moves_(moves) {
+    if (!hash_move) return;
+    if (moves.contains(hash_move)) hash_move_ = hash_move;
+}
 
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move,
                        const QuietOrdering& quiet)
@@ -77,6 +82,28 @@ Move MovePicker::pick_best(std::size_t end) {
     return moves_[next_++];
 }
 
+Move MovePicker::pick_capture() {
+    std::size_t best = next_;
+    for (std::size_t i = next_ + 1; i < capture_end_; ++i)
+        if (keys_[i] > keys_[best]) best = i;
+    std::swap(keys_[best], keys_[next_]);
+    return moves_[generation_index(keys_[next_++])];
+}
+
+void MovePicker::lay_out() {
+    Move ordered[MoveList::CAPACITY];
+    std::size_t k = 0;
+    if (hash_move_) ordered[k++] = hash_move_;
+    for (; k < capture_end_; ++k) ordered[k] = moves_[generation_index(keys_[k])];
+    for (std::size_t i = 0; i < moves_.size(); ++i) {
+        Move m = moves_[i];
+        if (m == hash_move_ || is_capture(m)) continue;
+        keys_[k] = sort_key(0, i);
+        ordered[k++] = m;
+    }
+    std::copy(ordered, ordered + k, moves_.begin());
+}
+
 void MovePicker::sort_rest() {
     std::size_t n = moves_.size() - next_;
     std::uint64_t packed[MoveList::CAPACITY];
@@ -84,10 +111,8 @@ void MovePicker::sort_rest() {
         packed[i] = (std::uint64_t(std::uint32_t(keys_[next_ + i]) ^ 0x80000000U) << 32) |
                     moves_[next_ + i].raw();
     std::sort(packed, packed + n, std::greater<>());
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < n; ++i)  // the keys are not read again
         moves_[next_ + i] = Move(std::uint16_t(packed[i]));
-        keys_[next_ + i] = std::int32_t(std::uint32_t(packed[i] >> 32) ^ 0x80000000U);
-    }
 }
 
 Move MovePicker::next() {
@@ -98,30 +123,24 @@ Move MovePicker::next() {
             [[fallthrough]];
 
         case Stage::split: {
-            // Keys for the captures now; quiet moves get only their tie-break part here and
-            // their score when (if) their stage is reached. Keys sort captures above quiets.
-            std::size_t n = moves_.size();
-            for (std::size_t i = 0; i < n; ++i) {
-                int victim_attacker = mvv_lva(pos_, moves_[i]);
-                keys_[i] = sort_key(victim_attacker ? CAPTURE_BASE + victim_attacker : 0, i);
-                capture_count_ += victim_attacker != 0;
+            // Only the captures get keys now, kept apart at keys_[next_, capture_end_) while
+            // the list stays as generated: most nodes that reach this stage cut off on a
+            // capture or search captures only, and never look at the quiet moves again.
+            next_ = hash_move_ ? 1 : 0;  // the hash move's place in the final order
+            capture_end_ = next_;
+            enemies_ = pos_.pieces(~pos_.side_to_move());
+            for (std::size_t i = 0; i < moves_.size(); ++i) {
+                Move m = moves_[i];
+                if (!is_capture(m) || m == hash_move_) continue;
+                keys_[capture_end_++] = sort_key(CAPTURE_BASE + mvv_lva(pos_, m), i);
             }
-            next_ = 0;
-            if (hash_move_) {  // handed out already: park it at the front
-                std::size_t h = 0;
-                while (moves_[h] != hash_move_) ++h;
-                capture_count_ -= keys_[h] >= sort_key(CAPTURE_BASE, 255);
-                std::swap(moves_[0], moves_[h]);
-                std::swap(keys_[0], keys_[h]);
-                next_ = 1;
-            }
-            capture_end_ = next_ + capture_count_;
             stage_ = Stage::captures;
             [[fallthrough]];
         }
 
         case Stage::captures:
-            if (next_ < capture_end_) return pick_best(moves_.size());
+            if (next_ < capture_end_) return pick_capture();
+            lay_out();
             stage_ = Stage::killers;
             [[fallthrough]];
 

@@ -15,6 +15,11 @@ namespace arbiter {
 // for a non-capture and a positive number for a capture (en passant takes a pawn).
 int mvv_lva(const Position& pos, Move m);
 
+// Captures and promotions: the moves quiescence searches when not in check, and never reduced.
+inline bool is_noisy(const Position& pos, Move m) {
+    return pos.is_capture(m) || m.kind() == Move::PROMOTION;
+}
+
 // The quiet-move score: a queen promotion first, then by how much the moved piece gains on the
 // Simplified Evaluation's piece-square table (a static guess that a piece heading for a better
 // square is the better try; castling counts as the king's move).
@@ -80,21 +85,29 @@ class MovePicker {
     };
     // Hands out the best move of moves_[next_, end) and moves it to next_.
     Move pick_best(std::size_t end);
-    // Sorts moves_[next_, end) by key, best first.
+    // Hands out the capture of keys_[next_, capture_end_) with the best key.
+    Move pick_capture();
+    // Puts the list in its final order before the quiet stages: the hash move, the captures
+    // as handed out, then the quiet moves (as generated) with their tie-break keys.
+    void lay_out();
+    bool is_capture(Move m) const {
+        return (enemies_ & square_bb(m.to())) || m.kind() == Move::EN_PASSANT;
+    }
+    // Sorts moves_[next_, size) by key, best first (the keys are left behind).
     void sort_rest();
     static constexpr int QUIETS_BEFORE_SORT = 3;
 
     const Position& pos_;
     MoveList& moves_;
-    Move hash_move_;
+    Move hash_move_ = Move::none();  // only if it is in the list
+    Bitboard enemies_ = 0;           // the opponent's pieces: what a capture lands on
     QuietOrdering quiet_;
     int killer_index_ = 0;
     int quiets_picked_ = 0;
     bool sorted_ = false;
     Stage stage_ = Stage::hash_move;
-    std::size_t next_ = 0;           // the first move not yet handed out
-    std::size_t capture_count_ = 0;  // captures other than the hash move
-    std::size_t capture_end_ = 0;    // the captures stage ends when next_ reaches this
+    std::size_t next_ = 0;         // the first move not yet handed out
+    std::size_t capture_end_ = 0;  // the captures' keys (hash move aside) end here
     // Sort keys: score * 256 + (255 - generation index); unique, so ties keep generator order.
     std::int32_t keys_[MoveList::CAPACITY];
 };

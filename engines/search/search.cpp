@@ -1,6 +1,6 @@
 #include "engines/search/search.h"
 
-#include <optional>
+#include <algorithm>
 
 #include "engines/core/rules.h"
 #include "engines/search/move_order.h"
@@ -22,6 +22,13 @@ constexpr std::uint64_t TIME_CHECK_INTERVAL = 2048;
 // A new iteration is started only while less than this share of the soft limit has passed:
 // the next iteration usually takes several times longer than all before it.
 constexpr double NEXT_ITERATION_SHARE = 0.6;
+
+// Aspiration: the first window's half-width, and the width past which the window is opened.
+constexpr int ASPIRATION_DELTA = 25;
+constexpr int ASPIRATION_MAX = 400;
+// Late-move reductions apply from this remaining depth and after this many moves.
+constexpr int LMR_MIN_DEPTH = 3;
+constexpr int LMR_MIN_MOVES = 3;
 
 }  // namespace
 
@@ -86,24 +93,30 @@ SearchResult Search::run(Position& pos, const SearchLimits& limits,
     }
     if (features_.transposition_table) tt_.new_search();
 
-    // Each combination of features is its own instantiation, so that no node pays for a test
-    // of a feature its engine does not have. The strategies have one path of their own.
-    const SearchFeatures& f = features_;
-    static constexpr RootSearch variants[2][2][2] = {
-        {{&Search::search_root<false, false, false>, &Search::search_root<false, false, true>},
-         {&Search::search_root<false, true, false>, &Search::search_root<false, true, true>}},
-        {{&Search::search_root<true, false, false>, &Search::search_root<true, false, true>},
-         {&Search::search_root<true, true, false>, &Search::search_root<true, true, true>}}};
-    RootSearch root = f.strategies() ? &Search::search_root_aspirated
-                                     : variants[f.alpha_beta][f.mvv_lva][f.transposition_table];
-    if (f.strategies()) {
+    if (features_.strategies()) {
         killers_.clear();
         history_.clear();
     }
+    RootSearch root = root_search(features_);
     iterate(root, result, limits, on_iteration);
     result.nodes = nodes_;
     result.elapsed_ms = elapsed_ms();
     return result;
+}
+
+Search::RootSearch Search::root_search(const SearchFeatures& f) {
+    static constexpr RootSearch plain[2][2][2] = {
+        {{&Search::search_root<Path{false, false, false, false}>,
+          &Search::search_root<Path{false, false, true, false}>},
+         {&Search::search_root<Path{false, true, false, false}>,
+          &Search::search_root<Path{false, true, true, false}>}},
+        {{&Search::search_root<Path{true, false, false, false}>,
+          &Search::search_root<Path{true, false, true, false}>},
+         {&Search::search_root<Path{true, true, false, false}>,
+          &Search::search_root<Path{true, true, true, false}>}}};
+    if (!f.strategies()) return plain[f.alpha_beta][f.mvv_lva][f.transposition_table];
+    return f.transposition_table ? &Search::search_root<Path{true, true, true, true}>
+                                 : &Search::search_root<Path{true, true, false, true}>;
 }
 
 void Search::iterate(RootSearch root, SearchResult& result, const SearchLimits& limits,
@@ -161,9 +174,30 @@ void Search::iterate(RootSearch root, SearchResult& result, const SearchLimits& 
     }
 }
 
-template <bool AlphaBeta, bool Ordered, bool UseTT>
+// Aspiration windows around the root (a strategy): from depth 4 on, a narrow window around the
+// previous score, widened on the side that failed until the result lies inside it.
+template <Search::Path P>
 int Search::search_root(int depth) {
-    // Step 1. The root is a node of every iteration (if the budget allows one more node).
+    if (!P.strategies || !features_.aspiration || depth < 4 || is_mate_score(previous_score_))
+        return search_root_window<P>(depth, -SCORE_INFINITE, SCORE_INFINITE);
+    int delta = ASPIRATION_DELTA;
+    int alpha = std::max(previous_score_ - delta, -SCORE_INFINITE);
+    int beta = std::min(previous_score_ + delta, int(SCORE_INFINITE));
+    for (;;) {
+        int score = search_root_window<P>(depth, alpha, beta);
+        if (aborted_) return 0;
+        if (score > alpha && score < beta) return score;
+        delta *= 2;
+        if (delta > ASPIRATION_MAX)
+            return search_root_window<P>(depth, -SCORE_INFINITE, SCORE_INFINITE);
+        if (score <= alpha) alpha = std::max(score - delta, -SCORE_INFINITE);
+        if (score >= beta) beta = std::min(score + delta, int(SCORE_INFINITE));
+    }
+}
+
+template <Search::Path P>
+int Search::search_root_window(int depth, int alpha, int beta) {
+    // Step 1. The root is a node of every search (if the budget allows one more node).
     pv_length_[0] = 0;
     if (out_of_budget()) {
         aborted_ = true;
@@ -172,82 +206,119 @@ int Search::search_root(int depth) {
     ++nodes_;
     Position& pos = *pos_;
 
-    // Step 2. Order the root moves afresh from generation order, so each iteration's order
-    // depends only on the position and (with the table) on what earlier iterations stored.
+    // Step 2. Order the root moves afresh from generation order, so each search's order
+    // depends only on the position and on what earlier searches stored and learnt: the hash
+    // move, captures, then quiet moves (by history with that strategy).
     MoveList& moves = move_lists_[0];
     moves.clear();
     generate_legal(pos, moves);
     Move hash_move = Move::none();
-    if constexpr (UseTT) {
+    if constexpr (P.table) {
         if (const TTEntry* entry = tt_.probe(pos.key())) hash_move = entry->move;
     }
-    if constexpr (Ordered) {
-        MovePicker picker(pos, moves, hash_move);
+    if constexpr (P.ordered) {
+        QuietOrdering quiet;
+        if (P.strategies && features_.history) quiet.history = &history_;
+        MovePicker picker(pos, moves, hash_move, quiet);
         while (picker.next()) {}
     }
     root_moves_ = moves;
 
-    // Step 3. Search every root move with a full window, narrowed only by alpha: the root
-    // score is exact whatever the pruning.
-    int alpha = -SCORE_INFINITE, beta = SCORE_INFINITE, best = -SCORE_INFINITE;
+    // Step 3. Search every root move. With a full window (every engine without aspiration)
+    // the root score is exact whatever the pruning.
+    const int original_alpha = alpha;
+    int best = -SCORE_INFINITE;
     Move best_move = Move::none();
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Move m = moves[i];
         StateInfo st;
         pos.do_move(m, st);
-        int score = -negamax<AlphaBeta, Ordered, UseTT>(-beta, -alpha, depth - 1, 1);
+        int score = search_made_move<P>(alpha, beta, depth, 0, int(i) + 1, false);
         pos.undo_move(m);
-        if (aborted_) break;
+        if (aborted_) return 0;
         root_scores_[i] = score;
         if (score > best) {
             best = score;
             best_move = m;
             update_pv(0, m);
             if (score > alpha) alpha = score;
+            if (alpha >= beta) break;
         }
     }
-    if (aborted_) return 0;
 
     // Step 4. Remember the root's result: its best move leads the next iteration.
-    if constexpr (UseTT) tt_.store(pos.key(), best_move, best, depth, Bound::exact, 0);
+    if constexpr (P.table) {
+        Bound bound = best >= beta            ? Bound::lower
+                      : best > original_alpha ? Bound::exact
+                                              : Bound::upper;
+        tt_.store(pos.key(), best_move, best, depth, bound, 0);
+    }
     return best;
 }
 
-template <bool AlphaBeta, bool Ordered, bool UseTT>
-int Search::negamax(int alpha, int beta, int depth, int ply) {
+// The score of the move just made at a node `depth` plies from the horizon, from the mover's
+// side. Without the strategies: a search of the child with the node's window. With them, every
+// move after the first is tried first with a null window (PVS), a late quiet move (late_quiet)
+// first at reduced depth (LMR), and re-searched when it may raise alpha.
+template <Search::Path P>
+int Search::search_made_move(int alpha, int beta, int depth, int ply, int move_count,
+                             bool late_quiet) {
+    const int new_depth = depth - 1;
+    if (!P.strategies || move_count == 1) return -negamax<P>(-beta, -alpha, new_depth, ply + 1);
+    const SearchFeatures& f = features_;
+    if (f.late_move_reductions && late_quiet && depth >= LMR_MIN_DEPTH &&
+        move_count > LMR_MIN_MOVES && !pos_->in_check()) {
+        int reduction = move_count > 10 && depth >= 6 ? 2 : 1;
+        int score = -negamax<P>(-alpha - 1, -alpha, new_depth - reduction, ply + 1);
+        if (aborted_ || score <= alpha) return score;
+    }
+    if (!f.pvs) return -negamax<P>(-beta, -alpha, new_depth, ply + 1);
+    int score = -negamax<P>(-alpha - 1, -alpha, new_depth, ply + 1);
+    if (!aborted_ && score > alpha && score < beta)
+        score = -negamax<P>(-beta, -alpha, new_depth, ply + 1);
+    return score;
+}
+
+template <Search::Path P>
+int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) {
     Position& pos = *pos_;
+    const SearchFeatures& f = features_;
     pv_length_[ply] = ply;
 
     // Step 1. Out of nodes or time, or told to stop: abandon the iteration. Otherwise count
-    // the node; it is a leaf if it lies at the depth limit.
+    // the node; it is a leaf if it lies at the depth limit. A check extension happens before
+    // the horizon test: a checked side is never a leaf while plies remain.
     if (out_of_budget()) {
         aborted_ = true;
         return 0;
     }
     ++nodes_;
+    const bool in_check = pos.in_check();
+    if (P.strategies && f.check_extension && in_check && ply < MAX_PLY / 2) ++depth;
     if (depth <= 0) ++leaves_;
     if (ply > seldepth_) seldepth_ = ply;
 
     // Step 2. Draws by rule: fifty moves (unless this move mated), insufficient material,
     // threefold repetition counted over the game history and the search path.
-    if (pos.rule50() >= 100)
-        return pos.in_check() && !has_legal_move(pos) ? mated_in(ply) : SCORE_DRAW;
+    if (pos.rule50() >= 100) return in_check && !has_legal_move(pos) ? mated_in(ply) : SCORE_DRAW;
     if (insufficient_material(pos) || pos.repetitions() >= 2) return SCORE_DRAW;
 
-    // Step 3. At the depth limit: mate and stalemate are still seen; otherwise evaluate.
+    // Step 3. At the depth limit: quiescence (a strategy), or mate and stalemate are still
+    // seen and the position is evaluated.
     if (depth <= 0 || ply >= MAX_PLY) {
-        if (!has_legal_move(pos)) return pos.in_check() ? mated_in(ply) : SCORE_DRAW;
+        if (P.strategies && f.quiescence && ply < MAX_PLY) return quiesce_node(alpha, beta, ply);
+        if (!has_legal_move(pos)) return in_check ? mated_in(ply) : SCORE_DRAW;
         return eval::evaluate(pos, eval_);
     }
 
-    // Step 4. The transposition table: a result of exactly this depth may end the node (a
-    // deeper one is not used, so the score stays the fixed-depth minimax score); any stored
-    // move is tried first.
+    // Step 4. The transposition table: any stored move is tried first. Without the strategies
+    // only a result of exactly this depth may end the node (a deeper one would change the
+    // fixed-depth minimax score); with them, any result at least this deep.
     Move hash_move = Move::none();
-    if constexpr (UseTT) {
+    if constexpr (P.table) {
         if (const TTEntry* entry = tt_.probe(pos.key())) {
             hash_move = entry->move;
-            if (entry->depth == depth) {
+            if (P.strategies ? entry->depth >= depth : entry->depth == depth) {
                 int score = TranspositionTable::score_from_tt(entry->score, ply);
                 if (entry->bound == Bound::exact ||
                     (entry->bound == Bound::lower && score >= beta) ||
@@ -257,47 +328,66 @@ int Search::negamax(int alpha, int beta, int depth, int ply) {
         }
     }
 
-    // Step 5. No legal move: checkmate or stalemate. (Each ply keeps its own list, so that no
+    // Step 5. Null move (a strategy): give the opponent a free move; if a search reduced by R
+    // still fails high, this node would too. Never twice in a row, in check or in pawn endings.
+    if (P.strategies && f.null_move && null_allowed &&
+        null_move_allowed(pos, depth, beta, eval::evaluate(pos, eval_))) {
+        int reduction = depth >= 7 ? 3 : 2;
+        StateInfo st;
+        pos.do_null_move(st);
+        int score = -negamax<P>(-beta, -beta + 1, depth - 1 - reduction, ply + 1, false);
+        pos.undo_null_move();
+        if (aborted_) return 0;
+        if (score >= beta) return is_mate_score(score) ? beta : score;
+    }
+
+    // Step 6. No legal move: checkmate or stalemate. (Each ply keeps its own list, so that no
     // list is built and cleared on every node.)
     MoveList& moves = move_lists_[ply];
     moves.clear();
     generate_legal(pos, moves);
-    if (moves.empty()) return pos.in_check() ? mated_in(ply) : SCORE_DRAW;
+    if (moves.empty()) return in_check ? mated_in(ply) : SCORE_DRAW;
 
-    // Step 6. Search the moves, best guess first when ordering is on.
+    // Step 7. Search the moves, best guess first when ordering is on (with the strategies,
+    // killers and history order the quiet moves).
+    QuietOrdering quiet;
+    if (P.strategies && f.killers) {
+        quiet.killers[0] = killers_.first(ply);
+        quiet.killers[1] = killers_.second(ply);
+    }
+    if (P.strategies && f.history) quiet.history = &history_;
+    MovePicker picker(pos, moves, hash_move, quiet);  // consulted only when ordering is on
     int best = -SCORE_INFINITE;
     Move best_move = Move::none();
     const int original_alpha = alpha;
-    std::optional<MovePicker> picker;
-    if constexpr (Ordered) picker.emplace(pos, moves, hash_move);
     for (std::size_t i = 0; i < moves.size(); ++i) {
-        Move m;
-        if constexpr (Ordered)
-            m = picker->next();
-        else
-            m = moves[i];
+        Move m = P.ordered ? picker.next() : moves[i];
+        const bool late_quiet = P.strategies && !in_check && !is_noisy(pos, m) &&
+                                m != quiet.killers[0] && m != quiet.killers[1];
         StateInfo st;
         pos.do_move(m, st);
-        int score = -negamax<AlphaBeta, Ordered, UseTT>(-beta, -alpha, depth - 1, ply + 1);
+        if (P.table && depth > 1) tt_.prefetch(pos.key());  // the child will probe it
+        int score = search_made_move<P>(alpha, beta, depth, ply, int(i) + 1, late_quiet);
         pos.undo_move(m);
         if (aborted_) return 0;
         if (score > best) {
             best = score;
             best_move = m;
-            if constexpr (AlphaBeta) {
-                if (score > alpha) {
-                    update_pv(ply, m);
-                    alpha = score;
-                    if (alpha >= beta) break;  // fail high: the opponent avoids this node
-                }
-            } else {
+            if (!P.alpha_beta) {
                 update_pv(ply, m);
+            } else if (score > alpha) {
+                update_pv(ply, m);
+                alpha = score;
+                if (alpha >= beta) {  // fail high: the opponent avoids this node
+                    if (P.strategies) record_cutoff(m, depth, ply);
+                    break;
+                }
             }
         }
     }
 
-    // Step 7. Store the result with the bound it proves.
-    if constexpr (UseTT) {
+    // Step 8. Store the result with the bound it proves.
+    if constexpr (P.table) {
         Bound bound = best >= beta            ? Bound::lower
                       : best > original_alpha ? Bound::exact
                                               : Bound::upper;

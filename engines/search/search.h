@@ -46,16 +46,17 @@ namespace arbiter {
 // root scores, so it acts only without alpha_beta.
 //
 // The strategies below the first group (quiescence ... late_move_reductions) build on
-// alpha_beta with mvv_lva ordering: when any of them is on, the search runs the strategies
-// path (search_strategies.cpp), which assumes both. Which invariants hold:
+// alpha_beta with mvv_lva ordering: when any of them is on, the one search runs with its
+// strategy steps compiled in (and reads each strategy's flag at run time), assuming both.
+// Which invariants hold:
 //   - killers, history, pvs, aspiration only reorder moves or narrow windows: without the
 //     table and the score-changing features they return alpha-beta's root score exactly.
 //   - quiescence, check_extension change the tree's shape and so the score (the point).
 //   - null_move, late_move_reductions prune by guesses: scores may differ from full search;
 //     null move is never tried in check, with only pawns (zugzwang guard), at the root or twice
 //     in a row.
-//   - with the table on, the strategies path lets a deeper stored result end a node (as every
-//     real engine does), so its scores are no longer the fixed-depth minimax scores.
+//   - with the table on and any strategy on, a deeper stored result may end a node (as every
+//     real engine does), so the scores are no longer the fixed-depth minimax scores.
 struct SearchFeatures {
     bool random_mover = false;         // no search: a uniformly random legal move (by Seed)
     bool alpha_beta = false;           // alpha-beta pruning (otherwise full-width minimax)
@@ -97,7 +98,7 @@ struct SearchFeatures {
     // on badly ordered nodes for much depth.
     bool late_move_reductions = false;
 
-    // True if any strategy of the second group is on (the strategies path runs).
+    // True if any strategy of the second group is on (the search compiles their steps in).
     bool strategies() const {
         return quiescence || killers || history || check_extension || pvs || aspiration ||
                null_move || late_move_reductions;
@@ -181,19 +182,30 @@ class Search {
     bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
 
   private:
+    // The compile-time shape of one search: each combination is its own instantiation of the
+    // one negamax and root search, so that no node pays for a test of a feature its engine
+    // lacks. `strategies` compiles in the second group's steps (each still behind its flag);
+    // it implies alpha_beta and ordered.
+    struct Path {
+        bool alpha_beta;
+        bool ordered;
+        bool table;
+        bool strategies;
+    };
     using RootSearch = int (Search::*)(int depth);
+    static RootSearch root_search(const SearchFeatures& f);
     void iterate(RootSearch root, SearchResult& result, const SearchLimits& limits,
                  const std::function<void(const IterationInfo&)>& on_iteration);
-    template <bool AlphaBeta, bool Ordered, bool UseTT>
+    template <Path P>
     int search_root(int depth);
-    template <bool AlphaBeta, bool Ordered, bool UseTT>
-    int negamax(int alpha, int beta, int depth, int ply);
-
-    // The strategies path (search_strategies.cpp).
-    int search_root_aspirated(int depth);
+    template <Path P>
     int search_root_window(int depth, int alpha, int beta);
-    int negamax_strategies(int alpha, int beta, int depth, int ply, bool null_allowed);
-    int search_child(int alpha, int beta, int depth, int ply);
+    template <Path P>
+    int negamax(int alpha, int beta, int depth, int ply, bool null_allowed = true);
+    template <Path P>
+    int search_made_move(int alpha, int beta, int depth, int ply, int move_count, bool late_quiet);
+
+    // The strategies' own units (search_strategies.cpp).
     int quiesce(int alpha, int beta, int ply);
     int quiesce_node(int alpha, int beta, int ply);
     void record_cutoff(Move m, int depth, int ply);
