@@ -262,20 +262,27 @@ void check_file_before_open(const std::string& path) {
     const fs::file_status status = fs::status(path, error);
     if (!fs::exists(status)) return;
     if (!fs::is_regular_file(status)) throw StoreError(path + ": is not a regular file");
-    const std::uintmax_t size = fs::file_size(path, error);
-    if (error) throw StoreError(path + ": cannot read the file size: " + error.message());
-    if (size == 0) return;
+    // Another process may be writing the file while this reads it (the file is not locked
+    // here), so the reads go in the order a writer cannot fool: the header, then whether a log
+    // or journal is pending, then the size. SQLite writes page 1 first and the file's end last,
+    // and removes or empties its log or journal only after the main file is complete.
+    const auto file_size = [&] {
+        const std::uintmax_t size = fs::file_size(path, error);
+        if (error) throw StoreError(path + ": cannot read the file size: " + error.message());
+        return size;
+    };
 
     // Step 1. The 100-byte SQLite header starts with "SQLite format 3\0".
     unsigned char header[100] = {};
     std::ifstream in(path, std::ios::binary);
     in.read(reinterpret_cast<char*>(header), sizeof header);
     if (!in) {
-        if (size < sizeof header) {
-            throw StoreError(path + ": is not an SQLite database, or it is damaged (only " +
-                             std::to_string(size) + " bytes, shorter than the SQLite header)");
-        }
-        throw StoreError(path + ": cannot read the file header");
+        const std::uintmax_t size = file_size();
+        // Empty, being created by another process right now, or unreadable: SQLite opens it
+        // under its lock and says what is wrong.
+        if (size == 0 || size >= sizeof header) return;
+        throw StoreError(path + ": is not an SQLite database, or it is damaged (only " +
+                         std::to_string(size) + " bytes, shorter than the SQLite header)");
     }
     static constexpr char MAGIC[] = "SQLite format 3";
     if (!std::equal(MAGIC, MAGIC + sizeof MAGIC, reinterpret_cast<const char*>(header))) {
@@ -296,6 +303,7 @@ void check_file_before_open(const std::string& path) {
         return;
     }
     const std::uintmax_t declared = std::uintmax_t{page_count} * page_size;
+    const std::uintmax_t size = file_size();
     if (size < declared) {
         throw StoreError(path + ": the database file is damaged (truncated: its header declares " +
                          std::to_string(page_count) + " pages of " + std::to_string(page_size) +
