@@ -51,9 +51,9 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
     {"-log",
-     "arbiter always logs each engine's input and output to the logs/ folder beside the "
-     "database",
-     "-db FILE (logs go next to it)"},
+     "arbiter does not record engine input and output; each engine's stderr goes to the logs/ "
+     "folder beside the database",
+     "-db FILE (the stderr logs go next to it)"},
 };
 
 const std::vector<std::string_view> SUPPORTED = {
@@ -310,8 +310,8 @@ bool read_output_option(Reading& r, const Option& option) {
         }
     } else if (name == "-debug") {
         r.command.warnings.push_back(
-            "-debug: engine input and output is always logged to the logs/ folder beside the "
-            "database");
+            "-debug is accepted and ignored: arbiter does not record engine input and output; "
+            "each engine's stderr goes to the logs/ folder beside the database");
     } else if (name == "-version") {
         r.command.version = true;
     } else {
