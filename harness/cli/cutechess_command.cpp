@@ -12,6 +12,7 @@
 #include "harness/config/cutechess_args.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/cutechess_output.h"
+#include "harness/report/html/report_data.h"
 #include "harness/report/output_file.h"
 #include "harness/report/pgn.h"
 #include "harness/tournament/openings.h"
@@ -33,14 +34,17 @@ extern "C" void on_interrupt(int) {
     interrupted = true;
 }
 
-// The console's lines, and each game appended to the -pgnout file as it finishes.
+// The console's lines, and each game appended to the -pgnout file (its PGN) and the -epdout file
+// (its final position as a FEN line, as cutechess-cli writes it) as it finishes.
 class DialectObserver : public TournamentObserver {
   public:
-    DialectObserver(CutechessConsole& console, const TournamentConfig& config, Store& store)
+    DialectObserver(CutechessConsole& console, const CutechessCommand& command, Store& store)
         : console_(console), store_(store) {
-        if (config.pgn_path.empty()) return;
-        pgn_file_.emplace(config.pgn_path, OutputFile::Mode::append);
-        pgn_.emplace(config, store);
+        if (!command.output.epd_path.empty())
+            epd_file_.emplace(command.output.epd_path, OutputFile::Mode::append);
+        if (command.config.pgn_path.empty()) return;
+        pgn_file_.emplace(command.config.pgn_path, OutputFile::Mode::append);
+        pgn_.emplace(command.config, store);
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
@@ -57,11 +61,17 @@ class DialectObserver : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
         console_.game_finished(game, id, white, black);
+        if (epd_file_) {
+            std::vector<std::string> fens = html::fens_after_each_ply(game, id);
+            epd_file_->write((fens.empty() ? game.start_fen : fens.back()) + "\n");
+            epd_file_->flush();
+        }
         if (!pgn_file_) return;
         pgn_file_->write(pgn_->game_text(game, white, black));
         pgn_file_->flush();
     }
     void close() {
+        if (epd_file_) epd_file_->close();
         if (pgn_file_) pgn_file_->close();
     }
 
@@ -69,6 +79,7 @@ class DialectObserver : public TournamentObserver {
     CutechessConsole& console_;
     Store& store_;
     std::optional<OutputFile> pgn_file_;
+    std::optional<OutputFile> epd_file_;
     std::optional<TournamentPgn> pgn_;
 };
 
@@ -118,7 +129,7 @@ int run(const CutechessCommand& command) {
     std::cerr << "Database: " << config.db_path << '\n';
 
     CutechessConsole console(std::cout, std::cerr, command.output, config);
-    DialectObserver observer(console, config, store);
+    DialectObserver observer(console, command, store);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};

@@ -189,7 +189,7 @@ TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
     EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << "a blank line stops OpenBench's reader";
     EXPECT_TRUE(r.out.ends_with("\nFinished match\n")) << r.out;
     EXPECT_TRUE(std::regex_search(
-        r.out, std::regex(R"(\nElo difference: -?[0-9.a-z]+ \+/- [0-9.a-z]+, LOS: [0-9.]+ %, )"
+        r.out, std::regex(R"(\nElo difference: -?[0-9.a-z]+ \+/- [0-9.a-z]+, LOS: [0-9.a-z]+ %, )"
                           R"(DrawRatio: [0-9.]+ %\n)")))
         << r.out;
 }
@@ -214,7 +214,8 @@ TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::regex games_line(
         R"(^Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+), Points: [0-9.]+ \([0-9.]+ %\)$)");
-    std::regex ptnml_line(R"(^Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\]$)");
+    std::regex ptnml_line(
+        R"(^Ptnml\(0-2\): \[(\d+), (\d+), (\d+), (\d+), (\d+)\], WL/DD Ratio: ([-0-9.a-z]+)$)");
     std::istringstream lines(r.out);
     std::string line;
     std::smatch m;
@@ -239,6 +240,60 @@ TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
     EXPECT_EQ(r.out.find(dashes + "\n" + dashes), std::string::npos) << "a block printed twice";
     EXPECT_EQ(last, count("alpha", as_triples(stored_games(path("f.sqlite")))));
     EXPECT_TRUE(r.out.ends_with("Finished match\n"));
+}
+
+TEST_F(CutechessDialect, NoswapReverseSiteAndEpdoutAndTheirResume) {
+    std::string options = " -noswap -reverse -site Lab -epdout " + path("end.epd") + " -pgnout " +
+                          path("g.pgn") + " -maxmoves 30";
+    RunResult r = run(match("n.sqlite") + " -rounds 4" + options);
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    auto games = stored_games(path("n.sqlite"));
+    ASSERT_EQ(games.size(), 8u);
+    for (const auto& g : games) EXPECT_EQ(g.white, "beta") << g.number;  // never swapped
+    std::ifstream epd(path("end.epd"));
+    std::vector<std::string> positions;
+    for (std::string line; std::getline(epd, line);) positions.push_back(line);
+    ASSERT_EQ(positions.size(), 8u);  // one final position per game, as cutechess writes them
+    for (const auto& fen : positions) {
+        EXPECT_EQ(std::count(fen.begin(), fen.end(), ' '), 5) << fen;
+        EXPECT_EQ(std::count(fen.begin(), fen.end(), '/'), 7) << fen;
+    }
+    std::ifstream pgn(path("g.pgn"));
+    std::string text((std::istreambuf_iterator<char>(pgn)), {});
+    std::size_t sites = 0;
+    for (std::size_t at = 0; (at = text.find("[Site \"Lab\"]\n", at)) != std::string::npos; ++at)
+        ++sites;
+    EXPECT_EQ(sites, 8u);
+    // The colours are part of the tournament: the same command resumes, a swapped one does not.
+    RunResult more = run(match("n.sqlite") + " -rounds 5" + options);
+    ASSERT_EQ(more.exit_code, 0) << more.err;
+    EXPECT_NE(more.err.find("Resuming: 8 of 10 games"), std::string::npos) << more.err;
+    RunResult swapped = run(match("n.sqlite") + " -rounds 5 -maxmoves 30");
+    ASSERT_EQ(swapped.exit_code, 0) << swapped.err;
+    EXPECT_EQ(swapped.err.find("Resuming"), std::string::npos) << swapped.err;
+}
+
+TEST_F(CutechessDialect, RestartOnGivesEveryGameAFreshProcess) {
+    // The mock crashes on the 12th search of its process; -maxmoves 10 leaves it at most 10
+    // searches a game. Kept between games it crashes in a later game; restarted, never.
+    std::string mock = MOCK_ENGINE_PATH;
+    auto command = [&](const std::string& restart, const std::string& db) {
+        return "-engine name=fragile cmd=" + mock + " arg=--crash-at arg=12" + restart +
+               " -engine name=steady cmd=" + mock +
+               " arg=--seed arg=3 -each depth=1 -openings file=" + path("book.epd") +
+               " -rounds 6 -repeat -maxmoves 10 -concurrency 1 -db " + path(db);
+    };
+    auto disconnects = [&](const std::string& db) {
+        int n = 0;
+        for (const auto& g : stored_games(path(db))) n += g.termination == "disconnect";
+        return n;
+    };
+    ASSERT_EQ(run(command("", "kept.sqlite")).exit_code, 0);
+    EXPECT_GT(disconnects("kept.sqlite"), 0);
+    RunResult fresh = run(command(" restart=on", "fresh.sqlite"));
+    ASSERT_EQ(fresh.exit_code, 0) << fresh.err;
+    EXPECT_EQ(stored_games(path("fresh.sqlite")).size(), 12u);
+    EXPECT_EQ(disconnects("fresh.sqlite"), 0) << fresh.out;
 }
 
 TEST_F(CutechessDialect, EachCrashAppearsOnExactlyOneLine) {

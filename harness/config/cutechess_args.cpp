@@ -35,12 +35,6 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-tbadjudicate", "tablebase adjudication needs Syzygy files, which this build cannot read",
      "-draw"},
     {"-variant", "arbiter plays standard chess only", "leave it out (standard)"},
-    {"-noswap",
-     "arbiter always plays each opening twice with colours reversed (the pair statistics and "
-     "the parsers of fishtest and OpenBench rely on it)",
-     "-repeat"},
-    {"-reverse", "arbiter's first engine always has White in odd-numbered games", "-repeat"},
-    {"-epdout", "arbiter does not write final positions", "-pgnout FILE"},
     {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
     {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
     {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
@@ -57,18 +51,17 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
     {"-log",
-     "arbiter always logs each engine's input and output to the logs/ folder beside the "
-     "database",
-     "-db FILE (logs go next to it)"},
-    {"-site", "arbiter's PGN has no Site tag to set", "-event NAME"},
+     "arbiter does not record engine input and output; each engine's stderr goes to the logs/ "
+     "folder beside the database",
+     "-db FILE (the stderr logs go next to it)"},
 };
 
 const std::vector<std::string_view> SUPPORTED = {
-    "-engine", "-each",     "-tournament",  "-seeds",          "-rounds",
-    "-games",  "-repeat",   "-concurrency", "-wait",           "-event",
-    "-srand",  "-recover",  "-maxmoves",    "-draw",           "-resign",
-    "-sprt",   "-openings", "-pgnout",      "-ratinginterval", "-scoreinterval",
-    "-report", "-output",   "-db",          "-debug",          "-version"};
+    "-engine",         "-each",          "-tournament", "-seeds",  "-rounds",   "-games",
+    "-repeat",         "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
+    "-maxmoves",       "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
+    "-ratinginterval", "-scoreinterval", "-report",     "-output", "-db",       "-debug",
+    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -166,6 +159,8 @@ struct Reading {
     std::int64_t rounds = 1;
     std::optional<std::int64_t> games;
     bool repeat = false;
+    bool noswap = false;   // -noswap: the colours of a pair's first game in both
+    bool reverse = false;  // -reverse: the second engine has White in the first game
 };
 
 std::string joined(const Option& option, char separator) {
@@ -257,10 +252,15 @@ bool read_match_option(Reading& r, const Option& option) {
                               " is not supported: arbiter plays each opening exactly twice, "
                               "colours reversed; nearest supported: -repeat");
         r.repeat = true;
-    } else if (name == "-concurrency" || name == "-wait" || name == "-sprt" || name == "-draw") {
+    } else if (name == "-concurrency" || name == "-wait" || name == "-sprt" || name == "-draw" ||
+               name == "-resign") {
         r.settings.emplace_back(name.substr(1), joined(option, ','));
-    } else if (name == "-event") {
-        r.settings.emplace_back("event", joined(option, ' '));
+    } else if (name == "-noswap" || name == "-reverse") {
+        if (!option.values.empty())
+            throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
+        (name == "-noswap" ? r.noswap : r.reverse) = true;
+    } else if (name == "-event" || name == "-site") {
+        r.settings.emplace_back(name.substr(1), joined(option, ' '));
     } else if (name == "-srand") {
         std::string text = one_value(option);
         std::uint64_t seed = 0;
@@ -271,21 +271,6 @@ bool read_match_option(Reading& r, const Option& option) {
     } else if (name == "-maxmoves") {
         r.settings.emplace_back("max_plies",
                                 std::to_string(2 * integer(option, one_value(option), 1)));
-    } else if (name == "-resign") {
-        KeyValues items;
-        for (const std::string& token : option.values) {
-            auto [key, value] = key_value(option, token);
-            if (key == "twosided" && value == "true")
-                throw ConfigError(
-                    "-resign twosided=true is not supported: arbiter adjudicates "
-                    "on the losing engine's own score; nearest supported: "
-                    "-resign movecount=N score=CP");
-            if (key != "twosided") items.emplace_back(key, value);
-        }
-        std::string text;
-        for (const auto& [key, value] : items)
-            text += (text.empty() ? "" : ",") + key + "=" + value;
-        r.settings.emplace_back("resign", text);
     } else if (name == "-recover") {
         // arbiter always restarts an engine after a crash or stall and goes on.
     } else if (name == "-db") {
@@ -301,6 +286,8 @@ bool read_output_option(Reading& r, const Option& option) {
     const std::string& name = option.name;
     if (name == "-pgnout") {
         read_pgnout(r, option);
+    } else if (name == "-epdout") {
+        output.epd_path = one_value(option);
     } else if (name == "-ratinginterval") {
         output.rating_interval = int(integer(option, one_value(option), 0));
     } else if (name == "-scoreinterval") {
@@ -323,8 +310,8 @@ bool read_output_option(Reading& r, const Option& option) {
         }
     } else if (name == "-debug") {
         r.command.warnings.push_back(
-            "-debug: engine input and output is always logged to the logs/ folder beside the "
-            "database");
+            "-debug is accepted and ignored: arbiter does not record engine input and output; "
+            "each engine's stderr goes to the logs/ folder beside the database");
     } else if (name == "-version") {
         r.command.version = true;
     } else {
@@ -356,6 +343,9 @@ void finish(Reading& r) {
         if (own) margin = own;
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
+    if (r.noswap || r.reverse)
+        r.settings.emplace_back(
+            "colours", r.noswap ? (r.reverse ? "second-white" : "first-white") : "reversed");
     // cutechess shuffles a suite once by -srand and plays it from start= (default 1).
     if (config.openings_start == 0 &&
         std::none_of(r.settings.begin(), r.settings.end(),
@@ -372,8 +362,9 @@ void finish(Reading& r) {
                           "game pairs: use -games 2 -repeat, or an even -rounds");
     if (!r.repeat)
         r.command.warnings.push_back(
-            "-repeat is implied: arbiter plays each opening twice with "
-            "colours reversed");
+            std::string("-repeat is implied: arbiter plays each opening twice") +
+            (r.noswap ? " (with -noswap, both games with the same colours)"
+                      : " with colours reversed"));
 }
 
 }  // namespace

@@ -22,6 +22,7 @@ struct CutechessOutputSettings {
     int rating_interval = 0;   // Elo lines every N games (0: at the end only)
     int score_interval = 1;    // "Score of" lines every N games
     bool pentanomial = false;  // -report penta=true
+    std::string epd_path;      // -epdout FILE: each game's final position, appended as it ends
 };
 
 // A whole command line in this dialect.

@@ -164,13 +164,9 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
     std::string typo = error_with({"-concurency", "2"});
     EXPECT_NE(typo.find("-concurency"), std::string::npos) << typo;
     EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
-    EXPECT_NE(error_with({"-noswap"}).find("colours reversed"), std::string::npos);
-    EXPECT_NE(error_with({"-epdout", "x.epd"}).find("nearest supported: -pgnout"),
+    EXPECT_NE(error_with({"-livepgnout", "x.pgn"}).find("nearest supported: -pgnout"),
               std::string::npos);
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
-    EXPECT_NE(error_with({"-resign", "movecount=3", "score=500", "twosided=true"})
-                  .find("twosided=true is not supported"),
-              std::string::npos);
     EXPECT_NE(error_with({"-tournament", "knockout"}).find("knockout"), std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "policy=encounter"}).find("policy=round"),
               std::string::npos);
@@ -185,7 +181,8 @@ TEST(CutechessArgs, EngineKeyFailures) {
     };
     EXPECT_NE(engine_error("proto=cecp").find("proto"), std::string::npos);
     EXPECT_NE(engine_error("tc=inf").find("nearest supported: depth=N"), std::string::npos);
-    EXPECT_NE(engine_error("restart=on").find("restart=auto"), std::string::npos);
+    EXPECT_EQ(engine_error("restart=sometimes"),
+              "-engine restart=sometimes: restart must be on, off or auto (got sometimes)");
     EXPECT_NE(engine_error("colour=red").find("unknown engine key 'colour'"), std::string::npos);
     EXPECT_NE(engine_error("name=Big Engine").find("space or a colon"), std::string::npos);
     EXPECT_NE(engine_error("name=a:b").find("space or a colon"), std::string::npos);
@@ -195,6 +192,41 @@ TEST(CutechessArgs, EngineKeyFailures) {
                   .find("timemargin differs"),
               std::string::npos);
     EXPECT_NE(engine_error("ponder").find("(no error)"), std::string::npos);
+}
+
+TEST(CutechessArgs, NoswapAndReverseChooseTheColoursOfAPair) {
+    EXPECT_EQ(read({}).config.colours, Colours::alternate);
+    EXPECT_EQ(read({"-reverse"}).config.colours, Colours::reversed);
+    EXPECT_EQ(read({"-noswap"}).config.colours, Colours::first_white);
+    EXPECT_EQ(read({"-noswap", "-reverse"}).config.colours, Colours::second_white);
+    EXPECT_EQ(error_with({"-noswap", "yes"}), "-noswap takes no value (got 'yes')");
+    // Part of the tournament's identity, so that a re-run with other colours is a new one.
+    TournamentConfig swapped = read({}).config, fixed = read({"-noswap"}).config;
+    EXPECT_EQ(swapped.identity("h").find("colours"), nullptr);
+    ASSERT_NE(fixed.identity("h").find("colours"), nullptr);
+    EXPECT_EQ(fixed.identity("h").find("colours")->as_string(), "first-white");
+    EXPECT_EQ(identity_differences(swapped.identity("h"), fixed.identity("h")),
+              std::vector<std::string>{"colours: the default -> \"first-white\""});
+}
+
+TEST(CutechessArgs, SiteEpdoutRestartAndTwoSidedResign) {
+    auto c = read({"-site", "Cloud", "B", "-epdout", "end.epd", "-resign", "movecount=3",
+                   "score=400", "twosided=true"});
+    EXPECT_EQ(c.config.site, "Cloud B");
+    EXPECT_EQ(c.output.epd_path, "end.epd");
+    EXPECT_EQ(c.config.game.adjudication.resign_move_count, 3);
+    EXPECT_EQ(c.config.game.adjudication.resign_score, 400);
+    EXPECT_TRUE(c.config.game.adjudication.resign_two_sided);
+    EXPECT_FALSE(
+        read({"-resign", "movecount=3", "score=400"}).config.game.adjudication.resign_two_sided);
+    EXPECT_EQ(error_with({"-resign", "movecount=3", "twosided=maybe"}),
+              "resign twosided must be true or false (got maybe)");
+    EXPECT_EQ(error_with({"-epdout"}), "-epdout takes one value (got 0)");
+    auto restarted = read_cutechess_args({"-engine", "cmd=/bin/a", "restart=on", "-engine",
+                                          "cmd=/bin/b", "restart=off", "-each", "depth=1",
+                                          "-openings", "file=x.epd", "-games", "2"});
+    EXPECT_TRUE(restarted.config.engines[0].restart_each_game);
+    EXPECT_FALSE(restarted.config.engines[1].restart_each_game);
 }
 
 TEST(CutechessArgs, AnEngineWithoutLimitIsNamedInTheDialectsWords) {

@@ -74,14 +74,10 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         read_limit(engine.limits, "depth", value);
     else if (key == "timemargin")
         extras.time_margin = value;
-    else if (key == "restart") {
-        if (read_choice("restart", value, {"on", "off", "auto"}) == "on")
-            throw ConfigError(
-                "restart=on is not supported: arbiter keeps each engine between "
-                "games and restarts it only after a crash or stall; nearest "
-                "supported: restart=auto");
-    } else if (key == "ponder" || key == "stderr" || key == "trust" || key == "whitepov" ||
-               key == "initstr")
+    else if (key == "restart")
+        engine.restart_each_game = read_choice("restart", value, {"on", "off", "auto"}) == "on";
+    else if (key == "ponder" || key == "stderr" || key == "trust" || key == "whitepov" ||
+             key == "initstr")
         warnings.push_back(
             key + "=" + value + " is accepted and ignored" +
             (key == "stderr" ? " (engine output is logged beside the database)" : ""));

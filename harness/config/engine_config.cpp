@@ -55,8 +55,8 @@ constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER
 
 constexpr IntegerRule BOOK_DEPTH_RULE{"bookdepth", 1, 100000, "a number of moves from 1"};
 
-// Reads the keys an engine has beside its name, command, options and limits: proto, book and
-// bookdepth. False if `key` is none of them.
+// Reads the keys an engine has beside its name, command, options and limits: proto, book,
+// bookdepth and restart. False if `key` is none of them.
 bool read_engine_extra(EngineConfig& engine, std::string_view key, std::string_view text) {
     if (key == "proto") {
         engine.protocol = read_choice("proto", text, {"uci", "xboard"}) == "xboard"
@@ -67,6 +67,8 @@ bool read_engine_extra(EngineConfig& engine, std::string_view key, std::string_v
         engine.book_path = std::string(text);
     } else if (key == "bookdepth") {
         engine.book_depth = int(read_integer(BOOK_DEPTH_RULE, text));
+    } else if (key == "restart") {
+        engine.restart_each_game = read_choice("restart", text, {"on", "off", "auto"}) == "on";
     } else {
         return false;
     }
@@ -204,7 +206,7 @@ EngineConfig parse_engine_spec(std::string_view spec) {
             else if (!read_limit(engine.limits, key, value))
                 throw ConfigError("unknown key '" + key +
                                   "' (known: name, cmd, arg, dir, option.NAME, proto, book, "
-                                  "bookdepth, depth, nodes, movetime, tc)");
+                                  "bookdepth, restart, depth, nodes, movetime, tc)");
         }
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
     } catch (const ConfigError& e) {
@@ -292,6 +294,7 @@ json::Value to_json(const EngineConfig& engine) {
         v.set("book", engine.book_path);
         v.set("bookdepth", engine.book_depth);
     }
+    if (engine.restart_each_game) v.set("restart", "on");
     return v;
 }
 

@@ -69,6 +69,9 @@ struct EngineConfig {
     // book while the book has one and the engine has made fewer than book_depth of them.
     std::string book_path;
     int book_depth = DEFAULT_BOOK_DEPTH;
+    // cutechess's restart=on: a fresh engine process for every game (quit after each game). Off
+    // (auto, off): a process is kept between games and restarted only after a crash or stall.
+    bool restart_each_game = false;
 
     static constexpr int DEFAULT_BOOK_DEPTH = 1000;
 

@@ -52,13 +52,16 @@ void read_draw_rule(Adjudication& a, const KeyValues& items) {
 void read_resign_rule(Adjudication& a, const KeyValues& items) {
     a.resign_move_count = 1;
     a.resign_score = 0;
+    a.resign_two_sided = false;
     for (const auto& [key, value] : items) {
         if (key == "movecount")
             a.resign_move_count = int(read_integer(RESIGN_MOVE_COUNT_RULE, value));
         else if (key == "score")
             a.resign_score = int(read_integer(RESIGN_SCORE_RULE, value));
+        else if (key == "twosided")
+            a.resign_two_sided = read_choice("resign twosided", value, {"true", "false"}) == "true";
         else
-            unknown_key("resign", key, "movecount, score");
+            unknown_key("resign", key, "movecount, score, twosided");
     }
 }
 
@@ -84,6 +87,7 @@ json::Value to_json(const Adjudication& a) {
     if (a.resign_move_count) {
         v.set("resign_movecount", a.resign_move_count);
         v.set("resign_score", a.resign_score);
+        if (a.resign_two_sided) v.set("resign_twosided", "true");
     }
     if (a.max_plies) v.set("max_plies", a.max_plies);
     return v;
@@ -107,7 +111,7 @@ Adjudication adjudication_from_json(const json::Value& value) {
         } else {
             unknown_key("adjudication", key,
                         "draw_movenumber, draw_movecount, draw_score, resign_movecount, "
-                        "resign_score, max_plies");
+                        "resign_score, resign_twosided, max_plies");
         }
     }
     if (has_draw) read_draw_rule(a, draw);

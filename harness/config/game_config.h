@@ -23,6 +23,9 @@ struct Adjudication {
     // `resign_move_count` consecutive moves of its own (0: no resign adjudication).
     int resign_move_count = 0;
     int resign_score = 0;
+    // Two-sided (cutechess's twosided=true): besides, the winner's own score was at least
+    // `resign_score` above zero for `resign_move_count` consecutive moves of its own.
+    bool resign_two_sided = false;
     // A draw when the game reaches this many plies (0: no limit).
     int max_plies = 0;
 
@@ -44,8 +47,8 @@ struct GameSettings {
 // Turns draw adjudication on and reads "movenumber=N,movecount=N,score=CP" (each optional;
 // movenumber 0, movecount 1 and score 0 when left out). Throws ConfigError.
 void read_draw_rule(Adjudication& adjudication, const KeyValues& items);
-// Turns resign adjudication on and reads "movecount=N,score=CP" (movecount 1, score 0 when
-// left out). Throws ConfigError.
+// Turns resign adjudication on and reads "movecount=N,score=CP,twosided=true|false" (movecount
+// 1, score 0, twosided false when left out). Throws ConfigError.
 void read_resign_rule(Adjudication& adjudication, const KeyValues& items);
 // Reads "max_plies". Throws ConfigError.
 void read_max_plies(Adjudication& adjudication, std::string_view text);
@@ -53,8 +56,8 @@ void read_time_margin(GameSettings& settings, std::string_view text);
 void read_stall_timeout(GameSettings& settings, std::string_view text);
 
 // The JSON "adjudication" object: draw_movenumber, draw_movecount, draw_score,
-// resign_movecount, resign_score, max_plies. Any draw_ or resign_ key turns that rule on, with
-// the same defaults as --draw and --resign.
+// resign_movecount, resign_score, resign_twosided, max_plies. Any draw_ or resign_ key turns that
+// rule on, with the same defaults as --draw and --resign.
 json::Value to_json(const Adjudication& adjudication);
 Adjudication adjudication_from_json(const json::Value& value);
 

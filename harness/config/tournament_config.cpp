@@ -38,6 +38,30 @@ void read_limit_setting(TournamentConfig& c, std::string_view key, std::string_v
     read_limit(c.limits, key, text);
 }
 
+constexpr std::pair<Colours, std::string_view> COLOURS_NAMES[] = {
+    {Colours::alternate, "alternate"},
+    {Colours::reversed, "reversed"},
+    {Colours::first_white, "first-white"},
+    {Colours::second_white, "second-white"}};
+
+}  // namespace
+
+std::string colours_name(Colours colours) {
+    for (const auto& [value, name] : COLOURS_NAMES)
+        if (value == colours) return std::string(name);
+    return "alternate";
+}
+
+Colours read_colours(std::string_view text) {
+    std::string name =
+        read_choice("colours", text, {"alternate", "reversed", "first-white", "second-white"});
+    for (const auto& [value, known] : COLOURS_NAMES)
+        if (known == name) return value;
+    return Colours::alternate;
+}
+
+namespace {
+
 // The settings table. Built on first use (a function-local static), so that a static initialiser
 // elsewhere may already read it.
 const std::vector<TournamentSetting>& settings_table() {
@@ -70,6 +94,10 @@ const std::vector<TournamentSetting>& settings_table() {
          [](TournamentConfig& c, std::string_view t) {
              c.seeds = int(read_integer(SEEDS_RULE, t));
          }},
+        {"colours", "colours", "RULE",
+         "Who has White in a pair's two games: alternate (default), reversed, first-white or "
+         "second-white",
+         [](TournamentConfig& c, std::string_view t) { c.colours = read_colours(t); }},
         {"openings_start", "openings-start", "N",
          "Play the suite from its Nth opening (after the --order random shuffle)",
          [](TournamentConfig& c, std::string_view t) {
@@ -101,6 +129,8 @@ const std::vector<TournamentSetting>& settings_table() {
          }},
         {"event", "event", "NAME", "Event name for the PGN and the database",
          [](TournamentConfig& c, std::string_view t) { c.event = std::string(t); }},
+        {"site", "site", "NAME", "Site tag of the PGN (default: ?)",
+         [](TournamentConfig& c, std::string_view t) { c.site = std::string(t); }},
         {"draw", "draw", "RULE", "Draw adjudication: movenumber=N,movecount=N,score=CP",
          [](TournamentConfig& c, std::string_view t) {
              read_draw_rule(c.game.adjudication, split_key_values(t));
@@ -164,6 +194,7 @@ int TournamentConfig::workers() const {
 json::Value TournamentConfig::to_json() const {
     json::Value v{json::Object{}};
     v.set("event", event);
+    if (!site.empty()) v.set("site", site);
     json::Value list{json::Array{}};
     for (const auto& e : engines) list.push(arbiter::to_json(e));
     v.set("engines", list);
@@ -176,6 +207,7 @@ json::Value TournamentConfig::to_json() const {
         v.set("format", "gauntlet");
         v.set("seeds", seeds);
     }
+    if (colours != Colours::alternate) v.set("colours", colours_name(colours));
     if (openings_start != 0) v.set("openings_start", openings_start);
     if (max_games) v.set("max_games", max_games);
     json::Value global_limits = arbiter::to_json(limits);
@@ -215,6 +247,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("format", "gauntlet");
         v.set("seeds", seeds);
     }
+    if (colours != Colours::alternate) v.set("colours", colours_name(colours));
     if (openings_start != 0) v.set("openings_start", openings_start);
     if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     return v;

@@ -20,6 +20,19 @@
 
 namespace arbiter {
 
+// Who has White in the two games of a pair (cutechess's -noswap and -reverse). `alternate`, the
+// default: the pair's first engine has White in the first game, Black in the second. `reversed`
+// (-reverse): the other way round. `first_white` (-noswap): the first engine has White in both;
+// `second_white` (-noswap -reverse): Black in both. The two games of a pair still share one
+// opening, so pair statistics stay pairs of one opening, but without colour swap they carry
+// White's advantage.
+enum class Colours { alternate, reversed, first_white, second_white };
+
+// "alternate", "reversed", "first-white", "second-white": the `colours` setting's words.
+std::string colours_name(Colours colours);
+// Reads those words. Throws ConfigError naming "colours".
+Colours read_colours(std::string_view text);
+
 // Everything that defines a tournament: who plays, on which openings, how long each search may
 // take, how games are refereed, where results go. Defaults are those of `arbiter tournament`.
 struct TournamentConfig {
@@ -34,6 +47,7 @@ struct TournamentConfig {
     // engine, not each other. Round-robin when false.
     bool gauntlet = false;
     int seeds = 1;
+    Colours colours = Colours::alternate;
     // 1-based index of the first opening (cutechess's -openings start=): the suite (shuffled once
     // by `seed` when random_order) is played from there on, so runs with disjoint windows play
     // disjoint openings. 0 keeps arbiter's own order (a fresh shuffle per round).
@@ -48,6 +62,7 @@ struct TournamentConfig {
     GameSettings game;
     std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
     std::string event = "arbiter tournament";
+    std::string site;  // the PGN's Site tag ("?" when empty)
     std::chrono::milliseconds handshake_timeout{10000};
     std::chrono::milliseconds wait{0};  // pause of each worker between two games
     int report_every = 0;               // print the standings every N games (0: at the end)

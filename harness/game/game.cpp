@@ -287,7 +287,9 @@ class Referee {
         }
         if (a.resign_move_count > 0) {
             resign_count_[us] = score && *score <= -a.resign_score ? resign_count_[us] + 1 : 0;
-            if (resign_count_[us] >= a.resign_move_count)
+            win_count_[us] = score && *score >= a.resign_score ? win_count_[us] + 1 : 0;
+            if (resign_count_[us] >= a.resign_move_count &&
+                (!a.resign_two_sided || win_count_[~us] >= a.resign_move_count))
                 return end(us == WHITE ? "0-1" : "1-0", Termination::adjudication_resign,
                            std::string(colour_name(~us)) + " wins by adjudication");
         }
@@ -341,6 +343,7 @@ class Referee {
     int moves_in_period_[COLOR_NB] = {0, 0};
     int draw_count_[COLOR_NB] = {0, 0};
     int resign_count_[COLOR_NB] = {0, 0};
+    int win_count_[COLOR_NB] = {0, 0};  // two-sided resign: moves scored >= +resign_score
     int book_moves_[COLOR_NB] = {0, 0};
     bool out_of_book_[COLOR_NB] = {false, false};
     bool finished_ = false;

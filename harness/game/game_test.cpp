@@ -293,6 +293,29 @@ TEST(Game, DrawAndResignAdjudication) {
     EXPECT_EQ(b.moves.size(), 5u);
 }
 
+TEST(Game, TwoSidedResignWaitsForTheWinnersOwnScore) {
+    // cutechess's twosided=true: the loser's score <= -score for movecount of its moves AND the
+    // winner's >= +score for movecount of its own. The mocks report cp 0, which meets both at
+    // score 0: White reaches 3 low scores at ply 5, when Black has scored only twice, so the
+    // one-sided rule ends the game there (above) and the two-sided one a ply later, against Black.
+    Match resign({}, {});
+    resign.settings.adjudication.resign_move_count = 3;
+    resign.settings.adjudication.resign_score = 0;
+    resign.settings.adjudication.resign_two_sided = true;
+    PlayedGame game = resign.play();
+    EXPECT_EQ(game.termination, Termination::adjudication_resign);
+    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(game.termination_text, "White wins by adjudication");
+    EXPECT_EQ(game.moves.size(), 6u);
+
+    Match never({}, {});
+    never.settings.adjudication.resign_move_count = 3;
+    never.settings.adjudication.resign_score = 1;  // cp 0 is neither <= -1 nor >= +1
+    never.settings.adjudication.resign_two_sided = true;
+    never.settings.adjudication.max_plies = 12;
+    EXPECT_EQ(never.play().termination, Termination::max_plies);
+}
+
 TEST(Game, MateScoresCountAsHugeScores) {
     MoveRecord m;
     m.score_mate = 3;

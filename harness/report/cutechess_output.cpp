@@ -18,6 +18,30 @@ std::string printed(const char* format, double value) {
     return text;
 }
 
+// A number as Qt's QString::arg(x, 0, 'f', 1) writes it, which cutechess-cli uses: "nan" and
+// "inf" without a sign for NaN, "-inf" below.
+std::string qt_fixed(double value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    return printed("%.1f", value);
+}
+
+// cutechess-cli's Elo from a score share p (projects/lib/src/elo.cpp).
+double cutechess_elo(double p) {
+    return -400.0 * std::log10(1.0 / p - 1.0);
+}
+
+// cutechess-cli's 97.5% normal quantile: sqrt(2) erfInv(0.95) by Winitzki's approximation with
+// its constant a = 8(pi - 3)/(3 pi (4 - pi)) and pi written 3.1415926535897. That is 1.95716,
+// not the exact 1.95996; the margins it prints are a little narrower, and so are ours here.
+double cutechess_quantile_975() {
+    const double pi = 3.1415926535897;
+    const double a = 8.0 * (pi - 3.0) / (3.0 * pi * (4.0 - pi));
+    const double y = std::log(1.0 - 0.95 * 0.95);
+    const double z = 2.0 / (pi * a) + y / 2.0;
+    return std::sqrt(2.0) * std::sqrt(std::sqrt(z * z - y / a) - z);
+}
+
 // Points of the encounter's first engine in one game.
 double first_points(Outcome outcome, bool first_was_white) {
     double white = white_points(outcome);
@@ -39,12 +63,28 @@ std::string score_line(const std::string& first, const std::string& second,
            printed("%.3f", counts.score()) + "] " + std::to_string(counts.games());
 }
 
+CutechessElo cutechess_elo(const WdlCounts& counts) {
+    const double n = double(counts.games());
+    const double w = double(counts.wins) / n, l = double(counts.losses) / n,
+                 d = double(counts.draws) / n;
+    const double mu = w + d / 2.0;
+    const double stdev =
+        std::sqrt(w * (1 - mu) * (1 - mu) + l * mu * mu + d * (0.5 - mu) * (0.5 - mu)) /
+        std::sqrt(n);
+    const double z = cutechess_quantile_975();
+    CutechessElo elo;
+    elo.diff = cutechess_elo(mu);
+    elo.margin = (cutechess_elo(mu + z * stdev) - cutechess_elo(mu - z * stdev)) / 2.0;
+    elo.los = 100 * (0.5 + 0.5 * std::erf(double(counts.wins - counts.losses) /
+                                          std::sqrt(2.0 * double(counts.wins + counts.losses))));
+    elo.draw_ratio = 100 * d;
+    return elo;
+}
+
 std::string elo_difference_line(const WdlCounts& counts) {
-    EloEstimate elo = trinomial_elo(counts);
-    double draw_ratio = counts.games() ? 100.0 * double(counts.draws) / double(counts.games()) : 0;
-    return "Elo difference: " + printed("%.1f", elo.elo) + " +/- " + printed("%.1f", elo.error_95) +
-           ", LOS: " + printed("%.1f", 100 * elo.los) +
-           " %, DrawRatio: " + printed("%.1f", draw_ratio) + " %";
+    CutechessElo elo = cutechess_elo(counts);
+    return "Elo difference: " + qt_fixed(elo.diff) + " +/- " + qt_fixed(elo.margin) +
+           ", LOS: " + qt_fixed(elo.los) + " %, DrawRatio: " + qt_fixed(elo.draw_ratio) + " %";
 }
 
 std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs) {
@@ -61,8 +101,13 @@ std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts&
     return line;
 }
 
+std::string fastchess_ratio(std::int64_t numerator, std::int64_t denominator) {
+    if (denominator == 0) return numerator == 0 ? "-nan" : "inf";
+    return printed("%.2f", double(numerator) / double(denominator));
+}
+
 std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
-                            const WdlCounts& paired_games,
+                            const OnePointPairs& one_point, const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt) {
     const std::string dashes(50, '-');
     EloEstimate elo = pairs.pair_count() ? pentanomial_elo(pairs) : EloEstimate{};
@@ -71,10 +116,8 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
     // fastchess's pentanomial draw ratio: pairs worth one point (a win and a loss, or two draws).
     double draw_ratio =
         pairs.pair_count() ? 100.0 * double(pairs.pairs[2]) / double(pairs.pair_count()) : 0;
-    std::int64_t losing_pairs = pairs.pairs[0] + pairs.pairs[1];
-    std::int64_t winning_pairs = pairs.pairs[3] + pairs.pairs[4];
     std::string pairs_ratio =
-        losing_pairs ? printed("%.2f", double(winning_pairs) / double(losing_pairs)) : "inf";
+        fastchess_ratio(pairs.pairs[3] + pairs.pairs[4], pairs.pairs[0] + pairs.pairs[1]);
     std::string text = dashes + "\nResults of " + matchup + ":\n";
     text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
             ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
@@ -90,7 +133,7 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
             printed("%.2f", games ? 100 * paired_games.points() / games : 0) + " %)\n";
     text += "Ptnml(0-2): [";
     for (std::size_t k = 0; k < 5; ++k) text += (k ? ", " : "") + std::to_string(pairs.pairs[k]);
-    text += "]\n";
+    text += "], WL/DD Ratio: " + fastchess_ratio(one_point.win_loss, one_point.draw_draw) + "\n";
     if (sprt) {
         Sprt test(*sprt);
         test.update(pairs);
@@ -216,6 +259,8 @@ void CutechessConsole::record(const ScheduleSlot& slot, const std::string& resul
     double first_game = waiting->second;
     encounter.waiting.erase(waiting);
     encounter.pairs.add_pair(int(std::lround(2 * (first_game + points))));
+    if (first_game + points == 1)
+        ++(first_game == 0.5 ? encounter.one_point.draw_draw : encounter.one_point.win_loss);
     for (double p : {first_game, points}) {
         if (p == 1) ++encounter.paired_games.wins;
         if (p == 0.5) ++encounter.paired_games.draws;
@@ -249,11 +294,10 @@ void CutechessConsole::print_rank_table() {
     int rank = 0;
     for (int i : order) {
         const WdlCounts& t = totals_[std::size_t(i)];
-        EloEstimate elo = trinomial_elo(t);
-        double draws = t.games() ? 100.0 * double(t.draws) / double(t.games()) : 0;
+        CutechessElo elo = cutechess_elo(t);
         std::snprintf(line, sizeof line, "%4d %-25s %7.0f %7.0f %7lld %6.1f%% %6.1f%%\n", ++rank,
-                      names_[std::size_t(i)].c_str(), elo.elo, elo.error_95,
-                      static_cast<long long>(t.games()), 100 * t.score(), draws);
+                      names_[std::size_t(i)].c_str(), elo.diff, elo.margin,
+                      static_cast<long long>(t.games()), 100 * t.score(), elo.draw_ratio);
         out_ << line;
     }
 }
@@ -264,7 +308,8 @@ void CutechessConsole::print_fastchess_blocks() {
         out_ << fastchess_block(
             fastchess_matchup(config_.engines[std::size_t(key.first)],
                               config_.engines[std::size_t(key.second)], config_),
-            encounter.pairs, encounter.paired_games, names_.size() == 2 ? sprt_ : std::nullopt);
+            encounter.pairs, encounter.one_point, encounter.paired_games,
+            names_.size() == 2 ? sprt_ : std::nullopt);
     }
 }
 

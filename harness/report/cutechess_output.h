@@ -25,15 +25,38 @@ std::string cutechess_reason(Termination termination, const std::string& text);
 // "Score of A vs B: 5 - 3 - 2  [0.600] 10", from A's side.
 std::string score_line(const std::string& first, const std::string& second,
                        const WdlCounts& counts);
-// "Elo difference: 70.4 +/- 221.3, LOS: 73.0 %, DrawRatio: 20.0 %".
+// The figures of cutechess-cli's Elo line, by its own formulas (projects/lib/src/elo.cpp), which
+// differ from arbiter's ratings room in the quantile of the margin (1.95716, an approximation)
+// and give NaN or infinity where the counts leave no spread (no decisive game, a 100% score).
+struct CutechessElo {
+    double diff = 0;        // Elo
+    double margin = 0;      // +/- of the 95% interval
+    double los = 0;         // percent
+    double draw_ratio = 0;  // percent
+};
+CutechessElo cutechess_elo(const WdlCounts& counts);
+
+// "Elo difference: 102.1 +/- 174.0, LOS: 89.7 %, DrawRatio: 28.6 %", NaN and infinity written
+// "nan", "inf" as cutechess-cli (through Qt) writes them.
 std::string elo_difference_line(const WdlCounts& counts);
 // "SPRT: llr 2.95 (100.2%), lbound -2.94, ubound 2.94 - H1 was accepted".
 std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs);
+// The pairs worth one point told apart: a win and a loss, or two draws (fastchess's WL and DD).
+struct OnePointPairs {
+    std::int64_t win_loss = 0;
+    std::int64_t draw_draw = 0;
+};
+
+// A ratio as fastchess prints it with {:.2f}: "1.50"; "inf" for x/0 and, as x86 divides 0/0
+// into a negative NaN, "-nan" for 0/0.
+std::string fastchess_ratio(std::int64_t numerator, std::int64_t denominator);
+
 // fastchess's block for one encounter, from its completed pairs only (games = 2 x pairs):
 // dashes, "Results of A vs B (10+0.1, 1t, 16MB, book.epd):" (`matchup` is the text between
-// "Results of " and the colon), Elo, LOS, "Games: ...", "Ptnml(0-2): [...]", LLR, dashes.
+// "Results of " and the colon), Elo, LOS, "Games: ...", "Ptnml(0-2): [...], WL/DD Ratio: x",
+// LLR, dashes (fastchess's form with its default -report penta=true).
 std::string fastchess_block(const std::string& matchup, const PentanomialCounts& pairs,
-                            const WdlCounts& paired_games,
+                            const OnePointPairs& one_point, const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt);
 
 // fastchess's matchup text: "A vs B (TC, THREADS, HASH, BOOK)", with "NULL" for a Threads or
@@ -68,6 +91,7 @@ class CutechessConsole : public TournamentObserver {
         WdlCounts games;
         WdlCounts paired_games;  // games of completed pairs only
         PentanomialCounts pairs;
+        OnePointPairs one_point;
         std::map<std::int64_t, double> waiting;  // pair number -> first game's points
     };
     void record(const ScheduleSlot& slot, const std::string& result, const std::string& white,

@@ -13,15 +13,31 @@ TEST(CutechessLines, ScoreLineHasTwoSpacesBeforeTheBracket) {
     EXPECT_EQ(score_line("alpha", "beta", counts), "Score of alpha vs beta: 5 - 3 - 2  [0.600] 10");
 }
 
-TEST(CutechessLines, EloDifferenceLine) {
-    WdlCounts counts{7, 4, 3};
-    std::string line = elo_difference_line(counts);
-    // trinomial_elo gives 102 +- 174 for W=7 D=4 L=3 (pair_statistics.h).
-    EXPECT_TRUE(line.rfind("Elo difference: 102.", 0) == 0) << line;
-    EXPECT_NE(line.find(", LOS: "), std::string::npos);
-    EXPECT_TRUE(line.ends_with(" %, DrawRatio: 28.6 %")) << line;
+TEST(CutechessLines, EloDifferenceLineWithoutSpreadIsWhatCutechessPrints) {
+    // No decisive game: LOS is erf(0/0); a 100% score: Elo is -400 log10(0) and the margin
+    // inf - inf. cutechess prints these through Qt as "nan" and "inf".
     EXPECT_EQ(elo_difference_line(WdlCounts{0, 4, 0}),
-              "Elo difference: 0.0 +/- 0.0, LOS: 50.0 %, DrawRatio: 100.0 %");
+              "Elo difference: 0.0 +/- 0.0, LOS: nan %, DrawRatio: 100.0 %");
+    EXPECT_EQ(elo_difference_line(WdlCounts{3, 0, 0}),
+              "Elo difference: inf +/- nan, LOS: 95.8 %, DrawRatio: 0.0 %");
+}
+
+// The figures below were computed by hand from cutechess-cli's own formulas (projects/lib/src/
+// elo.cpp): mu = (W + D/2)/N; stdev = sqrt(w(1-mu)^2 + l mu^2 + d(0.5-mu)^2)/sqrt(N) with w, l, d
+// the shares of N; Elo = -400 log10(1/mu - 1); margin = (Elo(mu + 1.96 stdev) -
+// Elo(mu - 1.96 stdev))/2, with cutechess's erfInv approximation behind phiInv(0.975);
+// LOS = 100 (0.5 + 0.5 erf((W-L)/sqrt(2(W+L)))); DrawRatio = 100 D/N. WdlCounts is {W, D, L}.
+TEST(CutechessLines, EloDifferenceLineMatchesCutechessFormulasOnHandCases) {
+    EXPECT_EQ(elo_difference_line(WdlCounts{7, 4, 3}),
+              "Elo difference: 102.1 +/- 174.0, LOS: 89.7 %, DrawRatio: 28.6 %");
+    EXPECT_EQ(elo_difference_line(WdlCounts{5, 3, 2}),
+              "Elo difference: 107.5 +/- 215.3, LOS: 87.2 %, DrawRatio: 30.0 %");
+    EXPECT_EQ(elo_difference_line(WdlCounts{30, 50, 20}),
+              "Elo difference: 34.9 +/- 48.4, LOS: 92.1 %, DrawRatio: 50.0 %");
+    EXPECT_EQ(elo_difference_line(WdlCounts{120, 280, 100}),
+              "Elo difference: 13.9 +/- 20.2, LOS: 91.1 %, DrawRatio: 56.0 %");
+    EXPECT_EQ(elo_difference_line(WdlCounts{3, 2, 5}),
+              "Elo difference: -70.4 +/- 226.4, LOS: 24.0 %, DrawRatio: 20.0 %");
 }
 
 TEST(CutechessLines, SprtLineSaysWhichHypothesisWasAccepted) {
@@ -46,16 +62,25 @@ TEST(FastchessLines, BlockCountsCompletedPairs) {
     PentanomialCounts pairs;
     pairs.pairs = {1, 2, 3, 2, 1};
     WdlCounts games{6, 6, 6};
-    std::string block = fastchess_block("a vs b (10+0.1, NULL, 16MB, book.epd)", pairs, games, {});
+    std::string block =
+        fastchess_block("a vs b (10+0.1, NULL, 16MB, book.epd)", pairs, {2, 1}, games, {});
     EXPECT_NE(block.find("\nResults of a vs b (10+0.1, NULL, 16MB, book.epd):\n"),
               std::string::npos)
         << block;
     EXPECT_NE(block.find("\nGames: 18, Wins: 6, Losses: 6, Draws: 6, Points: 9.0 (50.00 %)\n"),
               std::string::npos)
         << block;
-    EXPECT_NE(block.find("\nPtnml(0-2): [1, 2, 3, 2, 1]\n"), std::string::npos) << block;
+    EXPECT_NE(block.find("\nPtnml(0-2): [1, 2, 3, 2, 1], WL/DD Ratio: 2.00\n"), std::string::npos)
+        << block;
     EXPECT_NE(block.find("DrawRatio: 33.33 %, PairsRatio: 1.00"), std::string::npos) << block;
     EXPECT_TRUE(block.rfind(std::string(50, '-') + "\n", 0) == 0);
+}
+
+TEST(FastchessLines, RatiosPrintAsFastchessDividesDoubles) {
+    EXPECT_EQ(fastchess_ratio(3, 2), "1.50");
+    EXPECT_EQ(fastchess_ratio(3, 0), "inf");
+    EXPECT_EQ(fastchess_ratio(0, 0), "-nan");  // x86's default NaN has its sign bit set
+    EXPECT_EQ(fastchess_ratio(0, 4), "0.00");
 }
 
 TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {

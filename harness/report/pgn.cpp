@@ -147,6 +147,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
                                      const std::string& black) {
     PgnHeader header;
     header.event = config_.event;
+    if (!config_.site.empty()) header.site = config_.site;
     header.round = std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
     header.white = white;
     header.black = black;

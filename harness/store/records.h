@@ -78,7 +78,8 @@ struct ScheduleSlot {
     int round = 0;
     int pair_index = 0;
     int opening_index = 0;
-    int game_in_pair = 0;  // 0 or 1: the second game of a pair has colours reversed
+    int game_in_pair = 0;  // 0 or 1: the second game of a pair (colours reversed unless the
+                           // tournament plays -noswap, TournamentConfig::colours)
 
     // The number the two games of a colour-reversed pair share (for pentanomial statistics
     // and SPRT): slots 2k and 2k+1 form pair k.

@@ -31,6 +31,36 @@ TEST(Gauntlet, ScheduleKeepsPairsOnOneOpeningWithTheSeedWhiteFirst) {
     }
 }
 
+TEST(Colours, NoswapAndReverseKeepSlotsAndOpeningsAndOnlyTurnColours) {
+    auto alternate = make_schedule(3, 2, 2, true, 5, 0);
+    struct Case {
+        Colours colours;
+        int first_white_in_first, first_white_in_second;  // 1: the pair's first engine is White
+    };
+    for (Case c : {Case{Colours::alternate, 1, 0}, Case{Colours::reversed, 0, 1},
+                   Case{Colours::first_white, 1, 1}, Case{Colours::second_white, 0, 0}}) {
+        auto schedule = make_schedule(3, 2, 2, true, 5, 0, c.colours);
+        ASSERT_EQ(schedule.size(), alternate.size());
+        for (std::size_t k = 0; k < schedule.size(); ++k) {
+            const auto& game = schedule[k];
+            EXPECT_EQ(game.slot, alternate[k].slot);  // resume works on these numbers
+            auto [first, second] = schedule_pairs(3, 0)[std::size_t(game.slot.pair_index)];
+            bool first_white =
+                game.slot.game_in_pair == 0 ? c.first_white_in_first : c.first_white_in_second;
+            EXPECT_EQ(game.white, first_white ? first : second) << colours_name(c.colours);
+            EXPECT_EQ(game.black, first_white ? second : first) << colours_name(c.colours);
+        }
+    }
+    EXPECT_EQ(read_colours("second-white"), Colours::second_white);
+    try {
+        read_colours("swap");
+        FAIL() << "no error";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(),
+                     "colours must be alternate, reversed, first-white or second-white (got swap)");
+    }
+}
+
 TEST(OpeningWindow, TwoRunsWithDisjointStartsPartitionTheSuite) {
     for (bool random : {false, true}) {
         auto first = opening_window_order(20, random, 42, 1);

@@ -89,8 +89,22 @@ std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds)
     return pairs;
 }
 
+bool first_has_white(Colours colours, int game_in_pair) {
+    switch (colours) {
+        case Colours::alternate:
+            return game_in_pair == 0;
+        case Colours::reversed:
+            return game_in_pair == 1;
+        case Colours::first_white:
+            return true;
+        case Colours::second_white:
+            return false;
+    }
+    return game_in_pair == 0;
+}
+
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed, int gauntlet_seeds) {
+                                         std::uint64_t seed, int gauntlet_seeds, Colours colours) {
     std::vector<ScheduledGame> schedule;
     std::vector<std::pair<int, int>> pairs = schedule_pairs(engines, gauntlet_seeds);
     std::int64_t number = 0;
@@ -107,10 +121,10 @@ std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, 
                 for (int g = 0; g < 2; ++g) {
                     ScheduledGame game;
                     game.slot = {number++, round, p, opening, g};
-                    game.white =
-                        g == 0 ? pairs[std::size_t(p)].first : pairs[std::size_t(p)].second;
-                    game.black =
-                        g == 0 ? pairs[std::size_t(p)].second : pairs[std::size_t(p)].first;
+                    auto [first, second] = pairs[std::size_t(p)];
+                    bool first_white = first_has_white(colours, g);
+                    game.white = first_white ? first : second;
+                    game.black = first_white ? second : first;
                     schedule.push_back(game);
                 }
             }
@@ -166,7 +180,7 @@ class Runner {
         auto schedule =
             make_schedule(int(config_.engines.size()), int(openings_.size()), config_.rounds,
                           config_.random_order && config_.openings_start == 0, config_.seed,
-                          config_.gauntlet ? config_.seeds : 0);
+                          config_.gauntlet ? config_.seeds : 0, config_.colours);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
         schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
@@ -287,6 +301,8 @@ class Runner {
         PlayedGame played = play_game(white, black, opening, config_.game);
         if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
             return;
+        for (int index : {game.white, game.black})
+            if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
         std::lock_guard lock(mutex_);
         for (const std::string& event : played.events) observer_.engine_event(event);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},

@@ -39,12 +39,18 @@ struct ScheduledGame {
 };
 
 // The full schedule, a deterministic function of its arguments: for each round, each opening (in
-// file order, or shuffled per round from `seed`), each pair of engines i < j, first i then j with
-// White. Slot numbers count games in that order, so extra rounds append new slots. With
-// `gauntlet_seeds` > 0 the pairs are a gauntlet's: each of the first gauntlet_seeds engines
-// against each later one (seeds do not meet).
+// file order, or shuffled per round from `seed`), each pair of engines i < j, two games, i with
+// White in the first and j in the second (by default; see `colours`). Slot numbers count games in
+// that order, so extra rounds append new slots. With `gauntlet_seeds` > 0 the pairs are a
+// gauntlet's: each of the first gauntlet_seeds engines against each later one (seeds do not meet).
+// `colours` turns the first game's colours round (reversed), or gives both games of a pair the
+// first game's colours (first_white, second_white); the slots and openings stay the same.
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed, int gauntlet_seeds = 0);
+                                         std::uint64_t seed, int gauntlet_seeds = 0,
+                                         Colours colours = Colours::alternate);
+
+// Whether the pair's first engine has White in game `game_in_pair` (0 or 1) of a pair.
+bool first_has_white(Colours colours, int game_in_pair);
 
 // The pairs (i, j) of engines that meet, in schedule order: i < j for every pair of a
 // round-robin (gauntlet_seeds 0), or each seed i < gauntlet_seeds against each j >= gauntlet_seeds.

@@ -86,6 +86,12 @@ void WorkerEngines::discard(int index) {
     engines_.at(std::size_t(index)).reset();
 }
 
+void WorkerEngines::retire(int index) {
+    auto& engine = engines_.at(std::size_t(index));
+    if (engine) engine->quit(std::chrono::milliseconds(500));
+    engine.reset();
+}
+
 std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t job_count,
                             const PoolJob& job, const std::function<bool()>& stopping) {
     std::atomic<std::size_t> next{0};

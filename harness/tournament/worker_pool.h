@@ -58,6 +58,9 @@ class WorkerEngines {
     EngineSession& client(int index);
     // Drops the engine `index` (a crashed or stalled one) so the next ensure() starts it anew.
     void discard(int index);
+    // Ends the engine `index` in an orderly way (quit, half a second's grace, then a kill), so
+    // the next ensure() starts a fresh process (restart=on). Does nothing if it is not running.
+    void retire(int index);
 
     // How many jobs this worker has finished (the pool counts them).
     std::size_t jobs_done = 0;
