@@ -176,15 +176,17 @@ TEST_F(TournamentTest, StockfishThroughPolyglotIsAnXboardEngine) {
     require_files({"/usr/games/polyglot", "/usr/games/stockfish"});
     if (IsSkipped() || HasFailure()) return;
     fs::path ini = dir / "stockfish.ini", log = dir / "polyglot.log";
+    // LogFile before Log: the adapter opens its log as soon as it reads `Log = true`.
     std::ofstream(ini) << "[PolyGlot]\nEngineDir = " << dir.string()
-                       << "\nEngineCommand = /usr/games/stockfish\nLog = true\nLogFile = "
-                       << log.string() << "\n[Engine]\nThreads = 1\nHash = 16\n";
+                       << "\nEngineCommand = /usr/games/stockfish\nLogFile = " << log.string()
+                       << "\nLog = true\n[Engine]\nThreads = 1\nHash = 16\n";
     std::ofstream(dir / "one.epd")
         << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
     config.openings_path = (dir / "one.epd").string();
     config.engines.clear();
     add_engine("stockfish-polyglot", {ini.string()}, "/usr/games/polyglot");
     config.engines.back().protocol = EngineProtocol::xboard;
+    config.engines.back().working_dir = dir.string();  // whatever else it writes goes there
     add_engine("alphabeta", {}, OUR_ENGINE_PATH);
     config.limits = {};
     config.limits.depth = 4;
