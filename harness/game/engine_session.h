@@ -59,6 +59,10 @@ class EngineSession {
     // Asks for the move now; wait_reply() then reads it, at most `timeout` after go().
     virtual bool stop() = 0;
     virtual EngineReply wait_reply(std::chrono::milliseconds timeout) = 0;
+    // The game is over: `result` ("1-0", "0-1", "1/2-1/2") and its reason ("White mates"). An
+    // XBoard engine is told (`result 1-0 {White mates}`), a UCI engine, whose protocol has no such
+    // command, is not. Returns false if the engine is disconnected.
+    virtual bool end_game(std::string_view result, std::string_view reason) = 0;
 
     // Asks the engine to exit, killing it after `grace`. True if it exited by itself.
     virtual bool quit(std::chrono::milliseconds grace) = 0;
@@ -113,6 +117,7 @@ class UciSession final : public ClientSession<UciClient> {
     EngineReply wait_reply(std::chrono::milliseconds timeout) override {
         return reply_of(client_.wait_bestmove(timeout));
     }
+    bool end_game(std::string_view, std::string_view) override { return client_.alive(); }
 
   private:
     static EngineReply reply_of(SearchReply search) {
@@ -134,6 +139,9 @@ class XboardSession final : public ClientSession<XboardClient> {
     }
     EngineReply wait_reply(std::chrono::milliseconds timeout) override {
         return translate(client_.wait_reply(timeout));
+    }
+    bool end_game(std::string_view result, std::string_view reason) override {
+        return client_.end_game(result, reason);
     }
 
   private:

@@ -327,7 +327,13 @@ class Referee {
         finished_ = true;
     }
 
+    // Step 5. Each engine still running hears the result (XBoard's `result`); one that was
+    // killed for misbehaving is restarted instead.
     PlayedGame finish() {
+        for (Color c : {WHITE, BLACK}) {
+            bool killed = c == WHITE ? game_.white_needs_restart : game_.black_needs_restart;
+            if (!killed) players_[c]->engine->end_game(game_.result, game_.termination_text);
+        }
         game_.finished_at_ms = clock_.now_ms();
         return std::move(game_);
     }

@@ -2,8 +2,12 @@
 // UCI engine, and its resignations, claims, draw offers and failures scored like any other.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
@@ -14,30 +18,51 @@ namespace {
 
 using std::chrono::milliseconds;
 
-// White is the mock XBoard engine with `xboard_args`; Black the mock UCI engine.
+// White is the mock XBoard engine with `xboard_args`, logging what it receives; Black the mock
+// UCI engine with `uci_args`.
 struct MixedMatch {
-    explicit MixedMatch(std::vector<std::string> xboard_args) {
+    explicit MixedMatch(std::vector<std::string> xboard_args,
+                        std::vector<std::string> uci_args = {"--seed", "5"}) {
+        static int counter = 0;
+        log = std::filesystem::temp_directory_path() /
+              ("arbiter-xboard-game-" + std::to_string(::getpid()) + "-" +
+               std::to_string(++counter) + ".log");
+        std::filesystem::remove(log);
+        xboard_args.insert(xboard_args.end(), {"--log", log.string()});
         white_engine.start(MOCK_XBOARD_ENGINE_PATH, xboard_args, {}, {}, milliseconds(5000));
-        black_engine.start(MOCK_ENGINE_PATH, {"--seed", "5"}, {}, {}, milliseconds(5000));
+        black_engine.start(MOCK_ENGINE_PATH, uci_args, {}, {}, milliseconds(5000));
         white = {&white_engine, "xb", {}};
         black = {&black_engine, "uci", {}};
         white.limits.depth = black.limits.depth = 1;
         settings.stall_timeout = milliseconds(1500);
         settings.adjudication.max_plies = 40;
-    }
-    PlayedGame play() {
-        Opening opening;
         opening.start_fen = START_FEN;
-        return play_game(white, black, opening, settings);
     }
+    ~MixedMatch() {
+        white_engine.kill();
+        std::filesystem::remove(log);
+    }
+    PlayedGame play() { return play_game(white, black, opening, settings); }
     bool logged(const std::string& text) const {
         return std::any_of(game.events.begin(), game.events.end(),
                            [&](const std::string& e) { return e.find(text) != std::string::npos; });
     }
+    // What the XBoard engine received that starts with `prefix`, in order, once it has quit (so
+    // that it has read everything sent).
+    std::vector<std::string> received(const std::string& prefix) {
+        white_engine.quit(milliseconds(2000));
+        std::vector<std::string> lines;
+        std::ifstream in(log);
+        for (std::string line; std::getline(in, line);)
+            if (line.starts_with(prefix)) lines.push_back(line);
+        return lines;
+    }
+    std::filesystem::path log;
     XboardSession white_engine;
     UciSession black_engine;
     Player white, black;
     GameSettings settings;
+    Opening opening;
     PlayedGame game;
 };
 
@@ -139,6 +164,63 @@ TEST(XboardGame, AClaimRightAfterTheMoveIsCheckedAtThatMove) {
     EXPECT_EQ(match.game.moves.size(), 3u);  // its move was played, then the claim judged
 }
 
+using Lines = std::vector<std::string>;
+
+TEST(XboardGame, TheEngineHearsTheResultOfAGameItMatesOrThatIsAdjudicated) {
+    MixedMatch mate({});
+    // A smothered mate: the mock's first legal move, Nf7, ends the game.
+    mate.opening.start_fen = "6rk/6pp/7N/5P2/6P1/8/PP6/KB6 w - - 0 1";
+    mate.game = mate.play();
+    EXPECT_EQ(mate.game.termination, Termination::checkmate);
+    EXPECT_EQ(mate.received("result"), Lines{"result 1-0 {White mates}"});
+
+    MixedMatch long_game({});
+    long_game.game = long_game.play();
+    EXPECT_EQ(long_game.game.termination, Termination::max_plies);
+    EXPECT_EQ(long_game.received("result"),
+              Lines{"result 1/2-1/2 {Draw by adjudication: maximum game length}"});
+}
+
+TEST(XboardGame, TheEngineHearsItResignedOrThatItsOpponentCrashedOrLostOnTime) {
+    MixedMatch resign({"--resign-at", "3"});
+    resign.game = resign.play();
+    EXPECT_EQ(resign.received("result"), Lines{"result 0-1 {White resigns}"});
+
+    MixedMatch crash({}, {"--crash-at", "2"});
+    crash.game = crash.play();
+    EXPECT_TRUE(crash.game.black_needs_restart);
+    EXPECT_EQ(crash.received("result"), Lines{"result 1-0 {Black disconnects}"});
+
+    // Black thinks 400 ms on a 100 ms clock: it answers late, loses on time, and stays running.
+    MixedMatch flag({}, {"--think", "400"});
+    flag.black.limits = {};
+    flag.black.limits.tc = TimeControl{};
+    flag.black.limits.tc->base_ms = 100;
+    flag.game = flag.play();
+    EXPECT_EQ(flag.game.termination, Termination::time_forfeit);
+    EXPECT_FALSE(flag.game.black_needs_restart);
+    EXPECT_EQ(flag.received("result"), Lines{"result 1-0 {Black loses on time}"});
+}
+
+TEST(XboardGame, ACrashedEngineHearsNothingAndTheResultComesBeforeTheNextNew) {
+    MixedMatch crash({"--crash-at", "2"});
+    crash.game = crash.play();
+    EXPECT_TRUE(crash.game.white_needs_restart);
+    EXPECT_EQ(crash.received("result"), Lines{});
+
+    MixedMatch twice({"--resign-at", "2"});
+    twice.play();  // resigns at its second move
+    twice.play();  // plays on to the ply limit
+    EXPECT_EQ(twice.received("result"),
+              (Lines{"result 0-1 {White resigns}",
+                     "result 1/2-1/2 {Draw by adjudication: maximum game length}"}));
+    Lines order = twice.received("");
+    auto first_result = std::find(order.begin(), order.end(), "result 0-1 {White resigns}");
+    ASSERT_NE(first_result, order.end());
+    EXPECT_EQ(std::count(order.begin(), first_result, "new"), 1);
+    EXPECT_EQ(std::count(first_result, order.end(), "new"), 1);
+}
+
 // An engine whose replies are scripted, to check the referee's judgement of claims exactly.
 class ScriptedSession final : public EngineSession {
   public:
@@ -156,6 +238,7 @@ class ScriptedSession final : public EngineSession {
     }
     bool stop() override { return true; }
     EngineReply wait_reply(std::chrono::milliseconds) override { return {}; }
+    bool end_game(std::string_view, std::string_view) override { return true; }
     bool quit(std::chrono::milliseconds) override { return true; }
     void kill() override {}
     bool alive() override { return true; }

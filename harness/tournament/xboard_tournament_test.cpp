@@ -116,16 +116,40 @@ TEST_F(TournamentTest, AnEnginesOwnBookMovesForIt) {
     EXPECT_GE(book_moves, 2);
 }
 
-// Debian's XBoard engines against one of ours, from GNU Chess's book, every game refereed and
-// stored. Skipped (failing under CI) when the packages are missing.
-TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
-    const char* book = "/usr/share/games/gnuchess/book.bin";
-    std::vector<const char*> needed = {"/usr/games/fairymax", "/usr/games/phalanx", book};
+// Skips the test when a file it needs is missing, or fails it under CI, where scripts/setup has
+// installed them all. The caller returns if the test is skipped or failed.
+void require_files(const std::vector<const char*>& needed) {
     for (const char* path : needed) {
         if (fs::exists(path)) continue;
         if (std::getenv("CI")) FAIL() << path << " is missing (scripts/setup installs it)";
         GTEST_SKIP() << path << " is missing";
     }
+}
+
+// No game of a real engine ended by its misbehaviour, each engine's thinking output reached the
+// moves table after `book_plies` book moves, and no engine had to be restarted.
+void expect_clean_games(Store& store, TournamentId id, const Recorder& recorder,
+                        std::size_t book_plies) {
+    for (const auto& g : store.list_games(id)) {
+        EXPECT_TRUE(
+            g.termination != Termination::disconnect && g.termination != Termination::stall &&
+            g.termination != Termination::illegal_move && g.termination != Termination::false_claim)
+            << g.white_name << " - " << g.black_name << ": " << g.termination_text;
+        GameRecord game = store.load_game(g.id);
+        ASSERT_GT(game.moves.size(), book_plies + 1);
+        EXPECT_TRUE(game.moves[book_plies].depth) << g.white_name << " - " << g.black_name;
+        EXPECT_TRUE(game.moves[book_plies + 1].depth) << g.white_name << " - " << g.black_name;
+    }
+    for (const std::string& event : recorder.events)
+        EXPECT_EQ(event.find("restarted"), std::string::npos) << event;
+}
+
+// Debian's XBoard engines against one of ours, from GNU Chess's book, every game refereed and
+// stored. Skipped (failing under CI) when the packages are missing.
+TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
+    const char* book = "/usr/share/games/gnuchess/book.bin";
+    require_files({"/usr/games/fairymax", "/usr/games/phalanx", book});
+    if (IsSkipped() || HasFailure()) return;
     config.engines.clear();
     add_engine("fairymax", {}, "/usr/games/fairymax");
     add_engine("phalanx", {}, "/usr/games/phalanx");
@@ -142,19 +166,48 @@ TEST_F(TournamentTest, FairyMaxAndPhalanxMeetOurEngine) {
     Recorder recorder;
     TournamentSummary s = run_tournament(config, store, recorder);
     EXPECT_EQ(s.played_now, 6);
-    for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_TRUE(
-            g.termination != Termination::disconnect && g.termination != Termination::stall &&
-            g.termination != Termination::illegal_move && g.termination != Termination::false_claim)
-            << g.white_name << " - " << g.black_name << ": " << g.termination_text;
-        GameRecord game = store.load_game(g.id);
-        ASSERT_GT(game.moves.size(), 4u);
-        // Each engine's thinking output reached the moves table.
-        EXPECT_TRUE(game.moves[4].depth) << g.white_name << " - " << g.black_name;
-        EXPECT_TRUE(game.moves[5].depth) << g.white_name << " - " << g.black_name;
-    }
-    for (const std::string& event : recorder.events)
-        EXPECT_EQ(event.find("restarted"), std::string::npos) << event;
+    expect_clean_games(store, s.tournament_id, recorder, 4);
+}
+
+// Stockfish made an XBoard engine by Debian's polyglot adapter, which reads an .ini naming the UCI
+// engine, against one of ours: one opening, both colours, every game refereed and stored, and
+// each game's result told to the adapter (its log shows what it received).
+TEST_F(TournamentTest, StockfishThroughPolyglotIsAnXboardEngine) {
+    require_files({"/usr/games/polyglot", "/usr/games/stockfish"});
+    if (IsSkipped() || HasFailure()) return;
+    fs::path ini = dir / "stockfish.ini", log = dir / "polyglot.log";
+    // LogFile before Log: the adapter opens its log as soon as it reads `Log = true`.
+    std::ofstream(ini) << "[PolyGlot]\nEngineDir = " << dir.string()
+                       << "\nEngineCommand = /usr/games/stockfish\nLogFile = " << log.string()
+                       << "\nLog = true\n[Engine]\nThreads = 1\nHash = 16\n";
+    std::ofstream(dir / "one.epd")
+        << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+    config.openings_path = (dir / "one.epd").string();
+    config.engines.clear();
+    add_engine("stockfish-polyglot", {ini.string()}, "/usr/games/polyglot");
+    config.engines.back().protocol = EngineProtocol::xboard;
+    config.engines.back().working_dir = dir.string();  // whatever else it writes goes there
+    add_engine("alphabeta", {}, OUR_ENGINE_PATH);
+    config.limits = {};
+    config.limits.depth = 4;
+    config.concurrency = 1;
+    config.game.adjudication.max_plies = 60;
+    config.game.stall_timeout = milliseconds(10000);  // room for a loaded machine
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    TournamentSummary s = run_tournament(config, store, recorder);
+    EXPECT_EQ(s.played_now, 2);
+    expect_clean_games(store, s.tournament_id, recorder, 0);
+    // The adapter logs "<time> GUI->Adapter: result 1-0 {White mates}" for each game.
+    std::multiset<std::string> told, expected;
+    std::ifstream in(log);
+    const std::string received = "GUI->Adapter: ";
+    for (std::string line; std::getline(in, line);)
+        if (auto at = line.find(received + "result "); at != std::string::npos)
+            told.insert(line.substr(at + received.size()));
+    for (const auto& g : store.list_games(s.tournament_id))
+        expected.insert("result " + g.result + " {" + g.termination_text + "}");
+    EXPECT_EQ(told, expected);
 }
 
 }  // namespace

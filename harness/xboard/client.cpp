@@ -115,6 +115,7 @@ bool XboardClient::set_option(std::string_view name, std::string_view value) {
 bool XboardClient::new_game() {
     on_board_.reset();
     level_sent_ = false;
+    result_due_ = false;
     return process_.alive();
 }
 
@@ -185,6 +186,7 @@ bool XboardClient::send_edit(const Position& pos) {
 bool XboardClient::setup_from_scratch() {
     bool ok = process_.write_line("new") && process_.write_line("force");
     level_sent_ = false;
+    result_due_ = true;
     if (!wanted_.fen.empty()) {
         if (feature("setboard") == "1") {
             ok = ok && process_.write_line("setboard " + wanted_.fen);
@@ -384,6 +386,12 @@ void XboardClient::read_after_move(XboardReply& reply, Clock::time_point deadlin
             reply.errors.push_back(line_);
         }
     }
+}
+
+bool XboardClient::end_game(std::string_view result, std::string_view comment) {
+    if (!result_due_) return process_.alive();
+    result_due_ = false;
+    return process_.write_line("result " + std::string(result) + " {" + std::string(comment) + "}");
 }
 
 bool XboardClient::quit(std::chrono::milliseconds grace) {

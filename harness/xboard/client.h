@@ -93,6 +93,10 @@ class XboardClient {
     // `?`: move now. Then wait_reply() reads the answer, as after go().
     bool stop();
     XboardReply wait_reply(std::chrono::milliseconds timeout);
+    // The game is over: `result RESULT {COMMENT}`, as the protocol asks after every game (RESULT
+    // "1-0", "0-1", "1/2-1/2" or "*"). Sent once, and only if the engine was given this game
+    // (it got `new` since new_game()). Returns false if the engine is disconnected.
+    bool end_game(std::string_view result, std::string_view comment);
 
     bool quit(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
     void kill() { process_.kill(); }
@@ -125,6 +129,7 @@ class XboardClient {
     Game wanted_;                   // the game as position() last said it
     std::optional<Game> on_board_;  // the engine's board, when known to follow a game of ours
     bool level_sent_ = false;       // a `level` was sent in this game
+    bool result_due_ = false;       // `new` was sent in this game and `result` not yet
     // The position after wanted_'s moves, for translating SAN both ways.
     std::deque<StateInfo> states_;
     Position pos_;

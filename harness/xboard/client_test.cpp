@@ -110,6 +110,28 @@ TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
     EXPECT_EQ(std::count(lines.begin(), lines.end(), "new"), 2);
 }
 
+// `result` goes to an engine that was given the game, once; one that never got this game's `new`
+// (its opponent's crash ended the game before its first move) hears nothing of it.
+TEST(XboardClient, TheResultGoesOnlyToAnEngineThatPlayedTheGameAndOnlyOnce) {
+    MockXboard mock({});
+    auto results = [&] {
+        EXPECT_EQ(mock.client.is_ready(2000ms), UciStatus::ok);  // the engine read everything
+        std::vector<std::string> lines = mock.received(), found;
+        std::copy_if(lines.begin(), lines.end(), std::back_inserter(found),
+                     [](const std::string& line) { return line.starts_with("result"); });
+        return found;
+    };
+    mock.client.new_game();
+    EXPECT_TRUE(mock.client.end_game("0-1", "White disconnects"));
+    EXPECT_EQ(results(), std::vector<std::string>{});
+    mock.client.new_game();
+    ASSERT_TRUE(mock.client.position("startpos", {}));
+    ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::ok);
+    EXPECT_TRUE(mock.client.end_game("1/2-1/2", "Draw by adjudication"));
+    EXPECT_TRUE(mock.client.end_game("1/2-1/2", "Draw by adjudication"));
+    EXPECT_EQ(results(), std::vector<std::string>{"result 1/2-1/2 {Draw by adjudication}"});
+}
+
 // Clock limits go out as one `level` per game, then the engine's own clock (`time`) and its
 // opponent's (`otim`) in centiseconds before every `go`.
 TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
