@@ -332,6 +332,10 @@ void finish(Reading& r) {
         if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM");
         if (engine.name.empty()) engine.name = engine.command.substr(engine.command.rfind('/') + 1);
         check_cutechess_engine_name(engine);
+        if (engine.limits.empty() && r.extras[i].infinite_clock)
+            throw ConfigError("engine " + engine.name +
+                              ": tc=inf leaves no limit, and every arbiter search needs one: "
+                              "give nodes=, depth= or st= in its -engine or in -each");
         if (engine.limits.empty())
             throw ConfigError("engine " + engine.name +
                               " has no search limit: give tc=, st=, nodes= or depth= in its "

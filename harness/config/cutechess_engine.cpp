@@ -56,10 +56,12 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
                               ? EngineProtocol::xboard
                               : EngineProtocol::uci;
     } else if (key == "tc") {
-        if (value == "inf" || value == "infinite")
-            throw ConfigError(
-                "tc=inf is not supported: every arbiter search needs a limit; "
-                "nearest supported: depth=N or nodes=N");
+        // cutechess's tc=inf: no clock, so that nodes=, depth= or st= governs alone.
+        extras.infinite_clock = value == "inf" || value == "infinite";
+        if (extras.infinite_clock) {
+            engine.limits.tc.reset();
+            return;
+        }
         if (value.find("hourglass") != std::string::npos)
             throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
         read_limit(engine.limits, "tc", value);

@@ -14,6 +14,8 @@ namespace arbiter {
 // What a block sets that is not an EngineConfig field.
 struct CutechessEngineExtras {
     std::optional<std::string> time_margin;  // timemargin= (one margin for all engines)
+    // The last tc= of the engine's blocks was tc=inf: no clock, another limit must govern.
+    bool infinite_clock = false;
 };
 
 // Reads the key=value tokens of one block onto `engine`. `option` ("-engine" or "-each") names
