@@ -1,6 +1,6 @@
 // One `-engine` or `-each` block of the cutechess-cli / fastchess command line: its keys read onto
 // an EngineConfig (cmd, name, dir, arg, args, option.NAME, proto, tc, st, nodes, depth, plies,
-// restart, ...), with the keys arbiter cannot honour refused by name.
+// restart, stderr, ...), with the keys arbiter cannot honour refused by name.
 #pragma once
 
 #include <optional>

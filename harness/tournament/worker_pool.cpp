@@ -48,9 +48,13 @@ std::vector<std::string> log_file_names(const std::vector<EngineConfig>& engines
 
 WorkerEngines::WorkerEngines(const EngineStart& start)
     : start_(start), engines_(start.engines.size()) {
-    if (!start.log_dir.empty())
-        for (const std::string& name : log_file_names(start.engines))
-            log_paths_.push_back((start.log_dir / name).string());
+    std::vector<std::string> names = log_file_names(start.engines);
+    for (std::size_t i = 0; i < start.engines.size(); ++i) {
+        const std::string& own = start.engines[i].stderr_path;
+        log_paths_.push_back(!own.empty()            ? own
+                             : start.log_dir.empty() ? std::string()
+                                                     : (start.log_dir / names[i]).string());
+    }
 }
 
 WorkerEngines::~WorkerEngines() {
@@ -61,10 +65,9 @@ WorkerEngines::~WorkerEngines() {
 EngineSession& WorkerEngines::ensure(int index) {
     auto& engine = engines_.at(std::size_t(index));
     if (engine && engine->alive()) return *engine;
-    engine = make_session(start_.engines[std::size_t(index)].protocol);
-    start_engine(*engine, start_.engines[std::size_t(index)],
-                 log_paths_.empty() ? std::string() : log_paths_[std::size_t(index)],
-                 start_.handshake_timeout);
+    const EngineConfig& config = start_.engines[std::size_t(index)];
+    engine = make_session(config.protocol);
+    start_engine(*engine, config, log_paths_[std::size_t(index)], start_.handshake_timeout);
     return *engine;
 }
 

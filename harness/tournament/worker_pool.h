@@ -36,7 +36,8 @@ std::vector<std::string> log_file_names(const std::vector<EngineConfig>& engines
 struct EngineStart {
     std::vector<EngineConfig> engines;  // indexed by the jobs
     std::filesystem::path log_dir;      // stderr logs go here, named by log_file_names(); none
-                                        // when empty (stderr is inherited)
+                                        // when empty (stderr is inherited). An engine's own
+                                        // stderr_path (stderr=FILE) comes first.
     std::chrono::milliseconds handshake_timeout = UciClient::DEFAULT_HANDSHAKE_TIMEOUT;
 };
 
