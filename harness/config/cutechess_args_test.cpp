@@ -280,6 +280,32 @@ TEST(CutechessArgs, TcInfClearsTheClockSoThatAnotherLimitGoverns) {
               std::string::npos);
 }
 
+// fastchess's -log file=FILE and cutechess's -debug: the engine log in a file or on stdout.
+TEST(CutechessArgs, LogAndDebugChooseWhereTheEngineLogGoes) {
+    EXPECT_EQ(read({}).config.engine_log, "");
+    auto logged = read({"-log", "file=e.log", "level=trace", "realtime=false", "engine=true"});
+    EXPECT_EQ(logged.config.engine_log, "e.log");
+    EXPECT_TRUE(logged.config.engine_log_append);
+    EXPECT_EQ(logged.warnings.size(), 3u);  // one per ignored key
+    EXPECT_FALSE(read({"-log", "file=e.log", "append=false"}).config.engine_log_append);
+    EXPECT_EQ(read({"-log", "file=e.log", "compress=false"}).config.engine_log, "e.log");
+    EXPECT_EQ(read({"-debug"}).config.engine_log, "-");
+    EXPECT_EQ(read({"-debug", "all"}).config.engine_log, "-");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "compress=true"}),
+              "-log compress=true is not supported: arbiter writes the log as plain text, line "
+              "by line; nearest supported: compress=false (compress the file afterwards)");
+    EXPECT_EQ(error_with({"-log", "level=info"}), "-log needs file=FILE");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "colour=red"}),
+              "-log: unknown key 'colour' (known: file, append, compress, level, engine, "
+              "realtime)");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "append=maybe"}),
+              "-log: append must be true or false (got maybe)");
+    EXPECT_EQ(error_with({"-debug", "some"}), "-debug takes no value or 'all' (got 'some')");
+    EXPECT_EQ(error_with({"-debug", "-log", "file=e.log"}),
+              "-debug and -log file= both ask for the engine log, which arbiter writes to one "
+              "place: give -debug (standard output) or -log file=FILE");
+}
+
 TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
     EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
                         "file=x.epd", "-rounds", "3"})
