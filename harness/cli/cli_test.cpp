@@ -209,6 +209,24 @@ TEST_F(Cli, TwoEngineMatchPrintsCutechessLines) {
     EXPECT_NE(again.output.find("(246 were already in the database)"), std::string::npos);
 }
 
+TEST_F(Cli, EngineLogAndStderrFileInTheTournamentCommand) {
+    std::string log = (dir / "engines.log").string(), err = (dir / "a.err").string();
+    RunResult r = run("tournament " + mock("a", ",stderr=" + err) + " " + mock("b") +
+                      " --depth 1 --openings openings/arbiter-8ply.epd --max-games 2 "
+                      "--maxplies 10 --concurrency 1 --engine-log " +
+                      log + " --db " + db);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    std::ifstream in(log);
+    std::string text((std::istreambuf_iterator<char>(in)), {});
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(\] a\(1\) > go depth 1\n)"))) << text;
+    EXPECT_TRUE(std::regex_search(text, std::regex(R"(\] b\(1\) < bestmove \w+\n)"))) << text;
+    std::ifstream own(err);
+    std::string stderr_text((std::istreambuf_iterator<char>(own)), {});
+    EXPECT_NE(stderr_text.find("mock_engine: started with seed 1"), std::string::npos);
+    EXPECT_FALSE(fs::exists(dir / "logs" / "a.stderr.log"));
+    EXPECT_TRUE(fs::exists(dir / "logs" / "b.stderr.log"));
+}
+
 TEST_F(Cli, ErrorsAreClearAndFatalBeforeAnyGame) {
     std::ofstream(dir / "bad.epd") << "4k3/8/8/8/8/8/8/4K3 w - -\n4k3/8/8/8/8/8/8/4K4 w - - 0 1\n";
     std::ofstream(dir / "other.sqlite")

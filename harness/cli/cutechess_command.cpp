@@ -5,8 +5,11 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <streambuf>
+#include <string>
 #include <thread>
 
 #include "harness/config/cutechess_args.h"
@@ -33,6 +36,35 @@ std::atomic<bool> interrupted{false};
 extern "C" void on_interrupt(int) {
     interrupted = true;
 }
+
+// Standard output for the console's lines, handed to stdio one whole line per fwrite: the engine
+// log of -debug, written to standard output by the workers, then never lands inside a line.
+class WholeLines : public std::streambuf {
+  protected:
+    int_type overflow(int_type c) override {
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        char text = traits_type::to_char_type(c);
+        xsputn(&text, 1);
+        return c;
+    }
+    std::streamsize xsputn(const char* text, std::streamsize size) override {
+        pending_.append(text, std::size_t(size));
+        std::size_t end = pending_.rfind('\n');
+        if (end != std::string::npos) {
+            std::fwrite(pending_.data(), 1, end + 1, stdout);
+            pending_.erase(0, end + 1);
+        }
+        return size;
+    }
+    int sync() override {
+        std::fwrite(pending_.data(), 1, pending_.size(), stdout);
+        pending_.clear();
+        return std::fflush(stdout) == 0 ? 0 : -1;
+    }
+
+  private:
+    std::string pending_;  // the line begun and not yet ended
+};
 
 // The console's lines, and each game appended to the -pgnout file (its PGN) and the -epdout file
 // (its final position as a FEN line, as cutechess-cli writes it) as it finishes.
@@ -128,7 +160,9 @@ int run(const CutechessCommand& command) {
     Store store = Store::open(config.db_path);
     std::cerr << "Database: " << config.db_path << '\n';
 
-    CutechessConsole console(std::cout, std::cerr, command.output, config);
+    WholeLines lines;
+    std::ostream out(&lines);
+    CutechessConsole console(out, std::cerr, command.output, config);
     DialectObserver observer(console, command, store);
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);

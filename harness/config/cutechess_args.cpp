@@ -50,10 +50,6 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-crc32", "arbiter does not checksum PGN output", "-pgnout FILE"},
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
-    {"-log",
-     "arbiter does not record engine input and output; each engine's stderr goes to the logs/ "
-     "folder beside the database",
-     "-db FILE (the stderr logs go next to it)"},
 };
 
 const std::vector<std::string_view> SUPPORTED = {
@@ -61,7 +57,7 @@ const std::vector<std::string_view> SUPPORTED = {
     "-repeat",         "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
     "-maxmoves",       "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
     "-ratinginterval", "-scoreinterval", "-report",     "-output", "-db",       "-debug",
-    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout"};
+    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout",   "-log"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -161,6 +157,8 @@ struct Reading {
     bool repeat = false;
     bool noswap = false;   // -noswap: the colours of a pair's first game in both
     bool reverse = false;  // -reverse: the second engine has White in the first game
+    bool debug = false;    // -debug: the engine log on standard output
+    bool log = false;      // -log file=FILE: the engine log in FILE
 };
 
 std::string joined(const Option& option, char separator) {
@@ -231,6 +229,37 @@ void read_pgnout(Reading& r, const Option& option) {
         else
             throw ConfigError("-pgnout: unknown key '" + key + "' (known: file, append, ...)");
     }
+}
+
+// fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
+// every engine) in FILE.
+void read_log_option(Reading& r, const Option& option) {
+    bool has_file = false;
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key == "file") {
+            r.settings.emplace_back("engine_log", value);
+            has_file = true;
+        } else if (key == "append") {
+            r.command.config.engine_log_append =
+                read_choice("append", value, {"true", "false"}) == "true";
+        } else if (key == "compress") {
+            if (read_choice("compress", value, {"true", "false"}) == "true")
+                throw ConfigError(
+                    "-log compress=true is not supported: arbiter writes the log as plain "
+                    "text, line by line; nearest supported: compress=false (compress the file "
+                    "afterwards)");
+        } else if (key == "level" || key == "engine" || key == "realtime") {
+            r.command.warnings.push_back("-log " + token +
+                                         " is accepted and ignored: arbiter's log holds every "
+                                         "line to and from every engine, written as it happens");
+        } else {
+            throw ConfigError("-log: unknown key '" + key +
+                              "' (known: file, append, compress, level, engine, realtime)");
+        }
+    }
+    if (!has_file) throw ConfigError("-log needs file=FILE");
+    r.log = true;
 }
 
 // The options of the match itself (everything but engines, openings and output).
@@ -309,9 +338,12 @@ bool read_output_option(Reading& r, const Option& option) {
                                 : ConsoleFormat::cutechess;
         }
     } else if (name == "-debug") {
-        r.command.warnings.push_back(
-            "-debug is accepted and ignored: arbiter does not record engine input and output; "
-            "each engine's stderr goes to the logs/ folder beside the database");
+        // cutechess's -debug [all]: arbiter logs every line anyway, pings included.
+        if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))
+            throw ConfigError("-debug takes no value or 'all' (got '" + joined(option, ' ') + "')");
+        r.debug = true;
+    } else if (name == "-log") {
+        read_log_option(r, option);
     } else if (name == "-version") {
         r.command.version = true;
     } else {
@@ -332,6 +364,10 @@ void finish(Reading& r) {
         if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM");
         if (engine.name.empty()) engine.name = engine.command.substr(engine.command.rfind('/') + 1);
         check_cutechess_engine_name(engine);
+        if (engine.limits.empty() && r.extras[i].infinite_clock)
+            throw ConfigError("engine " + engine.name +
+                              ": tc=inf leaves no limit, and every arbiter search needs one: "
+                              "give nodes=, depth= or st= in its -engine or in -each");
         if (engine.limits.empty())
             throw ConfigError("engine " + engine.name +
                               " has no search limit: give tc=, st=, nodes= or depth= in its "
@@ -343,6 +379,11 @@ void finish(Reading& r) {
         if (own) margin = own;
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
+    if (r.debug && r.log)
+        throw ConfigError(
+            "-debug and -log file= both ask for the engine log, which arbiter writes to one "
+            "place: give -debug (standard output) or -log file=FILE");
+    if (r.debug) r.settings.emplace_back("engine_log", "-");
     if (r.noswap || r.reverse)
         r.settings.emplace_back(
             "colours", r.noswap ? (r.reverse ? "second-white" : "first-white") : "reversed");

@@ -180,7 +180,9 @@ TEST(CutechessArgs, EngineKeyFailures) {
                          "-openings", "file=x.epd", "-games", "2"});
     };
     EXPECT_NE(engine_error("proto=cecp").find("proto"), std::string::npos);
-    EXPECT_NE(engine_error("tc=inf").find("nearest supported: depth=N"), std::string::npos);
+    EXPECT_EQ(engine_error("tc=inf"), "(no error)");  // -each depth=1 governs
+    EXPECT_NE(engine_error("tc=hourglass").find("nearest supported: tc=SECONDS+INC"),
+              std::string::npos);
     EXPECT_EQ(engine_error("restart=sometimes"),
               "-engine restart=sometimes: restart must be on, off or auto (got sometimes)");
     EXPECT_NE(engine_error("colour=red").find("unknown engine key 'colour'"), std::string::npos);
@@ -235,6 +237,73 @@ TEST(CutechessArgs, AnEngineWithoutLimitIsNamedInTheDialectsWords) {
     EXPECT_NE(message.find("engine b has no search limit: give tc=, st=, nodes= or depth="),
               std::string::npos)
         << message;
+}
+
+// cutechess's tc=inf: no clock, the engine's other limit governs; -each applies after -engine
+// in either order, and an engine left with no limit at all is refused by name.
+TEST(CutechessArgs, TcInfClearsTheClockSoThatAnotherLimitGoverns) {
+    auto engines = [](std::vector<std::string> args) {
+        args.insert(args.end(), {"-openings", "file=x.epd", "-games", "2"});
+        return read_cutechess_args(args).config.engines;
+    };
+    auto only = [](std::string_view key, std::string_view value) {
+        SearchLimitConfig limits;
+        read_limit(limits, key, value);
+        return limits;
+    };
+    auto each_after_nodes = engines({"-engine", "cmd=/bin/a", "nodes=5000", "-engine", "cmd=/bin/b",
+                                     "depth=3", "-each", "tc=inf"});
+    EXPECT_EQ(each_after_nodes[0].limits, only("nodes", "5000"));
+    EXPECT_EQ(each_after_nodes[1].limits, only("depth", "3"));
+    auto each_clock_over_inf =
+        engines({"-engine", "cmd=/bin/a", "tc=inf", "-engine", "cmd=/bin/b", "-each", "tc=10+0.1"});
+    for (const auto& engine : each_clock_over_inf) {
+        ASSERT_TRUE(engine.limits.tc) << engine.name;
+        EXPECT_EQ(to_string(*engine.limits.tc), "10+0.1");
+    }
+    auto inf_over_clock = engines({"-engine", "cmd=/bin/a", "tc=40/60", "st=0.5", "-engine",
+                                   "cmd=/bin/b", "nodes=100", "-each", "tc=infinite"});
+    EXPECT_EQ(inf_over_clock[0].limits, only("movetime", "500"));
+    EXPECT_EQ(inf_over_clock[1].limits, only("nodes", "100"));
+    // The identity holds the limit that governs, so the same command resumes its tournament.
+    auto plain = engines({"-engine", "cmd=/bin/a", "-engine", "cmd=/bin/b", "-each", "nodes=100"});
+    EXPECT_EQ(
+        engines({"-engine", "cmd=/bin/a", "-engine", "cmd=/bin/b", "-each", "tc=inf", "nodes=100"}),
+        plain);
+    EXPECT_EQ(error_of({"-engine", "cmd=/bin/a", "name=alpha", "tc=inf", "-engine", "cmd=/bin/b",
+                        "depth=2", "-openings", "file=x.epd", "-games", "2"}),
+              "engine alpha: tc=inf leaves no limit, and every arbiter search needs one: give "
+              "nodes=, depth= or st= in its -engine or in -each");
+    EXPECT_NE(error_of({"-engine", "cmd=/bin/a", "nodes=10", "-engine", "cmd=/bin/b", "tc=5",
+                        "-each", "tc=inf", "-openings", "file=x.epd", "-games", "2"})
+                  .find("engine b: tc=inf leaves no limit"),
+              std::string::npos);
+}
+
+// fastchess's -log file=FILE and cutechess's -debug: the engine log in a file or on stdout.
+TEST(CutechessArgs, LogAndDebugChooseWhereTheEngineLogGoes) {
+    EXPECT_EQ(read({}).config.engine_log, "");
+    auto logged = read({"-log", "file=e.log", "level=trace", "realtime=false", "engine=true"});
+    EXPECT_EQ(logged.config.engine_log, "e.log");
+    EXPECT_TRUE(logged.config.engine_log_append);
+    EXPECT_EQ(logged.warnings.size(), 3u);  // one per ignored key
+    EXPECT_FALSE(read({"-log", "file=e.log", "append=false"}).config.engine_log_append);
+    EXPECT_EQ(read({"-log", "file=e.log", "compress=false"}).config.engine_log, "e.log");
+    EXPECT_EQ(read({"-debug"}).config.engine_log, "-");
+    EXPECT_EQ(read({"-debug", "all"}).config.engine_log, "-");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "compress=true"}),
+              "-log compress=true is not supported: arbiter writes the log as plain text, line "
+              "by line; nearest supported: compress=false (compress the file afterwards)");
+    EXPECT_EQ(error_with({"-log", "level=info"}), "-log needs file=FILE");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "colour=red"}),
+              "-log: unknown key 'colour' (known: file, append, compress, level, engine, "
+              "realtime)");
+    EXPECT_EQ(error_with({"-log", "file=e.log", "append=maybe"}),
+              "-log: append must be true or false (got maybe)");
+    EXPECT_EQ(error_with({"-debug", "some"}), "-debug takes no value or 'all' (got 'some')");
+    EXPECT_EQ(error_with({"-debug", "-log", "file=e.log"}),
+              "-debug and -log file= both ask for the engine log, which arbiter writes to one "
+              "place: give -debug (standard output) or -log file=FILE");
 }
 
 TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {

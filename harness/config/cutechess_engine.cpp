@@ -51,15 +51,15 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         for (std::string& word : split_words(value)) engine.args.push_back(std::move(word));
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         engine.options.emplace_back(key.substr(7), value);
-    else if (key == "proto") {
-        engine.protocol = read_choice("proto", value, {"uci", "xboard"}) == "xboard"
-                              ? EngineProtocol::xboard
-                              : EngineProtocol::uci;
-    } else if (key == "tc") {
-        if (value == "inf" || value == "infinite")
-            throw ConfigError(
-                "tc=inf is not supported: every arbiter search needs a limit; "
-                "nearest supported: depth=N or nodes=N");
+    else if (key == "proto" || key == "restart" || key == "stderr")
+        read_engine_setting(engine, key, value);
+    else if (key == "tc") {
+        // cutechess's tc=inf: no clock, so that nodes=, depth= or st= governs alone.
+        extras.infinite_clock = value == "inf" || value == "infinite";
+        if (extras.infinite_clock) {
+            engine.limits.tc.reset();
+            return;
+        }
         if (value.find("hourglass") != std::string::npos)
             throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
         read_limit(engine.limits, "tc", value);
@@ -74,13 +74,8 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         read_limit(engine.limits, "depth", value);
     else if (key == "timemargin")
         extras.time_margin = value;
-    else if (key == "restart")
-        engine.restart_each_game = read_choice("restart", value, {"on", "off", "auto"}) == "on";
-    else if (key == "ponder" || key == "stderr" || key == "trust" || key == "whitepov" ||
-             key == "initstr")
-        warnings.push_back(
-            key + "=" + value + " is accepted and ignored" +
-            (key == "stderr" ? " (engine output is logged beside the database)" : ""));
+    else if (key == "ponder" || key == "trust" || key == "whitepov" || key == "initstr")
+        warnings.push_back(key + "=" + value + " is accepted and ignored");
     else
         throw ConfigError("unknown engine key '" + key +
                           "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "

@@ -1,6 +1,6 @@
 // One `-engine` or `-each` block of the cutechess-cli / fastchess command line: its keys read onto
 // an EngineConfig (cmd, name, dir, arg, args, option.NAME, proto, tc, st, nodes, depth, plies,
-// restart, ...), with the keys arbiter cannot honour refused by name.
+// restart, stderr, ...), with the keys arbiter cannot honour refused by name.
 #pragma once
 
 #include <optional>
@@ -14,6 +14,8 @@ namespace arbiter {
 // What a block sets that is not an EngineConfig field.
 struct CutechessEngineExtras {
     std::optional<std::string> time_margin;  // timemargin= (one margin for all engines)
+    // The last tc= of the engine's blocks was tc=inf: no clock, another limit must govern.
+    bool infinite_clock = false;
 };
 
 // Reads the key=value tokens of one block onto `engine`. `option` ("-engine" or "-each") names

@@ -55,26 +55,6 @@ constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER
 
 constexpr IntegerRule BOOK_DEPTH_RULE{"bookdepth", 1, 100000, "a number of moves from 1"};
 
-// Reads the keys an engine has beside its name, command, options and limits: proto, book,
-// bookdepth and restart. False if `key` is none of them.
-bool read_engine_extra(EngineConfig& engine, std::string_view key, std::string_view text) {
-    if (key == "proto") {
-        engine.protocol = read_choice("proto", text, {"uci", "xboard"}) == "xboard"
-                              ? EngineProtocol::xboard
-                              : EngineProtocol::uci;
-    } else if (key == "book") {
-        if (text.empty()) throw ConfigError("book must name a Polyglot book file");
-        engine.book_path = std::string(text);
-    } else if (key == "bookdepth") {
-        engine.book_depth = int(read_integer(BOOK_DEPTH_RULE, text));
-    } else if (key == "restart") {
-        engine.restart_each_game = read_choice("restart", text, {"on", "off", "auto"}) == "on";
-    } else {
-        return false;
-    }
-    return true;
-}
-
 // The program's file name ("stockfish" for "/usr/games/stockfish", also with a trailing '/');
 // empty when the command names no file ("/").
 std::string default_name(const std::string& command) {
@@ -94,6 +74,27 @@ void add_option(EngineConfig& engine, const std::string& name, std::string value
 }
 
 }  // namespace
+
+bool read_engine_setting(EngineConfig& engine, std::string_view key, std::string_view text) {
+    if (key == "proto") {
+        engine.protocol = read_choice("proto", text, {"uci", "xboard"}) == "xboard"
+                              ? EngineProtocol::xboard
+                              : EngineProtocol::uci;
+    } else if (key == "book") {
+        if (text.empty()) throw ConfigError("book must name a Polyglot book file");
+        engine.book_path = std::string(text);
+    } else if (key == "bookdepth") {
+        engine.book_depth = int(read_integer(BOOK_DEPTH_RULE, text));
+    } else if (key == "restart") {
+        engine.restart_each_game = read_choice("restart", text, {"on", "off", "auto"}) == "on";
+    } else if (key == "stderr") {
+        if (text.empty()) throw ConfigError("stderr must name a file");
+        engine.stderr_path = std::string(text);
+    } else {
+        return false;
+    }
+    return true;
+}
 
 TimeControl parse_time_control(std::string_view text) {
     const std::string original(text);
@@ -201,12 +202,12 @@ EngineConfig parse_engine_spec(std::string_view spec) {
                 engine.working_dir = value;
             else if (key.rfind("option.", 0) == 0 && key.size() > 7)
                 add_option(engine, key.substr(7), value, "");
-            else if (read_engine_extra(engine, key, value))
+            else if (read_engine_setting(engine, key, value))
                 continue;
             else if (!read_limit(engine.limits, key, value))
                 throw ConfigError("unknown key '" + key +
                                   "' (known: name, cmd, arg, dir, option.NAME, proto, book, "
-                                  "bookdepth, restart, depth, nodes, movetime, tc)");
+                                  "bookdepth, restart, stderr, depth, nodes, movetime, tc)");
         }
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
     } catch (const ConfigError& e) {
@@ -250,7 +251,7 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
         } else {
             bool is_limit = false;
             try {
-                is_limit = read_engine_extra(engine, key, text(key, v)) ||
+                is_limit = read_engine_setting(engine, key, text(key, v)) ||
                            read_limit(engine.limits, key, text(key, v));
             } catch (const ConfigError& e) {
                 throw ConfigError(where + ": " + e.what());
@@ -295,6 +296,7 @@ json::Value to_json(const EngineConfig& engine) {
         v.set("bookdepth", engine.book_depth);
     }
     if (engine.restart_each_game) v.set("restart", "on");
+    if (!engine.stderr_path.empty()) v.set("stderr", engine.stderr_path);
     return v;
 }
 

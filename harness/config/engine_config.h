@@ -72,11 +72,18 @@ struct EngineConfig {
     // cutechess's restart=on: a fresh engine process for every game (quit after each game). Off
     // (auto, off): a process is kept between games and restarted only after a crash or stall.
     bool restart_each_game = false;
+    // cutechess's stderr=FILE: the engine's stderr is appended to FILE (relative to arbiter's
+    // working directory) instead of logs/NAME.stderr.log beside the database.
+    std::string stderr_path;
 
     static constexpr int DEFAULT_BOOK_DEPTH = 1000;
 
     bool operator==(const EngineConfig&) const = default;
 };
+
+// Reads one key an engine has beside its name, command, options and limits (proto, book,
+// bookdepth, restart, stderr) into `engine`; false if `key` is none of them. Throws ConfigError.
+bool read_engine_setting(EngineConfig& engine, std::string_view key, std::string_view text);
 
 // Parses "name=ab,cmd=build/bin/alphabeta,arg=-x,option.Hash=16,depth=4". A comma or backslash
 // inside a value is written "\," or "\\". The name defaults to the command's file name.

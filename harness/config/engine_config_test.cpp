@@ -150,6 +150,23 @@ TEST(EngineConfig, ProtocolAndBookKeys) {
     EXPECT_THROW(parse_engine_spec("cmd=x,bookdepth=0"), ConfigError);
 }
 
+// stderr=FILE, as cutechess spells it, in --engine, JSON and the stored JSON alike.
+TEST(EngineConfig, StderrNamesTheEnginesOwnLogFile) {
+    EngineConfig e = parse_engine_spec("cmd=sf,depth=3,stderr=logs/sf.err");
+    EXPECT_EQ(e.stderr_path, "logs/sf.err");
+    EXPECT_EQ(engine_from_json(to_json(e), "test"), e);
+    EXPECT_EQ(engine_from_json(json::parse(R"({"cmd": "sf", "stderr": "e.log"})"), "engines.json")
+                  .stderr_path,
+              "e.log");
+    EXPECT_FALSE(to_json(parse_engine_spec("cmd=sf")).find("stderr"));
+    try {
+        parse_engine_spec("cmd=sf,stderr=");
+        FAIL() << "accepted";
+    } catch (const ConfigError& error) {
+        EXPECT_STREQ(error.what(), "--engine cmd=sf,stderr=: stderr must name a file");
+    }
+}
+
 TEST(EngineConfig, AnXboardEngineWithANodeLimitIsAConfigurationError) {
     EngineConfig e = parse_engine_spec("name=fm,cmd=fairymax,proto=xboard,nodes=1000");
     try {

@@ -3,6 +3,7 @@
 // setting that can change a game's result changes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "harness/config/tournament_config.h"
@@ -173,6 +174,20 @@ TEST(Settings, WaitIsOneSettingReadEveryWay) {
     EXPECT_EQ(c.identity("h"), two_engines().identity("h"));
 }
 
+TEST(Settings, EngineLogIsAnOutputPathOutsideTheStoredConfiguration) {
+    EXPECT_EQ(from_flags({{"engine_log", "e.log"}}).engine_log, "e.log");
+    EXPECT_EQ(from_json(R"({"engine_log": "-"})").engine_log, "-");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"engine_log", ""}});
+              }),
+              "engine_log must name a file (or - for stdout)");
+    TournamentConfig c = two_engines();
+    c.engine_log = "e.log";
+    EXPECT_EQ(c.to_json(), two_engines().to_json());  // as db and pgn: shards may differ in it
+    EXPECT_TRUE(std::any_of(tournament_settings().begin(), tournament_settings().end(),
+                            [](const TournamentSetting& s) { return s.flag == "engine-log"; }));
+}
+
 TEST(Settings, IdentityChangesWithEverySettingThatDecidesResults) {
     const TournamentConfig base = two_engines();
     // The identity of a default configuration is what it was before these settings joined it, so
@@ -203,6 +218,7 @@ TEST(Settings, IdentityChangesWithEverySettingThatDecidesResults) {
                                                         {{"concurrency", "1"}},
                                                         {{"db", "x"}},
                                                         {{"pgn", "y"}},
+                                                        {{"engine_log", "engines.log"}},
                                                         {{"event", "e"}},
                                                         {{"report_every", "2"}},
                                                         {{"bootstrap", "0"}}}) {

@@ -123,6 +123,12 @@ const std::vector<TournamentSetting>& settings_table() {
          [](TournamentConfig& c, std::string_view t) { c.db_path = std::string(t); }},
         {"pgn", "pgn", "FILE", "Also append each finished game to this PGN file",
          [](TournamentConfig& c, std::string_view t) { c.pgn_path = std::string(t); }},
+        {"engine_log", "engine-log", "FILE",
+         "Append every line sent to and read from each engine, timestamped, to FILE (-: stdout)",
+         [](TournamentConfig& c, std::string_view t) {
+             if (t.empty()) throw ConfigError("engine_log must name a file (or - for stdout)");
+             c.engine_log = std::string(t);
+         }},
         {"seed", "seed", "N", "Seed of the random opening order (default: 1)",
          [](TournamentConfig& c, std::string_view t) {
              c.seed = std::uint64_t(read_integer(SEED_RULE, t));

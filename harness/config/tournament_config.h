@@ -58,6 +58,11 @@ struct TournamentConfig {
     bool force = false;              // accept a concurrency far above the core count
     std::string db_path = "results/tournament.sqlite";
     std::string pgn_path;  // games appended as they finish, when set
+    // Every line sent to and read from every engine, timestamped, when set ("-": standard
+    // output; harness/tournament/engine_log.h). Appended to, or truncated at the start of the
+    // run when !engine_log_append. An output path: not part of the identity, nor of to_json().
+    std::string engine_log;
+    bool engine_log_append = true;
     std::uint64_t seed = 1;
     GameSettings game;
     std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision

@@ -43,6 +43,9 @@ class EngineSession {
     virtual void start(const std::string& program, const std::vector<std::string>& args,
                        const std::string& working_directory, const std::string& stderr_log_path,
                        std::chrono::milliseconds handshake_timeout) = 0;
+    // Reports every line to and from the engine to `observer` under the name `engine` (the
+    // engine log); nullptr stops it. Kept across start().
+    virtual void observe(EngineIoObserver* observer, std::string engine) = 0;
     // Sends one engine option; throws UciError/XboardError for an option the engine rejects at
     // once. Returns false if the engine is disconnected.
     virtual bool set_option(std::string_view name, std::string_view value) = 0;
@@ -83,6 +86,9 @@ class ClientSession : public EngineSession {
                const std::string& working_directory, const std::string& stderr_log_path,
                std::chrono::milliseconds handshake_timeout) final {
         client_.start(program, args, working_directory, stderr_log_path, handshake_timeout);
+    }
+    void observe(EngineIoObserver* observer, std::string engine) final {
+        client_.observe(observer, std::move(engine));
     }
     bool set_option(std::string_view name, std::string_view value) final {
         return client_.set_option(name, value);

@@ -227,6 +227,7 @@ class ScriptedSession final : public EngineSession {
     explicit ScriptedSession(std::vector<EngineReply> replies) : replies_(std::move(replies)) {}
     void start(const std::string&, const std::vector<std::string>&, const std::string&,
                const std::string&, std::chrono::milliseconds) override {}
+    void observe(EngineIoObserver*, std::string) override {}
     bool set_option(std::string_view, std::string_view) override { return true; }
     bool new_game() override { return true; }
     UciStatus is_ready(std::chrono::milliseconds) override { return UciStatus::ok; }

@@ -299,10 +299,25 @@ bool EngineProcess::write_line(std::string_view line) {
         data += n;
         left -= static_cast<std::size_t>(n);
     }
+    if (observer_)
+        observer_->engine_line(observed_name_, EngineIoObserver::Direction::to_engine, line);
     return true;
 }
 
+void EngineProcess::observe(EngineIoObserver* observer, std::string engine) {
+    observer_ = observer;
+    observed_name_ = std::move(engine);
+}
+
 EngineProcess::ReadStatus EngineProcess::read_line(std::string& line, Clock::time_point deadline) {
+    ReadStatus status = next_line(line, deadline);
+    if (observer_ && status == ReadStatus::line)
+        observer_->engine_line(observed_name_, EngineIoObserver::Direction::from_engine, line);
+    return status;
+}
+
+// read_line() without the observer.
+EngineProcess::ReadStatus EngineProcess::next_line(std::string& line, Clock::time_point deadline) {
     std::size_t scanned = begin_;
     while (true) {
         char* data = buffer_.data();

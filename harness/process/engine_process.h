@@ -19,6 +19,19 @@ class ProcessError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Hears every line an EngineProcess writes to its engine and every line it reads from it (the
+// engine log). Called on the thread that uses the process, so an observer shared by processes of
+// several threads must be thread-safe. It must not throw: the engine's I/O goes on regardless.
+class EngineIoObserver {
+  public:
+    enum class Direction { to_engine, from_engine };
+
+    virtual ~EngineIoObserver() = default;
+    // One line (without its '\n') to or from the engine that EngineProcess::observe() named.
+    virtual void engine_line(const std::string& engine, Direction direction,
+                             std::string_view line) noexcept = 0;
+};
+
 // EngineProcess owns one running engine program connected through pipes to its stdin and stdout;
 // its stderr is appended to a log file. It guarantees that the engine never outlives arbiter:
 //  - the destructor and kill() send SIGKILL to the engine's process group and reap it (no zombie);
@@ -68,6 +81,10 @@ class EngineProcess {
     // eof is reported.
     ReadStatus read_line(std::string& line, Clock::time_point deadline);
 
+    // Reports every line written or read from now on to `observer` under the name `engine`;
+    // nullptr stops it. Without an observer the I/O pays one pointer test per line.
+    void observe(EngineIoObserver* observer, std::string engine);
+
     // Returns true while the engine has not exited. When it has exited, reaps it (exit_status()
     // becomes available) and returns false.
     bool alive();
@@ -95,6 +112,7 @@ class EngineProcess {
     void reap();
     void close_pipes();
     bool fill_buffer(Clock::time_point deadline);
+    ReadStatus next_line(std::string& line, Clock::time_point deadline);
 
     std::unique_ptr<Child> child_;
     pid_t pid_ = -1;
@@ -108,6 +126,8 @@ class EngineProcess {
     std::size_t begin_ = 0;  // first unread byte in buffer_
     std::size_t end_ = 0;    // one past the last byte read into buffer_
     std::string write_buffer_;
+    EngineIoObserver* observer_ = nullptr;
+    std::string observed_name_;  // the engine's name in the observer's lines
 };
 
 // The absolute path of `program` as execvp() would find it (PATH lookup for a name without '/'),

@@ -18,6 +18,7 @@
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/tournament/book_openings.h"
+#include "harness/tournament/engine_log.h"
 #include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/shard.h"
@@ -157,6 +158,10 @@ class Runner {
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
         std::filesystem::create_directories(engine_start_.log_dir);
+        if (!config_.engine_log.empty()) {
+            engine_log_.emplace(config_.engine_log, config_.engine_log_append);
+            engine_start_.io_observer = &*engine_log_;
+        }
         {
             WorkerEngines probes(engine_start_);
             for (int i = 0; i < int(config_.engines.size()); ++i) {
@@ -209,6 +214,7 @@ class Runner {
                 },
                 [this] { return stopping(); });
         }
+        if (engine_log_) engine_log_->close();
         summary_.stopped_early = handed_out < pending_.size();
         summary_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -320,6 +326,7 @@ class Runner {
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
         if (config_.sprt) update_sprt(game, record);
+        if (engine_log_) engine_log_->check();  // a log that lost lines ends the run
     }
 
     // The store's record of a game of the schedule: the game as played, under this tournament's
@@ -402,6 +409,7 @@ class Runner {
     std::vector<Opening> openings_;
     std::vector<std::optional<PolyglotBook>> books_;     // by engine index, book=FILE
     std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
+    std::optional<EngineLog> engine_log_;                // config_.engine_log, when set
     EngineStart engine_start_;
     std::string host_;  // recorded with each game
     std::vector<ScheduledGame> pending_;

@@ -46,11 +46,15 @@ std::vector<std::string> log_file_names(const std::vector<EngineConfig>& engines
     return names;
 }
 
-WorkerEngines::WorkerEngines(const EngineStart& start)
-    : start_(start), engines_(start.engines.size()) {
-    if (!start.log_dir.empty())
-        for (const std::string& name : log_file_names(start.engines))
-            log_paths_.push_back((start.log_dir / name).string());
+WorkerEngines::WorkerEngines(const EngineStart& start, int worker)
+    : start_(start), worker_(worker), engines_(start.engines.size()) {
+    std::vector<std::string> names = log_file_names(start.engines);
+    for (std::size_t i = 0; i < start.engines.size(); ++i) {
+        const std::string& own = start.engines[i].stderr_path;
+        log_paths_.push_back(!own.empty()            ? own
+                             : start.log_dir.empty() ? std::string()
+                                                     : (start.log_dir / names[i]).string());
+    }
 }
 
 WorkerEngines::~WorkerEngines() {
@@ -61,10 +65,11 @@ WorkerEngines::~WorkerEngines() {
 EngineSession& WorkerEngines::ensure(int index) {
     auto& engine = engines_.at(std::size_t(index));
     if (engine && engine->alive()) return *engine;
-    engine = make_session(start_.engines[std::size_t(index)].protocol);
-    start_engine(*engine, start_.engines[std::size_t(index)],
-                 log_paths_.empty() ? std::string() : log_paths_[std::size_t(index)],
-                 start_.handshake_timeout);
+    const EngineConfig& config = start_.engines[std::size_t(index)];
+    engine = make_session(config.protocol);
+    if (start_.io_observer)
+        engine->observe(start_.io_observer, config.name + "(" + std::to_string(worker_) + ")");
+    start_engine(*engine, config, log_paths_[std::size_t(index)], start_.handshake_timeout);
     return *engine;
 }
 
@@ -98,8 +103,8 @@ std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t j
     std::atomic<bool> failed{false};
     std::mutex mutex;  // guards first_error
     std::exception_ptr first_error;
-    auto worker = [&] {
-        WorkerEngines engines(start);
+    auto worker = [&](int number) {
+        WorkerEngines engines(start, number);
         try {
             while (!failed && !(stopping && stopping())) {
                 std::size_t index = next++;
@@ -115,7 +120,7 @@ std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t j
     };
     std::size_t count = std::min<std::size_t>(std::size_t(std::max(threads, 1)), job_count);
     std::vector<std::thread> workers;
-    for (std::size_t i = 0; i < count; ++i) workers.emplace_back(worker);
+    for (std::size_t i = 0; i < count; ++i) workers.emplace_back(worker, int(i) + 1);
     for (auto& thread : workers) thread.join();
     if (first_error) std::rethrow_exception(first_error);
     return std::min(next.load(), job_count);

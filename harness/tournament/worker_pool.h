@@ -36,15 +36,20 @@ std::vector<std::string> log_file_names(const std::vector<EngineConfig>& engines
 struct EngineStart {
     std::vector<EngineConfig> engines;  // indexed by the jobs
     std::filesystem::path log_dir;      // stderr logs go here, named by log_file_names(); none
-                                        // when empty (stderr is inherited)
+                                        // when empty (stderr is inherited). An engine's own
+                                        // stderr_path (stderr=FILE) comes first.
     std::chrono::milliseconds handshake_timeout = UciClient::DEFAULT_HANDSHAKE_TIMEOUT;
+    // Hears every line to and from every engine (the engine log), when set; each engine is named
+    // "NAME(W)", W the number of its worker (run_worker_pool's are 1, 2, ...).
+    EngineIoObserver* io_observer = nullptr;
 };
 
 // The engines of one worker thread, by index into EngineStart::engines. The destructor asks each
 // running engine to quit (half a second's grace, then a kill).
 class WorkerEngines {
   public:
-    explicit WorkerEngines(const EngineStart& start);
+    // `worker` numbers this worker in the engine log (0 for engines started outside the pool).
+    explicit WorkerEngines(const EngineStart& start, int worker = 0);
     WorkerEngines(const WorkerEngines&) = delete;
     WorkerEngines& operator=(const WorkerEngines&) = delete;
     ~WorkerEngines();
@@ -67,6 +72,7 @@ class WorkerEngines {
 
   private:
     const EngineStart& start_;
+    int worker_;
     std::vector<std::string> log_paths_;
     std::vector<std::unique_ptr<EngineSession>> engines_;
 };

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <stdexcept>
@@ -56,6 +57,31 @@ TEST(StartEngine, SendsOptionsAndWaitsForReadyok) {
     limits.depth = 1;
     EXPECT_TRUE(engine.go(limits, milliseconds(5000)).search.info_strings.empty());
     EXPECT_TRUE(engine.quit(milliseconds(1000)));
+}
+
+// An engine's own stderr=FILE wins over the log folder; the others keep NAME.stderr.log there.
+TEST(WorkerEngines, AppendEachEnginesStderrToItsOwnFileOrTheLogFolder) {
+    fs::path dir = fs::temp_directory_path() / ("arbiter_stderr_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir / "logs");
+    EngineStart start;
+    start.engines = {mock("own", {"--seed", "7"}), mock("kept")};
+    start.engines[0].stderr_path = (dir / "own.err").string();
+    start.log_dir = dir / "logs";
+    {
+        WorkerEngines engines(start);
+        engines.ensure(0);
+        engines.ensure(1);
+    }
+    auto text = [](const fs::path& file) {
+        std::ifstream in(file);
+        return std::string((std::istreambuf_iterator<char>(in)), {});
+    };
+    EXPECT_TRUE(text(dir / "own.err").ends_with("--seed 7\nmock_engine: started with seed 7\n"))
+        << text(dir / "own.err");
+    EXPECT_FALSE(fs::exists(dir / "logs" / "own.stderr.log"));
+    EXPECT_TRUE(text(dir / "logs" / "kept.stderr.log").ends_with("started with seed 1\n"));
+    fs::remove_all(dir);
 }
 
 TEST(StartEngine, NamesTheEngineInEveryFailure) {

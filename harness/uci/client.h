@@ -133,6 +133,10 @@ class UciClient {
 
     // Writes a raw line (for commands this class does not wrap).
     bool send(std::string_view line) { return process_.write_line(line); }
+    // Reports every line to and from the engine to `observer` (see EngineProcess::observe).
+    void observe(EngineIoObserver* observer, std::string engine) {
+        process_.observe(observer, std::move(engine));
+    }
 
     // The engine's name for messages: its `id name`, or the program path before the handshake.
     std::string display_name() const;

@@ -102,6 +102,10 @@ class XboardClient {
     void kill() { process_.kill(); }
     bool alive() { return process_.alive(); }
     bool send(std::string_view line) { return process_.write_line(line); }
+    // Reports every line to and from the engine to `observer` (see EngineProcess::observe).
+    void observe(EngineIoObserver* observer, std::string engine) {
+        process_.observe(observer, std::move(engine));
+    }
     std::string display_name() const;
     const std::string& exit_status() const { return process_.exit_status(); }
 

@@ -1,0 +1,174 @@
+// `arbiter -engine ...` end to end, around the engines' input and output: tc=inf under another
+// limit, stderr=FILE, the engine log of -log file=FILE and -debug on stdout.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/cli/cutechess_dialect_fixture.h"
+
+namespace {
+
+using namespace arbiter_test;
+
+std::string text_of(const std::string& file) {
+    std::ifstream in(file);
+    return std::string((std::istreambuf_iterator<char>(in)), {});
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+// One line of the engine log: "[12:34:56.789] alpha(2) > go nodes 500".
+struct LogLine {
+    std::string engine;
+    int worker = 0;
+    bool to_engine = false;
+    std::string text;
+};
+
+// The lines of `text` that are engine-log lines (on stdout, -debug mixes them with others).
+std::vector<LogLine> log_lines(const std::string& text) {
+    std::regex format(R"(^\[\d\d:\d\d:\d\d\.\d{3}\] (\S+)\((\d+)\) ([<>]) (.*)$)");
+    std::vector<LogLine> lines;
+    std::smatch m;
+    for (const std::string& line : lines_of(text))
+        if (std::regex_match(line, m, format))
+            lines.push_back({m[1], std::stoi(m[2]), m[3] == ">", m[4]});
+    return lines;
+}
+
+class CutechessDialectIo : public CutechessDialect {
+  protected:
+    // Two mock engines on the 12-opening book, one game pair per `rounds`.
+    std::string mocks(const std::string& limits, const std::string& rest) const {
+        std::string mock = MOCK_ENGINE_PATH;
+        return "-engine name=alpha cmd=" + mock + " -engine name=beta cmd=" + mock +
+               " arg=--seed arg=3 " + limits + " -openings file=" + path("book.epd") +
+               " -repeat -maxmoves 20 " + rest;
+    }
+};
+
+TEST_F(CutechessDialectIo, TcInfLetsNodesGovernAndTheSameCommandResumes) {
+    std::string command =
+        mocks("-each tc=inf nodes=500",
+              "-concurrency 1 -db " + path("inf.sqlite") + " -log file=" + path("inf.log"));
+    RunResult first = run(command + " -rounds 2");
+    ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+    EXPECT_EQ(stored_games(path("inf.sqlite")).size(), 4u);
+    std::set<std::string> goes;
+    for (const LogLine& line : log_lines(text_of(path("inf.log"))))
+        if (line.to_engine && line.text.rfind("go", 0) == 0) goes.insert(line.text);
+    EXPECT_EQ(goes, std::set<std::string>{"go nodes 500"}) << "no clock with tc=inf";
+    RunResult more = run(command + " -rounds 3");
+    ASSERT_EQ(more.exit_code, 0) << more.err;
+    EXPECT_NE(more.err.find("Resuming: 4 of 6 games"), std::string::npos) << more.err;
+    // -each tc= after an -engine tc=inf gives the engine a clock again, as in cutechess.
+    std::string mock = MOCK_ENGINE_PATH;
+    RunResult clocked = run(mocks("-each tc=10+0.1", "-rounds 1 -db " + path("tc.sqlite") +
+                                                         " -log file=" + path("tc.log")) +
+                            " -engine name=gamma cmd=" + mock + " tc=inf");
+    ASSERT_EQ(clocked.exit_code, 0) << clocked.err;
+    for (const LogLine& line : log_lines(text_of(path("tc.log"))))
+        if (line.to_engine && line.text.rfind("go", 0) == 0) {
+            EXPECT_NE(line.text.find(" wtime "), std::string::npos) << line.text;
+        }
+    RunResult refused = run(mocks("-each tc=inf", "-db " + path("no.sqlite")));
+    EXPECT_EQ(refused.exit_code, 1);
+    EXPECT_NE(refused.err.find("engine alpha: tc=inf leaves no limit"), std::string::npos)
+        << refused.err;
+}
+
+TEST_F(CutechessDialectIo, StderrFileTakesThatEnginesStderrInsteadOfTheLogsFolder) {
+    std::string own = path("alpha.err");
+    RunResult r = run(mocks("-each depth=1", "-rounds 2 -db " + path("s.sqlite")) +
+                      " -engine name=gamma cmd=" + std::string(MOCK_ENGINE_PATH) +
+                      " arg=--seed arg=5 depth=1 stderr=" + own);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err.find("stderr="), std::string::npos) << "no warning any more: " << r.err;
+    std::vector<std::string> lines = lines_of(text_of(own));
+    ASSERT_FALSE(lines.empty());
+    for (const std::string& line : lines)  // arbiter's line before each start, the engine's own
+        if (line.rfind("[arbiter ", 0) != 0) {
+            EXPECT_EQ(line, "mock_engine: started with seed 5");
+        }
+    EXPECT_FALSE(fs::exists(path("logs/gamma.stderr.log")));
+    EXPECT_NE(text_of(path("logs/alpha.stderr.log")).find("started with seed 1"),
+              std::string::npos);
+    // Appended: a second run adds its engines' lines to the same file.
+    ASSERT_EQ(run(mocks("-each depth=1", "-rounds 2 -db " + path("t.sqlite")) +
+                  " -engine name=gamma cmd=" + std::string(MOCK_ENGINE_PATH) +
+                  " arg=--seed arg=5 depth=1 stderr=" + own)
+                  .exit_code,
+              0);
+    EXPECT_GT(lines_of(text_of(own)).size(), lines.size());
+}
+
+TEST_F(CutechessDialectIo, LogFileHoldsEveryLineWithItsEngineWorkerAndDirection) {
+    std::string log = path("engines.log");
+    RunResult r = run(mocks("-each depth=1", "-rounds 4 -concurrency 2 -db " + path("l.sqlite") +
+                                                 " -log file=" + log + " level=trace"));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.err.find("-log level=trace is accepted and ignored"), std::string::npos) << r.err;
+    std::string text = text_of(log);
+    std::vector<LogLine> lines = log_lines(text);
+    ASSERT_EQ(lines.size(), lines_of(text).size()) << "a line out of format:\n" << text;
+    std::map<std::string, int> bestmoves;
+    std::set<int> workers;
+    bool uci = false, uciok = false;
+    for (const LogLine& line : lines) {
+        uci |= line.to_engine && line.text == "uci";
+        uciok |= !line.to_engine && line.text == "uciok";
+        if (!line.to_engine && line.text.rfind("bestmove ", 0) == 0) ++bestmoves[line.engine];
+        workers.insert(line.worker);
+    }
+    EXPECT_TRUE(uci && uciok);
+    EXPECT_EQ(workers, (std::set<int>{0, 1, 2}));  // the check at start, then two workers
+    EXPECT_GT(bestmoves["alpha"], 0);
+    EXPECT_GT(bestmoves["beta"], 0);
+    // Appended by default; append=false starts the file afresh.
+    ASSERT_EQ(run(mocks("-each depth=1", "-rounds 4 -concurrency 2 -db " + path("l.sqlite") +
+                                             " -log file=" + log + " append=false"))
+                  .exit_code,
+              0);
+    // Not part of the tournament's identity: the changed -log resumes, with nothing to play.
+    EXPECT_LT(text_of(log).size(), text.size()) << "nothing left to play: only the start check";
+    EXPECT_EQ(log_lines(text_of(log)).front().worker, 0);
+    RunResult compressed = run(mocks("-each depth=1", "-log file=" + log + " compress=true"));
+    EXPECT_EQ(compressed.exit_code, 1);
+    EXPECT_NE(compressed.err.find("-log compress=true is not supported"), std::string::npos)
+        << compressed.err;
+}
+
+TEST_F(CutechessDialectIo, DebugPrintsTheEngineLinesOnStdoutBesideWholeConsoleLines) {
+    RunResult r =
+        run(mocks("-each depth=1", "-rounds 4 -concurrency 2 -debug -db " + path("d.sqlite")));
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::vector<LogLine> lines = log_lines(r.out);
+    EXPECT_GT(lines.size(), 50u);
+    // Every other line is a whole console line: the parsers' lines are all still there.
+    std::regex console(R"(^(Started game|Finished game|Score of|Elo difference|Finished match|)"
+                       R"(Rank|SPRT|\s+\d+ ).*)");
+    int finished = 0;
+    for (const std::string& line : lines_of(r.out)) {
+        if (line.empty() || line[0] == '[') continue;
+        EXPECT_TRUE(std::regex_match(line, console)) << line;
+        finished += line.rfind("Finished game ", 0) == 0;
+    }
+    EXPECT_EQ(finished, 8);
+    RunResult both = run(mocks("-each depth=1", "-debug -log file=" + path("x.log")));
+    EXPECT_EQ(both.exit_code, 1);
+    EXPECT_NE(both.err.find("-debug and -log file= both"), std::string::npos) << both.err;
+}
+
+}  // namespace

@@ -1,0 +1,46 @@
+// The engine log (`-log file=FILE`, `--engine-log FILE`, `-debug`): every line arbiter sends to
+// and reads from every engine, in the order the workers saw them.
+#pragma once
+
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "harness/process/engine_process.h"
+#include "harness/report/output_file.h"
+
+namespace arbiter {
+
+// The one log shared by all workers: each line is formatted, then written whole and flushed
+// under one mutex, so that lines of concurrent games never mix and a killed run keeps them all:
+//   [12:34:56.789] alphabeta(2) > go nodes 20000
+//   [12:34:56.912] alphabeta(2) < bestmove e2e4
+// local time to the millisecond, the engine's name and its worker number (0: the check of every
+// engine before the first game), '>' for a line to the engine and '<' for one from it. The I/O
+// of an engine never throws for the log: the first failed write is kept (and later lines are
+// dropped) until check() or close() throws it, naming the file.
+class EngineLog final : public EngineIoObserver {
+  public:
+    // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError.
+    EngineLog(const std::string& path, bool append);
+
+    void engine_line(const std::string& engine, Direction direction,
+                     std::string_view line) noexcept override;
+
+    // Throws OutputError ("FILE: No space left on device") if a write has failed.
+    void check();
+    // Flushes and closes the file; throws OutputError as check() does.
+    void close();
+
+  private:
+    std::mutex mutex_;  // guards file_ and error_
+    OutputFile file_;
+    std::string error_;  // the first failed write's message
+};
+
+// "[12:34:56.789] alphabeta(2) > go nodes 20000": one line of the engine log, without its '\n',
+// at `milliseconds` since the epoch (shown in local time).
+std::string engine_log_line(long long milliseconds, const std::string& engine,
+                            EngineIoObserver::Direction direction, std::string_view line);
+
+}  // namespace arbiter
