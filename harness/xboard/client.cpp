@@ -123,8 +123,9 @@ UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = Clock::now() + timeout;
     if (feature("ping") != "1") {
         // No ping: drop what the engine said already (a late claim of the last game, say),
-        // looking briefly into the pipe too, not only at what was read from it: GNU Chess has no
-        // ping, and its claim after the last game's move would otherwise open the next game.
+        // looking briefly into the pipe too, not only at what was read from it: a claim that
+        // follows the last game's move (GNU Chess 6.2.7 makes one, and is taken for an engine
+        // without ping when its features come too late) would otherwise open the next game.
         // A closed pipe is a dead engine even before the process is reaped.
         Clock::time_point until = Clock::now() + NO_PING_DRAIN;
         EngineProcess::ReadStatus status;
