@@ -38,6 +38,8 @@ class MoveList {
         return false;
     }
     void clear() { size_ = 0; }
+    // Keeps the first n moves (n <= size()).
+    void resize(std::size_t n) { size_ = n; }
 
   private:
     // A union member is not default-constructed, so a new list costs nothing (Move's default

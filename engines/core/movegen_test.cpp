@@ -17,6 +17,7 @@ namespace {
 
 using testing::Game;
 using testing::load_perft_suite;
+using testing::visit_suite;
 
 TEST(HasLegalMove, AgreesWithMoveGenerationOnTheSuiteAndTwoPliesBelowIt) {
     int checked = 0;
@@ -53,28 +54,6 @@ TEST(HasLegalMove, AgreesWithMoveGenerationOnTheSuiteAndTwoPliesBelowIt) {
     EXPECT_GT(checked, 10000);
 }
 
-// Calls visit on pos and on every position up to `plies` plies below it.
-void visit_tree(Position& pos, int plies, const std::function<void(const Position&)>& visit) {
-    visit(pos);
-    if (plies == 0) return;
-    MoveList moves;
-    generate_legal(pos, moves);
-    for (Move m : moves) {
-        StateInfo st;
-        pos.do_move(m, st);
-        visit_tree(pos, plies - 1, visit);
-        pos.undo_move(m);
-    }
-}
-
-// Calls visit on every position of the perft suite and every position `plies` plies below it.
-void visit_suite(int plies, const std::function<void(const Position&)>& visit) {
-    for (const auto& entry : load_perft_suite()) {
-        Game game(entry.fen);
-        visit_tree(game.pos, plies, visit);
-    }
-}
-
 std::vector<Move> legal_where(const Position& pos, const std::function<bool(Move)>& keep) {
     MoveList moves;
     generate_legal(pos, moves);
@@ -92,7 +71,7 @@ std::vector<Move> generated(void (*generate)(const Position&, MoveList&), const 
 
 TEST(StagedGeneration, EachKindIsTheLegalMovesOfThatKindInGenerationOrder) {
     int checked = 0;
-    visit_suite(2, [&](const Position& pos) {
+    visit_suite(2, [&](Position& pos) {
         auto capture = [&](Move m) { return pos.is_capture(m); };
         auto quiet = [&](Move m) { return !pos.is_capture(m); };
         auto noisy = [&](Move m) { return pos.is_capture(m) || m.kind() == Move::PROMOTION; };
@@ -106,7 +85,7 @@ TEST(StagedGeneration, EachKindIsTheLegalMovesOfThatKindInGenerationOrder) {
 
 TEST(IsLegal, AgreesWithMoveGenerationOnEveryMoveOfOurPieces) {
     int checked = 0;
-    visit_suite(1, [&](const Position& pos) {
+    visit_suite(1, [&](Position& pos) {
         MoveList moves;
         generate_legal(pos, moves);
         std::bitset<65536> legal;
