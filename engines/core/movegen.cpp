@@ -304,7 +304,8 @@ bool is_legal(const Position& pos, Move m) {
 bool has_legal_move(const Position& pos) {
     if (pos.in_check()) return has_evasion(pos);
     // Not in check, a piece that is not pinned may go to any square it attacks that is not
-    // its own side's; a free pawn may step forward onto an empty square.
+    // its own side's; a free pawn may step forward onto an empty square; the king may step
+    // to a square not attacked.
     Color us = pos.side_to_move();
     Bitboard own = pos.pieces(us), occupied = pos.pieces();
     Bitboard free = own & ~pos.blockers_for_king();
@@ -317,6 +318,10 @@ bool has_legal_move(const Position& pos) {
     Bitboard pawns = pos.pieces(us, PAWN) & free;
     Bitboard pushed = us == WHITE ? shift<8>(pawns) : shift<-8>(pawns);
     if (pushed & ~occupied) return true;
+    // A king step to a square not attacked (the usual move left in a bare-king end game).
+    Square ksq = pos.king_square(us);
+    for (Bitboard b = attacks_bb<KING>(ksq) & ~own; b;)
+        if (!pos.attacked_by(~us, pop_lsb(b), occupied ^ square_bb(ksq))) return true;
     return count_legal(pos) > 0;
 }
 
