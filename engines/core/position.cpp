@@ -129,8 +129,15 @@ Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
 }
 
 void Position::update_check_info() {
-    st_->checkers = attackers_to(king_square(side_)) & pieces(~side_);
-    st_->blockers = slider_blockers(pieces(~side_), king_square(side_));
+    // Only the enemy's pieces can give check, and a king never does.
+    Color them = ~side_;
+    Square ksq = king_square(side_);
+    Bitboard occupied = pieces();
+    st_->checkers = ((pawn_attacks(side_, ksq) & pieces(them, PAWN)) |
+                     (attacks_bb<KNIGHT>(ksq) & pieces(them, KNIGHT)) |
+                     (attacks_bb<BISHOP>(ksq, occupied) & pieces(them, BISHOP, QUEEN)) |
+                     (attacks_bb<ROOK>(ksq, occupied) & pieces(them, ROOK, QUEEN)));
+    st_->blockers = slider_blockers(pieces(them), ksq);
 }
 
 // True if the side to move has a legal en passant capture onto ep.
