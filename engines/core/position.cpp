@@ -278,13 +278,15 @@ void Position::undo_null_move() {
     st_ = st_->previous;
 }
 
-int Position::repetitions() const {
+int Position::count_repetitions() const {
+    // Two plies back one piece of each side has moved since, so the first candidate lies four
+    // plies back.
     int count = 0;
     const StateInfo* s = st_;
     for (int back = 2; back <= st_->rule50; back += 2) {
         if (!s->previous || !s->previous->previous) break;
         s = s->previous->previous;
-        if (s->key == st_->key) ++count;
+        if (back >= 4 && s->key == st_->key) ++count;
     }
     return count;
 }

@@ -103,7 +103,8 @@ class Position {
 
     // How many earlier positions in the history since the last irreversible move are identical
     // to this one (same placement, side to move, castling and en passant rights).
-    int repetitions() const;
+    // (Inline: the search asks at every node, and most positions have too short a history.)
+    int repetitions() const { return st_->rule50 < 4 ? 0 : count_repetitions(); }
 
     // Recomputes everything incremental from scratch and compares; used by debug asserts and
     // tests. Returns an empty string when consistent, otherwise what differs.
@@ -111,6 +112,7 @@ class Position {
     Key compute_key() const;
 
   private:
+    int count_repetitions() const;
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
