@@ -114,32 +114,6 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
            (attacks_bb<BISHOP>(s, occupied) & pieces(c, BISHOP, QUEEN));
 }
 
-Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
-    Bitboard blockers = 0;
-    Bitboard snipers = ((attacks_bb<ROOK>(s) & pieces(QUEEN, ROOK)) |
-                        (attacks_bb<BISHOP>(s) & pieces(QUEEN, BISHOP))) &
-                       sliders;
-    Bitboard occupancy = pieces() ^ snipers;
-    while (snipers) {
-        Square sniper = pop_lsb(snipers);
-        Bitboard b = between_bb(s, sniper) & occupancy;
-        if (b && !more_than_one(b)) blockers |= b;
-    }
-    return blockers;
-}
-
-void Position::update_check_info() {
-    // Only the enemy's pieces can give check, and a king never does.
-    Color them = ~side_;
-    Square ksq = king_square(side_);
-    Bitboard occupied = pieces();
-    st_->checkers = ((pawn_attacks(side_, ksq) & pieces(them, PAWN)) |
-                     (attacks_bb<KNIGHT>(ksq) & pieces(them, KNIGHT)) |
-                     (attacks_bb<BISHOP>(ksq, occupied) & pieces(them, BISHOP, QUEEN)) |
-                     (attacks_bb<ROOK>(ksq, occupied) & pieces(them, ROOK, QUEEN)));
-    st_->blockers = slider_blockers(pieces(them), ksq);
-}
-
 // True if the side to move has a legal en passant capture onto ep.
 bool Position::ep_capture_legal(Square ep) const {
     Color us = side_;

@@ -129,6 +129,33 @@ class Position {
     StateInfo* st_ = nullptr;
 };
 
+// The check information every do_move() ends with, defined here so that it is inlined there.
+inline Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
+    Bitboard blockers = 0;
+    Bitboard snipers = ((attacks_bb<ROOK>(s) & pieces(QUEEN, ROOK)) |
+                        (attacks_bb<BISHOP>(s) & pieces(QUEEN, BISHOP))) &
+                       sliders;
+    Bitboard occupancy = pieces() ^ snipers;
+    while (snipers) {
+        Square sniper = pop_lsb(snipers);
+        Bitboard b = between_bb(s, sniper) & occupancy;
+        if (b && !more_than_one(b)) blockers |= b;
+    }
+    return blockers;
+}
+
+inline void Position::update_check_info() {
+    // Only the enemy's pieces can give check, and a king never does.
+    Color them = ~side_;
+    Square ksq = king_square(side_);
+    Bitboard occupied = pieces();
+    st_->checkers = ((pawn_attacks(side_, ksq) & pieces(them, PAWN)) |
+                     (attacks_bb<KNIGHT>(ksq) & pieces(them, KNIGHT)) |
+                     (attacks_bb<BISHOP>(ksq, occupied) & pieces(them, BISHOP, QUEEN)) |
+                     (attacks_bb<ROOK>(ksq, occupied) & pieces(them, ROOK, QUEEN)));
+    st_->blockers = slider_blockers(pieces(them), ksq);
+}
+
 namespace zobrist {
 extern Key psq[PIECE_NB][SQUARE_NB];
 extern Key ep_file[8];
