@@ -12,6 +12,13 @@ namespace arbiter {
 
 constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+namespace zobrist {
+extern Key psq[PIECE_NB][SQUARE_NB];
+extern Key ep_file[8];
+extern Key castling[16];
+extern Key side;
+}  // namespace zobrist
+
 // What do_move() must remember to undo a move, plus what is cheaper to keep than to recompute.
 // States form a chain through `previous`, which is also the game history that repetition
 // detection walks. The caller owns each StateInfo and keeps it alive while it is in the chain.
@@ -73,6 +80,15 @@ class Position {
     int game_ply() const { return game_ply_; }
     int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
     Key key() const { return st_->key; }
+    // The key after m as far as the moved and the captured piece change it (castling rights,
+    // en passant, promotion and the castling rook left out): a cheap guess for prefetching.
+    Key key_after_guess(Move m) const {
+        Piece pc = board_[m.from()], captured = board_[m.to()];
+        Key k = st_->key ^ zobrist::side ^ zobrist::psq[pc][m.from()] ^ zobrist::psq[pc][m.to()];
+        return captured != NO_PIECE && m.kind() != Move::CASTLING
+                   ? k ^ zobrist::psq[captured][m.to()]
+                   : k;
+    }
     Bitboard checkers() const { return st_->checkers; }
     bool in_check() const { return st_->checkers != 0; }
     // Pieces of either colour that alone stand between the side to move's king and an enemy
@@ -155,12 +171,5 @@ inline void Position::update_check_info() {
                      (attacks_bb<ROOK>(ksq, occupied) & pieces(them, ROOK, QUEEN)));
     st_->blockers = slider_blockers(pieces(them), ksq);
 }
-
-namespace zobrist {
-extern Key psq[PIECE_NB][SQUARE_NB];
-extern Key ep_file[8];
-extern Key castling[16];
-extern Key side;
-}  // namespace zobrist
 
 }  // namespace arbiter

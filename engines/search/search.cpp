@@ -375,9 +375,10 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     for (int move_count = 1; m; m = next_move(), ++move_count) {
         const bool late_quiet = P.strategies && !in_check && !is_noisy(pos, m) &&
                                 m != quiet.killers[0] && m != quiet.killers[1];
+        // The child will probe the table: start loading its bucket before making the move.
+        if (P.table && depth > 1) tt_.prefetch(pos.key_after_guess(m));
         StateInfo st;
         pos.do_move(m, st);
-        if (P.table && depth > 1) tt_.prefetch(pos.key());  // the child will probe it
         int score = search_made_move<P>(alpha, beta, depth, ply, move_count, late_quiet);
         pos.undo_move(m);
         if (aborted_) return 0;
