@@ -4,6 +4,15 @@ namespace arbiter {
 
 namespace {
 
+// Which legal moves a generation emits. Each kind is a subset of `all` and comes out in the
+// order `all` would emit it, since every kind filters the same loops by destination.
+enum class GenType : std::uint8_t {
+    all,
+    captures,  // onto an enemy piece, or en passant (capture-promotions included)
+    quiets,    // every other move: pushes, quiet promotions, castling
+    noisy      // captures and every promotion (what quiescence searches)
+};
+
 // Adds the moves from `from` to every square of `targets`.
 inline void add_moves(MoveList& list, Square from, Bitboard targets) {
     while (targets) list.push(Move(from, pop_lsb(targets)));
@@ -31,12 +40,17 @@ void piece_moves(const Position& pos, MoveList& list, Color us, Square ksq, Bitb
     }
 }
 
-template <Color Us>
+// Pawn moves to `target` (the evasion squares in check, else all but our own pieces), limited
+// to the kinds that T emits.
+template <Color Us, GenType T>
 void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target, Bitboard pinned) {
+    constexpr bool Pushes = T == GenType::all || T == GenType::quiets;
+    constexpr bool Captures = T != GenType::quiets;
+    constexpr bool PromotionPushes = T != GenType::captures;
     constexpr Color Them = ~Us;
     constexpr int Up = Us == WHITE ? 8 : -8;
-    constexpr int UpRight = Us == WHITE ? 9 : -7;
-    constexpr int UpLeft = Us == WHITE ? 7 : -9;
+    [[maybe_unused]] constexpr int UpRight = Us == WHITE ? 9 : -7;
+    [[maybe_unused]] constexpr int UpLeft = Us == WHITE ? 7 : -9;
     constexpr Bitboard Rank7 = Us == WHITE ? RANK_7_BB : RANK_2_BB;
     constexpr Bitboard Rank3 = Us == WHITE ? RANK_3_BB : RANK_6_BB;
 
@@ -58,16 +72,23 @@ void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target
     };
     auto generate = [&](Bitboard movers, Bitboard allowed) {
         Bitboard promo = movers & Rank7, rest = movers & ~Rank7;
-        Bitboard single = shift<Up>(rest) & empty;
-        Bitboard dbl = shift<Up>(single & Rank3) & empty & target & allowed;
-        emit(single & target & allowed, Up, false);
-        emit(dbl, 2 * Up, false);
-        emit(shift<UpRight>(rest) & enemies & allowed, UpRight, false);
-        emit(shift<UpLeft>(rest) & enemies & allowed, UpLeft, false);
+        if constexpr (Pushes) {
+            Bitboard single = shift<Up>(rest) & empty;
+            Bitboard dbl = shift<Up>(single & Rank3) & empty & target & allowed;
+            emit(single & target & allowed, Up, false);
+            emit(dbl, 2 * Up, false);
+        }
+        if constexpr (Captures) {
+            emit(shift<UpRight>(rest) & enemies & allowed, UpRight, false);
+            emit(shift<UpLeft>(rest) & enemies & allowed, UpLeft, false);
+        }
         if (promo) {
-            emit(shift<Up>(promo) & empty & target & allowed, Up, true);
-            emit(shift<UpRight>(promo) & enemies & allowed, UpRight, true);
-            emit(shift<UpLeft>(promo) & enemies & allowed, UpLeft, true);
+            if constexpr (PromotionPushes)
+                emit(shift<Up>(promo) & empty & target & allowed, Up, true);
+            if constexpr (Captures) {
+                emit(shift<UpRight>(promo) & enemies & allowed, UpRight, true);
+                emit(shift<UpLeft>(promo) & enemies & allowed, UpLeft, true);
+            }
         }
     };
     generate(free, ~Bitboard(0));
@@ -78,6 +99,7 @@ void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target
 
     // En passant: the position only records the square when a legal capture exists, but which
     // pawn may take still needs the full check (pins along the rank, discovered checks).
+    if constexpr (!Captures) return;
     Square ep = pos.ep_square();
     if (ep != NO_SQUARE) {
         Square captured = Square(ep - Up);
@@ -91,16 +113,41 @@ void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target
     }
 }
 
-template <Color Us>
+// True if Us may castle to the king side (KingSide) or the queen side now: it has the right,
+// the squares between king and rook are empty and the king crosses no attacked square. The
+// caller makes sure that Us is not in check.
+template <Color Us, bool KingSide>
+bool castling_allowed(const Position& pos, Bitboard occupied) {
+    constexpr CastlingRights right =
+        KingSide ? (Us == WHITE ? WHITE_OO : BLACK_OO) : (Us == WHITE ? WHITE_OOO : BLACK_OOO);
+    constexpr Square crossed = relative_square(Us, KingSide ? F1 : D1);
+    constexpr Square reached = relative_square(Us, KingSide ? G1 : C1);
+    constexpr Bitboard path =
+        KingSide ? square_bb(crossed) | square_bb(reached)
+                 : square_bb(crossed) | square_bb(reached) | square_bb(relative_square(Us, B1));
+    return pos.can_castle(right) && !(occupied & path) &&
+           !pos.attacked_by(~Us, crossed, occupied) && !pos.attacked_by(~Us, reached, occupied);
+}
+
+// The destinations T allows: all but our own pieces, the enemy's pieces or the empty squares.
+template <GenType T>
+Bitboard kind_targets(const Position& pos, Color us) {
+    if constexpr (T == GenType::all) return ~pos.pieces(us);
+    if constexpr (T == GenType::quiets) return ~pos.pieces();
+    return pos.pieces(~us);
+}
+
+template <Color Us, GenType T>
 void generate_all(const Position& pos, MoveList& list) {
     constexpr Color Them = ~Us;
     Square ksq = pos.king_square(Us);
     Bitboard checkers = pos.checkers();
     Bitboard occupied = pos.pieces();
+    const Bitboard kind = kind_targets<T>(pos, Us);
 
     // King moves: a target square must not be attacked once the king has left its square.
     Bitboard occupied_without_king = occupied ^ square_bb(ksq);
-    for (Bitboard b = attacks_bb<KING>(ksq) & ~pos.pieces(Us); b;) {
+    for (Bitboard b = attacks_bb<KING>(ksq) & kind; b;) {
         Square to = pop_lsb(b);
         if (!pos.attacked_by(Them, to, occupied_without_king)) list.push(Move(ksq, to));
     }
@@ -109,35 +156,47 @@ void generate_all(const Position& pos, MoveList& list) {
     // Other pieces must capture the checker or block its line when in check.
     Bitboard target = checkers ? between_bb(ksq, lsb(checkers)) : ~pos.pieces(Us);
     Bitboard pinned = pos.blockers_for_king() & pos.pieces(Us);
-    piece_moves<KNIGHT>(pos, list, Us, ksq, target, pinned);
-    piece_moves<BISHOP>(pos, list, Us, ksq, target, pinned);
-    piece_moves<ROOK>(pos, list, Us, ksq, target, pinned);
-    piece_moves<QUEEN>(pos, list, Us, ksq, target, pinned);
-    pawn_moves<Us>(pos, list, ksq, target, pinned);
+    Bitboard piece_target = T == GenType::all ? target : target & kind;
+    piece_moves<KNIGHT>(pos, list, Us, ksq, piece_target, pinned);
+    piece_moves<BISHOP>(pos, list, Us, ksq, piece_target, pinned);
+    piece_moves<ROOK>(pos, list, Us, ksq, piece_target, pinned);
+    piece_moves<QUEEN>(pos, list, Us, ksq, piece_target, pinned);
+    pawn_moves<Us, T>(pos, list, ksq, target, pinned);
 
+    if constexpr (T != GenType::all && T != GenType::quiets) return;
     if (!checkers) {
-        constexpr CastlingRights OO = Us == WHITE ? WHITE_OO : BLACK_OO;
-        constexpr CastlingRights OOO = Us == WHITE ? WHITE_OOO : BLACK_OOO;
-        constexpr Square E = relative_square(Us, E1), F = relative_square(Us, F1),
-                         G = relative_square(Us, G1);
-        constexpr Square D = relative_square(Us, D1), C = relative_square(Us, C1),
-                         B = relative_square(Us, B1);
-        if (pos.can_castle(OO) && !(occupied & (square_bb(F) | square_bb(G))) &&
-            !pos.attacked_by(Them, F, occupied) && !pos.attacked_by(Them, G, occupied))
-            list.push(Move(E, G, Move::CASTLING));
-        if (pos.can_castle(OOO) && !(occupied & (square_bb(D) | square_bb(C) | square_bb(B))) &&
-            !pos.attacked_by(Them, D, occupied) && !pos.attacked_by(Them, C, occupied))
-            list.push(Move(E, C, Move::CASTLING));
+        constexpr Square E = relative_square(Us, E1);
+        if (castling_allowed<Us, true>(pos, occupied))
+            list.push(Move(E, relative_square(Us, G1), Move::CASTLING));
+        if (castling_allowed<Us, false>(pos, occupied))
+            list.push(Move(E, relative_square(Us, C1), Move::CASTLING));
     }
+}
+
+template <GenType T>
+void generate(const Position& pos, MoveList& list) {
+    if (pos.side_to_move() == WHITE)
+        generate_all<WHITE, T>(pos, list);
+    else
+        generate_all<BLACK, T>(pos, list);
 }
 
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) {
-    if (pos.side_to_move() == WHITE)
-        generate_all<WHITE>(pos, list);
-    else
-        generate_all<BLACK>(pos, list);
+    generate<GenType::all>(pos, list);
+}
+
+void generate_captures(const Position& pos, MoveList& list) {
+    generate<GenType::captures>(pos, list);
+}
+
+void generate_quiets(const Position& pos, MoveList& list) {
+    generate<GenType::quiets>(pos, list);
+}
+
+void generate_noisy(const Position& pos, MoveList& list) {
+    generate<GenType::noisy>(pos, list);
 }
 
 std::size_t count_legal(const Position& pos) {
@@ -146,23 +205,123 @@ std::size_t count_legal(const Position& pos) {
     return list.size();
 }
 
-bool has_legal_move(const Position& pos) {
-    if (!pos.in_check()) {
-        // Not in check, a piece that is not pinned may go to any square it attacks that is not
-        // its own side's; a free pawn may step forward onto an empty square.
-        Color us = pos.side_to_move();
-        Bitboard own = pos.pieces(us), occupied = pos.pieces();
-        Bitboard free = own & ~pos.blockers_for_king();
-        for (Bitboard b = pos.pieces(us, KNIGHT) & free; b;)
-            if (attacks_bb<KNIGHT>(pop_lsb(b)) & ~own) return true;
-        for (Bitboard b = pos.pieces(us, BISHOP, QUEEN) & free; b;)
-            if (attacks_bb<BISHOP>(pop_lsb(b), occupied) & ~own) return true;
-        for (Bitboard b = pos.pieces(us, ROOK, QUEEN) & free; b;)
-            if (attacks_bb<ROOK>(pop_lsb(b), occupied) & ~own) return true;
-        Bitboard pawns = pos.pieces(us, PAWN) & free;
-        Bitboard pushed = us == WHITE ? shift<8>(pawns) : shift<-8>(pawns);
-        if (pushed & ~occupied) return true;
+namespace {
+
+// True if the side to move, in check, has a legal move: a king step to a safe square, or (in
+// single check) a piece that is not pinned taking the checker or stepping between it and the
+// king. A pinned piece never can: it must stay on its pin line, which meets the check's line
+// only at the king.
+bool has_evasion(const Position& pos) {
+    if (pos.ep_square() != NO_SQUARE) return true;  // recorded only when the capture is legal
+    Color us = pos.side_to_move(), them = ~us;
+    Square ksq = pos.king_square(us);
+    Bitboard own = pos.pieces(us), occupied = pos.pieces();
+    for (Bitboard b = attacks_bb<KING>(ksq) & ~own; b;)
+        if (!pos.attacked_by(them, pop_lsb(b), occupied ^ square_bb(ksq))) return true;
+    Bitboard checkers = pos.checkers();
+    if (more_than_one(checkers)) return false;
+    Square checker = lsb(checkers);
+    Bitboard free = own & ~pos.blockers_for_king();
+    Bitboard knights = pos.pieces(us, KNIGHT) & free;
+    Bitboard diagonal = pos.pieces(us, BISHOP, QUEEN) & free;
+    Bitboard straight = pos.pieces(us, ROOK, QUEEN) & free;
+    Bitboard evasions = between_bb(ksq, checker);
+    for (Bitboard b = evasions; b;) {
+        Square s = pop_lsb(b);
+        if ((attacks_bb<KNIGHT>(s) & knights) || (attacks_bb<BISHOP>(s, occupied) & diagonal) ||
+            (attacks_bb<ROOK>(s, occupied) & straight))
+            return true;
     }
+    Bitboard pawns = pos.pieces(us, PAWN) & free;
+    if (pawn_attacks(them, checker) & pawns) return true;
+    Bitboard blocks = evasions ^ checkers;  // the empty squares between checker and king
+    Bitboard empty = ~occupied;
+    if (us == WHITE) {
+        Bitboard single = shift<8>(pawns) & empty;
+        return (single | (shift<8>(single & RANK_3_BB) & empty)) & blocks;
+    }
+    Bitboard single = shift<-8>(pawns) & empty;
+    return (single | (shift<-8>(single & RANK_6_BB) & empty)) & blocks;
+}
+
+}  // namespace
+
+bool is_legal(const Position& pos, Move m) {
+    Color us = pos.side_to_move(), them = ~us;
+    Square from = m.from(), to = m.to();
+    Piece pc = pos.piece_on(from);
+    // Step 1. A move of our own piece, not onto our own piece, encoded as the generator does.
+    if (from == to || pc == NO_PIECE || color_of(pc) != us || (pos.pieces(us) & square_bb(to)))
+        return false;
+    if (m.kind() != Move::PROMOTION && m.promotion() != KNIGHT) return false;
+    PieceType pt = type_of(pc);
+    Square ksq = pos.king_square(us);
+    Bitboard occupied = pos.pieces(), checkers = pos.checkers();
+
+    // Step 2. Castling and en passant have their own rules.
+    if (m.kind() == Move::CASTLING) {
+        if (pt != KING || checkers || from != relative_square(us, E1)) return false;
+        bool king_side = to == relative_square(us, G1);
+        if (!king_side && to != relative_square(us, C1)) return false;
+        if (us == WHITE)
+            return king_side ? castling_allowed<WHITE, true>(pos, occupied)
+                             : castling_allowed<WHITE, false>(pos, occupied);
+        return king_side ? castling_allowed<BLACK, true>(pos, occupied)
+                         : castling_allowed<BLACK, false>(pos, occupied);
+    }
+    if (m.kind() == Move::EN_PASSANT) {
+        if (pt != PAWN || to != pos.ep_square() || !(pawn_attacks(us, from) & square_bb(to)) ||
+            more_than_one(checkers))
+            return false;
+        Square captured = Square(to - pawn_push(us));
+        Bitboard after = (occupied ^ square_bb(from) ^ square_bb(captured)) | square_bb(to);
+        return !(pos.attackers_to(ksq, after) & pos.pieces(them) & ~square_bb(captured));
+    }
+
+    // Step 3. The piece can go there: a pawn's push, double push or capture (promoting exactly
+    // when it reaches the last rank), another piece's attack; a king to a square not attacked.
+    if (pt == PAWN) {
+        if ((relative_rank(us, to) == 7) != (m.kind() == Move::PROMOTION)) return false;
+        int up = pawn_push(us);
+        bool reaches =
+            (pos.pieces(them) & square_bb(to)) ? bool(pawn_attacks(us, from) & square_bb(to))
+            : int(to) == from + up             ? true
+                                   : int(to) == from + 2 * up && relative_rank(us, from) == 1 &&
+                                         pos.empty(Square(from + up));
+        if (!reaches) return false;
+    } else {
+        if (m.kind() == Move::PROMOTION || !(attacks_bb(pt, from, occupied) & square_bb(to)))
+            return false;
+        if (pt == KING) return !pos.attacked_by(them, to, occupied ^ square_bb(from));
+    }
+
+    // Step 4. Any other piece must answer a single check and keep to its pin line.
+    if (more_than_one(checkers)) return false;
+    if (checkers && !(between_bb(ksq, lsb(checkers)) & square_bb(to))) return false;
+    return !(pos.blockers_for_king() & square_bb(from)) || (line_bb(ksq, from) & square_bb(to));
+}
+
+bool has_legal_move(const Position& pos) {
+    if (pos.in_check()) return has_evasion(pos);
+    // Not in check, a piece that is not pinned may go to any square it attacks that is not
+    // its own side's; a free pawn may step forward onto an empty square; the king may step
+    // to a square not attacked.
+    Color us = pos.side_to_move();
+    Bitboard own = pos.pieces(us), occupied = pos.pieces();
+    Bitboard free = own & ~pos.blockers_for_king();
+    for (Bitboard b = pos.pieces(us, KNIGHT) & free; b;)
+        if (attacks_bb<KNIGHT>(pop_lsb(b)) & ~own) return true;
+    for (Bitboard b = pos.pieces(us, BISHOP, QUEEN) & free; b;)
+        if (attacks_bb<BISHOP>(pop_lsb(b), occupied) & ~own) return true;
+    for (Bitboard b = pos.pieces(us, ROOK, QUEEN) & free; b;)
+        if (attacks_bb<ROOK>(pop_lsb(b), occupied) & ~own) return true;
+    Bitboard pawns = pos.pieces(us, PAWN) & free;
+    Bitboard pushed = us == WHITE ? shift<8>(pawns) : shift<-8>(pawns);
+    if (pushed & ~occupied) return true;
+    // A king step to a square not attacked (the usual move left in a bare-king end game).
+    Square ksq = pos.king_square(us);
+    for (Bitboard b = attacks_bb<KING>(ksq) & ~own; b;)
+        if (!pos.attacked_by(~us, pop_lsb(b), occupied ^ square_bb(ksq))) return true;
     return count_legal(pos) > 0;
 }
 

@@ -38,6 +38,8 @@ class MoveList {
         return false;
     }
     void clear() { size_ = 0; }
+    // Keeps the first n moves (n <= size()).
+    void resize(std::size_t n) { size_ = n; }
 
   private:
     // A union member is not default-constructed, so a new list costs nothing (Move's default
@@ -53,11 +55,24 @@ class MoveList {
 // knights, bishops, rooks, queens, pawns, castling; within a kind, by origin square.
 void generate_legal(const Position& pos, MoveList& list);
 
+// The legal moves split in two for a staged search, each part in the order generate_legal()
+// gives its moves: the captures (onto an enemy piece, or en passant; capture-promotions
+// included) and the quiet moves (all the others: pushes, quiet promotions, castling).
+void generate_captures(const Position& pos, MoveList& list);
+void generate_quiets(const Position& pos, MoveList& list);
+// The captures and every promotion (what quiescence searches), in generate_legal()'s order.
+void generate_noisy(const Position& pos, MoveList& list);
+
+// True if m is one of the moves generate_legal() gives (any 16-bit value may be asked: a
+// transposition table's move is checked without generating the moves).
+bool is_legal(const Position& pos, Move m);
+
 // Number of legal moves, cheaper than generating them when only the count matters.
 std::size_t count_legal(const Position& pos);
 
 // True if the side to move has at least one legal move. Cheap in the usual case (any free
-// piece with somewhere to go); falls back to full generation only when that finds nothing.
+// piece with somewhere to go; in check, a safe king step or a free piece that takes or
+// blocks); out of check falls back to full generation only when that finds nothing.
 bool has_legal_move(const Position& pos);
 
 }  // namespace arbiter

@@ -1,9 +1,12 @@
 // Legal move generation beyond perft: the cheap "is there any legal move" test that the search
-// asks at every leaf and the referee asks after every move.
+// asks at every leaf and the referee asks after every move, the staged generations (captures,
+// quiet moves, noisy moves) and the legality test of a single move.
 #include "engines/core/movegen.h"
 
 #include <gtest/gtest.h>
 
+#include <bitset>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -14,6 +17,7 @@ namespace {
 
 using testing::Game;
 using testing::load_perft_suite;
+using testing::visit_suite;
 
 TEST(HasLegalMove, AgreesWithMoveGenerationOnTheSuiteAndTwoPliesBelowIt) {
     int checked = 0;
@@ -48,6 +52,60 @@ TEST(HasLegalMove, AgreesWithMoveGenerationOnTheSuiteAndTwoPliesBelowIt) {
         }
     }
     EXPECT_GT(checked, 10000);
+}
+
+std::vector<Move> legal_where(const Position& pos, const std::function<bool(Move)>& keep) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    std::vector<Move> kept;
+    for (Move m : moves)
+        if (keep(m)) kept.push_back(m);
+    return kept;
+}
+
+std::vector<Move> generated(void (*generate)(const Position&, MoveList&), const Position& pos) {
+    MoveList moves;
+    generate(pos, moves);
+    return std::vector<Move>(moves.begin(), moves.end());
+}
+
+TEST(StagedGeneration, EachKindIsTheLegalMovesOfThatKindInGenerationOrder) {
+    int checked = 0;
+    visit_suite(2, [&](Position& pos) {
+        auto capture = [&](Move m) { return pos.is_capture(m); };
+        auto quiet = [&](Move m) { return !pos.is_capture(m); };
+        auto noisy = [&](Move m) { return pos.is_capture(m) || m.kind() == Move::PROMOTION; };
+        EXPECT_EQ(generated(generate_captures, pos), legal_where(pos, capture)) << pos.fen();
+        EXPECT_EQ(generated(generate_quiets, pos), legal_where(pos, quiet)) << pos.fen();
+        EXPECT_EQ(generated(generate_noisy, pos), legal_where(pos, noisy)) << pos.fen();
+        ++checked;
+    });
+    EXPECT_GT(checked, 10000);
+}
+
+TEST(IsLegal, AgreesWithMoveGenerationOnEveryMoveOfOurPieces) {
+    int checked = 0;
+    visit_suite(1, [&](Position& pos) {
+        MoveList moves;
+        generate_legal(pos, moves);
+        std::bitset<65536> legal;
+        for (Move m : moves) legal.set(m.raw());
+        // Every encoding from a square of ours, plus the no-move values and a foreign origin.
+        for (Bitboard b = pos.pieces(pos.side_to_move()); b;) {
+            Square from = pop_lsb(b);
+            for (std::uint32_t high = 0; high < 16; ++high)
+                for (int to = 0; to < 64; ++to) {
+                    Move m(std::uint16_t(from | (to << 6) | (high << 12)));
+                    ASSERT_EQ(is_legal(pos, m), legal[m.raw()]) << pos.fen() << " raw " << m.raw();
+                    ++checked;
+                }
+        }
+        EXPECT_FALSE(is_legal(pos, Move::none()));
+        EXPECT_FALSE(is_legal(pos, Move::null()));
+        for (Bitboard b = pos.pieces(~pos.side_to_move()); b;)
+            EXPECT_FALSE(is_legal(pos, Move(pop_lsb(b), Square(0))));
+    });
+    EXPECT_GT(checked, 1000000);
 }
 
 TEST(HasLegalMove, SeesMateAndStalemateAsNoMove) {

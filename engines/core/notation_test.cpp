@@ -22,18 +22,7 @@ TEST(Notation, SanAndUciRoundTripOverTheSuite) {
             ++checked;
         }
     };
-    for (const auto& entry : testing::load_perft_suite()) {
-        testing::Game game(entry.fen);
-        check_all(game.pos);
-        MoveList list;
-        generate_legal(game.pos, list);
-        for (Move m : list) {
-            StateInfo st;
-            game.pos.do_move(m, st);
-            check_all(game.pos);
-            game.pos.undo_move(m);
-        }
-    }
+    testing::visit_suite(1, check_all);
     EXPECT_GT(checked, 15000u);
 }
 

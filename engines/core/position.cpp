@@ -114,25 +114,6 @@ bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
            (attacks_bb<BISHOP>(s, occupied) & pieces(c, BISHOP, QUEEN));
 }
 
-Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
-    Bitboard blockers = 0;
-    Bitboard snipers = ((attacks_bb<ROOK>(s) & pieces(QUEEN, ROOK)) |
-                        (attacks_bb<BISHOP>(s) & pieces(QUEEN, BISHOP))) &
-                       sliders;
-    Bitboard occupancy = pieces() ^ snipers;
-    while (snipers) {
-        Square sniper = pop_lsb(snipers);
-        Bitboard b = between_bb(s, sniper) & occupancy;
-        if (b && !more_than_one(b)) blockers |= b;
-    }
-    return blockers;
-}
-
-void Position::update_check_info() {
-    st_->checkers = attackers_to(king_square(side_)) & pieces(~side_);
-    st_->blockers = slider_blockers(pieces(~side_), king_square(side_));
-}
-
 // True if the side to move has a legal en passant capture onto ep.
 bool Position::ep_capture_legal(Square ep) const {
     Color us = side_;
@@ -271,13 +252,15 @@ void Position::undo_null_move() {
     st_ = st_->previous;
 }
 
-int Position::repetitions() const {
+int Position::count_repetitions() const {
+    // Two plies back one piece of each side has moved since, so the first candidate lies four
+    // plies back.
     int count = 0;
     const StateInfo* s = st_;
     for (int back = 2; back <= st_->rule50; back += 2) {
         if (!s->previous || !s->previous->previous) break;
         s = s->previous->previous;
-        if (s->key == st_->key) ++count;
+        if (back >= 4 && s->key == st_->key) ++count;
     }
     return count;
 }

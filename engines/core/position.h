@@ -12,6 +12,13 @@ namespace arbiter {
 
 constexpr std::string_view START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+namespace zobrist {
+extern Key psq[PIECE_NB][SQUARE_NB];
+extern Key ep_file[8];
+extern Key castling[16];
+extern Key side;
+}  // namespace zobrist
+
 // What do_move() must remember to undo a move, plus what is cheaper to keep than to recompute.
 // States form a chain through `previous`, which is also the game history that repetition
 // detection walks. The caller owns each StateInfo and keeps it alive while it is in the chain.
@@ -73,6 +80,15 @@ class Position {
     int game_ply() const { return game_ply_; }
     int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
     Key key() const { return st_->key; }
+    // The key after m as far as the moved and the captured piece change it (castling rights,
+    // en passant, promotion and the castling rook left out): a cheap guess for prefetching.
+    Key key_after_guess(Move m) const {
+        Piece pc = board_[m.from()], captured = board_[m.to()];
+        Key k = st_->key ^ zobrist::side ^ zobrist::psq[pc][m.from()] ^ zobrist::psq[pc][m.to()];
+        return captured != NO_PIECE && m.kind() != Move::CASTLING
+                   ? k ^ zobrist::psq[captured][m.to()]
+                   : k;
+    }
     Bitboard checkers() const { return st_->checkers; }
     bool in_check() const { return st_->checkers != 0; }
     // Pieces of either colour that alone stand between the side to move's king and an enemy
@@ -103,7 +119,8 @@ class Position {
 
     // How many earlier positions in the history since the last irreversible move are identical
     // to this one (same placement, side to move, castling and en passant rights).
-    int repetitions() const;
+    // (Inline: the search asks at every node, and most positions have too short a history.)
+    int repetitions() const { return st_->rule50 < 4 ? 0 : count_repetitions(); }
 
     // Recomputes everything incremental from scratch and compares; used by debug asserts and
     // tests. Returns an empty string when consistent, otherwise what differs.
@@ -111,6 +128,7 @@ class Position {
     Key compute_key() const;
 
   private:
+    int count_repetitions() const;
     void put_piece(Piece p, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
@@ -127,11 +145,31 @@ class Position {
     StateInfo* st_ = nullptr;
 };
 
-namespace zobrist {
-extern Key psq[PIECE_NB][SQUARE_NB];
-extern Key ep_file[8];
-extern Key castling[16];
-extern Key side;
-}  // namespace zobrist
+// The check information every do_move() ends with, defined here so that it is inlined there.
+inline Bitboard Position::slider_blockers(Bitboard sliders, Square s) const {
+    Bitboard blockers = 0;
+    Bitboard snipers = ((attacks_bb<ROOK>(s) & pieces(QUEEN, ROOK)) |
+                        (attacks_bb<BISHOP>(s) & pieces(QUEEN, BISHOP))) &
+                       sliders;
+    Bitboard occupancy = pieces() ^ snipers;
+    while (snipers) {
+        Square sniper = pop_lsb(snipers);
+        Bitboard b = between_bb(s, sniper) & occupancy;
+        if (b && !more_than_one(b)) blockers |= b;
+    }
+    return blockers;
+}
+
+inline void Position::update_check_info() {
+    // Only the enemy's pieces can give check, and a king never does.
+    Color them = ~side_;
+    Square ksq = king_square(side_);
+    Bitboard occupied = pieces();
+    st_->checkers = ((pawn_attacks(side_, ksq) & pieces(them, PAWN)) |
+                     (attacks_bb<KNIGHT>(ksq) & pieces(them, KNIGHT)) |
+                     (attacks_bb<BISHOP>(ksq, occupied) & pieces(them, BISHOP, QUEEN)) |
+                     (attacks_bb<ROOK>(ksq, occupied) & pieces(them, ROOK, QUEEN)));
+    st_->blockers = slider_blockers(pieces(them), ksq);
+}
 
 }  // namespace arbiter

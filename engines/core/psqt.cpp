@@ -86,4 +86,13 @@ const std::array<int, SQUARE_NB> table[PIECE_TYPE_NB] = {pawn, knight, bishop,
                                                          rook, queen,  king_middle};
 const std::array<int, SQUARE_NB> king_endgame = king_end;
 
+// Each table once per colour, flipped for Black (and, as before, NO_PIECE's row: a black pawn's).
+const std::array<std::array<int, SQUARE_NB>, PIECE_NB + 1> by_piece = [] {
+    constexpr Table tables[PIECE_TYPE_NB] = {pawn, knight, bishop, rook, queen, king_middle};
+    std::array<std::array<int, SQUARE_NB>, PIECE_NB + 1> rows{};
+    for (int p = 0; p <= PIECE_NB; ++p)
+        for (int s = 0; s < SQUARE_NB; ++s) rows[p][s] = tables[p % 6][p / 6 == 0 ? s : s ^ 56];
+    return rows;
+}();
+
 }  // namespace arbiter::psqt

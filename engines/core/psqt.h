@@ -15,9 +15,12 @@ constexpr int piece_value[PIECE_TYPE_NB] = {100, 320, 330, 500, 900, 0};
 extern const std::array<int, SQUARE_NB> table[PIECE_TYPE_NB];
 extern const std::array<int, SQUARE_NB> king_endgame;
 
+// The tables by coloured piece, each indexed by square (Black's flipped): square_value's lookup.
+extern const std::array<std::array<int, SQUARE_NB>, PIECE_NB + 1> by_piece;
+
 // The table value of piece p standing on s, from p's own side's point of view.
 inline int square_value(Piece p, Square s) {
-    return table[type_of(p)][color_of(p) == WHITE ? s : flip_rank(s)];
+    return by_piece[p][s];
 }
 inline int king_endgame_value(Color c, Square s) {
     return king_endgame[c == WHITE ? s : flip_rank(s)];

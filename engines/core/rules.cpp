@@ -13,8 +13,7 @@ bool single_colour(Bitboard bishops) {
 
 }  // namespace
 
-bool insufficient_material(const Position& pos) {
-    if (pos.pieces(PAWN) || pos.pieces(ROOK) || pos.pieces(QUEEN)) return false;
+bool insufficient_minor_material(const Position& pos) {
     Bitboard minors = pos.pieces(KNIGHT) | pos.pieces(BISHOP);
     if (popcount(minors) <= 1) return true;  // K v K, K+minor v K
     // Any number of bishops, no knights, all on one colour of square: no mate is possible.

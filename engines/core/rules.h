@@ -14,9 +14,16 @@ enum class GameStatus {
     insufficient_material,  // neither side can ever mate
 };
 
+// The case of insufficient_material() with at most minor pieces on the board.
+bool insufficient_minor_material(const Position& pos);
+
 // True if no sequence of legal moves can mate either side: K v K, K+minor v K, and kings with
-// bishops only, all on squares of one colour.
-bool insufficient_material(const Position& pos);
+// bishops only, all on squares of one colour. (Inline: the search asks at every node, and a
+// pawn, rook or queen on the board answers it.)
+inline bool insufficient_material(const Position& pos) {
+    if (pos.pieces(PAWN) || pos.pieces(ROOK) || pos.pieces(QUEEN)) return false;
+    return insufficient_minor_material(pos);
+}
 
 // True if colour c has too little material to mate even with help (for flag falls: a player
 // whose opponent cannot mate draws instead of losing on time). Covers a lone king, and a king

@@ -1,13 +1,16 @@
-// Helpers shared by the core's tests: the EPD perft suite and a position that owns its history.
+// Helpers shared by the core's tests: the EPD perft suite, a position that owns its history
+// and walks over the suite's positions and those a few plies below them.
 #pragma once
 
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "engines/core/epd.h"
+#include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 
@@ -59,5 +62,27 @@ class Game {
     Position pos;
     std::deque<StateInfo> states;
 };
+
+// Calls visit on pos and on every position up to `plies` plies below it (pos is restored).
+inline void visit_tree(Position& pos, int plies, const std::function<void(Position&)>& visit) {
+    visit(pos);
+    if (plies == 0) return;
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move m : moves) {
+        StateInfo st;
+        pos.do_move(m, st);
+        visit_tree(pos, plies - 1, visit);
+        pos.undo_move(m);
+    }
+}
+
+// Calls visit on every position of the perft suite and every position `plies` plies below it.
+inline void visit_suite(int plies, const std::function<void(Position&)>& visit) {
+    for (const auto& entry : load_perft_suite()) {
+        Game game(entry.fen);
+        visit_tree(game.pos, plies, visit);
+    }
+}
 
 }  // namespace arbiter::testing

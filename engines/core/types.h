@@ -70,11 +70,17 @@ constexpr Color operator~(Color c) {
 constexpr Piece make_piece(Color c, PieceType pt) {
     return Piece(c * 6 + pt);
 }
+// A piece's type and colour by table (one load instead of a division by 6 on every board
+// update). NO_PIECE keeps what the arithmetic gave it: type 0, colour 2.
+inline constexpr PieceType PIECE_TYPE_OF[13] = {PAWN,   KNIGHT, BISHOP, ROOK,  QUEEN, KING, PAWN,
+                                                KNIGHT, BISHOP, ROOK,   QUEEN, KING,  PAWN};
+inline constexpr Color PIECE_COLOR_OF[13] = {WHITE, WHITE, WHITE, WHITE, WHITE, WHITE,   BLACK,
+                                             BLACK, BLACK, BLACK, BLACK, BLACK, COLOR_NB};
 constexpr PieceType type_of(Piece p) {
-    return PieceType(p % 6);
+    return PIECE_TYPE_OF[p];
 }
 constexpr Color color_of(Piece p) {
-    return Color(p / 6);
+    return PIECE_COLOR_OF[p];
 }
 constexpr Square make_square(int file, int rank) {
     return Square(rank * 8 + file);

@@ -11,14 +11,9 @@ namespace arbiter {
 namespace {
 
 constexpr int PROMOTION_BONUS = 1000;  // above any piece-square gain
-constexpr int CAPTURE_BASE = 4096;     // above any quiet score
 
 std::int32_t sort_key(int score, std::size_t generation_index) {
     return std::int32_t(score * 256 + (255 - int(generation_index)));
-}
-
-std::size_t generation_index(std::int32_t key) {
-    return std::size_t(255 - (key & 255));
 }
 
 }  // namespace
@@ -62,46 +57,41 @@ void HistoryTable::record(Color side, Move m, int depth) {
 }
 
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
-    : pos_(pos), moves_(moves) {
-    if (!hash_move) return;
-    if (moves.contains(hash_move)) hash_move_ = hash_move;
-}
+    : pos_(pos), moves_(moves), hash_candidate_(hash_move) {}
 
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move,
                        const QuietOrdering& quiet)
-    : MovePicker(pos, moves, hash_move) {
-    quiet_ = quiet;
-}
+    : pos_(pos), moves_(moves), hash_candidate_(hash_move), quiet_(quiet) {}
 
-Move MovePicker::pick_best(std::size_t end) {
+Move MovePicker::pick_best() {
     std::size_t best = next_;
-    for (std::size_t i = next_ + 1; i < end; ++i)
+    for (std::size_t i = next_ + 1; i < moves_.size(); ++i)
         if (keys_[i] > keys_[best]) best = i;
     std::swap(moves_[best], moves_[next_]);
     std::swap(keys_[best], keys_[next_]);
     return moves_[next_++];
 }
 
-Move MovePicker::pick_capture() {
-    std::size_t best = next_;
-    for (std::size_t i = next_ + 1; i < capture_end_; ++i)
-        if (keys_[i] > keys_[best]) best = i;
-    std::swap(keys_[best], keys_[next_]);
-    return moves_[generation_index(keys_[next_++])];
+template <typename Generate, typename Score>
+void MovePicker::add_stage(Generate generate, Score score) {
+    std::size_t begin = moves_.size(), kept = begin;
+    generate(pos_, moves_);
+    for (std::size_t i = begin; i < moves_.size(); ++i) {
+        Move m = moves_[i];
+        if (handed_out_early(m)) continue;
+        keys_[kept] = sort_key(score(m), i - begin);
+        moves_[kept++] = m;
+    }
+    moves_.resize(kept);
 }
 
-void MovePicker::lay_out() {
-    Move ordered[MoveList::CAPACITY];
-    std::size_t k = 0;
-    if (hash_move_) ordered[k++] = hash_move_;
-    for (; k < capture_end_; ++k) ordered[k] = moves_[generation_index(keys_[k])];
-    for (std::size_t i = 0; i < moves_.size(); ++i) {
-        Move m = moves_[i];
-        if (m == hash_move_ || is_capture(m)) continue;
-        keys_[k] = sort_key(0, i);
-        ordered[k++] = m;
-    }
-    std::copy(ordered, ordered + k, moves_.begin());
+bool MovePicker::take_killer(Move killer) {
+    if (!killer || handed_out_early(killer) || !is_legal(pos_, killer) || pos_.is_capture(killer))
+        return false;
+    killers_taken_[killer_index_ - 1] = killer;
+    moves_.push(killer);
+    ++next_;
+    return true;
 }
 
 void MovePicker::sort_rest() {
@@ -118,53 +108,40 @@ void MovePicker::sort_rest() {
 Move MovePicker::next() {
     switch (stage_) {
         case Stage::hash_move:
-            stage_ = Stage::split;
-            if (hash_move_) return hash_move_;
+            moves_.clear();
+            stage_ = Stage::generate_captures;
+            if (hash_candidate_ && is_legal(pos_, hash_candidate_)) {
+                hash_move_ = hash_candidate_;
+                moves_.push(hash_move_);
+                next_ = 1;
+                return hash_move_;
+            }
             [[fallthrough]];
 
-        case Stage::split: {
-            // Only the captures get keys now, kept apart at keys_[next_, capture_end_) while
-            // the list stays as generated: most nodes that reach this stage cut off on a
-            // capture or search captures only, and never look at the quiet moves again.
-            next_ = hash_move_ ? 1 : 0;  // the hash move's place in the final order
-            capture_end_ = next_;
-            enemies_ = pos_.pieces(~pos_.side_to_move());
-            for (std::size_t i = 0; i < moves_.size(); ++i) {
-                Move m = moves_[i];
-                if (!is_capture(m) || m == hash_move_) continue;
-                keys_[capture_end_++] = sort_key(CAPTURE_BASE + mvv_lva(pos_, m), i);
-            }
+        case Stage::generate_captures:
+            // Most nodes that get here cut off on a capture or search captures only, so the
+            // quiet moves are not even generated yet.
+            add_stage(generate_captures, [this](Move m) { return mvv_lva(pos_, m); });
             stage_ = Stage::captures;
             [[fallthrough]];
-        }
 
         case Stage::captures:
-            if (next_ < capture_end_) return pick_capture();
-            lay_out();
+            if (next_ < moves_.size()) return pick_best();
             stage_ = Stage::killers;
             [[fallthrough]];
 
         case Stage::killers:
-            // A killer is handed out if it is one of the quiet moves not yet handed out.
-            while (killer_index_ < 2) {
-                Move killer = quiet_.killers[killer_index_++];
-                if (!killer || killer == hash_move_) continue;
-                for (std::size_t i = next_; i < moves_.size(); ++i) {
-                    if (moves_[i] != killer) continue;
-                    std::swap(moves_[i], moves_[next_]);
-                    std::swap(keys_[i], keys_[next_]);
-                    return moves_[next_++];
-                }
-            }
-            stage_ = Stage::score_quiets;
+            while (killer_index_ < 2)
+                if (take_killer(quiet_.killers[killer_index_++])) return moves_[next_ - 1];
+            stage_ = Stage::generate_quiets;
             [[fallthrough]];
 
-        case Stage::score_quiets:
-            for (std::size_t i = next_; i < moves_.size(); ++i) {
-                int score = quiet_score(pos_, moves_[i]);
-                if (quiet_.history) score += quiet_.history->score(pos_.side_to_move(), moves_[i]);
-                keys_[i] += score * 256;
-            }
+        case Stage::generate_quiets:
+            add_stage(generate_quiets, [this](Move m) {
+                int score = quiet_score(pos_, m);
+                if (quiet_.history) score += quiet_.history->score(pos_.side_to_move(), m);
+                return score;
+            });
             stage_ = Stage::quiets;
             [[fallthrough]];
 
@@ -177,7 +154,7 @@ Move MovePicker::next() {
                     sort_rest();
                     sorted_ = true;
                 }
-                return sorted_ ? moves_[next_++] : pick_best(moves_.size());
+                return sorted_ ? moves_[next_++] : pick_best();
             }
             stage_ = Stage::done;
             [[fallthrough]];

@@ -2,20 +2,76 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "engines/core/notation.h"
+#include "engines/core/test_support.h"
 
 namespace arbiter {
 namespace {
 
-std::vector<Move> picked(const Position& pos, Move hash_move) {
+std::vector<Move> picked(const Position& pos, Move hash_move, const QuietOrdering& quiet = {}) {
     MoveList moves;
-    generate_legal(pos, moves);
-    MovePicker picker(pos, moves, hash_move);
+    MovePicker picker(pos, moves, hash_move, quiet);
     std::vector<Move> order;
     for (Move m; (m = picker.next());) order.push_back(m);
+    EXPECT_TRUE(std::equal(order.begin(), order.end(), moves.begin(), moves.end()));
     return order;
+}
+
+// The order MovePicker promises, by sorting the full legal list stage by stage: the hash move
+// if legal, captures by MVV-LVA, legal quiet killers, quiet moves by score; stable sorts, so
+// equal scores keep generation order.
+std::vector<Move> reference_order(const Position& pos, Move hash_move, const QuietOrdering& quiet) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    std::vector<Move> order;
+    auto taken = [&](Move m) { return std::find(order.begin(), order.end(), m) != order.end(); };
+    if (legal.contains(hash_move)) order.push_back(hash_move);
+    std::vector<Move> captures, quiets;
+    for (Move m : legal)
+        if (pos.is_capture(m) && !taken(m)) captures.push_back(m);
+    std::stable_sort(captures.begin(), captures.end(),
+                     [&](Move a, Move b) { return mvv_lva(pos, a) > mvv_lva(pos, b); });
+    order.insert(order.end(), captures.begin(), captures.end());
+    for (Move killer : quiet.killers)
+        if (killer && legal.contains(killer) && !pos.is_capture(killer) && !taken(killer))
+            order.push_back(killer);
+    auto score = [&](Move m) {
+        int history = quiet.history ? quiet.history->score(pos.side_to_move(), m) : 0;
+        return quiet_score(pos, m) + history;
+    };
+    for (Move m : legal)
+        if (!pos.is_capture(m) && !taken(m)) quiets.push_back(m);
+    std::stable_sort(quiets.begin(), quiets.end(),
+                     [&](Move a, Move b) { return score(a) > score(b); });
+    order.insert(order.end(), quiets.begin(), quiets.end());
+    return order;
+}
+
+TEST(MoveOrder, StagedPickerHandsOutTheFullListsSortedOrderOnTheSuiteAndOnePlyBelow) {
+    HistoryTable history;
+    Move foreign = Move(E2, E4);  // a move of the previous position: often illegal here
+    int checked = 0;
+    auto check = [&](Position& pos) {
+        MoveList legal;
+        generate_legal(pos, legal);
+        for (std::size_t i = 0; i < legal.size(); i += 3)  // some history for some moves
+            history.record(pos.side_to_move(), legal[i], int(i % 7));
+        Move some = legal.empty() ? Move::none() : legal[legal.size() / 2];
+        Move last = legal.empty() ? Move::none() : legal[legal.size() - 1];
+        for (Move hash : {Move::none(), some, last, foreign})
+            for (const QuietOrdering& quiet :
+                 {QuietOrdering{}, QuietOrdering{{last, foreign}, &history},
+                  QuietOrdering{{some, hash}, nullptr}, QuietOrdering{{foreign, some}, &history}}) {
+                ASSERT_EQ(picked(pos, hash, quiet), reference_order(pos, hash, quiet)) << pos.fen();
+                ++checked;
+            }
+        if (!legal.empty()) foreign = legal[0];
+    };
+    testing::visit_suite(1, check);
+    EXPECT_GT(checked, 10000);
 }
 
 TEST(MoveOrder, MvvLvaRanksVictimThenAttacker) {

@@ -210,8 +210,6 @@ int Search::search_root_window(int depth, int alpha, int beta) {
     // depends only on the position and on what earlier searches stored and learnt: the hash
     // move, captures, then quiet moves (by history with that strategy).
     MoveList& moves = move_lists_[0];
-    moves.clear();
-    generate_legal(pos, moves);
     Move hash_move = Move::none();
     if constexpr (P.table) {
         if (const TTEntry* entry = tt_.probe(pos.key())) hash_move = entry->move;
@@ -219,8 +217,11 @@ int Search::search_root_window(int depth, int alpha, int beta) {
     if constexpr (P.ordered) {
         QuietOrdering quiet;
         if (P.strategies && features_.history) quiet.history = &history_;
-        MovePicker picker(pos, moves, hash_move, quiet);
+        MovePicker picker(pos, moves, hash_move, quiet);  // leaves them all in `moves`, in order
         while (picker.next()) {}
+    } else {
+        moves.clear();
+        generate_legal(pos, moves);
     }
     root_moves_ = moves;
 
@@ -341,15 +342,11 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
         if (score >= beta) return is_mate_score(score) ? beta : score;
     }
 
-    // Step 6. No legal move: checkmate or stalemate. (Each ply keeps its own list, so that no
-    // list is built and cleared on every node.)
+    // Step 6. The moves: best guess first when ordering is on (the picker generates each
+    // stage only when it is reached; with the strategies, killers and history order the quiet
+    // moves), else as generated. Each ply keeps its own list, so that no list is built and
+    // cleared on every node.
     MoveList& moves = move_lists_[ply];
-    moves.clear();
-    generate_legal(pos, moves);
-    if (moves.empty()) return in_check ? mated_in(ply) : SCORE_DRAW;
-
-    // Step 7. Search the moves, best guess first when ordering is on (with the strategies,
-    // killers and history order the quiet moves).
     QuietOrdering quiet;
     if (P.strategies && f.killers) {
         quiet.killers[0] = killers_.first(ply);
@@ -357,17 +354,32 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     }
     if (P.strategies && f.history) quiet.history = &history_;
     MovePicker picker(pos, moves, hash_move, quiet);  // consulted only when ordering is on
+    std::size_t generated = 0;
+    if constexpr (!P.ordered) {
+        moves.clear();
+        generate_legal(pos, moves);
+    }
+    auto next_move = [&] {
+        if constexpr (P.ordered) return picker.next();
+        return generated < moves.size() ? moves[generated++] : Move::none();
+    };
+
+    // Step 7. No legal move: checkmate or stalemate.
+    Move m = next_move();
+    if (!m) return in_check ? mated_in(ply) : SCORE_DRAW;
+
+    // Step 8. Search the moves.
     int best = -SCORE_INFINITE;
     Move best_move = Move::none();
     const int original_alpha = alpha;
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-        Move m = P.ordered ? picker.next() : moves[i];
+    for (int move_count = 1; m; m = next_move(), ++move_count) {
         const bool late_quiet = P.strategies && !in_check && !is_noisy(pos, m) &&
                                 m != quiet.killers[0] && m != quiet.killers[1];
+        // The child will probe the table: start loading its bucket before making the move.
+        if (P.table && depth > 1) tt_.prefetch(pos.key_after_guess(m));
         StateInfo st;
         pos.do_move(m, st);
-        if (P.table && depth > 1) tt_.prefetch(pos.key());  // the child will probe it
-        int score = search_made_move<P>(alpha, beta, depth, ply, int(i) + 1, late_quiet);
+        int score = search_made_move<P>(alpha, beta, depth, ply, move_count, late_quiet);
         pos.undo_move(m);
         if (aborted_) return 0;
         if (score > best) {
@@ -386,7 +398,7 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
         }
     }
 
-    // Step 8. Store the result with the bound it proves.
+    // Step 9. Store the result with the bound it proves.
     if constexpr (P.table) {
         Bound bound = best >= beta            ? Bound::lower
                       : best > original_alpha ? Bound::exact

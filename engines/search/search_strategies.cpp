@@ -58,33 +58,37 @@ int Search::quiesce_node(int alpha, int beta, int ply) {
     Position& pos = *pos_;
     const bool in_check = pos.in_check();
 
-    // Step 1. Checkmate and stalemate are seen here too; at the ply limit, evaluate.
+    // Step 1. Checkmate and stalemate are seen here too; at the ply limit, evaluate. In check
+    // every evasion is searched (there is no standing pat).
     MoveList& moves = move_lists_[ply];
     moves.clear();
-    generate_legal(pos, moves);
-    if (moves.empty()) return in_check ? mated_in(ply) : SCORE_DRAW;
-    if (ply >= MAX_PLY) return eval::evaluate(pos, eval_);
+    if (in_check) {
+        generate_legal(pos, moves);
+        if (moves.empty()) return mated_in(ply);
+        if (ply >= MAX_PLY) return eval::evaluate(pos, eval_);
+    }
 
-    // Step 2. Stand pat: out of check the side to move may decline every capture.
+    // Step 2. Stand pat: out of check the side to move may decline every capture, unless it
+    // has no move at all (stalemate). Only then are the captures and promotions generated.
     int best = -SCORE_INFINITE;
     int stand_pat = 0;
     if (!in_check) {
         stand_pat = best = eval::evaluate(pos, eval_);
-        if (best >= beta) return best;
+        if (ply >= MAX_PLY || best >= beta) return has_legal_move(pos) ? best : SCORE_DRAW;
+        generate_noisy(pos, moves);
+        if (moves.empty()) return has_legal_move(pos) ? best : SCORE_DRAW;
         if (best > alpha) alpha = best;
     }
 
-    // Step 3. Keep the captures and promotions (every move in check) and order them by
-    // MVV-LVA, a queen promotion as the most valuable victim.
-    std::size_t count = 0;
+    // Step 3. Order the captures and promotions (every move in check) by MVV-LVA, a queen
+    // promotion as the most valuable victim; equal keys keep generation order.
+    const std::size_t count = moves.size();
     int keys[MoveList::CAPACITY];
-    for (std::size_t i = 0; i < moves.size(); ++i) {
+    for (std::size_t i = 0; i < count; ++i) {
         Move m = moves[i];
-        if (!in_check && !is_noisy(pos, m)) continue;
         int key = mvv_lva(pos, m);
         if (m.kind() == Move::PROMOTION && m.promotion() == QUEEN) key += QUEEN * 8;
-        keys[count] = key * 256 + (255 - int(i));
-        moves[count++] = m;
+        keys[i] = key * 256 + (255 - int(i));
     }
 
     // Step 4. Search them best first (selection: most nodes cut off early).

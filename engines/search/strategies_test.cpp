@@ -185,7 +185,6 @@ TEST(Pruning, NullMoveAndReductionsStillFindMatesAndSaveNodes) {
 TEST(MovePickerStages, KillersComeRightAfterCapturesAndHistoryOrdersQuiets) {
     Board board("4k3/8/3q4/4P3/8/8/8/R3K2N w - - 0 1");
     MoveList moves;
-    generate_legal(board.pos, moves);
     HistoryTable history;
     Move favoured = move_from_uci(board.pos, "h1g3");
     Move killer = move_from_uci(board.pos, "a1a7");
