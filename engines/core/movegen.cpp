@@ -207,6 +207,16 @@ std::size_t count_legal(const Position& pos) {
 
 namespace {
 
+// True if the side to move's king can step to a square that is not attacked once it has left.
+bool has_safe_king_step(const Position& pos) {
+    Color us = pos.side_to_move();
+    Square ksq = pos.king_square(us);
+    Bitboard occupied_without_king = pos.pieces() ^ square_bb(ksq);
+    for (Bitboard b = attacks_bb<KING>(ksq) & ~pos.pieces(us); b;)
+        if (!pos.attacked_by(~us, pop_lsb(b), occupied_without_king)) return true;
+    return false;
+}
+
 // True if the side to move, in check, has a legal move: a king step to a safe square, or (in
 // single check) a piece that is not pinned taking the checker or stepping between it and the
 // king. A pinned piece never can: it must stay on its pin line, which meets the check's line
@@ -216,8 +226,7 @@ bool has_evasion(const Position& pos) {
     Color us = pos.side_to_move(), them = ~us;
     Square ksq = pos.king_square(us);
     Bitboard own = pos.pieces(us), occupied = pos.pieces();
-    for (Bitboard b = attacks_bb<KING>(ksq) & ~own; b;)
-        if (!pos.attacked_by(them, pop_lsb(b), occupied ^ square_bb(ksq))) return true;
+    if (has_safe_king_step(pos)) return true;
     Bitboard checkers = pos.checkers();
     if (more_than_one(checkers)) return false;
     Square checker = lsb(checkers);
@@ -283,11 +292,14 @@ bool is_legal(const Position& pos, Move m) {
     if (pt == PAWN) {
         if ((relative_rank(us, to) == 7) != (m.kind() == Move::PROMOTION)) return false;
         int up = pawn_push(us);
-        bool reaches =
-            (pos.pieces(them) & square_bb(to)) ? bool(pawn_attacks(us, from) & square_bb(to))
-            : int(to) == from + up             ? true
-                                   : int(to) == from + 2 * up && relative_rank(us, from) == 1 &&
-                                         pos.empty(Square(from + up));
+        bool reaches;
+        if (pos.pieces(them) & square_bb(to))  // a capture
+            reaches = pawn_attacks(us, from) & square_bb(to);
+        else if (int(to) == from + up)  // a push onto the empty square ahead
+            reaches = true;
+        else  // a double push from the second rank over an empty square
+            reaches = int(to) == from + 2 * up && relative_rank(us, from) == 1 &&
+                      pos.empty(Square(from + up));
         if (!reaches) return false;
     } else {
         if (m.kind() == Move::PROMOTION || !(attacks_bb(pt, from, occupied) & square_bb(to)))
@@ -319,9 +331,7 @@ bool has_legal_move(const Position& pos) {
     Bitboard pushed = us == WHITE ? shift<8>(pawns) : shift<-8>(pawns);
     if (pushed & ~occupied) return true;
     // A king step to a square not attacked (the usual move left in a bare-king end game).
-    Square ksq = pos.king_square(us);
-    for (Bitboard b = attacks_bb<KING>(ksq) & ~own; b;)
-        if (!pos.attacked_by(~us, pop_lsb(b), occupied ^ square_bb(ksq))) return true;
+    if (has_safe_king_step(pos)) return true;
     return count_legal(pos) > 0;
 }
 

@@ -88,10 +88,12 @@ const std::array<int, SQUARE_NB> king_endgame = king_end;
 
 // Each table once per colour, flipped for Black (and, as before, NO_PIECE's row: a black pawn's).
 const std::array<std::array<int, SQUARE_NB>, PIECE_NB + 1> by_piece = [] {
-    constexpr Table tables[PIECE_TYPE_NB] = {pawn, knight, bishop, rook, queen, king_middle};
     std::array<std::array<int, SQUARE_NB>, PIECE_NB + 1> rows{};
-    for (int p = 0; p <= PIECE_NB; ++p)
-        for (int s = 0; s < SQUARE_NB; ++s) rows[p][s] = tables[p % 6][p / 6 == 0 ? s : s ^ 56];
+    for (int p = 0; p <= PIECE_NB; ++p) {
+        Piece piece = Piece(p);
+        for (int s = 0; s < SQUARE_NB; ++s)
+            rows[p][s] = table[type_of(piece)][color_of(piece) == WHITE ? s : flip_rank(Square(s))];
+    }
     return rows;
 }();
 

@@ -86,7 +86,7 @@ void MovePicker::add_stage(Generate generate, Score score) {
 }
 
 bool MovePicker::take_killer(Move killer) {
-    if (!killer || handed_out_early(killer) || !is_legal(pos_, killer) || pos_.is_capture(killer))
+    if (!killer || handed_out_early(killer) || pos_.is_capture(killer) || !is_legal(pos_, killer))
         return false;
     killers_taken_[killer_index_ - 1] = killer;
     moves_.push(killer);
