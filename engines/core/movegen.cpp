@@ -217,10 +217,27 @@ bool has_safe_king_step(const Position& pos) {
     return false;
 }
 
+// True if a piece of the side to move that counts as pinned can take the single checker. The
+// pins are counted with every enemy slider lifted off the board (slider_blockers), so a piece
+// behind the checker on the checker's own line counts as pinned, and may still take it along
+// that line (Bc4xd5 with Ke6, Qd5 and Ba2). Such a piece can never block: the squares between
+// checker and king lie beyond the checker from where it stands.
+bool pinned_piece_takes_checker(const Position& pos, Square ksq, Square checker) {
+    Color us = pos.side_to_move();
+    Bitboard occupied = pos.pieces(), target = square_bb(checker);
+    for (Bitboard b = pos.pieces(us) & pos.blockers_for_king(); b;) {
+        Square from = pop_lsb(b);
+        if (!(line_bb(ksq, from) & target)) continue;
+        PieceType pt = type_of(pos.piece_on(from));
+        Bitboard reach = pt == PAWN ? pawn_attacks(us, from) : attacks_bb(pt, from, occupied);
+        if (reach & target) return true;
+    }
+    return false;
+}
+
 // True if the side to move, in check, has a legal move: a king step to a safe square, or (in
 // single check) a piece that is not pinned taking the checker or stepping between it and the
-// king. A pinned piece never can: it must stay on its pin line, which meets the check's line
-// only at the king.
+// king, or a pinned piece taking the checker along its pin line.
 bool has_evasion(const Position& pos) {
     if (pos.ep_square() != NO_SQUARE) return true;  // recorded only when the capture is legal
     Color us = pos.side_to_move(), them = ~us;
@@ -243,6 +260,7 @@ bool has_evasion(const Position& pos) {
     }
     Bitboard pawns = pos.pieces(us, PAWN) & free;
     if (pawn_attacks(them, checker) & pawns) return true;
+    if (pinned_piece_takes_checker(pos, ksq, checker)) return true;
     Bitboard blocks = evasions ^ checkers;  // the empty squares between checker and king
     Bitboard empty = ~occupied;
     if (us == WHITE) {

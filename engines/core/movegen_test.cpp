@@ -10,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "engines/core/movegen_agreement.h"
 #include "engines/core/test_support.h"
 
 namespace arbiter {
 namespace {
 
 using testing::Game;
+using testing::generation_disagreement;
 using testing::load_perft_suite;
 using testing::visit_suite;
 
@@ -113,6 +115,32 @@ TEST(HasLegalMove, SeesMateAndStalemateAsNoMove) {
     EXPECT_FALSE(has_legal_move(
         Game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").play({"a1a8"}).pos));  // back-rank mate
     EXPECT_TRUE(has_legal_move(Game("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").pos));
+}
+
+// Positions where the only legal moves take the checker with a piece that counts as pinned
+// (it stands behind the checker on the checker's line): has_legal_move once called them mate.
+TEST(HasLegalMove, SeesAPinnedPieceTakeTheCheckerAlongItsLine) {
+    for (const char* fen : {"3Br2r/7p/1p2k1n1/p2Q3P/P1b1PbPp/3Q4/B1NP4/5K2 b - - 2 40",
+                            "2rkQqQ1/P1pP2p1/2n5/1p6/P1PP2Pb/1B3N2/8/5K2 b - - 5 25",
+                            "4k2r/1p3p1p/2b2p2/6r1/1b3P2/6Q1/PP4qP/R2N1RK1 w k - 1 18"}) {
+        Game game(fen);
+        EXPECT_EQ(count_legal(game.pos), 1u) << fen;
+        EXPECT_TRUE(has_legal_move(game.pos)) << fen;
+        std::mt19937_64 rng(1);
+        EXPECT_EQ(generation_disagreement(game.pos, rng, 4096), "") << fen;
+    }
+}
+
+// A sample of the deep runs (movegen_deep_test.cpp): every shortcut against full generation on
+// 300,000 positions of random games.
+TEST(GenerationAgreement, HoldsOnRandomPlayouts) {
+    std::mt19937_64 rng(3);
+    std::uint64_t checked = 0;
+    testing::visit_random_playouts(20261202, 300000, [&](Position& pos) {
+        ASSERT_EQ(generation_disagreement(pos, rng, 8), "") << pos.fen();
+        ++checked;
+    });
+    EXPECT_EQ(checked, 300000u);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <deque>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,6 +83,27 @@ inline void visit_suite(int plies, const std::function<void(Position&)>& visit) 
     for (const auto& entry : load_perft_suite()) {
         Game game(entry.fen);
         visit_tree(game.pos, plies, visit);
+    }
+}
+
+// Plays random legal games from the suite's positions in turn (each to its end, or 400 plies)
+// and calls visit on every position reached, `positions` in all; the same seed gives the same
+// positions.
+inline void visit_random_playouts(std::uint64_t seed, std::uint64_t positions,
+                                  const std::function<void(Position&)>& visit) {
+    std::mt19937_64 rng(seed);
+    std::vector<SuiteEntry> suite = load_perft_suite();
+    for (std::uint64_t seen = 0, game = 0; seen < positions; ++game) {
+        Game start(suite[game % suite.size()].fen);
+        Position& pos = start.pos;
+        for (int ply = 0; ply < 400 && seen < positions; ++ply) {
+            visit(pos);
+            ++seen;
+            MoveList moves;
+            generate_legal(pos, moves);
+            if (moves.empty() || pos.rule50() >= 100) break;
+            pos.do_move(moves[rng() % moves.size()], start.states.emplace_back());
+        }
     }
 }
 
