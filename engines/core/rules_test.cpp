@@ -16,6 +16,19 @@ TEST(Rules, CheckmateAndStalemate) {
     EXPECT_EQ(game_status(Game(std::string(START_FEN)).pos), GameStatus::ongoing);
 }
 
+// Checks whose only answer takes the checker with a piece that stands behind it on its line: the
+// referee once called these mate at ply 0 (the third from a round-robin game, minimax against
+// alphabeta-mvvlva-tt, scored 0-1 with Qxg2 on the board).
+TEST(Rules, CheckAnsweredOnlyByTakingTheCheckerIsNotMate) {
+    EXPECT_EQ(game_status(Game("3Br2r/7p/1p2k1n1/p2Q3P/P1b1PbPp/3Q4/B1NP4/5K2 b - - 2 40").pos),
+              GameStatus::ongoing);
+    EXPECT_EQ(game_status(Game("2rkQqQ1/P1pP2p1/2n5/1p6/P1PP2Pb/1B3N2/8/5K2 b - - 5 25").pos),
+              GameStatus::ongoing);
+    Game game("4k2r/1p3p1p/2b2p2/6r1/1b3P2/6Q1/PP4qP/R2N1RK1 w k - 1 18");
+    EXPECT_EQ(game_status(game.pos), GameStatus::ongoing);
+    EXPECT_EQ(game_status(game.play({"Qxg2"}).pos), GameStatus::ongoing);
+}
+
 TEST(Rules, ThreefoldRepetitionNeedsThreeOccurrences) {
     Game game{std::string(START_FEN)};
     game.play({"Nf3", "Nf6", "Ng1", "Ng8"});
