@@ -176,6 +176,7 @@ void Search::iterate(RootSearch root, SearchResult& result, const SearchLimits& 
 
 // Aspiration windows around the root (a strategy): from depth 4 on, a narrow window around the
 // previous score, widened on the side that failed until the result lies inside it.
+// (Aspiration: -9 +/- 31 Elo at 4000 nodes, +9 +/- 75 at 2+0.02; results/strategies.md.)
 template <Search::Path P>
 int Search::search_root(int depth) {
     if (!P.strategies || !features_.aspiration || depth < 4 || is_mate_score(previous_score_))
@@ -261,6 +262,7 @@ int Search::search_root_window(int depth, int alpha, int beta) {
 // side. Without the strategies: a search of the child with the node's window. With them, every
 // move after the first is tried first with a null window (PVS), a late quiet move (late_quiet)
 // first at reduced depth (LMR), and re-searched when it may raise alpha.
+// (PVS: +5 +/- 32 Elo at 4000 nodes, +35 +/- 77 at 2+0.02; LMR: +35 +/- 27 and +70 +/- 78.)
 template <Search::Path P>
 int Search::search_made_move(int alpha, int beta, int depth, int ply, int move_count,
                              bool late_quiet) {
@@ -288,7 +290,8 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
 
     // Step 1. Out of nodes or time, or told to stop: abandon the iteration. Otherwise count
     // the node; it is a leaf if it lies at the depth limit. A check extension happens before
-    // the horizon test: a checked side is never a leaf while plies remain.
+    // the horizon test: a checked side is never a leaf while plies remain. (Check extension:
+    // -9 +/- 34 Elo at 4000 nodes, -52 +/- 88 at 2+0.02: within the noise of these matches.)
     if (out_of_budget()) {
         aborted_ = true;
         return 0;
@@ -305,7 +308,8 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     if (insufficient_material(pos) || pos.repetitions() >= 2) return SCORE_DRAW;
 
     // Step 3. At the depth limit: quiescence (a strategy), or mate and stalemate are still
-    // seen and the position is evaluated.
+    // seen and the position is evaluated. (Quiescence: +359 +/- 64 Elo at 4000 nodes, +203 +/-
+    // 95 at 2+0.02.)
     if (depth <= 0 || ply >= MAX_PLY) {
         if (P.strategies && f.quiescence && ply < MAX_PLY) return quiesce_node(alpha, beta, ply);
         if (!has_legal_move(pos)) return in_check ? mated_in(ply) : SCORE_DRAW;
@@ -331,6 +335,7 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
 
     // Step 5. Null move (a strategy): give the opponent a free move; if a search reduced by R
     // still fails high, this node would too. Never twice in a row, in check or in pawn endings.
+    // (-9 +/- 28 Elo at 4000 nodes, where its time saving cannot show; +80 +/- 92 at 2+0.02.)
     if (P.strategies && f.null_move && null_allowed &&
         null_move_allowed(pos, depth, beta, eval::evaluate(pos, eval_))) {
         int reduction = depth >= 7 ? 3 : 2;
@@ -345,7 +350,8 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
     // Step 6. The moves: best guess first when ordering is on (the picker generates each
     // stage only when it is reached; with the strategies, killers and history order the quiet
     // moves), else as generated. Each ply keeps its own list, so that no list is built and
-    // cleared on every node.
+    // cleared on every node. (Killers: +14 +/- 33 Elo at 4000 nodes, -9 +/- 83 at 2+0.02;
+    // history: -4 +/- 26 and +0 +/- 73.)
     MoveList& moves = move_lists_[ply];
     QuietOrdering quiet;
     if (P.strategies && f.killers) {

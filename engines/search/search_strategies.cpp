@@ -12,6 +12,7 @@ namespace arbiter {
 namespace {
 
 // Delta pruning: what a capture may gain beyond its victim's value (a positional swing).
+// (Delta pruning: +2 +/- 34 Elo at 4000 nodes, +9 +/- 75 at 2+0.02; results/strategies.md.)
 constexpr int DELTA_MARGIN = 200;
 
 bool has_non_pawn_material(const Position& pos, Color c) {
