@@ -192,7 +192,9 @@ void validate_distinct_names(std::span<const EngineConfig> engines) {
     std::set<std::string> names;
     for (const auto& engine : engines)
         if (!names.insert(engine.name).second)
-            throw ConfigError("two engines are named " + engine.name + "; give each a name=");
+            throw ConfigError("two engines are named " +
+                              printable_excerpt(engine.name, std::string::npos) +
+                              "; give each a name=");
 }
 
 EngineConfig parse_engine_spec(std::string_view spec) {

@@ -108,6 +108,15 @@ TEST(EngineConfig, NamesWithControlBytesAreRefusedShownEscaped) {
               "engine name 'two\\x0Alines" + tail);
     EXPECT_EQ(refusal(parse_engine_spec("name=Stockfish \xC3\xA4 \xE6\xA3\x8B,cmd=x,depth=1")),
               "accepted");
+    // Two engines of one such name meet the distinct-name check first: it shows the name escaped.
+    std::vector<EngineConfig> twins = {parse_engine_spec("name=a\x1b,cmd=x"),
+                                       parse_engine_spec("name=a\x1b,cmd=y")};
+    try {
+        validate_distinct_names(twins);
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(), "two engines are named a\\x1B; give each a name=");
+    }
 }
 
 TEST(EngineConfig, TimeControls) {

@@ -46,7 +46,7 @@ struct SearchReply {
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> time_ms;  // as reported by the engine
     std::vector<std::string> pv;          // empty if never reported
-    int info_lines = 0;                   // info lines received during this search
+    std::int64_t info_lines = 0;          // info lines received during this search
     // The text after `string` of each info line that has one, in the order received, spaces
     // inside kept ("info string leaves 541" gives "leaves 541"): the last MAX_KEPT_LINES of the
     // search, each cut to MAX_KEPT_LINE_LENGTH bytes, so that a flood costs bounded memory.
