@@ -339,15 +339,19 @@ TEST_F(Cli, BadValuesGetTheSameMessageFromFlagsFilesAndEngineLists) {
     } cases[] = {
         {"--nodes -5", R"("nodes": -5)", "nodes must be a positive integer (got -5)"},
         {"--stall-timeout 0", R"("stall_timeout": 0)",
-         "stall_timeout must be a positive number of milliseconds (got 0)"},
+         "stall_timeout must be a number of milliseconds from 1 to 1000000000000, the most the "
+         "clock can add (got 0)"},
         {"--timemargin -1000", R"("time_margin": -1000)",
-         "time_margin must be a number of milliseconds, 0 or more (got -1000)"},
+         "time_margin must be a number of milliseconds from 0 to 1000000000000, the most the clock "
+         "can add (got -1000)"},
         {"--concurrency 0", R"("concurrency": 0)",
          "concurrency must be a positive integer (got 0)"},
         {"--report-every 0", R"("report_every": 0)",
          "report_every must be a positive integer (got 0)"},
         {"--plies -1", R"("plies": -1)", "plies must be a number of plies, 0 or more (got -1)"},
-        {"--wait -5", R"("wait": -5)", "wait must be a number of milliseconds, 0 or more (got -5)"},
+        {"--wait -5", R"("wait": -5)",
+         "wait must be a number of milliseconds from 0 to 1000000000000, the most the clock can "
+         "add (got -5)"},
     };
     std::string base = mock("a") + " " + mock("b") + " --openings openings/startpos.epd --db " + db;
     for (const auto& c : cases) {

@@ -134,21 +134,26 @@ CutechessCommand read_command(const std::vector<std::string>& arguments) {
 }
 
 // SIGINT: the games in progress get INTERRUPT_GRACE to finish; then the summary is printed from
-// the games finished so far and the process ends, its engines killed.
-void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done) {
+// the games finished so far and the process ends, its engines killed. The summary is printed
+// under the recording lock, so every recorded game is printed before it and none is recorded
+// after it.
+void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done,
+                         RecordingGate& gate) {
     while (!done && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done) return;
     auto deadline = std::chrono::steady_clock::now() + INTERRUPT_GRACE;
     while (!done && std::chrono::steady_clock::now() < deadline)
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done) return;
-    console.finish();
-    std::cerr << "arbiter: interrupted; finished games are saved, re-run the same command to "
-                 "resume\n";
-    std::cerr.flush();
-    std::fflush(stdout);
-    kill_all_engine_processes();
-    ::_exit(130);
+    gate.close([&] {
+        console.finish();
+        std::cerr << "arbiter: interrupted; finished games are saved, re-run the same command to "
+                     "resume\n";
+        std::cerr.flush();
+        std::fflush(stdout);
+        kill_all_engine_processes();
+        ::_exit(130);
+    });
 }
 
 int run(const CutechessCommand& command) {
@@ -167,10 +172,11 @@ int run(const CutechessCommand& command) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};
-    std::thread watcher([&] { watch_for_interrupt(console, done); });
+    RecordingGate gate;
+    std::thread watcher([&] { watch_for_interrupt(console, done, gate); });
     TournamentSummary summary;
     try {
-        summary = run_tournament(config, store, observer, &interrupted);
+        summary = run_tournament(config, store, observer, &interrupted, &gate);
     } catch (...) {
         done = true;
         watcher.join();

@@ -351,5 +351,24 @@ TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {
     EXPECT_NO_THROW(validate(c));
 }
 
+// Issue 20, item 6: st= beyond what the clock can add is refused by the movetime rule, also when
+// its milliseconds would not fit in 64 bits (1e300 seconds was read as 1 ms).
+TEST(CutechessArgs, MoveTimeBeyondTheClockIsRefused) {
+    for (const char* st : {"st=10000000000", "st=1e300"}) {
+        CutechessCommand command =
+            read_cutechess_args({"-engine", "cmd=a", st, "-engine", "cmd=b", st, "-openings",
+                                 "file=x.epd", "-games", "2"});
+        try {
+            validate(command.config);
+            ADD_FAILURE() << st << " accepted";
+        } catch (const ConfigError& e) {
+            EXPECT_NE(std::string(e.what()).find(
+                          "movetime must be a number of milliseconds from 1 to 1000000000000"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -67,7 +67,9 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         NumberRule rule{"st", "a positive number of seconds"};
         double seconds = read_number(rule, value);
         if (!(seconds > 0)) throw ConfigError(rule_message("st", rule.what, value));
-        engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(seconds * 1000));
+        // Beyond the clock's range it stays out of range, for the movetime rule to refuse.
+        double ms = std::min(seconds * 1000, double(MAX_TIMEOUT_MS) + 1);
+        engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(ms));
     } else if (key == "nodes" || key == "depth")
         read_limit(engine.limits, key, value);
     else if (key == "plies")

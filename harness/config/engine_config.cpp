@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "engines/core/text.h"
+
 namespace arbiter {
 
 namespace {
@@ -50,8 +52,9 @@ std::string format_seconds(std::int64_t ms) {
 
 constexpr IntegerRule DEPTH_RULE{"depth", 1, 1000, "a depth from 1 to 1000"};
 constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER), "a positive integer"};
-constexpr IntegerRule MOVETIME_RULE{"movetime", 1, std::int64_t(MAX_EXACT_NUMBER),
-                                    "a positive number of milliseconds"};
+constexpr IntegerRule MOVETIME_RULE{
+    "movetime", 1, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
 
 constexpr IntegerRule BOOK_DEPTH_RULE{"bookdepth", 1, 100000, "a number of moves from 1"};
 
@@ -167,6 +170,11 @@ void validate(const SearchLimitConfig& limits) {
 }
 
 void validate(const EngineConfig& engine) {
+    // A name goes raw onto the console, into the PGN and the page: it must be printable text.
+    if (std::string shown = printable_excerpt(engine.name, std::string::npos); shown != engine.name)
+        throw ConfigError("engine name '" + shown +
+                          "' has control characters or bytes that are not UTF-8 (shown as \\xNN "
+                          "or \\t); give the engine a name of printable text");
     try {
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
         validate(engine.limits);
@@ -184,7 +192,9 @@ void validate_distinct_names(std::span<const EngineConfig> engines) {
     std::set<std::string> names;
     for (const auto& engine : engines)
         if (!names.insert(engine.name).second)
-            throw ConfigError("two engines are named " + engine.name + "; give each a name=");
+            throw ConfigError("two engines are named " +
+                              printable_excerpt(engine.name, std::string::npos) +
+                              "; give each a name=");
 }
 
 EngineConfig parse_engine_spec(std::string_view spec) {

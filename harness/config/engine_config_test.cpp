@@ -65,7 +65,8 @@ TEST(EngineConfig, RejectsWithClearMessages) {
     EXPECT_NE(message("cmd=x,nodes=6000000009092429732")
                   .find("nodes must be a positive integer (got 6000000009092429732)"),
               std::string::npos);
-    EXPECT_NE(message("cmd=x,movetime=9007199254740993").find("movetime must be a positive number"),
+    EXPECT_NE(message("cmd=x,movetime=9007199254740993")
+                  .find("movetime must be a number of milliseconds from 1 to"),
               std::string::npos);
     EXPECT_EQ(parse_engine_spec("cmd=x,nodes=9007199254740992").limits.nodes, 9007199254740992u);
     // Found by the engine_spec fuzz target: a repeated option was kept twice here but once in the
@@ -78,6 +79,44 @@ TEST(EngineConfig, RejectsWithClearMessages) {
         ConfigError);
     EXPECT_NE(message("cmd=x,tc=fast").find("time control 'fast'"), std::string::npos);
     EXPECT_NE(message("cmd=x,justtext").find("'justtext' is not key=value"), std::string::npos);
+}
+
+// Issue 20, item 10: a name goes onto the console, into the PGN and the page, so a configured
+// name with control bytes (ESC, NUL, a newline) or bytes that are not UTF-8 is refused, shown
+// escaped in the message; a name in any script is kept.
+TEST(EngineConfig, NamesWithControlBytesAreRefusedShownEscaped) {
+    auto refusal = [](const EngineConfig& engine) -> std::string {
+        try {
+            validate(engine);
+        } catch (const ConfigError& e) {
+            return e.what();
+        }
+        return "accepted";
+    };
+    const std::string tail =
+        "' has control characters or bytes that are not UTF-8 (shown as \\xNN or \\t); give the "
+        "engine a name of printable text";
+    EXPECT_EQ(refusal(parse_engine_spec("name=red\x1b[31m,cmd=x,depth=1")),
+              "engine name 'red\\x1B[31m" + tail);
+    EngineConfig nul = parse_engine_spec("cmd=x,depth=1");
+    nul.name = std::string("a\0b", 3);
+    EXPECT_EQ(refusal(nul), "engine name 'a\\x00b" + tail);
+    EXPECT_EQ(refusal(parse_engine_spec("name=bad\xff,cmd=x,depth=1")),
+              "engine name 'bad\\xFF" + tail);
+    EXPECT_EQ(refusal(engine_from_json(
+                  json::parse(R"({"cmd": "x", "name": "two\nlines", "depth": 1})"), "e.json")),
+              "engine name 'two\\x0Alines" + tail);
+    EXPECT_EQ(refusal(parse_engine_spec("name=Stockfish \xC3\xA4 \xE6\xA3\x8B,cmd=x,depth=1")),
+              "accepted");
+    // Two engines of one such name meet the distinct-name check first: it shows the name escaped.
+    std::vector<EngineConfig> twins = {parse_engine_spec("name=a\x1b,cmd=x"),
+                                       parse_engine_spec("name=a\x1b,cmd=y")};
+    try {
+        validate_distinct_names(twins);
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_STREQ(e.what(), "two engines are named a\\x1B; give each a name=");
+    }
 }
 
 TEST(EngineConfig, TimeControls) {

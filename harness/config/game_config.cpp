@@ -7,7 +7,6 @@ namespace arbiter {
 namespace {
 
 constexpr std::int64_t INT_MAX_VALUE = std::numeric_limits<int>::max();
-constexpr std::int64_t MS_MAX = std::numeric_limits<std::int64_t>::max();
 
 constexpr IntegerRule DRAW_MOVE_NUMBER_RULE{"draw movenumber", 0, INT_MAX_VALUE,
                                             "a move number, 0 or more"};
@@ -21,10 +20,12 @@ constexpr IntegerRule RESIGN_SCORE_RULE{"resign score", 0, INT_MAX_VALUE,
                                         "a number of centipawns, 0 or more"};
 constexpr IntegerRule MAX_PLIES_RULE{"max_plies", 0, INT_MAX_VALUE,
                                      "a number of plies, 0 or more (0: no limit)"};
-constexpr IntegerRule TIME_MARGIN_RULE{"time_margin", 0, MS_MAX,
-                                       "a number of milliseconds, 0 or more"};
-constexpr IntegerRule STALL_TIMEOUT_RULE{"stall_timeout", 1, MS_MAX,
-                                         "a positive number of milliseconds"};
+constexpr IntegerRule TIME_MARGIN_RULE{
+    "time_margin", 0, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 0 to 1000000000000, the most the clock can add"};
+constexpr IntegerRule STALL_TIMEOUT_RULE{
+    "stall_timeout", 1, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
 
 [[noreturn]] void unknown_key(std::string_view rule, std::string_view key, std::string_view known) {
     throw ConfigError(std::string(rule) + ": unknown key '" + std::string(key) +

@@ -54,15 +54,23 @@ TEST(Settings, BadValueGivesTheSameMessageEveryWay) {
     for (const Case& c : {
              Case{"nodes", "-5", "nodes must be a positive integer (got -5)"},
              Case{"stall_timeout", "0",
-                  "stall_timeout must be a positive number of milliseconds (got 0)"},
+                  "stall_timeout must be a number of milliseconds from 1 to 1000000000000, the "
+                  "most the "
+                  "clock can add (got 0)"},
              Case{"time_margin", "-1000",
-                  "time_margin must be a number of milliseconds, 0 or more (got -1000)"},
+                  "time_margin must be a number of milliseconds from 0 to 1000000000000, the most "
+                  "the "
+                  "clock can add (got -1000)"},
              Case{"concurrency", "0", "concurrency must be a positive integer (got 0)"},
              Case{"report_every", "0", "report_every must be a positive integer (got 0)"},
              Case{"plies", "-1", "plies must be a number of plies, 0 or more (got -1)"},
              Case{"handshake_timeout", "-3",
-                  "handshake_timeout must be a positive number of milliseconds (got -3)"},
-             Case{"wait", "-1", "wait must be a number of milliseconds, 0 or more (got -1)"},
+                  "handshake_timeout must be a number of milliseconds from 1 to 1000000000000, the "
+                  "most the clock can add (got -3)"},
+             Case{"wait", "-1",
+                  "wait must be a number of milliseconds from 0 to 1000000000000, the most the "
+                  "clock "
+                  "can add (got -1)"},
          }) {
         std::string flag = error_of([&] { from_flags({{c.key, c.value}}); });
         std::string json =
@@ -77,8 +85,10 @@ TEST(Settings, BadValueGivesTheSameMessageEveryWay) {
               "c.json: engines[0]: nodes must be a positive integer (got -5)");
     TournamentConfig in_code = two_engines();
     in_code.game.stall_timeout = std::chrono::milliseconds(0);
-    EXPECT_EQ(error_of([&] { validate(in_code); }),
-              "stall_timeout must be a positive number of milliseconds (got 0)");
+    EXPECT_EQ(
+        error_of([&] { validate(in_code); }),
+        "stall_timeout must be a number of milliseconds from 1 to 1000000000000, the most the "
+        "clock can add (got 0)");
     in_code = two_engines();
     in_code.engines[0].limits.nodes = 0;
     EXPECT_EQ(error_of([&] { validate(in_code); }),
@@ -87,6 +97,28 @@ TEST(Settings, BadValueGivesTheSameMessageEveryWay) {
     std::string huge = error_of([] { from_flags({{"nodes", std::string(300, '9')}}); });
     EXPECT_LT(huge.size(), 100u) << huge;
     EXPECT_TRUE(ends_with(huge, "...)")) << huge;
+}
+
+// Issue 20, item 6: a timeout the steady clock cannot add to its reading (nanoseconds in 64 bits)
+// made a healthy engine lose at once; such values are refused, naming the largest accepted.
+TEST(Settings, TimeoutsBeyondWhatTheClockCanAddAreRefusedNamingTheLargest) {
+    for (const char* key : {"stall_timeout", "handshake_timeout", "time_margin", "movetime"}) {
+        std::string flag = error_of([&] { from_flags({{key, "9300000000000"}}); });
+        EXPECT_NE(flag.find(std::string(key) + " must be a number of milliseconds from "),
+                  std::string::npos)
+            << flag;
+        EXPECT_NE(flag.find("to 1000000000000, the most the clock can add (got 9300000000000)"),
+                  std::string::npos)
+            << flag;
+        std::string json = error_of([&] { from_json(std::string("{\"") + key + "\": 1e13}"); });
+        EXPECT_NE(json.find("to 1000000000000, the most the clock can add"), std::string::npos)
+            << json;
+        EXPECT_EQ(error_of([&] { from_flags({{key, "1000000000000"}}); }), "accepted") << key;
+    }
+    EXPECT_NE(error_of([] {
+                  parse_engine_spec("cmd=x,movetime=10000000000000");
+              }).find("movetime must be a number of milliseconds from 1 to 1000000000000"),
+              std::string::npos);
 }
 
 TEST(Settings, DrawAndResignMeanTheSameInJsonAndOnTheCommandLine) {

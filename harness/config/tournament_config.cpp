@@ -25,9 +25,12 @@ constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
                                      "a number of games, 0 or more (0: all)"};
 constexpr IntegerRule CONCURRENCY_RULE{"concurrency", 1, INT_MAX_VALUE, "a positive integer"};
 constexpr IntegerRule SEED_RULE{"seed", 0, INT64_MAX_VALUE, "a whole number, 0 or more"};
-constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{"handshake_timeout", 1, INT64_MAX_VALUE,
-                                             "a positive number of milliseconds"};
-constexpr IntegerRule WAIT_RULE{"wait", 0, INT64_MAX_VALUE, "a number of milliseconds, 0 or more"};
+constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{
+    "handshake_timeout", 1, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
+constexpr IntegerRule WAIT_RULE{
+    "wait", 0, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 0 to 1000000000000, the most the clock can add"};
 constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE, "a positive integer"};
 constexpr IntegerRule BOOK_LINES_RULE{"book_lines", 1, 1'000'000, "a positive number of lines"};
 constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000, "a number of samples, 0 or more"};

@@ -29,6 +29,11 @@ struct IntegerRule {
     std::string_view what;  // "a positive integer"
 };
 
+// The longest time in milliseconds any timeout, margin, move time or pause may be: about 31
+// years. Deadlines are steady-clock nanoseconds; a game adds up to three such values to the
+// clock's reading, which stays far below the 64-bit limit at this bound (and not at 10^13 ms).
+constexpr std::int64_t MAX_TIMEOUT_MS = 1'000'000'000'000;
+
 // A decimal setting (SPRT bounds and error rates): any finite number; ranges are checked by the
 // type's own validation.
 struct NumberRule {

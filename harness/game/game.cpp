@@ -168,7 +168,11 @@ class Referee {
             return misbehaved(us, UciStatus::disconnected);
         EngineReply reply = engine.go(go, timeout);
         const SearchReply& result = reply.search;
-        for (const std::string& error : reply.errors) note(us, error);
+        for (const std::string& error : reply.errors) note(us, printable_engine_text(error));
+        if (!result.protocol_error.empty() && !protocol_error_noted_[us]) {
+            protocol_error_noted_[us] = true;  // once per game and engine
+            note(us, "protocol error: " + result.protocol_error);
+        }
         if (result.status == UciStatus::timeout && limits.tc) {
             // Out of time: ask for a move anyway so the engine can be reused, else kill it.
             engine.stop();
@@ -202,7 +206,8 @@ class Referee {
 
         Move m = move_from_uci(pos_, result.bestmove);
         if (!m) {
-            std::string shown = result.bestmove.empty() ? "(none)" : result.bestmove;
+            std::string shown =
+                result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
             return end(us == WHITE ? "0-1" : "1-0", Termination::illegal_move,
                        std::string(colour_name(us)) + " makes an illegal move: " + shown);
         }
@@ -220,7 +225,8 @@ class Referee {
     // game here with that result (the next check_rules() ends it), else the claimant loses, as
     // cutechess scores a false claim.
     void check_claim(Color us, const std::string& claimed, const std::string& reason) {
-        std::string said = claimed + (reason.empty() ? "" : " {" + reason + "}");
+        std::string said =
+            printable_engine_text(claimed + (reason.empty() ? "" : " {" + reason + "}"));
         std::optional<Ending> ending = rules_ending();
         if (ending && ending->result == claimed) return note(us, "claims " + said + ": right");
         note(us, "claims " + said + ": false");
@@ -352,6 +358,7 @@ class Referee {
     int win_count_[COLOR_NB] = {0, 0};  // two-sided resign: moves scored >= +resign_score
     int book_moves_[COLOR_NB] = {0, 0};
     bool out_of_book_[COLOR_NB] = {false, false};
+    bool protocol_error_noted_[COLOR_NB] = {false, false};
     bool finished_ = false;
 };
 

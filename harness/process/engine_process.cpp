@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -160,46 +161,14 @@ struct ChildSetup : boost::process::extend::handler {
 
 }  // namespace
 
-std::string resolve_program(const std::string& program) {
-    namespace fs = std::filesystem;
-    if (program.empty()) throw ProcessError("engine program is empty");
-    auto check = [](const std::string& path, const std::string& shown) {
-        struct stat st {};
-        if (::stat(path.c_str(), &st) != 0) {
-            throw ProcessError("engine program not found: " + shown);
-        }
-        if (S_ISDIR(st.st_mode)) throw ProcessError("engine program is a directory: " + shown);
-        if (::access(path.c_str(), X_OK) != 0) {
-            throw ProcessError("engine program is not executable: " + shown);
-        }
-    };
-    if (program.find('/') != std::string::npos) {
-        std::error_code ec;
-        std::string absolute = fs::absolute(program, ec).lexically_normal().string();
-        if (ec) throw ProcessError("engine program path is invalid: " + program);
-        check(absolute, program);
-        return absolute;
-    }
-    const char* path = std::getenv("PATH");
-    std::string_view dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-    bool found_unexecutable = false;
-    while (true) {
-        std::size_t colon = dirs.find(':');
-        std::string dir(dirs.substr(0, colon));
-        if (dir.empty()) dir = ".";
-        std::string candidate = dir + "/" + program;
-        struct stat st {};
-        if (::stat(candidate.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) {
-            if (::access(candidate.c_str(), X_OK) == 0) {
-                return fs::absolute(candidate).lexically_normal().string();
-            }
-            found_unexecutable = true;
-        }
-        if (colon == std::string_view::npos) break;
-        dirs.remove_prefix(colon + 1);
-    }
-    if (found_unexecutable) throw ProcessError("engine program is not executable: " + program);
-    throw ProcessError("engine program not found in PATH: " + program);
+EngineProcess::Clock::time_point deadline_after(EngineProcess::Clock::time_point start,
+                                                std::chrono::milliseconds wait) {
+    using Clock = EngineProcess::Clock;
+    if (wait <= std::chrono::milliseconds::zero()) return start;
+    auto room =
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::time_point::max() - start);
+    if (wait >= room) return Clock::time_point::max();
+    return start + wait;
 }
 
 struct EngineProcess::Child {
@@ -279,6 +248,10 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
         pid_ = -1;
         throw ProcessError("cannot execute engine program " + program_ + ": " + error.message());
     }
+    // A descriptor that becomes readable when the engine exits (Linux 5.3), so that reads end at
+    // its death even while a grandchild holds its stdout open. Without one, reads poll.
+    exit_fd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
+    if (exit_fd_ >= 0) exit_fd_ = lift_descriptor(exit_fd_);
     buffer_.resize(1 << 16);
     begin_ = end_ = 0;
     stdout_eof_ = false;
@@ -365,21 +338,30 @@ bool EngineProcess::fill_buffer(Clock::time_point deadline) {
         }
         if (buffer_.size() - end_ < CHUNK) buffer_.resize(end_ + CHUNK);
     }
+    // Without a pidfd, the engine's exit is checked this often.
+    constexpr long long EXIT_POLL_MS = 50;
     while (true) {
         auto remaining = deadline - Clock::now();
         long long wait_ms = 0;
         if (remaining > Clock::duration::zero()) {
             wait_ms = std::chrono::ceil<std::chrono::milliseconds>(remaining).count();
             if (wait_ms > INT_MAX) wait_ms = INT_MAX;
+            if (exit_fd_ < 0) wait_ms = std::min(wait_ms, EXIT_POLL_MS);
+            if (pid_ <= 0) wait_ms = 0;  // reaped already: only what is in the pipe is left
         }
-        pollfd entry{stdout_fd_, POLLIN, 0};
-        int ready = ::poll(&entry, 1, static_cast<int>(wait_ms));
+        pollfd entries[2] = {{stdout_fd_, POLLIN, 0}, {exit_fd_, POLLIN, 0}};
+        int ready = ::poll(entries, exit_fd_ >= 0 ? 2 : 1, static_cast<int>(wait_ms));
         if (ready < 0) {
             if (errno == EINTR) continue;
             stdout_eof_ = true;
             return true;
         }
-        if (ready == 0) {
+        if (entries[0].revents == 0) {
+            // Its output is all in (it wrote before it exited): the engine is gone.
+            if ((ready > 0 || exit_fd_ < 0) && engine_exited()) {
+                stdout_eof_ = true;
+                return true;
+            }
             if (Clock::now() < deadline) continue;  // poll() may wake a little early
             return false;
         }
@@ -394,6 +376,18 @@ bool EngineProcess::fill_buffer(Clock::time_point deadline) {
     }
 }
 
+// True once the engine process has exited (it is not reaped here). A pipe readable after the
+// exit was seen still holds output the engine wrote first: the caller reads that before eof.
+bool EngineProcess::engine_exited() {
+    if (pid_ <= 0) return true;
+    siginfo_t info{};
+    if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+        return true;
+    if (info.si_pid == 0) return false;
+    pollfd entry{stdout_fd_, POLLIN, 0};
+    return ::poll(&entry, 1, 0) == 0;
+}
+
 bool EngineProcess::alive() {
     if (pid_ <= 0) return false;
     siginfo_t info{};
@@ -406,7 +400,7 @@ bool EngineProcess::alive() {
 }
 
 bool EngineProcess::wait_for_exit(std::chrono::milliseconds timeout) {
-    Clock::time_point deadline = Clock::now() + timeout;
+    Clock::time_point deadline = deadline_after(Clock::now(), timeout);
     while (true) {
         if (!alive()) return true;
         Clock::time_point now = Clock::now();
@@ -431,6 +425,9 @@ void EngineProcess::kill() {
 // Reaps the engine (blocking until it has ended) and records how it ended.
 void EngineProcess::reap() {
     if (pid_ <= 0) return;
+    // Helpers the engine left in its process group die with it; its unreaped pid keeps the group
+    // id from being reused until then.
+    ::kill(-pid_, SIGKILL);
     unregister_slot(registry_slot_);
     registry_slot_ = -1;
     std::error_code error;
@@ -443,11 +440,13 @@ void EngineProcess::reap() {
     child_.reset();
     pid_ = -1;
     close_descriptor(stdin_fd_);
+    close_descriptor(exit_fd_);
 }
 
 void EngineProcess::close_pipes() {
     close_descriptor(stdin_fd_);
     close_descriptor(stdout_fd_);
+    close_descriptor(exit_fd_);
     stdout_eof_ = false;
     begin_ = end_ = 0;
 }

@@ -78,7 +78,9 @@ class EngineProcess {
 
     // Reads the next line into `line`, waiting until `deadline` at most. Lines already buffered
     // are returned even when the deadline has passed. A last line without '\n' is returned before
-    // eof is reported.
+    // eof is reported. Eof comes when the engine closes its stdout or when the engine process
+    // exits, whichever is first: a helper it left behind holding the pipe open does not make a
+    // dead engine look like a stalled one. What the engine wrote before it exited is read first.
     ReadStatus read_line(std::string& line, Clock::time_point deadline);
 
     // Reports every line written or read from now on to `observer` under the name `engine`;
@@ -112,6 +114,7 @@ class EngineProcess {
     void reap();
     void close_pipes();
     bool fill_buffer(Clock::time_point deadline);
+    bool engine_exited();
     ReadStatus next_line(std::string& line, Clock::time_point deadline);
 
     std::unique_ptr<Child> child_;
@@ -119,6 +122,7 @@ class EngineProcess {
     int registry_slot_ = -1;
     int stdin_fd_ = -1;
     int stdout_fd_ = -1;
+    int exit_fd_ = -1;  // a pidfd, readable once the engine has exited (-1: polled instead)
     bool stdout_eof_ = false;
     std::string program_;
     std::string exit_status_;
@@ -129,6 +133,11 @@ class EngineProcess {
     EngineIoObserver* observer_ = nullptr;
     std::string observed_name_;  // the engine's name in the observer's lines
 };
+
+// `start` plus `wait` on the steady clock, or the latest time point the clock can hold when the
+// sum would overflow (a wait of 10^13 ms is, for a deadline, forever). A negative wait is none.
+EngineProcess::Clock::time_point deadline_after(EngineProcess::Clock::time_point start,
+                                                std::chrono::milliseconds wait);
 
 // The absolute path of `program` as execvp() would find it (PATH lookup for a name without '/'),
 // but resolved against arbiter's own working directory. Throws ProcessError naming the program

@@ -226,6 +226,42 @@ TEST(EngineProcess, KillReachesTheEnginesHelperProcesses) {
     EXPECT_TRUE(wait_until_dead(helper));
 }
 
+// Issue 20, item 9: an engine that exits while a helper of its own still holds its stdout is
+// gone, not stalled: reads end at its exit (after what it wrote first), not at the deadline, and
+// the helper dies with it. The helper holds the pipe for 1000 s, past the read's 60 s deadline,
+// so without the exit watch the read would time out.
+TEST(EngineProcess, EngineExitEndsReadsWhileItsHelperHoldsStdout) {
+    EngineProcess engine;
+    engine.start("/bin/sh", {"-c", "sleep 1000 & echo $!; echo last words; exit 5"});
+    std::string line;
+    ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
+    pid_t helper = std::stoi(line);
+    ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
+    EXPECT_EQ(line, "last words");
+    EXPECT_EQ(engine.read_line(line, in(60s)), Status::eof);
+    EXPECT_FALSE(engine.alive());
+    EXPECT_EQ(engine.exit_status(), "exited with code 5");
+    EXPECT_TRUE(wait_until_dead(helper));
+}
+
+// Issue 20, item 6: a deadline the clock cannot hold saturates instead of wrapping into the past.
+TEST(EngineProcess, DeadlinesSaturateAtTheClocksEnd) {
+    using Clock = EngineProcess::Clock;
+    Clock::time_point now = Clock::now();
+    EXPECT_EQ(deadline_after(now, std::chrono::milliseconds(9'300'000'000'000)),
+              Clock::time_point::max());
+    EXPECT_EQ(deadline_after(now, std::chrono::milliseconds::max()), Clock::time_point::max());
+    EXPECT_EQ(deadline_after(now, 1500ms), now + 1500ms);
+    EXPECT_EQ(deadline_after(now, -5ms), now);
+    EngineProcess engine;
+    engine.start("/bin/sh", {"-c", "echo hello"});
+    std::string line;
+    EXPECT_EQ(engine.read_line(line, deadline_after(now, std::chrono::milliseconds::max())),
+              Status::line);
+    EXPECT_EQ(line, "hello");
+    EXPECT_TRUE(engine.wait_for_exit(std::chrono::milliseconds(9'300'000'000'000)));
+}
+
 TEST(EngineProcess, StartingAgainReplacesTheEngine) {
     EngineProcess engine;
     engine.start("/bin/cat");

@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "engines/core/position.h"
+#include "engines/core/text.h"
 
 namespace arbiter {
 
@@ -29,8 +30,10 @@ std::string date_of(std::int64_t ms) {
     return buffer;
 }
 
-// Comments may not contain '}' in PGN.
+// Comments may not contain '}' in PGN, nor (for any reader) control bytes: an engine's bytes in
+// a database written before they were escaped at the source come out escaped.
 std::string comment_text(std::string text) {
+    text = printable_excerpt(text, std::string::npos);
     for (char& c : text)
         if (c == '}' || c == '{') c = ' ';
     return text;

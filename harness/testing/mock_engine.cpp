@@ -16,6 +16,12 @@
 //   --exit-after-uciok  exit with code 0 right after sending uciok
 //   --ignore-isready    never answer `isready`
 //   --every-game        count goes per game (reset by ucinewgame) instead of per process
+//   --info-flood N      send N lines "info string flood K" (K from 0) before each bestmove
+//   --score TEXT        the score of its info line ("cp -2147483648"; default "cp 0")
+//   --bestmove TEXT     answer every go with "bestmove TEXT" instead of a random move
+//   --orphan-stdout     leave a helper process (a grandchild) holding its stdout for 60 s
+//
+// In --name and --bestmove, "\xHH" stands for the byte HH (control bytes for the tests).
 //
 // Each go first sends "info depth 1 seldepth 1 multipv 1 score cp 0 nodes <number of legal
 // moves> time 0 pv <move>"; `go infinite` waits for `stop`. A setoption line is echoed back as
@@ -49,7 +55,25 @@ struct Settings {
          terminated_at = 0;
     int slow_start_ms = 0;
     bool no_uci = false, exit_after_uciok = false, ignore_isready = false, every_game = false;
+    long info_flood = 0;
+    std::string score = "cp 0";
+    std::string bestmove;  // empty: a random legal move
+    bool orphan_stdout = false;
 };
+
+// "\xHH" as the byte HH; everything else as it is.
+std::string decode_bytes(std::string_view text) {
+    std::string bytes;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\\' && i + 3 < text.size() && text[i + 1] == 'x') {
+            bytes += static_cast<char>(std::stoi(std::string(text.substr(i + 2, 2)), nullptr, 16));
+            i += 3;
+        } else {
+            bytes += text[i];
+        }
+    }
+    return bytes;
+}
 
 [[noreturn]] void usage(const std::string& problem) {
     std::cerr << "mock_engine: " << problem << "\n";
@@ -70,7 +94,15 @@ Settings parse_arguments(int argc, char** argv) {
         if (flag == "--seed")
             s.seed = static_cast<std::uint64_t>(number());
         else if (flag == "--name" && i + 1 < argc)
-            s.name = argv[++i];
+            s.name = decode_bytes(argv[++i]);
+        else if (flag == "--bestmove" && i + 1 < argc)
+            s.bestmove = decode_bytes(argv[++i]);
+        else if (flag == "--score" && i + 1 < argc)
+            s.score = argv[++i];
+        else if (flag == "--info-flood")
+            s.info_flood = number();
+        else if (flag == "--orphan-stdout")
+            s.orphan_stdout = true;
         else if (flag == "--think")
             s.think_ms = static_cast<int>(number());
         else if (flag == "--crash-at")
@@ -173,6 +205,11 @@ int main(int argc, char** argv) {
     Settings settings = parse_arguments(argc, argv);
     std::ios::sync_with_stdio(false);
     std::cerr << "mock_engine: started with seed " << settings.seed << std::endl;
+    if (settings.orphan_stdout && ::fork() == 0) {
+        ::close(0);
+        sleep_ms(60000);  // holds the inherited stdout open after its parent has gone
+        ::_exit(0);
+    }
     std::mt19937_64 random(settings.seed);
     Game game;
     long goes = 0;
@@ -223,6 +260,13 @@ int main(int argc, char** argv) {
                 }
             }
             sleep_ms(settings.think_ms);
+            for (long k = 0; k < settings.info_flood; ++k)
+                std::cout << "info string flood " << k << '\n';
+            if (!settings.bestmove.empty()) {
+                std::cout << "info depth 1 score " << settings.score << "\nbestmove "
+                          << settings.bestmove << std::endl;
+                continue;
+            }
             if (goes == settings.garbage_at) {
                 std::cout << "%$# bestmov e2e4 ;; \x7f garbage" << std::endl;
                 continue;
@@ -244,8 +288,9 @@ int main(int argc, char** argv) {
                 continue;
             }
             std::string move = move_to_uci(moves[random() % moves.size()]);
-            std::cout << "info depth 1 seldepth 1 multipv 1 score cp 0 nodes " << moves.size()
-                      << " time 0 pv " << move << "\nbestmove " << move << std::endl;
+            std::cout << "info depth 1 seldepth 1 multipv 1 score " << settings.score << " nodes "
+                      << moves.size() << " time 0 pv " << move << "\nbestmove " << move
+                      << std::endl;
         }
         // Anything else (debug, register, ponderhit, stop outside a search) is ignored.
     }

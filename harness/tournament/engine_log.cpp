@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ctime>
 
+#include "engines/core/text.h"
+
 namespace arbiter {
 
 std::string engine_log_line(long long milliseconds, const std::string& engine,
@@ -17,7 +19,7 @@ std::string engine_log_line(long long milliseconds, const std::string& engine,
     std::string text = stamp;
     text += engine;
     text += direction == EngineIoObserver::Direction::to_engine ? " > " : " < ";
-    text += line;
+    text += printable_excerpt(line, std::string_view::npos);  // an engine's bytes never raw
     return text;
 }
 

@@ -39,7 +39,8 @@ class EngineLog final : public EngineIoObserver {
 };
 
 // "[12:34:56.789] alphabeta(2) > go nodes 20000": one line of the engine log, without its '\n',
-// at `milliseconds` since the epoch (shown in local time).
+// at `milliseconds` since the epoch (shown in local time). Control bytes and bytes that are not
+// UTF-8 in `line` are written as \xNN (tab as \t).
 std::string engine_log_line(long long milliseconds, const std::string& engine,
                             EngineIoObserver::Direction direction, std::string_view line);
 

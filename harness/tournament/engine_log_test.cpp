@@ -59,6 +59,9 @@ TEST(EngineLog, LinesHoldTheTimeTheEngineAndTheDirection) {
         << line;
     EXPECT_TRUE(engine_log_line(5, "b(0)", Direction::from_engine, "bestmove e2e4")
                     .ends_with(".005] b(0) < bestmove e2e4"));
+    // Issue 20, item 10: the log (standard output under -debug) shows an engine's bytes escaped.
+    EXPECT_TRUE(engine_log_line(5, "b(0)", Direction::from_engine, "bestmove e2e4\x1b[2J\xff")
+                    .ends_with(".005] b(0) < bestmove e2e4\\x1B[2J\\xFF"));
 }
 
 TEST(EngineLog, WorkersWriteWholeLinesAndAppendOrTruncate) {

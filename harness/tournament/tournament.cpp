@@ -141,8 +141,13 @@ namespace {
 class Runner {
   public:
     Runner(const TournamentConfig& config, Store& store, TournamentObserver& observer,
-           const std::atomic<bool>* stop)
-        : config_(config), store_(store), observer_(observer), external_stop_(stop) {}
+           const std::atomic<bool>* stop, RecordingGate* gate)
+        : config_(config),
+          store_(store),
+          observer_(observer),
+          external_stop_(stop),
+          gate_(gate ? *gate : own_gate_),
+          mutex_(gate_.mutex()) {}
 
     TournamentSummary run() {
         auto started = std::chrono::steady_clock::now();
@@ -260,7 +265,7 @@ class Runner {
         }
     }
 
-    bool stopping() const { return stop_ || (external_stop_ && *external_stop_); }
+    bool stopping() const { return stop_ || (external_stop_ && *external_stop_) || gate_.closed(); }
 
     // cutechess's -wait: the worker rests `config_.wait` before its next game, unless stopped.
     void pause_between_games() const {
@@ -310,6 +315,7 @@ class Runner {
         for (int index : {game.white, game.black})
             if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
         std::lock_guard lock(mutex_);
+        if (gate_.closed()) return;  // the run has ended without this game: a re-run plays it
         for (const std::string& event : played.events) observer_.engine_event(event);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
                                             std::pair{played.black_needs_restart, game.black}}) {
@@ -413,7 +419,9 @@ class Runner {
     EngineStart engine_start_;
     std::string host_;  // recorded with each game
     std::vector<ScheduledGame> pending_;
-    std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
+    RecordingGate own_gate_;  // when the caller gives none
+    RecordingGate& gate_;
+    std::mutex& mutex_;  // the gate's: guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
@@ -423,8 +431,9 @@ class Runner {
 }  // namespace
 
 TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
-                                 TournamentObserver& observer, const std::atomic<bool>* stop) {
-    return Runner(config, store, observer, stop).run();
+                                 TournamentObserver& observer, const std::atomic<bool>* stop,
+                                 RecordingGate* gate) {
+    return Runner(config, store, observer, stop, gate).run();
 }
 
 }  // namespace arbiter

@@ -136,11 +136,14 @@ TEST_F(TournamentTest, WaitPausesEachWorkerBetweenGames) {
 
 TEST_F(TournamentTest, ValuesThatCannotWorkAreRejectedBeforeAnyGame) {
     config.game.stall_timeout = milliseconds(0);
-    EXPECT_EQ(error_of_run(), "stall_timeout must be a positive number of milliseconds (got 0)");
+    EXPECT_EQ(error_of_run(),
+              "stall_timeout must be a number of milliseconds from 1 to 1000000000000, the most "
+              "the clock can add (got 0)");
     config.game.stall_timeout = milliseconds(2000);
     config.game.time_margin = milliseconds(-1000);
     EXPECT_EQ(error_of_run(),
-              "time_margin must be a number of milliseconds, 0 or more (got -1000)");
+              "time_margin must be a number of milliseconds from 0 to 1000000000000, the most the "
+              "clock can add (got -1000)");
     config.game.time_margin = milliseconds(100);
     config.concurrency = 0;
     EXPECT_EQ(error_of_run(), "concurrency must be a positive integer (got 0)");
@@ -354,7 +357,8 @@ TEST(TournamentConfigJson, RefusesNumbersItCannotKeep) {
               "c.json: rounds must be a positive integer (got 4294967297)");
     EXPECT_EQ(message(R"({"depth": 0})"), "c.json: depth must be a depth from 1 to 1000 (got 0)");
     EXPECT_EQ(message(R"({"movetime": -20})"),
-              "c.json: movetime must be a positive number of milliseconds (got -20)");
+              "c.json: movetime must be a number of milliseconds from 1 to 1000000000000, the most "
+              "the clock can add (got -20)");
     EXPECT_NE(message(R"({"adjudication": {"max_plies": 1e12}})").find("max_plies must be"),
               std::string::npos);
     TournamentConfig kept = tournament_config_from_json(

@@ -18,7 +18,12 @@ void start_engine(EngineSession& engine, const EngineConfig& config, const std::
             if (!engine.set_option(name, value))
                 throw UciError("exited while its options were set (" + engine.exit_status() + ")");
         }
-        if (engine.is_ready(handshake_timeout) != UciStatus::ok)
+        UciStatus ready = engine.is_ready(handshake_timeout);
+        if (ready == UciStatus::disconnected) {
+            engine.quit(std::chrono::milliseconds(1000));  // reaps it, for its exit status
+            throw UciError("exited before answering isready (" + engine.exit_status() + ")");
+        }
+        if (ready != UciStatus::ok)
             throw UciError("did not answer isready within " +
                            std::to_string(handshake_timeout.count()) + " ms");
     } catch (const std::exception& e) {

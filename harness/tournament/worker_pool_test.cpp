@@ -97,6 +97,13 @@ TEST(StartEngine, NamesTheEngineInEveryFailure) {
                   start_engine(engine, bad_option, "", milliseconds(2000));
               }).find("engine picky: engine 'mock' has no option 'NoSuchOption'"),
               std::string::npos);
+    // Issue 20, item 9: an engine that exits after uciok is said to have exited, with its status,
+    // not to have let the isready timeout (10 s) pass.
+    EXPECT_EQ(error_of([&] {
+                  start_engine(engine, mock("quitter", {"--exit-after-uciok"}), "",
+                               milliseconds(10000));
+              }),
+              "engine quitter: exited before answering isready (exited with code 0)");
     EngineConfig missing = mock("gone");
     missing.command = "/nonexistent/engine";
     EXPECT_NE(error_of([&] {

@@ -45,7 +45,7 @@ void UciClient::start(const std::string& program, const std::vector<std::string>
     options_.clear();
     process_.start(program, args, working_directory, stderr_log_path);
 
-    Clock::time_point deadline = Clock::now() + handshake_timeout;
+    Clock::time_point deadline = deadline_after(Clock::now(), handshake_timeout);
     if (!process_.write_line("uci")) fail_handshake("exited during the uci handshake", true);
     while (true) {
         switch (process_.read_line(line_, deadline)) {
@@ -64,8 +64,8 @@ void UciClient::start(const std::string& program, const std::vector<std::string>
             std::string_view rest = line_;
             next_word(rest);
             std::string_view field = next_word(rest);
-            if (field == "name") id_name_ = rest_after_two_words(line_);
-            if (field == "author") id_author_ = rest_after_two_words(line_);
+            if (field == "name") id_name_ = printable_engine_text(rest_after_two_words(line_));
+            if (field == "author") id_author_ = printable_engine_text(rest_after_two_words(line_));
         } else if (word == "option") {
             if (auto option = parse_option_line(line_)) {
                 auto same = std::find_if(options_.begin(), options_.end(), [&](const UciOption& o) {
@@ -165,7 +165,7 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
 }
 
 UciStatus UciClient::is_ready(std::chrono::milliseconds timeout) {
-    Clock::time_point deadline = Clock::now() + timeout;
+    Clock::time_point deadline = deadline_after(Clock::now(), timeout);
     if (!process_.write_line("isready")) return UciStatus::disconnected;
     while (true) {
         switch (process_.read_line(line_, deadline)) {
@@ -220,7 +220,7 @@ SearchReply UciClient::go(const GoLimits& limits, std::chrono::milliseconds time
 
 SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
     SearchReply result;
-    Clock::time_point deadline = go_sent_ + timeout;
+    Clock::time_point deadline = deadline_after(go_sent_, timeout);
     bool principal_line_seen = false;
     while (true) {
         EngineProcess::ReadStatus read = process_.read_line(line_, deadline);
@@ -238,6 +238,7 @@ SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
         }
         if (!parse_info_line(line_, info_)) continue;
         ++result.info_lines;
+        drop_insane_score(info_.score, result.protocol_error);
         bool first_variation = !info_.multipv || *info_.multipv <= 1;
         if (first_variation && (info_.score || info_.has_pv)) {
             principal_line_seen = true;
@@ -251,7 +252,8 @@ SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
         }
         if (info_.nodes) result.nodes = info_.nodes;
         if (info_.time_ms) result.time_ms = info_.time_ms;
-        if (info_.text) result.info_strings.push_back(std::move(*info_.text));
+        if (info_.text && keep_recent_line(result.info_strings, std::move(*info_.text)))
+            ++result.info_strings_dropped;
     }
 }
 

@@ -46,10 +46,15 @@ struct SearchReply {
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> time_ms;  // as reported by the engine
     std::vector<std::string> pv;          // empty if never reported
-    int info_lines = 0;                   // info lines received during this search
+    std::int64_t info_lines = 0;          // info lines received during this search
     // The text after `string` of each info line that has one, in the order received, spaces
-    // inside kept ("info string leaves 541" gives "leaves 541").
+    // inside kept ("info string leaves 541" gives "leaves 541"): the last MAX_KEPT_LINES of the
+    // search, each cut to MAX_KEPT_LINE_LENGTH bytes, so that a flood costs bounded memory.
     std::vector<std::string> info_strings;
+    std::int64_t info_strings_dropped = 0;  // older info strings of this search not kept
+    // The first way this search's lines broke the protocol that arbiter overlooked (a score out
+    // of the sane range, which is dropped, never adjudicated), or empty.
+    std::string protocol_error;
     // Measured by arbiter on the steady clock, from just before `go` was written until the
     // bestmove line was read (or until the timeout or disconnection was seen).
     EngineProcess::Clock::duration wall_time{};
@@ -85,7 +90,8 @@ class UciClient {
                const std::string& working_directory = {}, const std::string& stderr_log_path = {},
                std::chrono::milliseconds handshake_timeout = DEFAULT_HANDSHAKE_TIMEOUT);
 
-    // What the engine said about itself during the handshake.
+    // What the engine said about itself during the handshake, as printable text (see
+    // printable_engine_text).
     const std::string& id_name() const { return id_name_; }
     const std::string& id_author() const { return id_author_; }
     const std::vector<UciOption>& options() const { return options_; }

@@ -448,6 +448,87 @@ TEST(UciClient, InfoStringsAreCollectedPerSearchInOrder) {
     EXPECT_TRUE(engine.quit());
 }
 
+// Issue 20, item 4: an engine flooding `info string` lines during a search costs bounded memory:
+// only the last MAX_KEPT_LINES are kept, each cut to MAX_KEPT_LINE_LENGTH bytes.
+TEST(UciClient, InfoStringFloodKeepsOnlyTheLastLines) {
+    UciClient engine;
+    engine.start(MOCK, {"--info-flood", "200000"});
+    SearchReply reply = engine.go(depth_limit(1), PATIENCE);
+    ASSERT_EQ(reply.status, UciStatus::ok);
+    EXPECT_EQ(reply.info_lines, 200001);
+    ASSERT_EQ(reply.info_strings.size(), MAX_KEPT_LINES);
+    EXPECT_EQ(reply.info_strings_dropped, 200000 - std::int64_t(MAX_KEPT_LINES));
+    EXPECT_EQ(reply.info_strings.front(), "flood " + std::to_string(200000 - MAX_KEPT_LINES));
+    EXPECT_EQ(reply.info_strings.back(), "flood 199999");
+    EXPECT_FALSE(reply.bestmove.empty());
+
+    std::vector<std::string> kept;
+    EXPECT_FALSE(keep_recent_line(kept, std::string(3 * MAX_KEPT_LINE_LENGTH, 'x')));
+    EXPECT_EQ(kept.at(0).size(), MAX_KEPT_LINE_LENGTH);
+}
+
+// Issue 20, item 7: a score outside the sane range is dropped (never adjudicated, never printed)
+// and named as the search's protocol error; sane extremes are kept.
+TEST(UciClient, ScoresOutOfRangeAreProtocolErrors) {
+    struct Case {
+        const char* score;
+        std::optional<UciScore> kept;
+        const char* error;
+    };
+    using K = UciScore::Kind;
+    for (const Case& c : {
+             Case{"cp -2147483648", std::nullopt,
+                  "score cp -2147483648 is out of range (centipawns within +/-50000)"},
+             Case{"mate -2147483648", std::nullopt,
+                  "score mate -2147483648 is out of range (mates within +/-1000 moves)"},
+             Case{"cp 50001", std::nullopt,
+                  "score cp 50001 is out of range (centipawns within +/-50000)"},
+             Case{"mate 1001", std::nullopt,
+                  "score mate 1001 is out of range (mates within +/-1000 moves)"},
+             Case{"cp -50000", UciScore{K::centipawns, -50000}, ""},
+             Case{"mate -1000", UciScore{K::mate, -1000}, ""},
+         }) {
+        UciClient engine;
+        engine.start(MOCK, {"--score", c.score});
+        SearchReply reply = engine.go(depth_limit(1), PATIENCE);
+        ASSERT_EQ(reply.status, UciStatus::ok) << c.score;
+        EXPECT_EQ(reply.score, c.kept) << c.score;
+        EXPECT_EQ(reply.protocol_error, c.error) << c.score;
+        EXPECT_EQ(reply.depth, 1) << c.score;  // the rest of the line still counts
+    }
+}
+
+// Issue 20, item 6: waits beyond what the clock can add saturate: a healthy engine answers.
+TEST(UciClient, TimeoutsBeyondTheClockStillWaitForTheAnswer) {
+    const std::chrono::milliseconds forever(9'300'000'000'000);
+    UciClient engine;
+    engine.start(MOCK, {}, {}, {}, forever);
+    EXPECT_EQ(engine.is_ready(forever), UciStatus::ok);
+    SearchReply reply = engine.go(depth_limit(1), forever);
+    EXPECT_EQ(reply.status, UciStatus::ok);
+    EXPECT_FALSE(reply.bestmove.empty());
+}
+
+// Issue 20, item 9: an engine that exits while a helper holds its stdout disconnects at once,
+// well within a stall timeout of a minute, instead of stalling until it passes.
+TEST(UciClient, ExitWithAHelperHoldingStdoutIsADisconnection) {
+    UciClient engine;
+    engine.start(MOCK, {"--orphan-stdout", "--exit-at", "2"});
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), 60s).status, UciStatus::disconnected);
+    EXPECT_FALSE(engine.alive());
+    EXPECT_EQ(engine.exit_status(), "exited with code 1");
+}
+
+// Issue 20, item 10: what an engine says about itself is kept as printable text: control bytes
+// and bytes that are not UTF-8 as \xNN, UTF-8 as it is.
+TEST(UciClient, IdNameWithControlBytesIsKeptEscaped) {
+    UciClient engine;
+    engine.start(MOCK, {"--name", "evil\\x1b[2J\\x00\\xff \xC3\xA4"});
+    EXPECT_EQ(engine.id_name(), "evil\\x1B[2J\\x00\\xFF \xC3\xA4");
+    EXPECT_EQ(engine.display_name(), engine.id_name());
+}
+
 TEST(UciClient, DepthWithoutPrincipalLinesIsStillReported) {
     UciClient engine;
     engine.start("/bin/sh", {"-c",

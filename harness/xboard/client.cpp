@@ -39,7 +39,8 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
     if (!process_.write_line("xboard") || !process_.write_line("protover 2"))
         fail("exited during the xboard handshake", true);
     // Step 2. Accept or reject each feature until done=1, or until the engine falls silent.
-    Clock::time_point deadline = Clock::now() + std::min(FEATURE_WAIT, handshake_timeout);
+    Clock::time_point deadline =
+        deadline_after(Clock::now(), std::min(FEATURE_WAIT, handshake_timeout));
     bool holding = false;  // done=0 seen: wait for done=1 up to the handshake timeout
     while (true) {
         EngineProcess::ReadStatus status = process_.read_line(line_, deadline);
@@ -59,7 +60,7 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
             if (f.name == "done") {
                 if (f.value == "0") {
                     holding = true;
-                    deadline = Clock::now() + handshake_timeout;
+                    deadline = deadline_after(Clock::now(), handshake_timeout);
                 } else {
                     finished = true;
                 }
@@ -69,7 +70,7 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
                          KNOWN_FEATURES.end();
             process_.write_line((known ? "accepted " : "rejected ") + f.name);
             if (!known) continue;
-            if (f.name == "myname") name_ = f.value;
+            if (f.name == "myname") name_ = printable_engine_text(f.value);
             auto same = std::find_if(
                 features_.begin(), features_.end(),
                 [&](const XboardFeature& g) { return g.name == f.name && f.name != "option"; });
@@ -120,7 +121,7 @@ bool XboardClient::new_game() {
 }
 
 UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
-    Clock::time_point deadline = Clock::now() + timeout;
+    Clock::time_point deadline = deadline_after(Clock::now(), timeout);
     if (feature("ping") != "1") {
         // No ping: drop what the engine said already (a late claim of the last game, say),
         // looking briefly into the pipe too, not only at what was read from it: a claim that
@@ -281,6 +282,7 @@ void XboardClient::handle_thinking(std::string_view line, XboardReply& reply) {
         s.score = UciScore{UciScore::Kind::mate, *mate};
     else
         s.score = UciScore{UciScore::Kind::centipawns, t->score};
+    drop_insane_score(s.score, s.protocol_error);
     s.time_ms = t->time_cs * 10;
     s.nodes = t->nodes;
     s.pv = t->pv;  // translated once the search ends
@@ -297,7 +299,7 @@ std::string XboardClient::to_uci(std::string_view text) {
 
 XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
     XboardReply reply;
-    Clock::time_point deadline = go_sent_ + timeout;
+    Clock::time_point deadline = deadline_after(go_sent_, timeout);
     auto finish = [&](UciStatus status) {
         reply.search.status = status;
         reply.search.wall_time = Clock::now() - go_sent_;
@@ -358,14 +360,14 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 // only a move we sent is a refusal.
                 if (!on_board_ || std::find(sent_texts_.begin(), sent_texts_.end(), line.text) ==
                                       sent_texts_.end()) {
-                    reply.errors.push_back(line_);
+                    keep_recent_line(reply.errors, line_);
                     break;
                 }
                 reply.refused_move = line.text;
                 on_board_.reset();  // its board is not ours any more
                 return finish(UciStatus::ok);
             case XboardLine::Kind::error:
-                reply.errors.push_back(line_);
+                keep_recent_line(reply.errors, line_);
                 break;
             default:
                 break;
@@ -384,7 +386,7 @@ void XboardClient::read_after_move(XboardReply& reply, Clock::time_point deadlin
         } else if (line.kind == XboardLine::Kind::offer_draw) {
             reply.offered_draw = true;
         } else if (line.kind == XboardLine::Kind::error) {
-            reply.errors.push_back(line_);
+            keep_recent_line(reply.errors, line_);
         }
     }
 }

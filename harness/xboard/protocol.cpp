@@ -162,9 +162,9 @@ std::optional<XboardThinking> parse_thinking(std::string_view line) {
 
 std::optional<int> xboard_mate_distance(int score) {
     // The protocol's convention: 100000 + N for mate in N moves, -100000 - N when mated.
-    int magnitude = score < 0 ? -score : score;
+    std::int64_t magnitude = score < 0 ? -std::int64_t(score) : score;  // -INT_MIN overflows int
     if (magnitude < 100000 || magnitude >= 101000) return std::nullopt;
-    int moves = magnitude - 100000;
+    int moves = int(magnitude - 100000);
     return score > 0 ? moves : -moves;
 }
 
