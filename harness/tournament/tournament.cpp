@@ -17,10 +17,12 @@
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
+#include "harness/store/pool_stops.h"
 #include "harness/tournament/book_openings.h"
 #include "harness/tournament/engine_log.h"
 #include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/pooled_shard.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
 
@@ -199,20 +201,22 @@ class Runner {
         }
         summary_.scheduled = std::int64_t(schedule.size());
         summary_.already_played = summary_.scheduled - std::int64_t(pending_.size());
+        if (!config_.pool.empty())
+            pooled_.emplace(
+                config_, pool_test_json(
+                             config_, tournament_key(config_),
+                             sha256_hex(shard_identity(config_, identities, config_.shard_count))));
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
                           summary_.already_played);
 
-        // Step 3. The workers play until the queue is empty or a stop is requested.
+        // Step 3. The workers play until the queue is empty or a stop is requested (a pooled
+        // SPRT: batch by batch, until the pool's verdict or the end of the shard's slots).
         std::size_t handed_out = 0;
-        if (!stopping()) {
-            handed_out = run_worker_pool(
-                engine_start_, config_.workers(), pending_.size(),
-                [this](std::size_t job, WorkerEngines& engines) {
-                    if (engines.jobs_done > 0) pause_between_games();
-                    play(pending_[job], engines);
-                },
-                [this] { return stopping(); });
+        if (pooled_) {
+            handed_out = play_pooled(schedule, done);
+        } else if (!stopping()) {
+            handed_out = play_games(pending_);
         }
         if (engine_log_) engine_log_->close();
         summary_.stopped_early = handed_out < pending_.size();
@@ -222,6 +226,51 @@ class Runner {
     }
 
   private:
+    // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
+    // how many were handed out.
+    std::size_t play_games(const std::vector<ScheduledGame>& games) {
+        return run_worker_pool(
+            engine_start_, config_.workers(), games.size(),
+            [&](std::size_t job, WorkerEngines& engines) {
+                if (engines.jobs_done > 0) pause_between_games();
+                play(games[job], engines);
+            },
+            [this] { return stopping(); });
+    }
+
+    // The shard's part of a pooled SPRT, batch by batch; records in the database how it ended.
+    std::size_t play_pooled(const std::vector<ScheduledGame>& schedule,
+                            const std::set<std::int64_t>& done) {
+        std::size_t handed_out = 0;
+        PooledShardOutcome outcome = pooled_->run(
+            schedule, done,
+            [&](const std::vector<ScheduledGame>& games) { handed_out += play_games(games); },
+            [this] { return stopping(); });
+        if (outcome.stop == PoolStop::interrupted) return handed_out;
+        PoolStopRecord record{summary_.tournament_id, config_.shard_index,
+                              config_.pool,           std::string(to_string(outcome.stop)),
+                              std::nullopt,           "",
+                              unix_time_ms()};
+        if (outcome.verdict) record.verdict = outcome.verdict->to_json().dump();
+        json::Value published{json::Object{}};
+        published.set("batches", outcome.batches);
+        published.set("pairs", outcome.published.pair_count());
+        json::Value cells{json::Array{}};
+        for (std::int64_t n : outcome.published.pairs) cells.push(n);
+        published.set("pentanomial", cells);
+        record.published = published.dump();
+        record_pool_stop(store_.path(), record);
+        if (outcome.verdict) {
+            Sprt test(*config_.sprt);
+            test.update(outcome.verdict->pooled);
+            summary_.sprt_result =
+                test.summary() + " (pooled over " + std::to_string(outcome.verdict->shards.size()) +
+                " shards, decided by shard " + std::to_string(outcome.verdict->decided_by) + ")";
+        }
+        summary_.pool_stop = std::string(to_string(outcome.stop));
+        return handed_out;
+    }
+
     // The configuration as stored with the tournament, with the identity it was keyed by, so that
     // a later run can say why it is a different tournament.
     json::Value stored_json() const {
@@ -380,12 +429,17 @@ class Runner {
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
             add_sprt_game(g.slot, white, g.result);
+            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result);
         }
-        check_sprt();
+        if (!pooled_) check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
         add_sprt_game(game.slot, game.white, record.result);
+        if (pooled_) {
+            pooled_->record(game, record.result);
+            return;  // the pool decides, at batch boundaries only
+        }
         check_sprt();
     }
 
@@ -417,7 +471,8 @@ class Runner {
     std::atomic<bool> stop_{false};
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
-    LiveMatchTally sprt_tally_{0, 1};  // the first engine against the second
+    std::optional<PooledShard> pooled_;  // --pool: the shard's side of the pooled SPRT
+    LiveMatchTally sprt_tally_{0, 1};    // the first engine against the second
 };
 
 }  // namespace
