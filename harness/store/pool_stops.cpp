@@ -1,5 +1,7 @@
 #include "harness/store/pool_stops.h"
 
+#include <sqlite3.h>
+
 #include "harness/store/shards.h"
 
 namespace arbiter {
@@ -60,8 +62,10 @@ std::vector<PoolStopRecord> pool_stops(sql::Connection& connection) {
 }
 
 std::vector<PoolStopRecord> pool_stops(const std::filesystem::path& path) {
-    std::unique_ptr<sql::Connection> connection = open_database(path, false);
-    return pool_stops(*connection);
+    if (!std::filesystem::exists(path)) throw StoreError(path.string() + ": no such database");
+    sql::Connection connection(path.string(), SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    sqlite3_busy_timeout(connection.handle(), 10'000);
+    return pool_stops(connection);
 }
 
 void copy_pool_stops(sql::Connection& in, TournamentId from, sql::Connection& out,
