@@ -15,3 +15,13 @@ arbiter_test(shard_cli_test SOURCES shard_cli_test.cpp LIBS arbiter_store LABELS
 target_compile_definitions(shard_cli_test PRIVATE ARBITER_PATH="$<TARGET_FILE:arbiter>"
                                                   MOCK_ENGINE_PATH="$<TARGET_FILE:mock_engine>")
 add_dependencies(shard_cli_test arbiter mock_engine)
+
+# One SPRT pooled over three shard processes (issue 24), a fourth run after the verdict, and a
+# shard killed mid-batch.
+if(TARGET pruning AND TARGET alphabeta-mvvlva)
+  add_test(NAME pooled_sprt_shards
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/pool_cli_test.sh $<TARGET_FILE:arbiter>
+                   $<TARGET_FILE_DIR:pruning>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(pooled_sprt_shards PROPERTIES LABELS e2e TIMEOUT 600)
+endif()

@@ -37,8 +37,11 @@ void bind_stop(sql::Statement& statement, const PoolStopRecord& record) {
 }  // namespace
 
 void record_pool_stop(const std::filesystem::path& path, const PoolStopRecord& record) {
-    std::unique_ptr<sql::Connection> connection = open_database(path, false);
-    sql::Statement insert(*connection, INSERT_STOP);
+    // A connection of its own beside the store's (which has migrated the file to version 5).
+    if (!std::filesystem::exists(path)) throw StoreError(path.string() + ": no such database");
+    sql::Connection connection(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+    sqlite3_busy_timeout(connection.handle(), 10'000);
+    sql::Statement insert(connection, INSERT_STOP);
     bind_stop(insert, record);
     insert.step();
 }
