@@ -25,3 +25,12 @@ if(TARGET pruning AND TARGET alphabeta-mvvlva)
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(pooled_sprt_shards PROPERTIES LABELS e2e TIMEOUT 600)
 endif()
+
+# The pooled SPRT on the same private Slurm cluster (issue 24): 4 array tasks stop on one
+# verdict; an SPRT that cannot decide ends inconclusive at the cap (scripts/slurm/pooled-sprt-test).
+if(TARGET pruning AND TARGET alphabeta-mvvlva AND TARGET random)
+  add_test(NAME slurm_pooled_sprt
+           COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/pooled-sprt-test $<TARGET_FILE:arbiter>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(slurm_pooled_sprt PROPERTIES LABELS slurm TIMEOUT 900 RUN_SERIAL TRUE)
+endif()
