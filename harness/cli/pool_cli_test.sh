@@ -18,7 +18,7 @@ engines=(--engine "name=pruning,cmd=$bin/pruning" --engine "name=alphabeta-mvvlv
 cap_per_shard=1640  # 123 openings x 20 rounds x 2 games / 3 shards
 
 # Step 1. Refused, with the reason and the way out.
-if "$arbiter" tournament "${engines[@]}" --sprt elo0=0,elo1=60 --shard 1/3 \
+if "$arbiter" tournament "${engines[@]}" --sprt "elo0=0,elo1=60" --shard 1/3 \
   --db "$work/refused.sqlite" >"$work/refused.log" 2>&1; then
   fail "--sprt with --shard and no --pool was accepted"
 fi
@@ -31,7 +31,7 @@ echo "ok: --sprt with --shard and no --pool is refused"
 
 # Step 2. Three shards side by side, one pool.
 pool=$work/pool
-sprt=(--sprt elo0=0,elo1=60 --pool "$pool")
+sprt=(--sprt "elo0=0,elo1=60" --pool "$pool")
 for k in 1 2 3; do
   "$arbiter" tournament "${engines[@]}" "${sprt[@]}" --shard "$k/3" --db "$work/s$k.sqlite" \
     >"$work/s$k.log" 2>&1 &
@@ -71,7 +71,7 @@ echo "ok: a fourth run after the verdict plays nothing"
 # pairs leave time to kill shard 1 (slowed by --wait) inside its second batch.
 pool=$work/pool2
 # (--wait is part of what the shards share, so every run of step 3 has it.)
-sprt=(--sprt elo0=0,elo1=60,alpha=0.001,beta=0.001 --pool "$pool" --batch-pairs 8 --wait 150)
+sprt=(--sprt "elo0=0,elo1=60,alpha=0.001,beta=0.001" --pool "$pool" --batch-pairs 8 --wait 150)
 "$arbiter" tournament "${engines[@]}" "${sprt[@]}" --shard 1/3 --db "$work/k1.sqlite" \
   >"$work/k1-first.log" 2>&1 &
 victim=$!
