@@ -167,6 +167,7 @@ std::string format_pool_record(const std::vector<PoolStopRecord>& stops,
 }
 
 std::string format_database_pool(const std::filesystem::path& db, TournamentId tournament) {
+    if (!std::filesystem::is_regular_file(db)) return "";  // an in-memory store was never pooled
     std::vector<PoolStopRecord> stops;
     for (PoolStopRecord& stop : pool_stops(db))
         if (stop.tournament_id == tournament) stops.push_back(std::move(stop));
