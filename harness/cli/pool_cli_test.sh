@@ -60,6 +60,8 @@ grep -q "^Pooled SPRT (.*): SPRT: llr .* - H1 was accepted" "$work/ratings.log" 
 pairs=$(json "$pool/verdict.json" 'd["pairs"]')
 grep -q "^At the decision: $pairs pairs" "$work/ratings.log" || fail "ratings does not show the counts at the decision"
 grep -q "^Final: *$((total / 2)) pairs" "$work/ratings.log" || fail "ratings does not show the final counts"
+"$arbiter" report --db "$work/all.sqlite" --out "$work/report.html" >/dev/null
+grep -q "At the decision: $pairs pairs" "$work/report.html" || fail "the report does not show the pooled verdict"
 echo "ok: the merged database carries the verdict ($pairs pairs at the decision, $((total / 2)) in all)"
 cp "$pool/verdict.json" "$work/verdict.first"
 "$arbiter" tournament "${engines[@]}" "${sprt[@]}" --shard 2/3 --db "$work/s4.sqlite" >"$work/s4.log" 2>&1
