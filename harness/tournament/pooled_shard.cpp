@@ -9,16 +9,6 @@
 
 namespace arbiter {
 
-namespace {
-
-std::string this_host() {
-    char name[256] = {};
-    if (::gethostname(name, sizeof name - 1) != 0) return "";
-    return name;
-}
-
-}  // namespace
-
 std::string_view to_string(PoolStop stop) {
     switch (stop) {
         case PoolStop::verdict:
@@ -62,8 +52,8 @@ json::Value pool_test_json(const TournamentConfig& config, const std::string& to
     return v;
 }
 
-PooledShard::PooledShard(const TournamentConfig& config, const json::Value& test)
-    : config_(config), pool_(config.pool) {
+PooledShard::PooledShard(const TournamentConfig& config, const json::Value& test, std::string host)
+    : config_(config), pool_(config.pool), host_(std::move(host)) {
     pool_.join(test);
 }
 
@@ -97,7 +87,7 @@ void PooledShard::publish(PooledShardOutcome& outcome, bool finished, double bat
     counts.batch_seconds = batch_seconds;
     counts.finished = finished;
     counts.pid = ::getpid();
-    counts.host = this_host();
+    counts.host = host_;
     pool_.publish(counts);
 }
 

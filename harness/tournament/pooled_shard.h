@@ -51,8 +51,9 @@ json::Value pool_test_json(const TournamentConfig& config, const std::string& to
 // One shard of a pooled SPRT while it plays.
 class PooledShard {
   public:
-    // Joins the pool `config.pool` (throws ConfigError if it belongs to another test).
-    PooledShard(const TournamentConfig& config, const json::Value& test);
+    // Joins the pool `config.pool` as the test `test` (throws ConfigError if the pool belongs to
+    // another test); `host` names this machine in the shard's publications.
+    PooledShard(const TournamentConfig& config, const json::Value& test, std::string host);
 
     // Records a finished game of the schedule. Not thread-safe: the runner calls it under its lock.
     void record(const ScheduledGame& game, const std::string& result);
@@ -73,6 +74,7 @@ class PooledShard {
 
     const TournamentConfig& config_;
     SprtPool pool_;
+    std::string host_;
     std::map<std::int64_t, GameResult> results_;  // by slot number, games with a result
     std::set<std::int64_t> recorded_;             // every slot recorded
 };

@@ -201,11 +201,12 @@ class Runner {
         }
         summary_.scheduled = std::int64_t(schedule.size());
         summary_.already_played = summary_.scheduled - std::int64_t(pending_.size());
-        if (!config_.pool.empty())
+        if (!config_.pool.empty()) {
+            const std::string engines_sha256 =
+                sha256_hex(shard_identity(config_, identities, config_.shard_count));
             pooled_.emplace(
-                config_, pool_test_json(
-                             config_, tournament_key(config_),
-                             sha256_hex(shard_identity(config_, identities, config_.shard_count))));
+                config_, pool_test_json(config_, tournament_key(config_), engines_sha256), host_);
+        }
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
                           summary_.already_played);
