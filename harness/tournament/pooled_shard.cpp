@@ -58,9 +58,11 @@ PooledShard::PooledShard(const TournamentConfig& config, const json::Value& test
 }
 
 void PooledShard::record(const ScheduledGame& game, const std::string& result) {
+    std::lock_guard lock(mutex_);
     recorded_.insert(game.slot.number);
     if (std::optional<Outcome> outcome = parse_outcome(result))
         results_[game.slot.number] = {game.white, game.black, *outcome, game.slot.pair_number()};
+    if (!batches_.empty()) publish_complete_batches();
 }
 
 PentanomialCounts PooledShard::batch_counts(const std::vector<ScheduledGame>& batch) const {
@@ -78,64 +80,68 @@ bool PooledShard::recorded(const std::vector<ScheduledGame>& batch) const {
     return true;
 }
 
-void PooledShard::publish(PooledShardOutcome& outcome, bool finished, double batch_seconds) const {
+void PooledShard::publish_complete_batches() {
+    std::size_t next = std::size_t(outcome_.batches);
+    const bool first = !last_publication_;
+    while (next < batches_.size() && recorded(batches_[next]))
+        outcome_.published += batch_counts(batches_[next++]);
+    if (!first && next == std::size_t(outcome_.batches)) return;
+    outcome_.batches = std::int64_t(next);
+    const auto now = std::chrono::steady_clock::now();
     PoolShardCounts counts;
     counts.shard = config_.shard_index;
-    counts.counts = outcome.published;
-    counts.batches = outcome.batches;
+    counts.counts = outcome_.published;
+    counts.batches = outcome_.batches;
     counts.published_ms = unix_time_ms();
-    counts.batch_seconds = batch_seconds;
-    counts.finished = finished;
+    counts.batch_seconds =
+        first ? 0 : std::chrono::duration<double>(now - *last_publication_).count();
+    counts.finished = next == batches_.size();
     counts.pid = ::getpid();
     counts.host = host_;
     pool_.publish(counts);
+    last_publication_ = now;
+    if (!outcome_.verdict) outcome_.verdict = pool_.decide(*config_.sprt, config_.shard_index);
 }
 
-PooledShardOutcome PooledShard::run(
-    const std::vector<ScheduledGame>& schedule, const std::set<std::int64_t>& done,
-    const std::function<void(const std::vector<ScheduledGame>&)>& play,
-    const std::function<bool()>& stopping) {
+std::vector<ScheduledGame> PooledShard::start(const std::vector<ScheduledGame>& schedule) {
+    std::lock_guard lock(mutex_);
     // Step 1. A verdict already there: nothing to play (a task that started late).
-    PooledShardOutcome outcome;
-    outcome.verdict = pool_.read_verdict();
-    if (outcome.verdict) {
-        outcome.stop = PoolStop::verdict;
-        return outcome;
-    }
-    // Step 2. The batches a previous run completed count at once: publish them again.
-    const auto batches = cut_into_batches(schedule, config_.batch_pairs);
-    std::size_t next = 0;
-    auto complete = [&](const std::vector<ScheduledGame>& batch) {
+    if ((outcome_.verdict = pool_.read_verdict())) return {};
+    // Step 2. The batches; those a previous run completed count at once: publish them again.
+    batches_ = cut_into_batches(schedule, config_.batch_pairs);
+    for (std::size_t b = 0; b < batches_.size(); ++b)
+        for (const ScheduledGame& game : batches_[b]) batch_of_slot_[game.slot.number] = b;
+    publish_complete_batches();
+    if (outcome_.verdict) return {};
+    // Step 3. The games still to play, in order.
+    std::vector<ScheduledGame> games;
+    for (const auto& batch : batches_)
         for (const ScheduledGame& game : batch)
-            if (!done.count(game.slot.number) && !recorded_.count(game.slot.number)) return false;
-        return true;
-    };
-    while (next < batches.size() && complete(batches[next])) {
-        outcome.published += batch_counts(batches[next]);
-        ++next;
-    }
-    outcome.batches = std::int64_t(next);
-    publish(outcome, next == batches.size(), 0);
-    outcome.verdict = pool_.decide(*config_.sprt, config_.shard_index);
+            if (!recorded_.count(game.slot.number)) games.push_back(game);
+    return games;
+}
 
-    // Step 3. Batch by batch: check, play, publish, decide.
-    while (!outcome.verdict && next < batches.size()) {
-        if (stopping()) return outcome;
-        if ((outcome.verdict = pool_.read_verdict())) break;
-        const auto started = std::chrono::steady_clock::now();
-        std::vector<ScheduledGame> to_play;
-        for (const ScheduledGame& game : batches[next])
-            if (!done.count(game.slot.number) && !recorded_.count(game.slot.number))
-                to_play.push_back(game);
-        play(to_play);
-        if (!recorded(to_play)) return outcome;  // stopped mid-batch: the last counts stand
-        outcome.published += batch_counts(batches[next]);
-        outcome.batches = std::int64_t(++next);
-        publish(outcome, next == batches.size(),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-        outcome.verdict = pool_.decide(*config_.sprt, config_.shard_index);
-    }
-    outcome.stop = outcome.verdict ? PoolStop::verdict : PoolStop::out_of_slots;
+bool PooledShard::may_start(const ScheduledGame& game) {
+    std::lock_guard lock(mutex_);
+    if (outcome_.verdict) return false;
+    const std::size_t batch = batch_of_slot_.at(game.slot.number);
+    if (checked_batch_ && *checked_batch_ >= batch) return true;
+    checked_batch_ = batch;
+    outcome_.verdict = pool_.read_verdict();
+    return !outcome_.verdict;
+}
+
+bool PooledShard::decided() const {
+    std::lock_guard lock(mutex_);
+    return outcome_.verdict.has_value();
+}
+
+PooledShardOutcome PooledShard::outcome() const {
+    std::lock_guard lock(mutex_);
+    PooledShardOutcome outcome = outcome_;
+    outcome.stop = outcome.verdict                                   ? PoolStop::verdict
+                   : std::size_t(outcome.batches) == batches_.size() ? PoolStop::out_of_slots
+                                                                     : PoolStop::interrupted;
     return outcome;
 }
 

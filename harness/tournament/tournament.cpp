@@ -215,7 +215,7 @@ class Runner {
         // SPRT: batch by batch, until the pool's verdict or the end of the shard's slots).
         std::size_t handed_out = 0;
         if (pooled_) {
-            handed_out = play_pooled(schedule, done);
+            handed_out = play_pooled(schedule);
         } else if (!stopping()) {
             handed_out = play_games(pending_);
         }
@@ -228,25 +228,28 @@ class Runner {
 
   private:
     // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
-    // how many were handed out.
-    std::size_t play_games(const std::vector<ScheduledGame>& games) {
+    // how many were handed out. A game `may_start` (when given) refuses is skipped.
+    std::size_t play_games(const std::vector<ScheduledGame>& games,
+                           const std::function<bool(const ScheduledGame&)>& may_start = {}) {
         return run_worker_pool(
             engine_start_, config_.workers(), games.size(),
             [&](std::size_t job, WorkerEngines& engines) {
+                if (may_start && !may_start(games[job])) return;
                 if (engines.jobs_done > 0) pause_between_games();
                 play(games[job], engines);
             },
-            [this] { return stopping(); });
+            [this] { return stopping() || (pooled_ && pooled_->decided()); });
     }
 
-    // The shard's part of a pooled SPRT, batch by batch; records in the database how it ended.
-    std::size_t play_pooled(const std::vector<ScheduledGame>& schedule,
-                            const std::set<std::int64_t>& done) {
+    // The shard's part of a pooled SPRT, until the pool's verdict or the end of the shard's
+    // slots; records in the database how it ended.
+    std::size_t play_pooled(const std::vector<ScheduledGame>& schedule) {
+        const std::vector<ScheduledGame> games = pooled_->start(schedule);
         std::size_t handed_out = 0;
-        PooledShardOutcome outcome = pooled_->run(
-            schedule, done,
-            [&](const std::vector<ScheduledGame>& games) { handed_out += play_games(games); },
-            [this] { return stopping(); });
+        if (!stopping())
+            handed_out = play_games(
+                games, [this](const ScheduledGame& game) { return pooled_->may_start(game); });
+        const PooledShardOutcome outcome = pooled_->outcome();
         if (outcome.stop == PoolStop::interrupted) return handed_out;
         PoolStopRecord record{summary_.tournament_id, config_.shard_index,
                               config_.pool,           std::string(to_string(outcome.stop)),
