@@ -74,12 +74,6 @@ json::Value parse_file(const fs::path& path, const std::string& text) {
     }
 }
 
-json::Value counts_json(const PentanomialCounts& counts) {
-    json::Value list{json::Array{}};
-    for (std::int64_t n : counts.pairs) list.push(n);
-    return list;
-}
-
 PentanomialCounts counts_from(const json::Value& value) {
     PentanomialCounts counts;
     if (!value.is_array() || value.as_array().size() != 5)
@@ -99,6 +93,12 @@ std::string_view state_word(SprtState state) {
 }
 
 }  // namespace
+
+json::Value counts_json(const PentanomialCounts& counts) {
+    json::Value list{json::Array{}};
+    for (std::int64_t n : counts.pairs) list.push(n);
+    return list;
+}
 
 std::int64_t unix_time_ms() {
     using namespace std::chrono;

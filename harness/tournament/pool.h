@@ -94,6 +94,9 @@ class SprtPool {
     std::filesystem::path folder_;
 };
 
+// The five pair counts as a JSON array, as the pool files write them.
+json::Value counts_json(const PentanomialCounts& counts);
+
 // Milliseconds since the Unix epoch.
 std::int64_t unix_time_ms();
 

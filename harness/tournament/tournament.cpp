@@ -259,9 +259,7 @@ class Runner {
         json::Value published{json::Object{}};
         published.set("batches", outcome.batches);
         published.set("pairs", outcome.published.pair_count());
-        json::Value cells{json::Array{}};
-        for (std::int64_t n : outcome.published.pairs) cells.push(n);
-        published.set("pentanomial", cells);
+        published.set("pentanomial", counts_json(outcome.published));
         record.published = published.dump();
         record_pool_stop(store_.path(), record);
         if (outcome.verdict) {
