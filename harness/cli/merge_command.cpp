@@ -4,7 +4,9 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/shard_text.h"
+#include "harness/report/pool_report.h"
 #include "harness/store/merge.h"
+#include "harness/store/store.h"
 
 namespace arbiter::cli {
 
@@ -14,6 +16,13 @@ struct MergeCommandOptions {
     std::string into;
     std::vector<std::string> shards;
 };
+
+// The pooled SPRT the merged database carries (issue 24), as `ratings --db` shows it.
+std::string merged_pool_verdict(const std::string& into) {
+    Store store = Store::open(into, Store::Access::read_only);
+    const auto tournaments = store.list_tournaments();
+    return tournaments.empty() ? "" : format_database_pool(into, tournaments.back().id);
+}
 
 void run(const MergeCommandOptions& options) {
     std::vector<std::filesystem::path> shards(options.shards.begin(), options.shards.end());
@@ -40,6 +49,8 @@ void run(const MergeCommandOptions& options) {
               << known << " of " << expected << " shards played";
     if (missing_shards) std::cout << " (" << missing_shards << " shards incomplete)";
     std::cout << ".\n";
+    const std::string pool = merged_pool_verdict(options.into);
+    if (!pool.empty()) std::cout << pool;
     if (known < expected) {
         std::cout << "Not merged yet:";
         std::vector<bool> seen(std::size_t(expected) + 1, false);

@@ -6,6 +6,7 @@
 #include "harness/cli/command.h"
 #include "harness/pgn/pgn_results.h"
 #include "harness/ratings/joint_ratings.h"
+#include "harness/report/pool_report.h"
 #include "harness/report/rating_output.h"
 #include "harness/store/store.h"
 
@@ -88,6 +89,13 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
     OutputFormat format = *parse_output_format(o.format);
     RatingResult ratings = compute_ratings(records.players, records.games, options);
     std::cout << format_ratings(ratings, format, TableOptions{o.los});
+    if (!o.db.empty() && format == OutputFormat::table) {
+        Store store = Store::open(o.db, Store::Access::read_only);
+        const auto tournaments = store.list_tournaments();
+        const std::string pool =
+            format_database_pool(o.db, o.tournament ? *o.tournament : tournaments.back().id);
+        if (!pool.empty()) std::cout << "\n" << pool;
+    }
     if (o.pairs) {
         std::vector<NamedPairStatistics> pairs;
         for (int a = 0; a < int(records.players.size()); ++a)

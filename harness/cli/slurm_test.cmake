@@ -15,3 +15,22 @@ arbiter_test(shard_cli_test SOURCES shard_cli_test.cpp LIBS arbiter_store LABELS
 target_compile_definitions(shard_cli_test PRIVATE ARBITER_PATH="$<TARGET_FILE:arbiter>"
                                                   MOCK_ENGINE_PATH="$<TARGET_FILE:mock_engine>")
 add_dependencies(shard_cli_test arbiter mock_engine)
+
+# One SPRT pooled over three shard processes (issue 24), a fourth run after the verdict, and a
+# shard killed mid-batch.
+if(TARGET pruning AND TARGET alphabeta-mvvlva)
+  add_test(NAME pooled_sprt_shards
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/pool_cli_test.sh $<TARGET_FILE:arbiter>
+                   $<TARGET_FILE_DIR:pruning>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(pooled_sprt_shards PROPERTIES LABELS e2e TIMEOUT 600)
+endif()
+
+# The pooled SPRT on the same private Slurm cluster (issue 24): 4 array tasks stop on one
+# verdict; an SPRT that cannot decide ends inconclusive at the cap (scripts/slurm/pooled-sprt-test).
+if(TARGET pruning AND TARGET alphabeta-mvvlva AND TARGET random)
+  add_test(NAME slurm_pooled_sprt
+           COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/pooled-sprt-test $<TARGET_FILE:arbiter>
+           WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(slurm_pooled_sprt PROPERTIES LABELS slurm TIMEOUT 900 RUN_SERIAL TRUE)
+endif()

@@ -13,6 +13,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/shard_text.h"
+#include "harness/report/pool_report.h"
 #include "harness/report/standings.h"
 #include "harness/store/merge.h"
 
@@ -23,8 +24,30 @@ namespace {
 struct StatusOptions {
     std::vector<std::string> files;
     std::vector<std::string> globs;
+    std::string pool;
     int bootstrap = 1000;
 };
+
+// The pool folders the tournaments of `files` were played with (tournament --pool), in order.
+std::vector<std::string> pools_named(const std::vector<std::filesystem::path>& files) {
+    std::vector<std::string> pools;
+    for (const auto& file : files) {
+        Store store = Store::open(file, Store::Access::read_only);
+        for (const StoredTournament& t : store.list_tournaments()) {
+            json::Value config;
+            try {
+                config = json::parse(t.config_json);
+            } catch (const json::ParseError&) {
+                continue;
+            }
+            const json::Value* pool = config.find("pool");
+            if (pool && pool->is_string() &&
+                std::find(pools.begin(), pools.end(), pool->as_string()) == pools.end())
+                pools.push_back(pool->as_string());
+        }
+    }
+    return pools;
+}
 
 // The files a --db pattern names, sorted (none when it matches nothing).
 std::vector<std::string> expand(const std::string& pattern) {
@@ -106,6 +129,10 @@ void run(const StatusOptions& options) {
     std::vector<std::filesystem::path> files(options.files.begin(), options.files.end());
     for (const auto& pattern : options.globs)
         for (const auto& file : expand(pattern)) files.emplace_back(file);
+    if (!options.pool.empty() && files.empty()) {
+        std::cout << format_pool_status(SprtPool(options.pool), unix_time_ms());
+        return;
+    }
     if (files.empty())
         throw std::runtime_error(
             "status: no database yet (a --db pattern matched no file; shard tasks copy theirs to "
@@ -128,6 +155,10 @@ void run(const StatusOptions& options) {
               << "  State\n";
     std::int64_t played = 0, scheduled = 0;
     std::optional<std::int64_t> first, last;
+    std::map<int, std::string> pool_stopped;  // shards of a pooled SPRT that stopped, and why
+    int stopped = 0;
+    for (const auto& file : files)
+        for (const PoolStopRecord& stop : pool_stops(file)) pool_stopped[stop.shard] = stop.reason;
     for (int k = 1; k <= count; ++k) {
         std::string label = std::to_string(k) + "/" + std::to_string(count);
         auto it = shards.find(k);
@@ -147,6 +178,10 @@ void run(const StatusOptions& options) {
         std::string state = p.played == p.scheduled ? "done"
                             : p.played == 0         ? "not started"
                                                     : "playing";
+        if (auto stop = pool_stopped.find(k); stop != pool_stopped.end()) {
+            state = stop->second;
+            ++stopped;
+        }
         std::cout << std::left << std::setw(8) << label << std::right << std::setw(10)
                   << with_commas(p.played) << std::setw(11) << with_commas(p.scheduled)
                   << std::setw(10) << rate_text(p.played, p.first_started_ms, p.last_finished_ms)
@@ -161,6 +196,8 @@ void run(const StatusOptions& options) {
               << rate_text(played, first, last) << "  ";
     if (played >= scheduled) {
         std::cout << "done\n";
+    } else if (stopped == count) {
+        std::cout << "stopped (pooled SPRT)\n";
     } else if (first && last && *last > *first && played > 0) {
         const double per_second = double(played) * 1000.0 / double(*last - *first);
         std::cout << "ETA " << clock_text(double(scheduled - played) / per_second) << "\n";
@@ -171,6 +208,12 @@ void run(const StatusOptions& options) {
     // Step 3. The standings so far.
     std::string table = standings(files, options.bootstrap);
     if (!table.empty()) std::cout << "\n" << table;
+
+    // Step 4. The pooled SPRT the shards play, if any (issue 24).
+    std::vector<std::string> pools = pools_named(files);
+    if (!options.pool.empty()) pools = {options.pool};
+    for (const std::string& pool : pools)
+        std::cout << "\n" << format_pool_status(SprtPool(pool), unix_time_ms());
 }
 
 void add(CLI::App& app) {
@@ -178,6 +221,9 @@ void add(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("status", "Progress and standings of a sharded tournament");
     cmd->add_option("files", options->files, "Shard and merged databases");
     cmd->add_option("--db", options->globs, "Databases matching a pattern, e.g. 'shards/*.sqlite'");
+    cmd->add_option("--pool", options->pool,
+                    "The pool folder of a pooled SPRT (tournament --pool); found from the "
+                    "databases when not given");
     cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")
         ->capture_default_str();
     cmd->callback([options] { run(*options); });

@@ -193,6 +193,7 @@ void run(const TournamentOptions& options, const CLI::App& app) {
         std::cout << " (" << summary.already_played << " were already in the database)";
     std::cout << "; " << summary.scheduled << " scheduled.\n";
     if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
+    if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
     explain_standings(store, summary);
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names,

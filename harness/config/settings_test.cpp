@@ -284,3 +284,54 @@ TEST(Settings, JsonRoundTripAndUnknownKeys) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+TEST(Settings, SprtWithShardsNeedsAPoolAndThePoolNeedsBoth) {
+    TournamentConfig c = two_engines();
+    c.sprt = SprtParameters{};
+    c.shard_index = 1;
+    c.shard_count = 3;
+    const std::string refused = error_of([&] { validate(c); });
+    EXPECT_NE(refused.find("--sprt with --shard needs --pool DIR"), std::string::npos) << refused;
+    EXPECT_NE(refused.find("N separate tests"), std::string::npos) << refused;
+    c.pool = "pool";
+    EXPECT_EQ(error_of([&] { validate(c); }), "accepted");
+    c.shard_count = c.shard_index = 0;
+    EXPECT_NE(error_of([&] { validate(c); }).find("--pool pools the --sprt"), std::string::npos);
+    c.shard_index = 1;
+    c.shard_count = 3;
+    c.sprt.reset();
+    EXPECT_NE(error_of([&] { validate(c); }).find("--pool pools the --sprt"), std::string::npos);
+}
+
+TEST(Settings, BatchPairsIsReadEveryWayAndIsPartOfAPooledIdentity) {
+    TournamentConfig flags = two_engines();
+    apply_settings(flags, {{"pool", "p"}, {"batch_pairs", "8"}});
+    EXPECT_EQ(flags.batch_pairs, 8);
+    EXPECT_EQ(flags.pool, "p");
+    TournamentConfig json = from_json(
+        R"({"engines":[{"name":"a","cmd":"a"},{"name":"b","cmd":"b"}],"openings":"o.epd",)"
+        R"("depth":1,"pool":"p","batch_pairs":8})");
+    EXPECT_EQ(json.batch_pairs, 8);
+    EXPECT_EQ(json.pool, "p");
+    EXPECT_NE(error_of([&] {
+                  apply_settings(flags, {{"batch_pairs", "0"}});
+              }).find("batch_pairs"),
+              std::string::npos);
+    TournamentConfig other = flags;
+    other.batch_pairs = 4;
+    EXPECT_NE(flags.identity("h"), other.identity("h"));
+    other.pool = "elsewhere";  // where the pool lives is not the tournament's identity
+    other.batch_pairs = 8;
+    EXPECT_EQ(flags.identity("h"), other.identity("h"));
+    // Without a pool the batch size plays no part, and older identities keep their keys.
+    TournamentConfig plain = two_engines();
+    TournamentConfig plain8 = plain;
+    plain8.batch_pairs = 8;
+    EXPECT_EQ(plain.identity("h"), plain8.identity("h"));
+}
+
+}  // namespace
+}  // namespace arbiter

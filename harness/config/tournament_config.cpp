@@ -1,6 +1,7 @@
 #include "harness/config/tournament_config.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <thread>
 
@@ -33,6 +34,7 @@ constexpr IntegerRule WAIT_RULE{
     "a number of milliseconds from 0 to 1000000000000, the most the clock can add"};
 constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE, "a positive integer"};
 constexpr IntegerRule BOOK_LINES_RULE{"book_lines", 1, 1'000'000, "a positive number of lines"};
+constexpr IntegerRule BATCH_PAIRS_RULE{"batch_pairs", 1, 1'000'000, "a positive number of pairs"};
 constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000, "a number of samples, 0 or more"};
 
 const char* const LIMIT_KEYS[] = {"depth", "nodes", "movetime", "tc"};
@@ -164,6 +166,14 @@ const std::vector<TournamentSetting>& settings_table() {
         {"sprt", "sprt", "TEST",
          "Stop a two-engine match early: elo0=0,elo1=10,alpha=0.05,beta=0.05",
          [](TournamentConfig& c, std::string_view t) { c.sprt = parse_sprt_parameters(t); }},
+        {"pool", "pool", "DIR",
+         "Pool the --sprt of every --shard in DIR, a folder all shards see (one test, one verdict)",
+         [](TournamentConfig& c, std::string_view t) { c.pool = std::string(t); }},
+        {"batch_pairs", "batch-pairs", "B",
+         "Pooled SPRT: game pairs a shard plays between two decisions (default: 4)",
+         [](TournamentConfig& c, std::string_view t) {
+             c.batch_pairs = int(read_integer(BATCH_PAIRS_RULE, t));
+         }},
         {"wait", "wait", "MS", "Milliseconds each worker pauses between two games (default: 0)",
          [](TournamentConfig& c, std::string_view t) {
              c.wait = milliseconds(read_integer(WAIT_RULE, t));
@@ -229,6 +239,10 @@ json::Value TournamentConfig::to_json() const {
         v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
     if (wait.count()) v.set("wait", std::int64_t(wait.count()));
     if (sprt) v.set("sprt", arbiter::to_json(*sprt));
+    if (!pool.empty()) {
+        v.set("pool", std::filesystem::absolute(pool).lexically_normal().string());
+        v.set("batch_pairs", batch_pairs);
+    }
     return v;
 }
 
@@ -259,6 +273,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
     if (colours != Colours::alternate) v.set("colours", colours_name(colours));
     if (openings_start != 0) v.set("openings_start", openings_start);
     if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
+    if (!pool.empty()) v.set("batch_pairs", batch_pairs);
     return v;
 }
 
@@ -362,6 +377,16 @@ void validate(const TournamentConfig& config) {
         validate(*config.sprt);
         if (config.engines.size() != 2) throw ConfigError("--sprt needs exactly two engines");
     }
+    check_integer(BATCH_PAIRS_RULE, config.batch_pairs);
+    if (config.sprt && config.shard_count > 0 && config.pool.empty())
+        throw ConfigError(
+            "--sprt with --shard needs --pool DIR: each shard alone sees only its own games, so "
+            "N shards would run N separate tests on a part of the data each and stop at different "
+            "times; --pool DIR (a folder every shard sees) pools their counts into one test");
+    if (!config.pool.empty() && (!config.sprt || config.shard_count == 0))
+        throw ConfigError(
+            "--pool pools the --sprt of the shards of one tournament: give it with "
+            "--sprt and --shard K/N");
 
     // Step 3. Concurrency against this machine.
     if (config.concurrency) {

@@ -66,6 +66,10 @@ struct TournamentConfig {
     std::uint64_t seed = 1;
     GameSettings game;
     std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision
+    // A pooled SPRT over shards (harness/tournament/pool.h): the folder every shard shares, and
+    // the pairs each shard plays between two decisions (part of the identity when pooled).
+    std::string pool;
+    int batch_pairs = 4;
     std::string event = "arbiter tournament";
     std::string site;  // the PGN's Site tag ("?" when empty)
     std::chrono::milliseconds handshake_timeout{10000};

@@ -1,5 +1,7 @@
 #include "harness/store/merge.h"
 
+#include "harness/store/pool_stops.h"
+
 #include <map>
 #include <memory>
 #include <optional>
@@ -114,6 +116,7 @@ class ShardCopier {
             insert_shard.bind(4, shard.identity_json);
             run(insert_shard);
             copy_slots(shard.tournament_id, tournament, shard.shard.index);
+            copy_pool_stops(in_, shard.tournament_id, out_, tournament);
             // Step 3. The games not yet in the target, each with its moves.
             auto [a, p] = copy_games(shard.tournament_id, tournament);
             added += a;

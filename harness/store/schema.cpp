@@ -199,11 +199,27 @@ CREATE TABLE shard_slots (
 ) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<Migration, 4> MIGRATIONS = {{
+// Version 5 (issue 24, pooled SPRT). How each shard of a pooled SPRT ended: on the pool's verdict
+// (with the verdict as the pool wrote it), or out of slots. Merged with the games.
+constexpr std::string_view VERSION_5 = R"sql(
+CREATE TABLE pool_stops (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id),
+    shard_index INTEGER NOT NULL,
+    pool TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    verdict TEXT CHECK (verdict IS NULL OR json_valid(verdict)),
+    published TEXT NOT NULL CHECK (json_valid(published)),
+    stopped_ms INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, shard_index)
+);
+)sql";
+
+constexpr std::array<Migration, 5> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
     {4, "games get their shard and host; shards and their slots", VERSION_4},
+    {5, "how each shard of a pooled SPRT stopped", VERSION_5},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

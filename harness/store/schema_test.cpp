@@ -29,21 +29,23 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
 const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
-// A made-up version 5 on top of the real versions 1 to 4, the way a future migration will look.
+// A made-up version 6 on top of the real versions 1 to 5, the way a future migration will look.
 constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 5> WITH_VERSION5 = {{
+const std::array<schema::Migration, 6> WITH_VERSION6 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
-    {5, "openings get an ECO code", ADD_OPENING_ECO},
+    schema::migrations()[4],
+    {6, "openings get an ECO code", ADD_OPENING_ECO},
 }};
-const std::array<schema::Migration, 5> WITH_BROKEN_VERSION5 = {{
+const std::array<schema::Migration, 6> WITH_BROKEN_VERSION6 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
-    {5, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
+    schema::migrations()[4],
+    {6, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
 }};
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
@@ -75,7 +77,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 4);
+    EXPECT_EQ(schema::latest_version(), 5);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -83,18 +85,18 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 4);
+    EXPECT_EQ(user_version(connection), 5);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
     EXPECT_TRUE(has_column(connection, "games", "host"));
     const std::vector<std::string> expected = {
-        "engines",   "game_engine_totals", "game_list",   "games",  "moves",      "node_counts",
-        "node_runs", "openings",           "shard_slots", "shards", "tournaments"};
+        "engines",   "game_engine_totals", "game_list",  "games",       "moves",  "node_counts",
+        "node_runs", "openings",           "pool_stops", "shard_slots", "shards", "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 4);
-    EXPECT_EQ(user_version(connection), 4);
+    EXPECT_EQ(schema::migrate(connection), 5);
+    EXPECT_EQ(user_version(connection), 5);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -103,7 +105,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 4);
+    EXPECT_EQ(user_version(connection), 5);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -128,17 +130,17 @@ TEST_F(SchemaTest, VersionThreeUpgradesToAFutureVersionFour) {
             "test");
     }
     sql::Connection connection(path_, OPEN_FLAGS);
-    schema::check_identity(connection, WITH_VERSION5);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION5), 4);
-    EXPECT_EQ(user_version(connection), 5);
+    schema::check_identity(connection, WITH_VERSION6);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION6), 5);
+    EXPECT_EQ(user_version(connection), 6);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION5), 0);
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION6), 0);
+    EXPECT_EQ(user_version(connection), 6);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
@@ -150,14 +152,14 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, WITH_BROKEN_VERSION5);
+        schema::migrate(connection, WITH_BROKEN_VERSION6);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 5 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version 6 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 4);
+    EXPECT_EQ(user_version(connection), 5);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -166,7 +168,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION5), StoreError);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION6), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -188,7 +190,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
-        schema::migrate(connection, WITH_VERSION5);
+        schema::migrate(connection, WITH_VERSION6);
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
@@ -197,11 +199,11 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   path_ +
-                      ": has arbiter schema version 5, newer than the version 4 this build "
+                      ": has arbiter schema version 6, newer than the version 5 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(user_version(connection), 6);
 }
 
 }  // namespace

@@ -106,9 +106,11 @@ TEST_F(TotalsTest, GameWithoutMovesStillHasTotalsForBothSides) {
 // A version-2 file is a version-3 file without the totals table.
 void downgrade_to_version_2(const std::string& path) {
     sql::Connection raw(path, SQLITE_OPEN_READWRITE);
-    // Version 4's shard columns and tables go too, so that the file is a true version 2.
+    // Version 4's shard columns and tables and version 5's pool stops go too, so that the file
+    // is a true version 2.
     raw.execute(
-        "DROP TABLE shard_slots; DROP TABLE shards; ALTER TABLE games DROP COLUMN host; "
+        "DROP TABLE pool_stops; DROP TABLE shard_slots; DROP TABLE shards; ALTER TABLE games DROP "
+        "COLUMN host; "
         "ALTER TABLE games DROP COLUMN shard_count; "
         "ALTER TABLE games DROP COLUMN shard_index; "
         "DROP TABLE game_engine_totals; PRAGMA user_version = 2",

@@ -17,10 +17,12 @@
 #include "harness/process/engine_process.h"
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
+#include "harness/store/pool_stops.h"
 #include "harness/tournament/book_openings.h"
 #include "harness/tournament/engine_log.h"
 #include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
+#include "harness/tournament/pooled_shard.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/worker_pool.h"
 
@@ -204,20 +206,23 @@ class Runner {
         }
         summary_.scheduled = std::int64_t(schedule.size());
         summary_.already_played = summary_.scheduled - std::int64_t(pending_.size());
+        if (!config_.pool.empty()) {
+            const std::string engines_sha256 =
+                sha256_hex(shard_identity(config_, identities, config_.shard_count));
+            pooled_.emplace(
+                config_, pool_test_json(config_, tournament_key(config_), engines_sha256), host_);
+        }
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
                           summary_.already_played);
 
-        // Step 3. The workers play until the queue is empty or a stop is requested.
+        // Step 3. The workers play until the queue is empty or a stop is requested (a pooled
+        // SPRT: batch by batch, until the pool's verdict or the end of the shard's slots).
         std::size_t handed_out = 0;
-        if (!stopping()) {
-            handed_out = run_worker_pool(
-                engine_start_, config_.workers(), pending_.size(),
-                [this](std::size_t job, WorkerEngines& engines) {
-                    if (engines.jobs_done > 0) pause_between_games();
-                    play(pending_[job], engines);
-                },
-                [this] { return stopping(); });
+        if (pooled_) {
+            handed_out = play_pooled(schedule);
+        } else if (!stopping()) {
+            handed_out = play_games(pending_);
         }
         if (engine_log_) engine_log_->close();
         summary_.stopped_early = handed_out < pending_.size();
@@ -227,6 +232,52 @@ class Runner {
     }
 
   private:
+    // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
+    // how many were handed out. A game `may_start` (when given) refuses is skipped.
+    std::size_t play_games(const std::vector<ScheduledGame>& games,
+                           const std::function<bool(const ScheduledGame&)>& may_start = {}) {
+        return run_worker_pool(
+            engine_start_, config_.workers(), games.size(),
+            [&](std::size_t job, WorkerEngines& engines) {
+                if (may_start && !may_start(games[job])) return;
+                if (engines.jobs_done > 0) pause_between_games();
+                play(games[job], engines);
+            },
+            [this] { return stopping() || (pooled_ && pooled_->decided()); });
+    }
+
+    // The shard's part of a pooled SPRT, until the pool's verdict or the end of the shard's
+    // slots; records in the database how it ended.
+    std::size_t play_pooled(const std::vector<ScheduledGame>& schedule) {
+        const std::vector<ScheduledGame> games = pooled_->start(schedule);
+        std::size_t handed_out = 0;
+        if (!stopping())
+            handed_out = play_games(
+                games, [this](const ScheduledGame& game) { return pooled_->may_start(game); });
+        const PooledShardOutcome outcome = pooled_->outcome();
+        if (outcome.stop == PoolStop::interrupted) return handed_out;
+        PoolStopRecord record{summary_.tournament_id, config_.shard_index,
+                              config_.pool,           std::string(to_string(outcome.stop)),
+                              std::nullopt,           "",
+                              unix_time_ms()};
+        if (outcome.verdict) record.verdict = outcome.verdict->to_json().dump();
+        json::Value published{json::Object{}};
+        published.set("batches", outcome.batches);
+        published.set("pairs", outcome.published.pair_count());
+        published.set("pentanomial", counts_json(outcome.published));
+        record.published = published.dump();
+        record_pool_stop(store_.path(), record);
+        if (outcome.verdict) {
+            Sprt test(*config_.sprt);
+            test.update(outcome.verdict->pooled);
+            summary_.sprt_result =
+                test.summary() + " (pooled over " + std::to_string(outcome.verdict->shards.size()) +
+                " shards, decided by shard " + std::to_string(outcome.verdict->decided_by) + ")";
+        }
+        summary_.pool_stop = std::string(to_string(outcome.stop));
+        return handed_out;
+    }
+
     // The configuration as stored with the tournament, with the identity it was keyed by, so that
     // a later run can say why it is a different tournament.
     json::Value stored_json() const {
@@ -386,12 +437,17 @@ class Runner {
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
             add_sprt_game(g.slot, white, g.result);
+            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result);
         }
-        check_sprt();
+        if (!pooled_) check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
         add_sprt_game(game.slot, game.white, record.result);
+        if (pooled_) {
+            pooled_->record(game, record.result);
+            return;  // the pool decides, at batch boundaries only
+        }
         check_sprt();
     }
 
@@ -425,7 +481,8 @@ class Runner {
     std::atomic<bool> stop_{false};
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
-    LiveMatchTally sprt_tally_{0, 1};  // the first engine against the second
+    std::optional<PooledShard> pooled_;  // --pool: the shard's side of the pooled SPRT
+    LiveMatchTally sprt_tally_{0, 1};    // the first engine against the second
 };
 
 }  // namespace

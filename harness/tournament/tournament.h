@@ -89,6 +89,7 @@ struct TournamentSummary {
     std::int64_t already_played = 0;
     bool stopped_early = false;  // by SPRT or by request
     std::optional<std::string> sprt_result;
+    std::optional<std::string> pool_stop;  // --pool: how this shard's part ended
     double seconds = 0;
 };
 

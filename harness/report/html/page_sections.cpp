@@ -202,6 +202,7 @@ std::string match_section(const ReportData& data) {
             << fixed(data.sprt->elo1, 1) << ": LLR " << fixed(data.llr.back().second, 2)
             << " after " << data.llr.back().first << " pairs.</p>" << draw_line_chart(chart);
     }
+    if (!data.pooled_sprt.empty()) out << "<pre>" << escape(data.pooled_sprt) << "</pre>";
     out << "</section>";
     return out.str();
 }

@@ -1,5 +1,7 @@
 #include "harness/report/html/report_data.h"
 
+#include "harness/report/pool_report.h"
+
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -343,6 +345,7 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     compute_timeline(data, options);
     read_games(data, store, options);
     read_node_counts(data, store);
+    data.pooled_sprt = format_database_pool(store.path(), data.tournament.id);
     return data;
 }
 

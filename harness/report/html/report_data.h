@@ -100,6 +100,7 @@ struct ReportData {
     std::optional<PairStatistics> match;        // two engines
     std::optional<SprtParameters> sprt;
     std::vector<std::pair<std::int64_t, double>> llr;  // (pairs, LLR) after each pair
+    std::string pooled_sprt;  // a pooled SPRT's verdict in words (harness/report/pool_report.h)
     static constexpr std::array<int, 6> PHASE_START = {1, 11, 21, 41, 61, 101};  // move numbers
     std::vector<std::array<PhaseStatistics, PHASE_START.size()>> phases;         // by engine index
     std::vector<std::map<std::string, int>> terminations;  // by engine index: code -> games
