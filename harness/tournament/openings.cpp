@@ -118,9 +118,7 @@ namespace {
 // The suite file at `path`, opened, with its extension in lower case; throws OpeningError for
 // a path that is not a readable regular file or has no known extension.
 std::ifstream open_suite(const std::string& path, std::string& extension) {
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error))
-        throw OpeningError(path + ": is a directory, not an opening file " + OPENING_FORMATS);
+    refuse_directory(path, "an opening file " + OPENING_FORMATS);
     std::ifstream in(path, std::ios::binary);
     if (!in) throw OpeningError(path + ": cannot read the file");
     extension = std::filesystem::path(path).extension().string();
@@ -141,6 +139,12 @@ std::pair<std::int64_t, std::int64_t> file_version(const std::string& path) {
 }
 
 }  // namespace
+
+void refuse_directory(const std::string& path, const std::string& what) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw OpeningError(path + ": is a directory, not " + what);
+}
 
 std::vector<Opening> read_openings(const std::string& path, int plies) {
     std::string extension;

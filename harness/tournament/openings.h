@@ -19,6 +19,9 @@ class OpeningError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// Throws OpeningError "PATH: is a directory, not WHAT" when `path` names a directory.
+void refuse_directory(const std::string& path, const std::string& what);
+
 // Reads an opening suite, by extension: .epd (or .fen) and .pgn. For PGN, at most `plies` moves
 // of each game are kept (all of them when plies < 0). Every position and move is checked with the
 // chess core. Throws OpeningError naming the file and line of the first problem, or when the file

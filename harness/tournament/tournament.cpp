@@ -98,6 +98,11 @@ class Runner {
         validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
         openings_.emplace(load_openings());
+        if (config_.openings_start > openings_->size())
+            throw ConfigError("openings_start " + std::to_string(config_.openings_start) +
+                              " is past the end of the suite: " + config_.openings_path +
+                              " holds " + std::to_string(openings_->size()) + " opening" +
+                              (openings_->size() == 1 ? "" : "s"));
         if (config_.openings_start != 0)
             window_ = opening_window_order(openings_->size(), config_.random_order, config_.seed,
                                            config_.openings_start);
@@ -195,8 +200,9 @@ class Runner {
                 continue;
             }
             try {
+                refuse_directory(engine.book_path, "a Polyglot book (.bin)");
                 books_.push_back(PolyglotBook::load(engine.book_path));
-            } catch (const BookError& e) {
+            } catch (const std::runtime_error& e) {  // BookError, OpeningError
                 throw ConfigError("engine " + engine.name + ": " + e.what());
             }
         }

@@ -252,6 +252,15 @@ TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
     config = good;
     config.engines[1].name = config.engines[0].name;
     EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
+    // Issue 20, item 13: a window past the suite's end, and a book that is a directory.
+    config = good;
+    config.openings_start = 3;
+    EXPECT_EQ(error_of_run(), "openings_start 3 is past the end of the suite: " +
+                                  config.openings_path + " holds 2 openings");
+    config = good;
+    config.engines[0].book_path = dir.string();
+    EXPECT_EQ(error_of_run(),
+              "engine mock0: " + dir.string() + ": is a directory, not a Polyglot book (.bin)");
 }
 
 TEST_F(TournamentTest, EngineNamesNeverLeaveTheLogDirectory) {
