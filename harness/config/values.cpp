@@ -22,9 +22,11 @@ std::string rule_message(std::string_view key, std::string_view what, std::strin
 namespace {
 
 // The rule's message; for a whole number above the range it also names the largest accepted
-// ("rounds must be a positive integer, at most 2147483647 (got 2147483648)").
+// ("rounds must be a positive integer, at most 2147483647 (got 2147483648)"), unless the rule's
+// words already do ("a depth from 1 to 1000").
 ConfigError integer_error(const IntegerRule& rule, std::string_view text, bool above) {
-    if (!above) return ConfigError(rule_message(rule.key, rule.what, text));
+    if (!above || rule.what.find(std::to_string(rule.max)) != std::string_view::npos)
+        return ConfigError(rule_message(rule.key, rule.what, text));  // the range is said
     return ConfigError(rule_message(
         rule.key, std::string(rule.what) + ", at most " + std::to_string(rule.max), text));
 }

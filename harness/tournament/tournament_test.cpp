@@ -358,9 +358,10 @@ TEST(TournamentConfigJson, RefusesNumbersItCannotKeep) {
               "c.json: seed must be a whole number, 0 or more (got -1)");
     EXPECT_EQ(message(R"({"nodes": -5})"), "c.json: nodes must be a positive integer (got -5)");
     EXPECT_EQ(message(R"({"nodes": 9007199254740994})"),
-              "c.json: nodes must be a positive integer (got 9007199254740994)");
+              "c.json: nodes must be a positive integer, at most 9007199254740992 (got "
+              "9007199254740994)");
     EXPECT_EQ(message(R"({"rounds": 4294967297})"),
-              "c.json: rounds must be a positive integer (got 4294967297)");
+              "c.json: rounds must be a positive integer, at most 2147483647 (got 4294967297)");
     EXPECT_EQ(message(R"({"depth": 0})"), "c.json: depth must be a depth from 1 to 1000 (got 0)");
     EXPECT_EQ(message(R"({"movetime": -20})"),
               "c.json: movetime must be a positive number of milliseconds (got -20)");
