@@ -127,8 +127,7 @@ CutechessCommand read_command(const std::vector<std::string>& arguments) {
             "an opening (openings/arbiter-8ply.epd ships with it)");
     fit_schedule(
         command,
-        std::int64_t(
-            read_openings(command.config.openings_path, command.config.plies.value_or(-1)).size()));
+        OpeningSuite::read(command.config.openings_path, command.config.plies.value_or(-1)).size());
     validate(command.config);
     return command;
 }

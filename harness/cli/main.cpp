@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <optional>
+#include <string>
 
 #include "harness/cli/command.h"
 #include "harness/cli/cutechess_command.h"
@@ -40,6 +42,23 @@ std::string suggest_flags(const CLI::App& app) {
             hints += "arbiter: unknown option '" + word + "'; did you mean '" + *guess + "'?\n";
     }
     return hints;
+}
+
+// The exit status of a command line arbiter cannot read (an unknown or repeated flag).
+constexpr int USAGE_ERROR = 2;
+
+// CLI11's message for `error`; help and version requests exit 0, every other error USAGE_ERROR.
+int usage_error(const CLI::App& app, const CLI::ParseError& error) {
+    return app.exit(error) == 0 ? 0 : USAGE_ERROR;
+}
+
+// For CLI11's "--depth: At Most 1 required but received 2": which flag was given twice.
+std::optional<std::string> repeated_flag_message(const std::string& what) {
+    const std::string marker = ": At Most 1 required but received ";
+    const std::size_t at = what.find(marker);
+    if (at == std::string::npos) return std::nullopt;
+    return what.substr(0, at) + " is given " + what.substr(at + marker.size()) +
+           " times; give it once (a later value would silently replace the first)";
 }
 
 }  // namespace
@@ -78,9 +97,15 @@ int main(int argc, char** argv) {
         arbiter::flush_standard_output();
     } catch (const CLI::ExtrasError& e) {
         std::cerr << suggest_flags(app);
-        return app.exit(e);
+        return usage_error(app, e);
+    } catch (const CLI::ArgumentMismatch& e) {
+        if (auto message = repeated_flag_message(e.what())) {
+            std::cerr << "arbiter: " << *message << '\n';
+            return USAGE_ERROR;
+        }
+        return usage_error(app, e);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        return usage_error(app, e);
     } catch (const std::exception& e) {
         std::cerr << "arbiter: " << e.what() << '\n';
         return 1;

@@ -114,6 +114,27 @@ TEST_F(ShardCli, MergeAndStatusSayWhatIsPlayedAndWhatIsMissing) {
         << merged.output;
 }
 
+// Issue 20, item 13: command-line mistakes are named, with exit 2 for those the flag reader
+// finds (a repeated flag) and 1 for a setting that cannot work; nothing is written.
+TEST_F(ShardCli, ARepeatedFlagOrAShardCountWithoutAutoIsRefusedByName) {
+    RunResult twice = run("tournament --engine cmd=" + std::string(MOCK_ENGINE_PATH) +
+                          " --depth 1 --depth 2 --db " + shard_path(1));
+    EXPECT_EQ(twice.exit_code, 2) << twice.output;
+    EXPECT_EQ(twice.output,
+              "arbiter: --depth is given 2 times; give it once (a later value would silently "
+              "replace the first)\n");
+    RunResult count = play(1, " --shard-count 2");
+    EXPECT_EQ(count.exit_code, 0) << count.output;  // with --shard K/N: checked against N
+    RunResult alone =
+        run("tournament --engine name=a,cmd=" + std::string(MOCK_ENGINE_PATH) +
+            " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --openings " + (dir / "o.epd").string() +
+            " --depth 1 --shard-count 3 --db " + shard_path(2));
+    EXPECT_EQ(alone.exit_code, 1) << alone.output;
+    EXPECT_NE(alone.output.find("arbiter: --shard-count goes with --shard auto"), std::string::npos)
+        << alone.output;
+    EXPECT_FALSE(fs::exists(shard_path(2)));
+}
+
 TEST_F(ShardCli, AShardOfAnotherConfigurationIsRefusedByName) {
     ASSERT_EQ(play(1).exit_code, 0);
     ASSERT_EQ(play(2, " --seed 7").exit_code, 0);

@@ -64,6 +64,10 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             flags.emplace_back(std::string(settings[i].key), o.values[i]);
     apply_settings(c, flags);
     c.force = c.force || o.force;
+    if (o.shard_count && app.count("--shard") == 0)
+        throw ConfigError(
+            "--shard-count goes with --shard auto (the number of shards of a Kubernetes Indexed "
+            "Job); add --shard auto, or give the shard as --shard K/N");
     if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
     validate(c);
     return c;
@@ -233,8 +237,7 @@ void add(CLI::App& app) {
                     "Play only shard K/N of the schedule, or `auto` (Slurm job array, Kubernetes "
                     "Indexed Job); each shard needs its own --db");
     cmd->add_option("--shard-count", options->shard_count,
-                    "With --shard auto: the number of shards (Kubernetes Indexed Jobs)")
-        ->check(CLI::PositiveNumber);
+                    "With --shard auto: the number of shards (Kubernetes Indexed Jobs)");
     cmd->callback([options, cmd] { run(*options, *cmd); });
 }
 

@@ -53,11 +53,12 @@ constexpr Unsupported UNSUPPORTED[] = {
 };
 
 const std::vector<std::string_view> SUPPORTED = {
-    "-engine",         "-each",          "-tournament", "-seeds",  "-rounds",   "-games",
-    "-repeat",         "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
-    "-maxmoves",       "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
-    "-ratinginterval", "-scoreinterval", "-report",     "-output", "-db",       "-debug",
-    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout",   "-log"};
+    "-engine",           "-each",          "-tournament", "-seeds",  "-rounds",   "-games",
+    "-repeat",           "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
+    "-maxmoves",         "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
+    "-ratinginterval",   "-scoreinterval", "-report",     "-output", "-db",       "-debug",
+    "-version",          "-noswap",        "-reverse",    "-site",   "-epdout",   "-log",
+    "-force-concurrency"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -300,6 +301,10 @@ bool read_match_option(Reading& r, const Option& option) {
     } else if (name == "-maxmoves") {
         r.settings.emplace_back("max_plies",
                                 std::to_string(2 * integer(option, one_value(option), 1)));
+    } else if (name == "-force-concurrency") {  // fastchess: accept a concurrency above the cores
+        if (!option.values.empty())
+            throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
+        r.command.config.force = true;
     } else if (name == "-recover") {
         // arbiter always restarts an engine after a crash or stall and goes on.
     } else if (name == "-db") {

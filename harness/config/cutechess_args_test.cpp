@@ -306,6 +306,22 @@ TEST(CutechessArgs, LogAndDebugChooseWhereTheEngineLogGoes) {
               "place: give -debug (standard output) or -log file=FILE");
 }
 
+// Issue 20, item 13: the dialect's message names fastchess's -force-concurrency, which it takes.
+TEST(CutechessArgs, ForceConcurrencyAcceptsAConcurrencyAboveTheCores) {
+    CutechessCommand command = read({"-concurrency", "100000"});
+    try {
+        validate(command.config);
+        FAIL() << "expected ConfigError";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("-force-concurrency"), std::string::npos) << e.what();
+    }
+    CutechessCommand forced = read({"-concurrency", "100000", "-force-concurrency"});
+    EXPECT_TRUE(forced.config.force);
+    EXPECT_NO_THROW(validate(forced.config));
+    EXPECT_EQ(error_with({"-force-concurrency", "yes"}),
+              "-force-concurrency takes no value (got 'yes')");
+}
+
 TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
     EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
                         "file=x.epd", "-rounds", "3"})

@@ -22,13 +22,16 @@ constexpr std::uint64_t MAX_EXACT_NUMBER = std::uint64_t(1) << 53;
 // The longest period or increment a time control may give: 10 million seconds (115 days).
 constexpr std::int64_t MAX_SECONDS = 10'000'000;
 
+// Milliseconds, or nothing when `text` is not a number of seconds; a number of seconds above
+// MAX_SECONDS gives MAX_SECONDS * 1000 + 1 (too large, whatever its size).
 std::optional<std::int64_t> seconds_to_ms(std::string_view text) {
     if (text.empty()) return std::nullopt;
     double seconds = 0;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-    if (ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) ||
-        seconds > MAX_SECONDS)
-        return std::nullopt;
+    if (end != text.data() + text.size() || text[0] == '-') return std::nullopt;
+    if (ec == std::errc::result_out_of_range || seconds > MAX_SECONDS)
+        return MAX_SECONDS * 1000 + 1;
+    if (ec != std::errc() || !(seconds >= 0)) return std::nullopt;
     return std::int64_t(std::llround(seconds * 1000));
 }
 
@@ -130,7 +133,10 @@ TimeControl parse_time_control(std::string_view text) {
         if (!base_ms) throw fail();
         tc.base_ms = *base_ms;
     }
-    if (tc.base_ms > MAX_SECONDS * 1000) throw fail();  // "M:SS" as well as seconds
+    if (tc.base_ms > MAX_SECONDS * 1000 || tc.increment_ms > MAX_SECONDS * 1000)
+        throw ConfigError("time control '" + original + "' is too large: the period and the " +
+                          "increment may each be at most " + std::to_string(MAX_SECONDS) +
+                          " seconds (115 days)");
     if (tc.base_ms <= 0 && tc.increment_ms <= 0)
         throw ConfigError("time control '" + original + "' gives no time");
     return tc;
@@ -311,10 +317,14 @@ json::Value to_json(const EngineConfig& engine) {
 }
 
 std::string read_text_file(const std::string& path) {
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error))
+        throw ConfigError(path + ": is a directory, not a file");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw ConfigError("cannot read " + path);
     std::ostringstream text;
     text << in.rdbuf();
+    if (in.bad()) throw ConfigError("cannot read " + path);
     return text.str();
 }
 

@@ -63,7 +63,8 @@ TEST(EngineConfig, RejectsWithClearMessages) {
     // Found by the engine_spec fuzz target: counts above 2^53 changed on their way through the
     // stored JSON configuration.
     EXPECT_NE(message("cmd=x,nodes=6000000009092429732")
-                  .find("nodes must be a positive integer (got 6000000009092429732)"),
+                  .find("nodes must be a positive integer, at most 9007199254740992 (got "
+                        "6000000009092429732)"),
               std::string::npos);
     EXPECT_NE(message("cmd=x,movetime=9007199254740993")
                   .find("movetime must be a number of milliseconds from 1 to"),

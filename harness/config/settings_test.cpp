@@ -93,9 +93,9 @@ TEST(Settings, BadValueGivesTheSameMessageEveryWay) {
     in_code.engines[0].limits.nodes = 0;
     EXPECT_EQ(error_of([&] { validate(in_code); }),
               "engine a: nodes must be a positive integer (got 0)");
-    // No 300-digit range, and a huge value is cut short.
+    // No 300-digit range, and a huge value is cut short (the largest accepted is named).
     std::string huge = error_of([] { from_flags({{"nodes", std::string(300, '9')}}); });
-    EXPECT_LT(huge.size(), 100u) << huge;
+    EXPECT_LT(huge.size(), 120u) << huge;
     EXPECT_TRUE(ends_with(huge, "...)")) << huge;
 }
 
@@ -182,6 +182,43 @@ TEST(Settings, FlagLimitsReplaceTheConfigurationFileLimits) {
     EXPECT_EQ(c.limits.depth, 2);
     EXPECT_FALSE(c.limits.tc);
     EXPECT_EQ(c.rounds, 3);
+}
+
+// Issue 20, item 13: a whole number above a setting's range names the largest accepted.
+TEST(Settings, ANumberAboveTheRangeNamesTheLargest) {
+    EXPECT_EQ(error_of([] { from_json(R"({"rounds": 2147483648})"); }),
+              "c.json: rounds must be a positive integer, at most 2147483647 (got 2147483648)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"rounds", "99999999999999999999"}});
+              }),
+              "rounds must be a positive integer, at most 2147483647 (got 99999999999999999999)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"rounds", "0"}});
+              }),
+              "rounds must be a positive integer (got 0)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"rounds", "-99999999999999999999"}});
+              }),
+              "rounds must be a positive integer (got -99999999999999999999)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tc", "9300000000+0"}});
+              }),
+              "time control '9300000000+0' is too large: the period and the increment may each "
+              "be at most 10000000 seconds (115 days)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tc", "1+1e400"}});
+              }),
+              "time control '1+1e400' is too large: the period and the increment may each be at "
+              "most 10000000 seconds (115 days)");
+    EXPECT_NE(error_of([] {
+                  from_flags({{"tc", "1+x"}});
+              }).find("is not SECONDS+INC"),
+              std::string::npos);
+}
+
+// A directory named as a --config or --engines file is named as one.
+TEST(Settings, ADirectoryIsNotAConfigurationFile) {
+    EXPECT_EQ(error_of([] { read_text_file("harness"); }), "harness: is a directory, not a file");
 }
 
 TEST(Settings, ConcurrencyFarAboveTheCoresNeedsForce) {

@@ -393,11 +393,12 @@ void validate(const TournamentConfig& config) {
         check_integer(CONCURRENCY_RULE, *config.concurrency);
         int cores = int(std::max(1u, std::thread::hardware_concurrency()));
         if (*config.concurrency > GAMES_PER_CORE_LIMIT * cores && !config.force)
-            throw ConfigError("concurrency " + std::to_string(*config.concurrency) +
-                              " is far above the " + std::to_string(cores) +
-                              " cores of this machine (more than " +
-                              std::to_string(GAMES_PER_CORE_LIMIT) +
-                              " games per core); add --force to run it anyway");
+            throw ConfigError(
+                "concurrency " + std::to_string(*config.concurrency) + " is far above the " +
+                std::to_string(cores) + " cores of this machine (more than " +
+                std::to_string(GAMES_PER_CORE_LIMIT) +
+                " games per core); add --force to run it anyway (-force-concurrency in the "
+                "cutechess/fastchess form)");
     }
 }
 

@@ -19,19 +19,35 @@ std::string rule_message(std::string_view key, std::string_view what, std::strin
            (shown.empty() ? std::string("nothing") : shown) + ")";
 }
 
+namespace {
+
+// The rule's message; for a whole number above the range it also names the largest accepted
+// ("rounds must be a positive integer, at most 2147483647 (got 2147483648)"), unless the rule's
+// words already do ("a depth from 1 to 1000").
+ConfigError integer_error(const IntegerRule& rule, std::string_view text, bool above) {
+    if (!above || rule.what.find(std::to_string(rule.max)) != std::string_view::npos)
+        return ConfigError(rule_message(rule.key, rule.what, text));  // the range is said
+    return ConfigError(rule_message(
+        rule.key, std::string(rule.what) + ", at most " + std::to_string(rule.max), text));
+}
+
+}  // namespace
+
 std::int64_t read_integer(const IntegerRule& rule, std::string_view text) {
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
     auto [position, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || position != end || value < rule.min ||
-        value > rule.max)
-        throw ConfigError(rule_message(rule.key, rule.what, text));
+    const bool whole = !text.empty() && position == end;
+    if (whole && error == std::errc::result_out_of_range && text[0] != '-')
+        throw integer_error(rule, text, true);
+    if (!whole || error != std::errc() || value < rule.min || value > rule.max)
+        throw integer_error(rule, text, whole && error == std::errc() && value > rule.max);
     return value;
 }
 
 void check_integer(const IntegerRule& rule, std::int64_t value) {
     if (value < rule.min || value > rule.max)
-        throw ConfigError(rule_message(rule.key, rule.what, std::to_string(value)));
+        throw integer_error(rule, std::to_string(value), value > rule.max);
 }
 
 double read_number(const NumberRule& rule, std::string_view text) {

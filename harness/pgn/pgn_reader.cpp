@@ -62,6 +62,8 @@ void PgnGame::clear() {
     moves.clear();
     has_movetext = false;
     termination.clear();
+    ended_by_repeated_tag.reset();
+    opened_by_repeated_tag.reset();
 }
 
 bool is_pgn_termination(std::string_view token) {
@@ -289,7 +291,8 @@ bool PgnReader::next(PgnGame& game) {
     };
     if (carried_tag_) {
         started = true;
-        game.line = carried_line_;
+        game.line = carried_repeat_->line;
+        game.opened_by_repeated_tag = carried_repeat_;
         game.tags.push_back(std::move(*carried_tag_));
         carried_tag_.reset();
     }
@@ -339,7 +342,8 @@ bool PgnReader::next(PgnGame& game) {
             read_tag(scratch_tag_);
             if (started && starts_new_game(game, scratch_tag_.first)) {
                 carried_tag_ = scratch_tag_;
-                carried_line_ = line;
+                carried_repeat_ = RepeatedTag{scratch_tag_.first, line, game.line};
+                game.ended_by_repeated_tag = carried_repeat_;
                 game.end_line = line;
                 return true;
             }

@@ -33,6 +33,14 @@ struct PgnMove {
     int line = 0;
 };
 
+// A White, Black or Result tag that appeared a second time in one tag section, which the reader
+// takes as the start of the next game: its name, its line, and the line of the game it repeated.
+struct RepeatedTag {
+    std::string name;
+    int line = 0;
+    int game_line = 0;
+};
+
 // One game as read from the file.
 struct PgnGame {
     int line = 0;      // where the game's first tag or token is
@@ -43,6 +51,9 @@ struct PgnGame {
     // The marker that ended the movetext: "1-0", "0-1", "1/2-1/2" or "*"; empty when the game
     // ended without one (at the next tag section or the end of the file).
     std::string termination;
+    // Set when a repeated tag ended this game, or opened it (it is then the game's first tag).
+    std::optional<RepeatedTag> ended_by_repeated_tag;
+    std::optional<RepeatedTag> opened_by_repeated_tag;
 
     // The value of the first tag with this name, or nullopt.
     std::optional<std::string_view> tag(std::string_view name) const;
@@ -105,7 +116,7 @@ class PgnReader {
     std::pair<std::string, std::string> scratch_tag_;
     // A White, Black or Result tag that repeated within a game: it opens the next one.
     std::optional<std::pair<std::string, std::string>> carried_tag_;
-    int carried_line_ = 0;
+    std::optional<RepeatedTag> carried_repeat_;
 };
 
 }  // namespace arbiter

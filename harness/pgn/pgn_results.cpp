@@ -13,6 +13,22 @@ void count_skip(std::int64_t& count, std::string& first, std::string_view source
     if (count++ == 0) first = std::string(source) + ":" + std::to_string(line);
 }
 
+// "game has no Black tag", and when a repeated tag split the game from its players, which tag
+// and where.
+std::string missing_tag_message(const PgnGame& game, const std::string& tag) {
+    std::string text = "game has no " + tag + " tag";
+    const std::string rule =
+        ", and a repeated White, Black or Result tag starts a new game (a game's tags are given "
+        "once each)";
+    if (const auto& repeat = game.opened_by_repeated_tag)
+        return text + ": it begins with a second " + repeat->name + " tag for the game at line " +
+               std::to_string(repeat->game_line) + rule;
+    if (const auto& repeat = game.ended_by_repeated_tag)
+        return text + ": its " + repeat->name + " tag is repeated at line " +
+               std::to_string(repeat->line) + rule;
+    return text;
+}
+
 }  // namespace
 
 std::string SkippedGames::describe() const {
@@ -41,8 +57,8 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
         const auto white = game.tag("White");
         const auto black = game.tag("Black");
         const auto result = game.tag("Result");
-        if (!white) reader.fail(game.line, "game has no White tag");
-        if (!black) reader.fail(game.line, "game has no Black tag");
+        if (!white) reader.fail(game.line, missing_tag_message(game, "White"));
+        if (!black) reader.fail(game.line, missing_tag_message(game, "Black"));
         if (!result) {
             count_skip(skipped.without_result, skipped.first_without_result, source, game.line);
             continue;

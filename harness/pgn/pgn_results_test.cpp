@@ -183,6 +183,20 @@ TEST(PgnResults, ErrorsNameFileAndLine) {
     }
 }
 
+// Issue 20, item 13: a tag given twice starts a new game, so the message says which tag did it.
+TEST(PgnResults, ARepeatedTagIsNamedWithTheGameItSplit) {
+    EXPECT_EQ(error_of("[Event \"x\"]\n[White \"a\"]\n[White \"b\"]\n[Black \"c\"]\n"
+                       "[Result \"1-0\"]\n\n1. e4 1-0\n"),
+              "test.pgn:1: game has no Black tag: its White tag is repeated at line 3, and a "
+              "repeated White, Black or Result tag starts a new game (a game's tags are given "
+              "once each)");
+    EXPECT_EQ(error_of("[Event \"x\"]\n[White \"a\"]\n[Black \"c\"]\n[Result \"1-0\"]\n"
+                       "[Result \"0-1\"]\n\n1. e4 1-0\n"),
+              "test.pgn:5: game has no White tag: it begins with a second Result tag for the "
+              "game at line 1, and a repeated White, Black or Result tag starts a new game (a "
+              "game's tags are given once each)");
+}
+
 TEST(PgnResults, EmptyInputHasNoGames) {
     const GameRecords records = read("\n  \n% nothing\n");
     EXPECT_TRUE(records.games.empty());

@@ -14,6 +14,7 @@ std::vector<Opening> draw_book_openings(const BookOpeningsRequest& request) {
     if (request.plies < 1)
         throw OpeningError(request.path + ": a book needs --plies of at least 1");
     if (request.lines < 1) throw OpeningError(request.path + ": at least one line must be drawn");
+    refuse_directory(request.path, "a Polyglot book (.bin)");
     PolyglotBook book = PolyglotBook::load(request.path);
     std::mt19937_64 random(request.seed);
     std::set<std::vector<std::string>> seen;

@@ -20,14 +20,4 @@ std::vector<std::int64_t> opening_window_order(std::int64_t count, bool random_o
     return order;
 }
 
-std::vector<Opening> opening_window(std::vector<Opening> openings, bool random_order,
-                                    std::uint64_t seed, std::int64_t start) {
-    std::vector<Opening> window;
-    window.reserve(openings.size());
-    for (std::int64_t index :
-         opening_window_order(std::int64_t(openings.size()), random_order, seed, start))
-        window.push_back(std::move(openings[std::size_t(index)]));
-    return window;
-}
-
 }  // namespace arbiter

@@ -17,8 +17,4 @@ namespace arbiter {
 std::vector<std::int64_t> opening_window_order(std::int64_t count, bool random_order,
                                                std::uint64_t seed, std::int64_t start);
 
-// The openings in opening_window_order().
-std::vector<Opening> opening_window(std::vector<Opening> openings, bool random_order,
-                                    std::uint64_t seed, std::int64_t start);
-
 }  // namespace arbiter

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "engines/core/notation.h"
@@ -111,6 +115,74 @@ TEST(Openings, BundledSuitesAgree) {
     }
     EXPECT_EQ(distinct.size(), epd.size()) << "positions must be distinct";
     EXPECT_EQ(read_openings("openings/startpos.epd").size(), 1u);
+}
+
+namespace fs = std::filesystem;
+
+// A fresh directory for one test's files.
+fs::path test_directory() {
+    fs::path dir = fs::temp_directory_path() /
+                   ("arbiter-openings-" + std::to_string(::getpid()) + "-" +
+                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir;
+}
+
+std::string read_error(const std::string& path) {
+    try {
+        OpeningSuite::read(path);
+    } catch (const OpeningError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+// Issue 20, item 8: an EPD suite is checked whole, then each entry is read from the file when a
+// game needs it, so an edit made while a tournament runs must not go unnoticed.
+TEST(OpeningSuites, AnEpdSuiteIsReadFromTheFileEntryByEntry) {
+    const fs::path dir = test_directory();
+    const std::string path = (dir / "suite.epd").string();
+    const std::string text =
+        "# three positions\n"
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - id \"e4\";\n"
+        "\n"
+        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - id \"d4\";\r\n"
+        "4k3/8/8/8/8/8/8/4K2R w K - 3 20";  // no newline at the end
+    std::ofstream(path) << text;
+    const OpeningSuite suite = OpeningSuite::read(path);
+    const std::vector<Opening> whole = parse_epd(text, path);
+    ASSERT_EQ(suite.size(), 3);
+    for (std::int64_t i = 2; i >= 0; --i) EXPECT_EQ(suite.at(i), whole[std::size_t(i)]) << i;
+
+    // The same length, another position: the suite notices instead of playing it.
+    std::string changed = text;
+    changed.replace(changed.find("3P4"), 3, "2P5");
+    std::ofstream(path) << changed;
+    try {
+        suite.at(1);
+        FAIL() << "expected OpeningError";
+    } catch (const OpeningError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  path +
+                      ": the file changed while the tournament ran (entry 2 is no longer the "
+                      "position checked)");
+    }
+    fs::remove_all(dir);
+}
+
+// Issue 20, item 13: a directory or a file of no known kind is named, with every format.
+TEST(OpeningSuites, ADirectoryOrAnUnknownFileIsNamed) {
+    const fs::path dir = test_directory();
+    fs::create_directories(dir / "suite.epd");
+    for (const fs::path& folder : {dir, dir / "suite.epd"})
+        EXPECT_EQ(read_error(folder.string()),
+                  folder.string() +
+                      ": is a directory, not an opening file (use .epd, .pgn or a Polyglot book "
+                      ".bin)");
+    EXPECT_EQ(read_error("/dev/null"),
+              "/dev/null: unknown opening format (use .epd, .pgn or a Polyglot book .bin)");
+    fs::remove_all(dir);
 }
 
 }  // namespace

@@ -79,16 +79,42 @@ ShardNumber parse_shard(const std::string& text, std::optional<int> shard_count)
     return parse_shard(text, shard_count, [](const char* name) { return std::getenv(name); });
 }
 
-int shard_of(const ScheduledGame& game, int engine_pairs, int shard_count) {
-    const std::int64_t row = game.slot.number / (2 * std::int64_t(engine_pairs));
-    return int((row + game.slot.pair_index) % shard_count);
+int shard_of(std::int64_t slot, int engine_pairs, int shard_count) {
+    const std::int64_t row = slot / (2 * std::int64_t(engine_pairs));
+    const std::int64_t pair = slot / 2 % engine_pairs;
+    return int((row % shard_count + pair) % shard_count);
 }
 
-std::vector<ScheduledGame> shard_schedule(const std::vector<ScheduledGame>& schedule,
-                                          int engine_pairs, ShardNumber shard) {
+int shard_of(const Schedule& schedule, std::int64_t slot, int shard_count) {
+    return shard_of(slot, schedule.engine_pairs(), shard_count);
+}
+
+bool in_shard(const Schedule& schedule, std::int64_t slot, std::optional<ShardNumber> shard) {
+    return !shard || shard_of(schedule, slot, shard->count) == shard->index - 1;
+}
+
+std::int64_t shard_size(const Schedule& schedule, ShardNumber shard) {
+    const int pairs = schedule.engine_pairs();
+    if (pairs == 0 || schedule.size() == 0) return 0;
+    const std::int64_t row_length = 2 * std::int64_t(pairs);
+    const std::int64_t rows = schedule.size() / row_length;
+    const std::int64_t n = shard.count, k = shard.index - 1;
+    std::int64_t games = 0;
+    // Step 1. Whole rows: engine pair p is in this shard on the rows u = k - p (mod N).
+    for (std::int64_t p = 0; p < pairs; ++p) {
+        const std::int64_t first_row = ((k - p) % n + n) % n;
+        if (first_row < rows) games += 2 * ((rows - 1 - first_row) / n + 1);
+    }
+    // Step 2. The last row, cut short by --max-games.
+    for (std::int64_t slot = rows * row_length; slot < schedule.size(); ++slot)
+        games += in_shard(schedule, slot, shard) ? 1 : 0;
+    return games;
+}
+
+std::vector<ScheduledGame> shard_schedule(const Schedule& schedule, ShardNumber shard) {
     std::vector<ScheduledGame> games;
-    for (const ScheduledGame& game : schedule)
-        if (shard_of(game, engine_pairs, shard.count) == shard.index - 1) games.push_back(game);
+    for (std::int64_t slot = 0; slot < schedule.size(); ++slot)
+        if (in_shard(schedule, slot, shard)) games.push_back(schedule.at(slot));
     return games;
 }
 
@@ -136,19 +162,16 @@ void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard) {
     config.shard_count = shard ? shard->count : 0;
 }
 
-std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
-                                           const std::string& db_path, TournamentId tournament,
-                                           const std::vector<EngineIdentity>& engines,
-                                           std::vector<ScheduledGame> schedule) {
+void claim_configured_shard(const TournamentConfig& config, const std::string& db_path,
+                            TournamentId tournament, const std::vector<EngineIdentity>& engines,
+                            const Schedule& schedule) {
     const std::optional<ShardNumber> shard = configured_shard(config);
-    if (!shard) return schedule;
-    const int engine_count = int(config.engines.size());
-    std::vector<ScheduledGame> games =
-        shard_schedule(schedule, engine_count * (engine_count - 1) / 2, *shard);
+    if (!shard) return;
     ShardClaim claim{tournament, *shard, shard_identity(config, engines, shard->count), {}};
-    for (const ScheduledGame& game : games) claim.slots.push_back(game.slot.number);
+    claim.slots.reserve(std::size_t(shard_size(schedule, *shard)));
+    for (std::int64_t slot = 0; slot < schedule.size(); ++slot)
+        if (in_shard(schedule, slot, shard)) claim.slots.push_back(slot);
     claim_shard(db_path, claim);
-    return games;
 }
 
 }  // namespace arbiter

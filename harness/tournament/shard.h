@@ -13,6 +13,7 @@
 
 #include "harness/store/records.h"
 #include "harness/store/shards.h"
+#include "harness/tournament/schedule.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {
@@ -33,11 +34,18 @@ ShardNumber parse_shard(const std::string& text, std::optional<int> shard_count)
 // opening rows (round by round, in schedule order) and engine pairs: row u, engine pair p goes to
 // shard (u + p) mod N. Each engine pair's games thus spread over the shards one opening row at a
 // time, and each opening row's pairs one engine pair at a time: every shard gets the same mix.
-int shard_of(const ScheduledGame& game, int engine_pairs, int shard_count);
+// `engine_pairs` is the schedule's own count (a gauntlet's or a round-robin's).
+int shard_of(std::int64_t slot, int engine_pairs, int shard_count);
+int shard_of(const Schedule& schedule, std::int64_t slot, int shard_count);
+
+// Whether shard `shard` plays slot `slot` of `schedule` (every slot when `shard` is empty).
+bool in_shard(const Schedule& schedule, std::int64_t slot, std::optional<ShardNumber> shard);
+
+// How many slots of `schedule` shard `shard` plays, counted without visiting them.
+std::int64_t shard_size(const Schedule& schedule, ShardNumber shard);
 
 // The games of `schedule` that shard `shard` plays, in schedule order.
-std::vector<ScheduledGame> shard_schedule(const std::vector<ScheduledGame>& schedule,
-                                          int engine_pairs, ShardNumber shard);
+std::vector<ScheduledGame> shard_schedule(const Schedule& schedule, ShardNumber shard);
 
 // What every shard of one run must share, as JSON text: the tournament key, the settings that
 // decide results (limits, openings, seed, adjudication, margins), each engine's identity
@@ -54,12 +62,11 @@ namespace arbiter {
 std::optional<ShardNumber> configured_shard(const TournamentConfig& config);
 void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
 
-// Narrows `schedule` to the shard `config` names and records the claim (identity and
-// slots) in the database at `db_path`; returns `schedule` unchanged when the run is not
-// sharded. Throws ShardMismatchError if that database holds another shard or run.
-std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
-                                           const std::string& db_path, TournamentId tournament,
-                                           const std::vector<EngineIdentity>& engines,
-                                           std::vector<ScheduledGame> schedule);
+// Records in the database at `db_path` the claim of the shard `config` names (identity and
+// the slots of `schedule` it plays); does nothing when the run is not sharded. Throws
+// ShardMismatchError if that database holds another shard or run.
+void claim_configured_shard(const TournamentConfig& config, const std::string& db_path,
+                            TournamentId tournament, const std::vector<EngineIdentity>& engines,
+                            const Schedule& schedule);
 
 }  // namespace arbiter

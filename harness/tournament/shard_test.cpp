@@ -16,16 +16,16 @@ namespace arbiter {
 namespace {
 
 TEST(Shards, PartitionTheScheduleIntoWholeColourReversedPairs) {
-    const auto schedule = make_schedule(6, 5, 2, true, 3);
+    const Schedule schedule({6, 5, 2, true, 3});
     for (int count = 1; count <= 7; ++count) {
         std::map<std::int64_t, int> shard_of_slot;
         for (int k = 1; k <= count; ++k) {
-            for (const auto& game : shard_schedule(schedule, 15, {k, count})) {
+            for (const auto& game : shard_schedule(schedule, {k, count})) {
                 EXPECT_TRUE(shard_of_slot.emplace(game.slot.number, k).second)
                     << "slot " << game.slot.number << " in two shards of " << count;
             }
         }
-        ASSERT_EQ(shard_of_slot.size(), schedule.size()) << count << " shards";
+        ASSERT_EQ(std::int64_t(shard_of_slot.size()), schedule.size()) << count << " shards";
         // Both games of a pair are in the same shard.
         for (const auto& [slot, shard] : shard_of_slot) {
             if (slot % 2 == 1) {
@@ -35,36 +35,74 @@ TEST(Shards, PartitionTheScheduleIntoWholeColourReversedPairs) {
     }
 }
 
-// 15 engine pairs over 5 shards is where dealing pair i to shard i mod 5 would give each shard
-// three engine pairs only (shard 1: pairs 0, 5, 10 on every opening).
-TEST(Shards, EveryShardGetsTheSameMixOfEnginePairsAndOpenings) {
-    const int openings = 8, count = 5;
-    const auto schedule = make_schedule(6, openings, 1, false, 1);
+// Every shard of `schedule` (its `count` shards) gets the same number of games, each of its
+// engine pairs on `per_pair` games and each opening on `per_opening` (either of two values).
+void expect_equal_mix(const Schedule& schedule, int count, std::set<int> per_pair,
+                      std::set<int> per_opening) {
+    std::set<std::int64_t> seen;
     for (int k = 1; k <= count; ++k) {
-        const auto games = shard_schedule(schedule, 15, {k, count});
-        EXPECT_EQ(games.size(), schedule.size() / count) << "shard " << k;
-        std::map<int, int> per_pair, per_opening;
+        const auto games = shard_schedule(schedule, {k, count});
+        EXPECT_EQ(std::int64_t(games.size()), schedule.size() / count) << "shard " << k;
+        EXPECT_EQ(shard_size(schedule, {k, count}), std::int64_t(games.size())) << "shard " << k;
+        std::map<int, int> of_pair, of_opening;
         for (const auto& g : games) {
-            ++per_pair[g.slot.pair_index];
-            ++per_opening[g.slot.opening_index];
+            EXPECT_TRUE(seen.insert(g.slot.number).second) << "slot " << g.slot.number;
+            ++of_pair[g.slot.pair_index];
+            ++of_opening[g.slot.opening_index];
         }
-        // Every engine pair plays 8 openings, 1 or 2 of them (2 or 4 games) in each shard.
-        EXPECT_EQ(per_pair.size(), 15u) << "shard " << k;
-        for (const auto& [pair, games_of_pair] : per_pair)
-            EXPECT_TRUE(games_of_pair == 2 || games_of_pair == 4)
-                << "shard " << k << " pair " << pair;
-        // Every opening is in every shard, 3 pairs (6 games) each.
-        EXPECT_EQ(per_opening.size(), std::size_t(openings)) << "shard " << k;
-        for (const auto& [opening, games_of_opening] : per_opening)
-            EXPECT_EQ(games_of_opening, 6) << "shard " << k << " opening " << opening;
+        EXPECT_EQ(int(of_pair.size()), schedule.engine_pairs()) << "shard " << k;
+        for (const auto& [pair, games_of_pair] : of_pair)
+            EXPECT_TRUE(per_pair.count(games_of_pair)) << "shard " << k << " pair " << pair;
+        EXPECT_EQ(std::int64_t(of_opening.size()), schedule.shape().openings) << "shard " << k;
+        for (const auto& [opening, games_of_opening] : of_opening)
+            EXPECT_TRUE(per_opening.count(games_of_opening))
+                << "shard " << k << " opening " << opening << ": " << games_of_opening;
     }
+    EXPECT_EQ(std::int64_t(seen.size()), schedule.size()) << "every slot in exactly one shard";
+}
+
+// 15 engine pairs over 5 shards is where dealing pair i to shard i mod 5 would give each shard
+// three engine pairs only (shard 1: pairs 0, 5, 10 on every opening). Every engine pair plays 8
+// openings, 1 or 2 of them (2 or 4 games) in each shard; every opening is in every shard, 3
+// pairs (6 games) each.
+TEST(Shards, EveryShardGetsTheSameMixOfEnginePairsAndOpenings) {
+    expect_equal_mix(Schedule({6, 8, 1, false, 1}), 5, {2, 4}, {6});
+}
+
+// A gauntlet of 2 seeds against 4 engines meets in 8 pairs, not the 15 of a round-robin of 6:
+// dealt on the round-robin's rows, 4 shards got 12 to 20 games each of its 96.
+TEST(Shards, AGauntletIsDealtOnItsOwnRows) {
+    const Schedule gauntlet({6, 6, 1, false, 1, 2});
+    ASSERT_EQ(gauntlet.engine_pairs(), 8);
+    // Every engine pair plays 6 openings, 1 or 2 of them in each shard; each opening 2 pairs.
+    expect_equal_mix(gauntlet, 4, {2, 4}, {4});
+    expect_equal_mix(Schedule({5, 9, 2, false, 3, 1}), 3, {12}, {4, 8});
+}
+
+TEST(Shards, ShardSizesAreCountedWithoutVisitingTheSlots) {
+    for (std::int64_t cap : {0, 1, 7, 13, 50}) {
+        for (int count : {1, 2, 3, 7}) {
+            const Schedule schedule({4, 5, 3, false, 1, 0, Colours::alternate, cap});
+            std::int64_t total = 0;
+            for (int k = 1; k <= count; ++k) {
+                const std::int64_t size = shard_size(schedule, {k, count});
+                EXPECT_EQ(size, std::int64_t(shard_schedule(schedule, {k, count}).size()))
+                    << "cap " << cap << " shard " << k << "/" << count;
+                total += size;
+            }
+            EXPECT_EQ(total, schedule.size());
+        }
+    }
+    const Schedule huge({2, 123, 100'000'000, false, 1});
+    EXPECT_EQ(shard_size(huge, {1, 3}) + shard_size(huge, {2, 3}) + shard_size(huge, {3, 3}),
+              huge.size());
 }
 
 TEST(Shards, TwoEnginesSpreadTheirOpeningsOverTheShards) {
-    const auto schedule = make_schedule(2, 9, 1, false, 1);
+    const Schedule schedule({2, 9, 1, false, 1});
     for (int k = 1; k <= 3; ++k) {
         std::set<int> openings;
-        for (const auto& g : shard_schedule(schedule, 1, {k, 3}))
+        for (const auto& g : shard_schedule(schedule, {k, 3}))
             openings.insert(g.slot.opening_index);
         EXPECT_EQ(openings.size(), 3u) << "shard " << k;
     }
@@ -209,6 +247,33 @@ TEST_F(ShardRunTest, ShardsMergedHoldTheSlotsOfOneRun) {
         EXPECT_EQ(record.shard, (ShardNumber{2, 2}));
         EXPECT_FALSE(record.host.empty());
     }
+}
+
+// A gauntlet of one seed against three engines: 3 pairs on 2 openings, 12 games. Each of two
+// shards plays 6 games and every engine pair (on the round-robin's 6 pairs of 4 engines, shard 1
+// got 8 games of pairs 0 and 2 only).
+TEST_F(ShardRunTest, GauntletShardsPlayAnEqualMixOfTheirPairs) {
+    EngineConfig fourth = config.engines[0];
+    fourth.name = "mock3";
+    fourth.args = {"--seed", "4"};
+    config.engines.push_back(fourth);
+    config.gauntlet = true;
+    config.seeds = 1;
+    std::set<std::int64_t> slots;
+    for (int k = 1; k <= 2; ++k) {
+        const std::string db = std::to_string(k) + ".sqlite";
+        TournamentSummary summary = run(db, ShardNumber{k, 2});
+        EXPECT_EQ(summary.scheduled, 6) << "shard " << k;
+        EXPECT_EQ(summary.played_now, 6) << "shard " << k;
+        std::set<int> pairs;
+        for (const auto& [slot, text] : games_of(db)) {
+            EXPECT_TRUE(slots.insert(slot).second) << "slot " << slot;
+            pairs.insert(int(text.back() - '0'));
+        }
+        EXPECT_EQ(pairs, (std::set<int>{0, 1, 2})) << "shard " << k;
+        EXPECT_EQ(shard_progress(dir / db).at(0).scheduled, 6);
+    }
+    EXPECT_EQ(slots.size(), 12u);
 }
 
 TEST_F(ShardRunTest, ARerunPlaysOnlyTheMissingGamesOfItsShard) {

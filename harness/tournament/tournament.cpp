@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <random>
 #include <set>
@@ -84,58 +85,6 @@ std::string explain_new_tournament(Store& store, const TournamentConfig& config)
     return text;
 }
 
-std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds) {
-    std::vector<std::pair<int, int>> pairs;
-    for (int i = 0; i < engines; ++i)
-        for (int j = std::max(i + 1, gauntlet_seeds); j < engines; ++j)
-            if (gauntlet_seeds == 0 || i < gauntlet_seeds) pairs.emplace_back(i, j);
-    return pairs;
-}
-
-bool first_has_white(Colours colours, int game_in_pair) {
-    switch (colours) {
-        case Colours::alternate:
-            return game_in_pair == 0;
-        case Colours::reversed:
-            return game_in_pair == 1;
-        case Colours::first_white:
-            return true;
-        case Colours::second_white:
-            return false;
-    }
-    return game_in_pair == 0;
-}
-
-std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed, int gauntlet_seeds, Colours colours) {
-    std::vector<ScheduledGame> schedule;
-    std::vector<std::pair<int, int>> pairs = schedule_pairs(engines, gauntlet_seeds);
-    std::int64_t number = 0;
-    for (int round = 0; round < rounds; ++round) {
-        std::vector<int> order(std::size_t(openings), 0);
-        for (int o = 0; o < openings; ++o) order[std::size_t(o)] = o;
-        if (random_order) {
-            std::mt19937_64 rng(seed * 1000003 + std::uint64_t(round));
-            for (int o = openings - 1; o > 0; --o)
-                std::swap(order[std::size_t(o)], order[rng() % std::uint64_t(o + 1)]);
-        }
-        for (int opening : order) {
-            for (int p = 0; p < int(pairs.size()); ++p) {
-                for (int g = 0; g < 2; ++g) {
-                    ScheduledGame game;
-                    game.slot = {number++, round, p, opening, g};
-                    auto [first, second] = pairs[std::size_t(p)];
-                    bool first_white = first_has_white(colours, g);
-                    game.white = first_white ? first : second;
-                    game.black = first_white ? second : first;
-                    schedule.push_back(game);
-                }
-            }
-        }
-    }
-    return schedule;
-}
-
 namespace {
 
 // The shared state of one run: the games still to play (handed to the worker pool), the store,
@@ -155,12 +104,16 @@ class Runner {
         auto started = std::chrono::steady_clock::now();
         validate(config_);
         // Step 1. Openings, then every engine once: all errors surface before any game.
-        openings_ = load_openings();
+        openings_.emplace(load_openings());
+        if (config_.openings_start > openings_->size())
+            throw ConfigError("openings_start " + std::to_string(config_.openings_start) +
+                              " is past the end of the suite: " + config_.openings_path +
+                              " holds " + std::to_string(openings_->size()) + " opening" +
+                              (openings_->size() == 1 ? "" : "s"));
         if (config_.openings_start != 0)
-            openings_ = opening_window(std::move(openings_), config_.random_order, config_.seed,
-                                       config_.openings_start);
+            window_ = opening_window_order(openings_->size(), config_.random_order, config_.seed,
+                                           config_.openings_start);
         load_engine_books();
-        opening_ids_.assign(openings_.size(), std::nullopt);
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
@@ -188,24 +141,18 @@ class Runner {
             identities.push_back(engine_identity(engine, true));
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
         }
-        // A window (openings_start) is already in its order; the schedule plays it as it is.
-        auto schedule =
-            make_schedule(int(config_.engines.size()), int(openings_.size()), config_.rounds,
-                          config_.random_order && config_.openings_start == 0, config_.seed,
-                          config_.gauntlet ? config_.seeds : 0, config_.colours);
-        if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
-            schedule.resize(std::size_t(config_.max_games));
-        schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
-                                   std::move(schedule));
+        schedule_.emplace(Schedule::of(config_, openings_->size()));
+        claim_configured_shard(config_, store_.path(), summary_.tournament_id, identities,
+                               *schedule_);
         host_ = host_name();
-        std::set<std::int64_t> done =
-            store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
-        for (const auto& game : schedule) {
-            if (done.count(game.slot.number)) continue;
-            pending_.push_back(game);
-        }
-        summary_.scheduled = std::int64_t(schedule.size());
-        summary_.already_played = summary_.scheduled - std::int64_t(pending_.size());
+        // Only counts and the played set: the slots to play are found as they are handed out.
+        done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
+        const std::optional<ShardNumber> shard = configured_shard(config_);
+        summary_.scheduled = shard ? shard_size(*schedule_, *shard) : schedule_->size();
+        for (std::int64_t slot : done_)
+            if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
+                ++summary_.already_played;
+        const std::int64_t pending = summary_.scheduled - summary_.already_played;
         if (!config_.pool.empty()) {
             const std::string engines_sha256 =
                 sha256_hex(shard_identity(config_, identities, config_.shard_count));
@@ -220,18 +167,33 @@ class Runner {
         // SPRT: batch by batch, until the pool's verdict or the end of the shard's slots).
         std::size_t handed_out = 0;
         if (pooled_) {
-            handed_out = play_pooled(schedule);
+            handed_out = play_pooled(shard_games(shard));
         } else if (!stopping()) {
-            handed_out = play_games(pending_);
+            handed_out = run_worker_pool(
+                engine_start_, config_.workers(), std::size_t(pending),
+                [this](std::size_t, WorkerEngines& engines) {
+                    if (engines.jobs_done > 0) pause_between_games();
+                    play(next_pending_game(), engines);
+                },
+                [this] { return stopping(); });
         }
         if (engine_log_) engine_log_->close();
-        summary_.stopped_early = handed_out < pending_.size();
+        summary_.stopped_early = handed_out < std::size_t(pending);
         summary_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return summary_;
     }
 
   private:
+    // The shard's games of the schedule, in order: a pooled SPRT cuts them into batches (its
+    // schedule is a cap, like fishtest's, so this list stays of a test's size).
+    std::vector<ScheduledGame> shard_games(const std::optional<ShardNumber>& shard) const {
+        std::vector<ScheduledGame> games;
+        for (std::int64_t slot = 0; slot < schedule_->size(); ++slot)
+            if (in_shard(*schedule_, slot, shard)) games.push_back(schedule_->at(slot));
+        return games;
+    }
+
     // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
     // how many were handed out. A game `may_start` (when given) refuses is skipped.
     std::size_t play_games(const std::vector<ScheduledGame>& games,
@@ -287,14 +249,14 @@ class Runner {
     }
 
     // The opening suite, or lines drawn from a Polyglot book (.bin) by the tournament's seed.
-    std::vector<Opening> load_openings() const {
+    OpeningSuite load_openings() const {
         const std::string& path = config_.openings_path;
         std::string extension = std::filesystem::path(path).extension().string();
         for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (extension != ".bin") return read_openings(path, config_.plies.value_or(-1));
+        if (extension != ".bin") return OpeningSuite::read(path, config_.plies.value_or(-1));
         try {
-            return draw_book_openings(
-                {path, config_.plies.value_or(8), config_.book_lines, config_.seed});
+            return OpeningSuite(draw_book_openings(
+                {path, config_.plies.value_or(8), config_.book_lines, config_.seed}));
         } catch (const BookError& e) {
             throw OpeningError(e.what());
         }
@@ -309,8 +271,9 @@ class Runner {
                 continue;
             }
             try {
+                refuse_directory(engine.book_path, "a Polyglot book (.bin)");
                 books_.push_back(PolyglotBook::load(engine.book_path));
-            } catch (const BookError& e) {
+            } catch (const std::runtime_error& e) {  // BookError, OpeningError
                 throw ConfigError("engine " + engine.name + ": " + e.what());
             }
         }
@@ -340,6 +303,23 @@ class Runner {
         }
     }
 
+    // The next slot of the run (its shard) that has no game yet, as a game of the schedule.
+    // Called once for each game still to play.
+    ScheduledGame next_pending_game() {
+        std::lock_guard lock(cursor_mutex_);
+        const std::optional<ShardNumber> shard = configured_shard(config_);
+        while (cursor_ < schedule_->size() &&
+               (done_.count(cursor_) || !in_shard(*schedule_, cursor_, shard)))
+            ++cursor_;
+        if (cursor_ >= schedule_->size()) throw std::logic_error("no slot left to play");
+        return schedule_->at(cursor_++);
+    }
+
+    // The opening a slot plays: the suite's entry, through the window (openings_start) if any.
+    std::int64_t suite_index(const ScheduleSlot& slot) const {
+        return window_.empty() ? slot.opening_index : window_[std::size_t(slot.opening_index)];
+    }
+
     // Plays one game of the schedule with this worker's engines and records it.
     void play(const ScheduledGame& game, WorkerEngines& engines) {
         auto player = [&](int index) {
@@ -359,7 +339,7 @@ class Runner {
             std::lock_guard lock(mutex_);
             observer_.game_started(game.slot, white.name, black.name);
         }
-        const Opening& opening = openings_[std::size_t(game.slot.opening_index)];
+        const Opening opening = openings_->at(suite_index(game.slot));
         PlayedGame played = play_game(white, black, opening, config_.game);
         if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
             return;
@@ -376,9 +356,9 @@ class Runner {
                                    " will be restarted (" + played.termination_text + ")");
         }
 
-        std::optional<OpeningId>& opening_id = opening_ids_[std::size_t(game.slot.opening_index)];
-        if (!opening_id) opening_id = store_.get_or_create_opening(opening);
-        GameRecord record = to_record(std::move(played), game, *opening_id);
+        auto [known, is_new] = opening_ids_.try_emplace(suite_index(game.slot), 0);
+        if (is_new) known->second = store_.get_or_create_opening(opening);
+        GameRecord record = to_record(std::move(played), game, known->second);
         GameId id = store_.record_game(record);
         ++summary_.played_now;
         observer_.game_finished(record, id, white.name, black.name);
@@ -468,14 +448,18 @@ class Runner {
     Store& store_;
     TournamentObserver& observer_;
     const std::atomic<bool>* external_stop_;
-    std::vector<Opening> openings_;
-    std::vector<std::optional<PolyglotBook>> books_;     // by engine index, book=FILE
-    std::vector<std::optional<OpeningId>> opening_ids_;  // stored on first use
-    std::optional<EngineLog> engine_log_;                // config_.engine_log, when set
+    std::optional<OpeningSuite> openings_;
+    std::vector<std::int64_t> window_;  // openings_start: the suite's entries in window order
+    std::vector<std::optional<PolyglotBook>> books_;  // by engine index, book=FILE
+    std::map<std::int64_t, OpeningId> opening_ids_;   // by suite index, stored on first use
+    std::optional<EngineLog> engine_log_;             // config_.engine_log, when set
     EngineStart engine_start_;
     std::string host_;  // recorded with each game
-    std::vector<ScheduledGame> pending_;
-    RecordingGate own_gate_;  // when the caller gives none
+    std::optional<Schedule> schedule_;
+    std::set<std::int64_t> done_;  // slots of the schedule with a current game
+    std::mutex cursor_mutex_;      // guards cursor_
+    std::int64_t cursor_ = 0;      // every slot before it is done or handed out
+    RecordingGate own_gate_;       // when the caller gives none
     RecordingGate& gate_;
     std::mutex& mutex_;  // the gate's: guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};

@@ -17,6 +17,7 @@
 #include "harness/config/tournament_config.h"
 #include "harness/game/game.h"
 #include "harness/store/store.h"
+#include "harness/tournament/schedule.h"
 
 namespace arbiter {
 
@@ -31,31 +32,6 @@ json::Value tournament_identity(const TournamentConfig& config);
 // identity_differences() words them). Empty when the store holds no other tournament with a
 // recorded identity.
 std::string explain_new_tournament(Store& store, const TournamentConfig& config);
-
-// One game of the schedule: its slot and the engines (indices into the configuration).
-struct ScheduledGame {
-    ScheduleSlot slot;
-    int white = 0;
-    int black = 0;
-};
-
-// The full schedule, a deterministic function of its arguments: for each round, each opening (in
-// file order, or shuffled per round from `seed`), each pair of engines i < j, two games, i with
-// White in the first and j in the second (by default; see `colours`). Slot numbers count games in
-// that order, so extra rounds append new slots. With `gauntlet_seeds` > 0 the pairs are a
-// gauntlet's: each of the first gauntlet_seeds engines against each later one (seeds do not meet).
-// `colours` turns the first game's colours round (reversed), or gives both games of a pair the
-// first game's colours (first_white, second_white); the slots and openings stay the same.
-std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed, int gauntlet_seeds = 0,
-                                         Colours colours = Colours::alternate);
-
-// Whether the pair's first engine has White in game `game_in_pair` (0 or 1) of a pair.
-bool first_has_white(Colours colours, int game_in_pair);
-
-// The pairs (i, j) of engines that meet, in schedule order: i < j for every pair of a
-// round-robin (gauntlet_seeds 0), or each seed i < gauntlet_seeds against each j >= gauntlet_seeds.
-std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds);
 
 // What the tournament tells the outside world while it runs (progress display, tests).
 class TournamentObserver {

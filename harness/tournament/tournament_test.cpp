@@ -255,6 +255,15 @@ TEST_F(TournamentTest, ConfigurationErrorsComeBeforeAnyGame) {
     config = good;
     config.engines[1].name = config.engines[0].name;
     EXPECT_NE(error_of_run().find("two engines are named mock0"), std::string::npos);
+    // Issue 20, item 13: a window past the suite's end, and a book that is a directory.
+    config = good;
+    config.openings_start = 3;
+    EXPECT_EQ(error_of_run(), "openings_start 3 is past the end of the suite: " +
+                                  config.openings_path + " holds 2 openings");
+    config = good;
+    config.engines[0].book_path = dir.string();
+    EXPECT_EQ(error_of_run(),
+              "engine mock0: " + dir.string() + ": is a directory, not a Polyglot book (.bin)");
 }
 
 TEST_F(TournamentTest, EngineNamesNeverLeaveTheLogDirectory) {
@@ -352,9 +361,10 @@ TEST(TournamentConfigJson, RefusesNumbersItCannotKeep) {
               "c.json: seed must be a whole number, 0 or more (got -1)");
     EXPECT_EQ(message(R"({"nodes": -5})"), "c.json: nodes must be a positive integer (got -5)");
     EXPECT_EQ(message(R"({"nodes": 9007199254740994})"),
-              "c.json: nodes must be a positive integer (got 9007199254740994)");
+              "c.json: nodes must be a positive integer, at most 9007199254740992 (got "
+              "9007199254740994)");
     EXPECT_EQ(message(R"({"rounds": 4294967297})"),
-              "c.json: rounds must be a positive integer (got 4294967297)");
+              "c.json: rounds must be a positive integer, at most 2147483647 (got 4294967297)");
     EXPECT_EQ(message(R"({"depth": 0})"), "c.json: depth must be a depth from 1 to 1000 (got 0)");
     EXPECT_EQ(message(R"({"movetime": -20})"),
               "c.json: movetime must be a number of milliseconds from 1 to 1000000000000, the most "

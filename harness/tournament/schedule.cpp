@@ -1,0 +1,103 @@
+#include "harness/tournament/schedule.h"
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+namespace arbiter {
+
+std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds) {
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < engines; ++i)
+        for (int j = std::max(i + 1, gauntlet_seeds); j < engines; ++j)
+            if (gauntlet_seeds == 0 || i < gauntlet_seeds) pairs.emplace_back(i, j);
+    return pairs;
+}
+
+bool first_has_white(Colours colours, int game_in_pair) {
+    switch (colours) {
+        case Colours::alternate:
+            return game_in_pair == 0;
+        case Colours::reversed:
+            return game_in_pair == 1;
+        case Colours::first_white:
+            return true;
+        case Colours::second_white:
+            return false;
+    }
+    return game_in_pair == 0;
+}
+
+Schedule::Schedule(const ScheduleShape& shape)
+    : shape_(shape), pairs_(schedule_pairs(shape.engines, shape.gauntlet_seeds)) {
+    std::int64_t per_round = 0;
+    if (__builtin_mul_overflow(std::max<std::int64_t>(shape.openings, 0),
+                               2 * std::int64_t(pairs_.size()), &per_round) ||
+        __builtin_mul_overflow(per_round, std::int64_t(std::max(shape.rounds, 0)), &size_))
+        throw ConfigError("the schedule has more games than a 64-bit slot number can count (" +
+                          std::to_string(shape.rounds) + " rounds of " +
+                          std::to_string(shape.openings) + " openings and " +
+                          std::to_string(pairs_.size()) + " engine pairs); use fewer --rounds");
+    if (shape.max_games > 0) size_ = std::min(size_, shape.max_games);
+}
+
+Schedule Schedule::of(const TournamentConfig& config, std::int64_t openings) {
+    ScheduleShape shape;
+    shape.engines = int(config.engines.size());
+    shape.openings = openings;
+    shape.rounds = config.rounds;
+    shape.random_order = config.random_order && config.openings_start == 0;
+    shape.seed = config.seed;
+    shape.gauntlet_seeds = config.gauntlet ? config.seeds : 0;
+    shape.colours = config.colours;
+    shape.max_games = config.max_games;
+    return Schedule(shape);
+}
+
+int Schedule::opening_of(int round, std::int64_t position) const {
+    if (!shape_.random_order) return int(position);
+    std::lock_guard lock(order_mutex_);
+    if (order_round_ != round) {
+        // The shuffle of every earlier release: Fisher-Yates from a generator seeded per round.
+        const int openings = int(shape_.openings);
+        order_.resize(std::size_t(openings));
+        for (int o = 0; o < openings; ++o) order_[std::size_t(o)] = o;
+        std::mt19937_64 rng(shape_.seed * 1000003 + std::uint64_t(round));
+        for (int o = openings - 1; o > 0; --o)
+            std::swap(order_[std::size_t(o)], order_[rng() % std::uint64_t(o + 1)]);
+        order_round_ = round;
+    }
+    return order_[std::size_t(position)];
+}
+
+ScheduledGame Schedule::at(std::int64_t slot) const {
+    const std::int64_t pair_count = std::int64_t(pairs_.size());
+    const std::int64_t per_round = shape_.openings * 2 * pair_count;
+    ScheduledGame game;
+    game.slot.number = slot;
+    game.slot.round = int(slot / per_round);
+    const std::int64_t in_round = slot % per_round;
+    game.slot.opening_index = opening_of(game.slot.round, in_round / (2 * pair_count));
+    game.slot.pair_index = int(in_round / 2 % pair_count);
+    game.slot.game_in_pair = int(in_round % 2);
+    auto [first, second] = pairs_[std::size_t(game.slot.pair_index)];
+    const bool first_white = first_has_white(shape_.colours, game.slot.game_in_pair);
+    game.white = first_white ? first : second;
+    game.black = first_white ? second : first;
+    return game;
+}
+
+std::vector<ScheduledGame> all_games(const Schedule& schedule) {
+    std::vector<ScheduledGame> games;
+    games.reserve(std::size_t(schedule.size()));
+    for (std::int64_t slot = 0; slot < schedule.size(); ++slot) games.push_back(schedule.at(slot));
+    return games;
+}
+
+std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
+                                         std::uint64_t seed, int gauntlet_seeds, Colours colours) {
+    return all_games(
+        Schedule({engines, openings, rounds, random_order, seed, gauntlet_seeds, colours, 0}));
+}
+
+}  // namespace arbiter
