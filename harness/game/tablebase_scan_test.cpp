@@ -80,6 +80,7 @@ TEST(SyzygyScan, EveryPositionOfTheTestTablesHasTheValueLibfathomGives) {
         {"KQvK", {100448, 0, 11524, 0, 72254}},
         {"KRvK", {100850, 0, 11122, 0, 87584}},
         {"KBvK", {0, 0, 208614, 0, 0}},
+        {"KNvK", {0, 0, 214720, 0, 0}},
         {"KPvK", {48802, 0, 54394, 0, 62480}},
         {"KQvKR", {3539908, 0, 349832, 0, 5976928}},
         {"KRvKB", {190944, 0, 9222072, 0, 1893580}},
