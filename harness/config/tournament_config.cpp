@@ -219,6 +219,7 @@ int TournamentConfig::workers() const {
 }
 
 json::Value TournamentConfig::to_json() const {
+    const TournamentConfig defaults;
     json::Value v{json::Object{}};
     v.set("event", event);
     if (!site.empty()) v.set("site", site);
@@ -227,7 +228,7 @@ json::Value TournamentConfig::to_json() const {
     v.set("engines", list);
     v.set("openings", openings_path);
     if (plies) v.set("plies", *plies);
-    if (book_lines != TournamentConfig{}.book_lines) v.set("book_lines", book_lines);
+    if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
     if (gauntlet) {
@@ -250,7 +251,7 @@ json::Value TournamentConfig::to_json() const {
         if (game.tablebase.results != TablebaseResults::both)
             v.set("tb_adjudicate", tablebase_results_name(game.tablebase.results));
     }
-    if (handshake_timeout != TournamentConfig{}.handshake_timeout)
+    if (handshake_timeout != defaults.handshake_timeout)
         v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
     if (wait.count()) v.set("wait", std::int64_t(wait.count()));
     if (sprt) v.set("sprt", arbiter::to_json(*sprt));
