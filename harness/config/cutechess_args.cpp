@@ -45,13 +45,12 @@ constexpr Unsupported UNSUPPORTED[] = {
 };
 
 const std::vector<std::string_view> SUPPORTED = {
-    "-engine", "-each",     "-tournament",  "-seeds",          "-rounds",
-    "-games",  "-repeat",   "-concurrency", "-wait",           "-event",
-    "-srand",  "-recover",  "-maxmoves",    "-draw",           "-resign",
-    "-sprt",   "-openings", "-pgnout",      "-ratinginterval", "-scoreinterval",
-    "-report", "-output",   "-db",          "-debug",          "-version",
-    "-noswap", "-reverse",  "-site",        "-epdout",         "-log",
-    "-tb",     "-tbpieces", "-tbignore50",  "-tbadjudicate"};
+    "-engine",         "-each",          "-tournament", "-seeds",  "-rounds",   "-games",
+    "-repeat",         "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
+    "-maxmoves",       "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
+    "-ratinginterval", "-scoreinterval", "-report",     "-output", "-db",       "-debug",
+    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout",   "-log",
+    "-tbignore50",     "-tbadjudicate",  "-tbpieces",   "-tb"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
