@@ -218,7 +218,7 @@ void add(CLI::App& app) {
                     "JSON file with a whole tournament configuration");
     const auto& settings = tournament_settings();
     for (std::size_t i = 0; i < settings.size(); ++i) {
-        std::string flag = "--" + std::string(settings[i].flag), help(settings[i].help);
+        const std::string flag = "--" + std::string(settings[i].flag), help(settings[i].help);
         if (settings[i].value_name.empty()) {
             cmd->add_flag(flag, help);
             continue;

@@ -152,6 +152,14 @@ TEST_F(TablebaseGames, AWinTheFiftyMoveRuleSpoilsIsADrawUnlessIgnored) {
     expect_adjudicated_at_once(won, "1-0", "White wins by adjudication: SyzygyTB");
 }
 
+TEST(TablebaseHelp, EveryTablebaseFlagIsListedWithItsHelp) {
+    ProgramRun help = run("tournament --help");
+    EXPECT_EQ(help.exit_code, 0) << help.output;
+    for (const char* line : {"--tb PATH[:PATH...]", "--tb-pieces N", "--tb-adjudicate RESULTS",
+                             "--tb-ignore-50              Tablebase adjudication: cursed wins"})
+        EXPECT_NE(help.output.find(line), std::string::npos) << line << "\n" << help.output;
+}
+
 TEST_F(TablebaseGames, ADirectoryWithoutTablesIsRefusedBeforeAnyGame) {
     std::ofstream(path("start.epd")) << QUEEN_TAKES << "\n";
     ProgramRun r = run("tournament --engine name=a,cmd=" + std::string(ALPHABETA_PATH) +
