@@ -60,13 +60,15 @@ std::vector<PgnGame> pgn_games(const std::string& text) {
     return games;
 }
 
-// Both games of the pair ended after one ply with `result` and cutechess's `reason`.
+// Both games of the pair ended after one ply with `result`, the PGN `termination` and the
+// reason `reason` as cutechess words it.
 void expect_adjudicated_at_once(const std::vector<PgnGame>& games, const std::string& result,
-                                const std::string& reason) {
+                                const std::string& reason,
+                                const std::string& termination = "adjudication") {
     ASSERT_EQ(games.size(), 2u) << result;
     for (const PgnGame& g : games) {
         EXPECT_EQ(g.result, result);
-        EXPECT_EQ(g.termination, "adjudication");
+        EXPECT_EQ(g.termination, termination);
         EXPECT_EQ(g.reason, reason);
         EXPECT_EQ(g.plies, 1);
     }
@@ -130,6 +132,32 @@ TEST_F(TablebaseGames, BlackWinsTheMirroredPosition) {
 TEST_F(TablebaseGames, ACaptureIntoKRvKBDrawsByAdjudication) {
     std::vector<PgnGame> games = play("1R6/8/2b5/3k4/8/8/1q6/K7 w - - 0 1", "--tb " + TABLES);
     expect_adjudicated_at_once(games, "1/2-1/2", "Draw by adjudication: SyzygyTB");
+}
+
+// The other positions whose values theory knows, each reached by White's forced capture of the
+// checking queen on b2; KBvK is a draw by the rules (insufficient material), which come first.
+TEST_F(TablebaseGames, KnownEndingsInRealGames) {
+    struct Case {
+        const char* start;
+        const char* result;
+        const char* termination;
+        const char* reason;
+    };
+    for (const Case& c : {
+             Case{"7Q/8/4k3/8/8/8/1q6/K7 w - - 0 1", "1-0", "adjudication",
+                  "White wins by adjudication: SyzygyTB"},  // KQvK
+             Case{"8/6P1/8/k7/8/8/1q6/K7 w - - 0 1", "1-0", "adjudication",
+                  "White wins by adjudication: SyzygyTB"},  // KPvK, the pawn queens
+             Case{"k7/8/8/8/8/8/Pq6/K7 w - - 0 1", "1/2-1/2", "adjudication",
+                  "Draw by adjudication: SyzygyTB"},  // KPvK, a rook's pawn and the corner
+             Case{"7B/8/4k3/8/8/8/1q6/K7 w - - 0 1", "1/2-1/2", "normal",
+                  "Draw by insufficient mating material"},  // KBvK
+         }) {
+        fs::remove(path("t.pgn"));
+        SCOPED_TRACE(c.start);
+        expect_adjudicated_at_once(play(c.start, "--tb " + TABLES), c.result, c.reason,
+                                   c.termination);
+    }
 }
 
 // Without --tb the same game goes on past the capture.
