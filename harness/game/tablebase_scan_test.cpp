@@ -114,7 +114,8 @@ TEST(SyzygyScan, EveryPositionOfTheTestTablesHasTheValueLibfathomGives) {
 }
 
 // The same over a whole set when ARBITER_SYZYGY_SCAN names its directory (for the 35 tables of
-// the 3- and 4-piece set: no cursed win, no blessed loss, and the counts above).
+// the 3- and 4-piece set: no cursed win, no blessed loss, and the counts above; about 6.3
+// minutes of one core).
 TEST(SyzygyScan, AWholeSetNamedByTheEnvironment) {
     const char* directory = std::getenv("ARBITER_SYZYGY_SCAN");
     if (!directory) GTEST_SKIP() << "ARBITER_SYZYGY_SCAN is not set";
