@@ -269,9 +269,9 @@ TEST_F(CutechessDialect, StartWindowsPartitionTheSuiteAcrossTwoRuns) {
 }
 
 TEST_F(CutechessDialect, ErrorsNameTheOption) {
-    RunResult tb = run(match("e.sqlite") + " -rounds 2 -tb /syzygy");
-    EXPECT_EQ(tb.exit_code, 1);
-    EXPECT_NE(tb.err.find("-tb is not supported"), std::string::npos) << tb.err;
+    RunResult live = run(match("e.sqlite") + " -rounds 2 -livepgnout live.pgn");
+    EXPECT_EQ(live.exit_code, 1);
+    EXPECT_NE(live.err.find("-livepgnout is not supported"), std::string::npos) << live.err;
     RunResult spaced = run("-engine \"name=Big Engine\" cmd=x -engine cmd=y -each depth=1");
     EXPECT_EQ(spaced.exit_code, 1);
     EXPECT_NE(spaced.err.find("space or a colon"), std::string::npos) << spaced.err;

@@ -61,7 +61,8 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     const auto& settings = tournament_settings();
     for (std::size_t i = 0; i < settings.size(); ++i)
         if (app.count("--" + std::string(settings[i].flag)) > 0)
-            flags.emplace_back(std::string(settings[i].key), o.values[i]);
+            flags.emplace_back(std::string(settings[i].key),
+                               settings[i].value_name.empty() ? "true" : o.values[i]);
     apply_settings(c, flags);
     c.force = c.force || o.force;
     if (o.shard_count && app.count("--shard") == 0)
@@ -221,11 +222,16 @@ void add(CLI::App& app) {
     cmd->add_option("--config", options->config_file,
                     "JSON file with a whole tournament configuration");
     const auto& settings = tournament_settings();
-    for (std::size_t i = 0; i < settings.size(); ++i)
-        cmd->add_option("--" + std::string(settings[i].flag), options->values[i],
-                        std::string(settings[i].help))
+    for (std::size_t i = 0; i < settings.size(); ++i) {
+        const std::string flag = "--" + std::string(settings[i].flag), help(settings[i].help);
+        if (settings[i].value_name.empty()) {
+            cmd->add_flag(flag, help);
+            continue;
+        }
+        cmd->add_option(flag, options->values[i], help)
             ->type_name(std::string(settings[i].value_name))
             ->allow_extra_args(false);
+    }
     cmd->add_option("--html", options->html,
                     "Write the HTML report to FILE at the end and every --report-every games");
     cmd->add_flag(

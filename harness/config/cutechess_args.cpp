@@ -26,14 +26,6 @@ struct Unsupported {
 };
 
 constexpr Unsupported UNSUPPORTED[] = {
-    {"-tb", "tablebase adjudication needs Syzygy files, which this build cannot read",
-     "-draw movenumber=N movecount=N score=CP"},
-    {"-tbpieces", "tablebase adjudication needs Syzygy files, which this build cannot read",
-     "-draw"},
-    {"-tbignore50", "tablebase adjudication needs Syzygy files, which this build cannot read",
-     "-draw"},
-    {"-tbadjudicate", "tablebase adjudication needs Syzygy files, which this build cannot read",
-     "-draw"},
     {"-variant", "arbiter plays standard chess only", "leave it out (standard)"},
     {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
     {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
@@ -52,13 +44,41 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
 };
 
-const std::vector<std::string_view> SUPPORTED = {
-    "-engine",           "-each",          "-tournament", "-seeds",  "-rounds",   "-games",
-    "-repeat",           "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
-    "-maxmoves",         "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
-    "-ratinginterval",   "-scoreinterval", "-report",     "-output", "-db",       "-debug",
-    "-version",          "-noswap",        "-reverse",    "-site",   "-epdout",   "-log",
-    "-force-concurrency"};
+const std::vector<std::string_view> SUPPORTED = {"-engine",
+                                                 "-each",
+                                                 "-tournament",
+                                                 "-seeds",
+                                                 "-rounds",
+                                                 "-games",
+                                                 "-repeat",
+                                                 "-concurrency",
+                                                 "-wait",
+                                                 "-event",
+                                                 "-srand",
+                                                 "-recover",
+                                                 "-maxmoves",
+                                                 "-draw",
+                                                 "-resign",
+                                                 "-sprt",
+                                                 "-openings",
+                                                 "-pgnout",
+                                                 "-ratinginterval",
+                                                 "-scoreinterval",
+                                                 "-report",
+                                                 "-output",
+                                                 "-db",
+                                                 "-debug",
+                                                 "-version",
+                                                 "-noswap",
+                                                 "-reverse",
+                                                 "-site",
+                                                 "-epdout",
+                                                 "-log",
+                                                 "-force-concurrency",
+                                                 "-tbignore50",
+                                                 "-tbadjudicate",
+                                                 "-tbpieces",
+                                                 "-tb"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -309,6 +329,11 @@ bool read_match_option(Reading& r, const Option& option) {
         // arbiter always restarts an engine after a crash or stall and goes on.
     } else if (name == "-db") {
         r.settings.emplace_back("db", one_value(option));
+    } else if (name == "-tb" || name == "-tbpieces" || name == "-tbadjudicate") {
+        r.settings.emplace_back(name == "-tb" ? "tb" : "tb_" + name.substr(3), one_value(option));
+    } else if (name == "-tbignore50") {
+        if (!option.values.empty()) throw ConfigError("-tbignore50 takes no value");
+        r.settings.emplace_back("tb_ignore_50", "true");
     } else {
         return false;
     }

@@ -36,7 +36,8 @@ TEST(CutechessArgs, RecognisesTheDialectByItsFirstArgument) {
     EXPECT_TRUE(is_cutechess_option("-engine"));
     EXPECT_TRUE(is_cutechess_option("-each"));
     EXPECT_TRUE(is_cutechess_option("--version"));
-    EXPECT_TRUE(is_cutechess_option("-tb"));  // unsupported, but this dialect's: a clear error
+    EXPECT_TRUE(is_cutechess_option("-tb"));
+    EXPECT_TRUE(is_cutechess_option("-livepgnout"));  // unsupported, but this dialect's
     EXPECT_FALSE(is_cutechess_option("tournament"));
     EXPECT_FALSE(is_cutechess_option("--help"));
     EXPECT_FALSE(is_cutechess_option("-h"));
@@ -157,21 +158,34 @@ TEST(CutechessArgs, OpeningsWindowAndOutput) {
 }
 
 TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
-    std::string tb = error_with({"-tb", "/syzygy"});
-    EXPECT_NE(tb.find("-tb is not supported"), std::string::npos) << tb;
-    EXPECT_NE(tb.find("tablebase"), std::string::npos) << tb;
-    EXPECT_NE(tb.find("nearest supported: -draw"), std::string::npos) << tb;
+    std::string live = error_with({"-livepgnout", "x.pgn"});
+    EXPECT_NE(live.find("-livepgnout is not supported"), std::string::npos) << live;
+    EXPECT_NE(live.find("once it is finished"), std::string::npos) << live;
     std::string typo = error_with({"-concurency", "2"});
     EXPECT_NE(typo.find("-concurency"), std::string::npos) << typo;
     EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
-    EXPECT_NE(error_with({"-livepgnout", "x.pgn"}).find("nearest supported: -pgnout"),
-              std::string::npos);
+    EXPECT_NE(live.find("nearest supported: -pgnout"), std::string::npos) << live;
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
     EXPECT_NE(error_with({"-tournament", "knockout"}).find("knockout"), std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "policy=encounter"}).find("policy=round"),
               std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
               std::string::npos);
+}
+
+TEST(CutechessArgs, TablebaseOptions) {
+    CutechessCommand c = read({"-tb", "harness/game/testdata/syzygy", "-tbpieces", "3",
+                               "-tbignore50", "-tbadjudicate", "WIN_LOSS"});
+    const TablebaseSettings& tb = c.config.game.tablebase;
+    EXPECT_EQ(tb.paths, "harness/game/testdata/syzygy");
+    EXPECT_EQ(tb.max_pieces, 3);
+    EXPECT_TRUE(tb.ignore_50);
+    EXPECT_EQ(tb.results, TablebaseResults::win_loss);
+    EXPECT_FALSE(read({}).config.game.tablebase.enabled());
+    EXPECT_EQ(error_with({"-tbignore50", "yes"}), "-tbignore50 takes no value");
+    EXPECT_EQ(error_with({"-tb", "no/such/dir"}), "tb: no/such/dir is not a directory");
+    EXPECT_EQ(error_with({"-tbpieces", "x"}),
+              "tb_pieces must be a number of pieces, kings included (0: every table) (got x)");
 }
 
 TEST(CutechessArgs, EngineKeyFailures) {

@@ -1,5 +1,6 @@
 #include "harness/config/game_config.h"
 
+#include <filesystem>
 #include <limits>
 
 namespace arbiter {
@@ -26,6 +27,29 @@ constexpr IntegerRule TIME_MARGIN_RULE{
 constexpr IntegerRule STALL_TIMEOUT_RULE{
     "stall_timeout", 1, MAX_TIMEOUT_MS,
     "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
+
+constexpr IntegerRule TB_PIECES_RULE{"tb_pieces", 0, 32,
+                                     "a number of pieces, kings included (0: every table)"};
+
+// Each directory of a ':'-separated list exists, and one of them holds a WDL table (.rtbw).
+void check_tablebase_paths(std::string_view paths) {
+    namespace fs = std::filesystem;
+    if (paths.empty()) return;
+    bool found = false;
+    std::size_t start = 0;
+    while (start <= paths.size()) {
+        std::size_t end = std::min(paths.find(':', start), paths.size());
+        fs::path directory(paths.substr(start, end - start));
+        start = end + 1;
+        if (directory.empty()) continue;
+        std::error_code error;
+        if (!fs::is_directory(directory, error))
+            throw ConfigError("tb: " + directory.string() + " is not a directory");
+        for (const auto& entry : fs::directory_iterator(directory, error))
+            found = found || entry.path().extension() == ".rtbw";
+    }
+    if (!found) throw ConfigError("tb: no Syzygy WDL table (.rtbw file) in " + std::string(paths));
+}
 
 [[noreturn]] void unknown_key(std::string_view rule, std::string_view key, std::string_view known) {
     throw ConfigError(std::string(rule) + ": unknown key '" + std::string(key) +
@@ -76,6 +100,36 @@ void read_time_margin(GameSettings& settings, std::string_view text) {
 
 void read_stall_timeout(GameSettings& settings, std::string_view text) {
     settings.stall_timeout = std::chrono::milliseconds(read_integer(STALL_TIMEOUT_RULE, text));
+}
+
+void read_tablebase_paths(TablebaseSettings& tablebase, std::string_view text) {
+    if (text.empty()) throw ConfigError("tb must name a directory of Syzygy tables");
+    check_tablebase_paths(text);
+    tablebase.paths = std::string(text);
+}
+
+void read_tablebase_pieces(TablebaseSettings& tablebase, std::string_view text) {
+    tablebase.max_pieces = int(read_integer(TB_PIECES_RULE, text));
+}
+
+void read_tablebase_ignore_50(TablebaseSettings& tablebase, std::string_view text) {
+    tablebase.ignore_50 = read_choice("tb_ignore_50", text, {"true", "false"}) == "true";
+}
+
+void read_tablebase_results(TablebaseSettings& tablebase, std::string_view text) {
+    std::string choice = read_choice("tb_adjudicate", text,
+                                     {"both", "win_loss", "draw", "BOTH", "WIN_LOSS", "DRAW"});
+    bool wins = choice == "win_loss" || choice == "WIN_LOSS";
+    bool draws = choice == "draw" || choice == "DRAW";
+    tablebase.results = wins    ? TablebaseResults::win_loss
+                        : draws ? TablebaseResults::draw
+                                : TablebaseResults::both;
+}
+
+std::string tablebase_results_name(TablebaseResults results) {
+    return results == TablebaseResults::win_loss ? "win_loss"
+           : results == TablebaseResults::draw   ? "draw"
+                                                 : "both";
 }
 
 json::Value to_json(const Adjudication& a) {
@@ -134,6 +188,8 @@ void validate(const GameSettings& settings) {
     check_integer(MAX_PLIES_RULE, a.max_plies);
     check_integer(TIME_MARGIN_RULE, settings.time_margin.count());
     check_integer(STALL_TIMEOUT_RULE, settings.stall_timeout.count());
+    check_tablebase_paths(settings.tablebase.paths);
+    check_integer(TB_PIECES_RULE, settings.tablebase.max_pieces);
 }
 
 }  // namespace arbiter

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "harness/config/json.h"
@@ -32,9 +33,27 @@ struct Adjudication {
     bool operator==(const Adjudication&) const = default;
 };
 
+// Which tablebase results end a game (fastchess's -tbadjudicate BOTH, WIN_LOSS, DRAW).
+enum class TablebaseResults { both, win_loss, draw };
+
+// Syzygy tablebase adjudication (cutechess's -tb, -tbpieces, -tbignore50): a game whose position
+// after an engine's move is in a table ends with the table's result.
+struct TablebaseSettings {
+    std::string paths;   // directories separated by ':' (empty: no tablebase adjudication)
+    int max_pieces = 0;  // only positions with at most this many pieces (0: every table)
+    // A cursed win counts as a win and a blessed loss as a loss, as if there were no
+    // fifty-move rule; otherwise both are draws.
+    bool ignore_50 = false;
+    TablebaseResults results = TablebaseResults::both;
+
+    bool enabled() const { return !paths.empty(); }
+    bool operator==(const TablebaseSettings&) const = default;
+};
+
 // Everything about how a game is played, except who plays it.
 struct GameSettings {
     Adjudication adjudication;
+    TablebaseSettings tablebase;
     // Tolerance on top of a clock before an engine loses on time.
     std::chrono::milliseconds time_margin{100};
     // How long a depth- or node-limited search (or the isready handshake) may take before the
@@ -54,6 +73,14 @@ void read_resign_rule(Adjudication& adjudication, const KeyValues& items);
 void read_max_plies(Adjudication& adjudication, std::string_view text);
 void read_time_margin(GameSettings& settings, std::string_view text);
 void read_stall_timeout(GameSettings& settings, std::string_view text);
+// The tablebase settings' readers: directories (each must exist), a piece count, true|false, and
+// both|win_loss|draw (fastchess's BOTH, WIN_LOSS, DRAW also). Throw ConfigError.
+void read_tablebase_paths(TablebaseSettings& tablebase, std::string_view text);
+void read_tablebase_pieces(TablebaseSettings& tablebase, std::string_view text);
+void read_tablebase_ignore_50(TablebaseSettings& tablebase, std::string_view text);
+void read_tablebase_results(TablebaseSettings& tablebase, std::string_view text);
+// "both", "win_loss" or "draw".
+std::string tablebase_results_name(TablebaseResults results);
 
 // The JSON "adjudication" object: draw_movenumber, draw_movecount, draw_score,
 // resign_movecount, resign_score, resign_twosided, max_plies. Any draw_ or resign_ key turns that

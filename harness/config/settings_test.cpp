@@ -370,5 +370,71 @@ TEST(Settings, BatchPairsIsReadEveryWayAndIsPartOfAPooledIdentity) {
     EXPECT_EQ(plain.identity("h"), plain8.identity("h"));
 }
 
+const std::string TABLES = "harness/game/testdata/syzygy";
+
+TEST(Settings, TablebaseSettingsReadEveryWayAndDecideTheIdentityButNotThePath) {
+    TournamentConfig flags = from_flags(
+        {{"tb", TABLES}, {"tb_pieces", "4"}, {"tb_ignore_50", "true"}, {"tb_adjudicate", "DRAW"}});
+    const TablebaseSettings& tb = flags.game.tablebase;
+    EXPECT_EQ(tb.paths, TABLES);
+    EXPECT_EQ(tb.max_pieces, 4);
+    EXPECT_TRUE(tb.ignore_50);
+    EXPECT_EQ(tb.results, TablebaseResults::draw);
+    TournamentConfig json = from_json(
+        R"({"engines": [{"name": "a", "cmd": "a"}, {"name": "b", "cmd": "b"}], "depth": 1,)"
+        R"("openings": "openings/startpos.epd", "tb": ")" +
+        TABLES + R"(", "tb_pieces": 4, "tb_ignore_50": true, "tb_adjudicate": "draw"})");
+    EXPECT_EQ(json.game.tablebase, tb);
+    TournamentConfig back = tournament_config_from_json(flags.to_json(), "test");
+    EXPECT_EQ(back.game.tablebase, tb);
+
+    const TournamentConfig base = two_engines();
+    TournamentConfig on = base;
+    apply_settings(on, {{"tb", TABLES}});
+    EXPECT_EQ(identity_differences(base.identity("h"), on.identity("h")),
+              std::vector<std::string>{
+                  R"(tablebase: the default -> {"pieces":0,"ignore_50":false,"results":"both"})"});
+    // The same tables elsewhere are the same tournament; the rules are not.
+    TournamentConfig moved = on;
+    apply_settings(moved, {{"tb", TABLES + ":harness/game/testdata/syzygy-wdl"}});
+    EXPECT_EQ(moved.identity("h"), on.identity("h"));
+    for (const KeyValues& change : std::vector<KeyValues>{
+             {{"tb_pieces", "3"}}, {{"tb_ignore_50", "true"}}, {{"tb_adjudicate", "win_loss"}}}) {
+        TournamentConfig changed = on;
+        apply_settings(changed, change);
+        EXPECT_NE(changed.identity("h"), on.identity("h")) << change[0].first;
+    }
+}
+
+TEST(Settings, TablebaseValuesAreChecked) {
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb", "no/such/dir"}});
+              }),
+              "tb: no/such/dir is not a directory");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb", "harness/config"}});
+              }),
+              "tb: no Syzygy WDL table (.rtbw file) in harness/config");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb", TABLES + ":no/such/dir"}});
+              }),
+              "tb: no/such/dir is not a directory");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb_pieces", "-1"}});
+              }),
+              "tb_pieces must be a number of pieces, kings included (0: every table) (got -1)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb_ignore_50", "yes"}});
+              }),
+              "tb_ignore_50 must be true or false (got yes)");
+    EXPECT_EQ(error_of([] {
+                  from_flags({{"tb_adjudicate", "WINS"}});
+              }),
+              "tb_adjudicate must be both, win_loss, draw, BOTH, WIN_LOSS or DRAW (got WINS)");
+    TournamentConfig built = two_engines();
+    built.game.tablebase.paths = "no/such/dir";
+    EXPECT_EQ(error_of([&] { validate(built); }), "tb: no/such/dir is not a directory");
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -152,6 +152,27 @@ const std::vector<TournamentSetting>& settings_table() {
          }},
         {"max_plies", "maxplies", "N", "Adjudicate a draw after N plies",
          [](TournamentConfig& c, std::string_view t) { read_max_plies(c.game.adjudication, t); }},
+        {"tb", "tb", "PATH[:PATH...]",
+         "Syzygy tablebase adjudication: directories of the tables (.rtbw, and .rtbz for "
+         "positions after a reversible move)",
+         [](TournamentConfig& c, std::string_view t) {
+             read_tablebase_paths(c.game.tablebase, t);
+         }},
+        {"tb_pieces", "tb-pieces", "N",
+         "Tablebase adjudication only with N pieces or fewer, kings included (default: any)",
+         [](TournamentConfig& c, std::string_view t) {
+             read_tablebase_pieces(c.game.tablebase, t);
+         }},
+        {"tb_ignore_50", "tb-ignore-50", "",
+         "Tablebase adjudication: cursed wins and blessed losses count as wins and losses",
+         [](TournamentConfig& c, std::string_view t) {
+             read_tablebase_ignore_50(c.game.tablebase, t);
+         }},
+        {"tb_adjudicate", "tb-adjudicate", "RESULTS",
+         "Tablebase adjudication of both (default), win_loss or draw results only",
+         [](TournamentConfig& c, std::string_view t) {
+             read_tablebase_results(c.game.tablebase, t);
+         }},
         {"time_margin", "timemargin", "MS",
          "Milliseconds an engine may exceed its clock (default: 100)",
          [](TournamentConfig& c, std::string_view t) { read_time_margin(c.game, t); }},
@@ -211,6 +232,7 @@ int TournamentConfig::workers() const {
 }
 
 json::Value TournamentConfig::to_json() const {
+    const TournamentConfig defaults;
     json::Value v{json::Object{}};
     v.set("event", event);
     if (!site.empty()) v.set("site", site);
@@ -219,7 +241,7 @@ json::Value TournamentConfig::to_json() const {
     v.set("engines", list);
     v.set("openings", openings_path);
     if (plies) v.set("plies", *plies);
-    if (book_lines != TournamentConfig{}.book_lines) v.set("book_lines", book_lines);
+    if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     v.set("order", random_order ? "random" : "sequential");
     v.set("rounds", rounds);
     if (gauntlet) {
@@ -235,7 +257,14 @@ json::Value TournamentConfig::to_json() const {
     v.set("adjudication", arbiter::to_json(game.adjudication));
     v.set("time_margin", std::int64_t(game.time_margin.count()));
     v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
-    if (handshake_timeout != TournamentConfig{}.handshake_timeout)
+    if (game.tablebase.enabled()) {
+        v.set("tb", game.tablebase.paths);
+        if (game.tablebase.max_pieces) v.set("tb_pieces", game.tablebase.max_pieces);
+        if (game.tablebase.ignore_50) v.set("tb_ignore_50", true);
+        if (game.tablebase.results != TablebaseResults::both)
+            v.set("tb_adjudicate", tablebase_results_name(game.tablebase.results));
+    }
+    if (handshake_timeout != defaults.handshake_timeout)
         v.set("handshake_timeout", std::int64_t(handshake_timeout.count()));
     if (wait.count()) v.set("wait", std::int64_t(wait.count()));
     if (sprt) v.set("sprt", arbiter::to_json(*sprt));
@@ -274,6 +303,14 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
     if (openings_start != 0) v.set("openings_start", openings_start);
     if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     if (!pool.empty()) v.set("batch_pairs", batch_pairs);
+    if (game.tablebase.enabled()) {
+        // Where the tables are is not part of the tournament; what they adjudicate is.
+        json::Value tablebase{json::Object{}};
+        tablebase.set("pieces", game.tablebase.max_pieces);
+        tablebase.set("ignore_50", game.tablebase.ignore_50);
+        tablebase.set("results", tablebase_results_name(game.tablebase.results));
+        v.set("tablebase", tablebase);
+    }
     return v;
 }
 

@@ -89,7 +89,8 @@ struct TournamentConfig {
 
     // What decides "the same tournament" on a re-run: every setting that can change which games
     // are played or how they end (engine names, the opening file's content hash, plies, order,
-    // limits, seed, adjudication, clock margin, stall and handshake timeouts), but not the
+    // limits, seed, adjudication, tablebase rules but not the tables' directories, clock margin,
+    // stall and handshake timeouts), but not the
     // engines' identities (checked per game), the number of rounds or games (so more extend a
     // tournament), concurrency, the pause between games or output paths.
     json::Value identity(std::string_view openings_hash) const;
@@ -98,8 +99,9 @@ struct TournamentConfig {
 };
 
 // One setting of a tournament: its key in JSON and key=value lists, its command-line flag
-// (without "--"), the flag's value name and help, and its reader. Adding an option means adding
-// a field to TournamentConfig and one entry to this table.
+// (without "--"), the flag's value name (empty: a flag without a value, read as "true") and help,
+// and its reader. Adding an option means adding a field to TournamentConfig and one entry to this
+// table.
 struct TournamentSetting {
     std::string_view key;
     std::string_view flag;

@@ -6,6 +6,7 @@
 
 #include "engines/core/notation.h"
 #include "engines/core/rules.h"
+#include "harness/game/tablebase.h"
 
 namespace arbiter {
 
@@ -218,6 +219,7 @@ class Referee {
         }
         play(m, record);
         if (reply.claimed_result) return check_claim(us, *reply.claimed_result, reply.claim_reason);
+        if (tablebase_ending()) return;
         adjudicate(us, game_.moves.back());
     }
 
@@ -279,6 +281,17 @@ class Referee {
         pos_.do_move(m, states_.emplace_back());
         uci_moves_.push_back(record.uci);
         game_.moves.push_back(std::move(record));
+    }
+
+    // Step 4a. After an engine's move (never in the book), a position a Syzygy table holds ends
+    // the game with the table's result, unless the rules end it there themselves.
+    bool tablebase_ending() {
+        if (!settings_.tablebase.enabled() || rules_ending()) return false;
+        std::optional<TablebaseVerdict> verdict =
+            adjudicate_by_tablebase(pos_, settings_.tablebase);
+        if (!verdict) return false;
+        end(verdict->result, Termination::tablebase, verdict->text);
+        return true;
     }
 
     // Step 4. Adjudication from the engines' own scores.

@@ -71,6 +71,7 @@ const char* pgn_termination(Termination termination) {
         case Termination::adjudication_draw:
         case Termination::adjudication_resign:
         case Termination::max_plies:
+        case Termination::tablebase:
             return "adjudication";
         case Termination::disconnect:
         case Termination::stall:

@@ -113,9 +113,10 @@ enum class Termination {
     stall,
     resignation,  // the engine resigned (XBoard `resign`)
     false_claim,  // the engine claimed a result the rules do not give
+    tablebase,    // adjudicated by a Syzygy table
 };
 
-inline constexpr std::array<std::pair<Termination, std::string_view>, 14> TERMINATION_CODES = {{
+inline constexpr std::array<std::pair<Termination, std::string_view>, 15> TERMINATION_CODES = {{
     {Termination::checkmate, "checkmate"},
     {Termination::stalemate, "stalemate"},
     {Termination::threefold, "threefold"},
@@ -130,6 +131,7 @@ inline constexpr std::array<std::pair<Termination, std::string_view>, 14> TERMIN
     {Termination::stall, "stall"},
     {Termination::resignation, "resignation"},
     {Termination::false_claim, "false-claim"},
+    {Termination::tablebase, "tablebase"},
 }};
 
 // Returns the stored text code of a termination, e.g. "fifty-moves".

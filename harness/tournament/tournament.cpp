@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "engines/book/polyglot.h"
+#include "harness/game/tablebase.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
@@ -114,6 +115,13 @@ class Runner {
             window_ = opening_window_order(openings_->size(), config_.random_order, config_.seed,
                                            config_.openings_start);
         load_engine_books();
+        if (config_.game.tablebase.enabled()) {
+            try {
+                SyzygyTables::open(config_.game.tablebase.paths);
+            } catch (const std::runtime_error& e) {
+                throw ConfigError(e.what());
+            }
+        }
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
