@@ -1,57 +1,10 @@
 // End-to-end: commands that only read a database never change it, and a tournament that fails
 // its configuration leaves no new database behind.
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-
+#include "harness/cli/database_commands_fixture.h"
 #include "harness/store/store.h"
 
 namespace arbiter {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Outcome {
-    int exit_code;
-    std::string output;  // stdout and stderr
-};
-
-Outcome run_arbiter(const std::string& arguments) {
-    const std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string output;
-    char buffer[4096];
-    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
-}
-
-std::string file_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-class DatabaseCommands : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("arbiter-db-commands-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string engines() const {
-        return std::string(" --engine name=a,cmd=") + MOCK_ENGINE_PATH +
-               " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1";
-    }
-    fs::path dir_;
-};
 
 TEST_F(DatabaseCommands, RatingsAndExportRefuseAnEmptyFileAndLeaveItEmpty) {
     const fs::path empty = dir_ / "empty.sqlite";
@@ -114,13 +67,7 @@ TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
 }
 
 TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
-    const fs::path openings = dir_ / "four.epd";
-    {
-        std::ifstream suite("openings/arbiter-8ply.epd");
-        std::ofstream out(openings);
-        std::string line;
-        for (int i = 0; i < 4 && std::getline(suite, line); ++i) out << line << '\n';
-    }
+    const fs::path openings = short_suite(4);
     const fs::path db = dir_ / "shared.sqlite";
     const std::string command = std::string(ARBITER_PATH) + " tournament" + engines() +
                                 " --rounds 10 --openings " + openings.string() + " --db " +
