@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -20,6 +24,22 @@ namespace {
 
 constexpr int DEFAULT_BUSY_TIMEOUT_MS = 10'000;
 
+// The database files the Stores of this process have open: (device, inode) -> Stores.
+std::mutex open_files_mutex;
+std::map<std::pair<std::uint64_t, std::uint64_t>, int> open_files;
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_key(const std::string& path) {
+    struct stat info {};
+    if (path == ":memory:" || ::stat(path.c_str(), &info) != 0) return std::nullopt;
+    return std::pair<std::uint64_t, std::uint64_t>(info.st_dev, info.st_ino);
+}
+
+// Reads the header of `path` before SQLite opens it, unless this process has it open already:
+// closing the descriptor that reads it would drop the open connection's locks.
+void check_header_unless_open_here(const std::string& path) {
+    if (!OpenFileMark::is_open(path)) schema::check_file_before_open(path);
+}
+
 // Step 0 of opening read-write: the folder exists and the file, if any, looks like SQLite.
 sql::Connection open_for_writing(const std::string& path) {
     if (path != ":memory:") {
@@ -30,7 +50,7 @@ sql::Connection open_for_writing(const std::string& path) {
             throw StoreError(path + ": cannot create the folder " + parent.string() + ": " +
                              error.message());
         }
-        schema::check_file_before_open(path);
+        check_header_unless_open_here(path);
     }
     return sql::Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
 }
@@ -40,7 +60,7 @@ sql::Connection open_for_reading(const std::string& path) {
     if (path != ":memory:") {
         std::error_code error;
         if (!std::filesystem::exists(path, error)) throw StoreError(path + ": no such database");
-        schema::check_file_before_open(path);
+        check_header_unless_open_here(path);
         if (std::filesystem::file_size(path, error) == 0 && !error) {
             throw StoreError(path + ": is empty, not an arbiter database");
         }
@@ -66,9 +86,29 @@ std::string switch_to_wal(sql::Connection& connection) {
 
 }  // namespace
 
+OpenFileMark::~OpenFileMark() {
+    if (!key_) return;
+    std::lock_guard lock(open_files_mutex);
+    if (--open_files[*key_] == 0) open_files.erase(*key_);
+}
+
+void OpenFileMark::mark(const std::string& path) {
+    key_ = file_key(path);
+    if (!key_) return;
+    std::lock_guard lock(open_files_mutex);
+    ++open_files[*key_];
+}
+
+bool OpenFileMark::is_open(const std::string& path) {
+    const auto key = file_key(path);
+    std::lock_guard lock(open_files_mutex);
+    return key && open_files.count(*key) > 0;
+}
+
 Store::Impl::Impl(const std::string& path, Access access_)
     : access(access_),
       connection(access_ == Access::read_only ? open_for_reading(path) : open_for_writing(path)) {
+    open_mark.mark(path);
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
     schema::check_identity(connection);
     const bool read_only = access == Access::read_only;

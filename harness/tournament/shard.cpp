@@ -136,8 +136,8 @@ void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard) {
     config.shard_count = shard ? shard->count : 0;
 }
 
-std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
-                                           const std::string& db_path, TournamentId tournament,
+std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config, Store& store,
+                                           TournamentId tournament,
                                            const std::vector<EngineIdentity>& engines,
                                            std::vector<ScheduledGame> schedule) {
     const std::optional<ShardNumber> shard = configured_shard(config);
@@ -147,7 +147,7 @@ std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
         shard_schedule(schedule, engine_count * (engine_count - 1) / 2, *shard);
     ShardClaim claim{tournament, *shard, shard_identity(config, engines, shard->count), {}};
     for (const ScheduledGame& game : games) claim.slots.push_back(game.slot.number);
-    claim_shard(db_path, claim);
+    claim_shard(store, claim);
     return games;
 }
 

@@ -55,10 +55,10 @@ std::optional<ShardNumber> configured_shard(const TournamentConfig& config);
 void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
 
 // Narrows `schedule` to the shard `config` names and records the claim (identity and
-// slots) in the database at `db_path`; returns `schedule` unchanged when the run is not
+// slots) in `store`; returns `schedule` unchanged when the run is not
 // sharded. Throws ShardMismatchError if that database holds another shard or run.
-std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config,
-                                           const std::string& db_path, TournamentId tournament,
+std::vector<ScheduledGame> narrow_to_shard(const TournamentConfig& config, Store& store,
+                                           TournamentId tournament,
                                            const std::vector<EngineIdentity>& engines,
                                            std::vector<ScheduledGame> schedule);
 

@@ -188,7 +188,7 @@ class Runner {
                           config_.gauntlet ? config_.seeds : 0, config_.colours);
         if (config_.max_games > 0 && std::int64_t(schedule.size()) > config_.max_games)
             schedule.resize(std::size_t(config_.max_games));
-        schedule = narrow_to_shard(config_, store_.path(), summary_.tournament_id, identities,
+        schedule = narrow_to_shard(config_, store_, summary_.tournament_id, identities,
                                    std::move(schedule));
         host_ = host_name();
         std::set<std::int64_t> done =
