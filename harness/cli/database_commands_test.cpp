@@ -99,5 +99,28 @@ TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
     EXPECT_EQ(store.finished_slots(tournament, std::vector<EngineId>{1, 2}).size(), 80u);
 }
 
+TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebuilt) {
+    const fs::path engine = dir_ / "engine", db = dir_ / "rebuilt.sqlite";
+    fs::copy_file(MOCK_ENGINE_PATH, engine);
+    const std::string tournament = "tournament --engine name=a,cmd=" + engine.string() +
+                                   " --engine name=b,cmd=" + MOCK_ENGINE_PATH +
+                                   " --depth 1 --openings " + short_suite(2).string() + " --db " +
+                                   db.string();
+    ASSERT_EQ(run_arbiter(tournament).exit_code, 0);
+    std::ofstream(engine, std::ios::app) << "rebuilt";  // a new binary: its games are re-played
+    const Outcome replayed = run_arbiter(tournament);
+    ASSERT_EQ(replayed.exit_code, 0) << replayed.output;
+    ASSERT_NE(replayed.output.find("Played 4 games"), std::string::npos) << replayed.output;
+
+    const fs::path pgn = dir_ / "export.pgn";
+    const Outcome exported = run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
+    EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
+    const Outcome from_db = run_arbiter("ratings --bootstrap 0 --db " + db.string());
+    const Outcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());
+    EXPECT_EQ(from_db.exit_code, 0) << from_db.output;
+    EXPECT_EQ(from_pgn.output, from_db.output);
+    EXPECT_NE(from_db.output.find("      4  50.0%"), std::string::npos) << from_db.output;
+}
+
 }  // namespace
 }  // namespace arbiter

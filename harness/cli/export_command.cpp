@@ -31,7 +31,8 @@ void run(const ExportOptions& options) {
     std::int64_t written = 0;
     for (const auto& t : tournaments) {
         TournamentPgn pgn(stored_tournament_config(t), store);
-        for (const GameSummary& summary : store.list_games(t.id)) {
+        // The games the standings count: a rebuilt engine's re-played games once.
+        for (const GameSummary& summary : current_games(store.list_games(t.id))) {
             out.write(
                 pgn.game_text(store.load_game(summary.id), summary.white_name, summary.black_name));
             ++written;

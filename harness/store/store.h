@@ -211,6 +211,13 @@ class Store {
     std::unique_ptr<Impl> impl_;
 };
 
+// The games of `games` between the newest identity (highest engine id) of each engine name: when
+// an engine is rebuilt and its games re-played, its older games are history. Every reader of a
+// tournament (standings, ratings, the report, export) counts this set. `superseded`, when given,
+// receives how many games were left out.
+std::vector<GameSummary> current_games(std::vector<GameSummary> games,
+                                       std::int64_t* superseded = nullptr);
+
 // Removes a database file and its -wal, -shm and -journal companions; missing files are fine.
 void remove_database_files(const std::filesystem::path& path);
 
