@@ -21,14 +21,19 @@ struct Outcome {
     std::string output;  // stdout and stderr
 };
 
-inline Outcome run_arbiter(const std::string& arguments) {
-    const std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>&1";
+// Runs a shell command line, its standard error joined to its output.
+inline Outcome run_shell(const std::string& command_line) {
+    const std::string command = command_line + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     std::string output;
     char buffer[4096];
     while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
     const int status = pclose(pipe);
     return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
+}
+
+inline Outcome run_arbiter(const std::string& arguments) {
+    return run_shell(std::string(ARBITER_PATH) + " " + arguments);
 }
 
 inline std::string file_bytes(const fs::path& path) {

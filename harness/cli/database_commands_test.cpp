@@ -122,5 +122,49 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
     EXPECT_NE(from_db.output.find("      4  50.0%"), std::string::npos) << from_db.output;
 }
 
+// Read-only files only stop a user who is not root: as root, the commands run as nobody, who
+// owns the folder.
+TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNextWriter) {
+    const fs::path folder = dir_ / "kept", db = folder / "games.sqlite";
+    const std::string tournament = "tournament" + engines() + " --openings " +
+                                   short_suite(2).string() + " --db " + db.string();
+    ASSERT_EQ(run_arbiter(tournament).exit_code, 0);
+    fs::remove(db.string() + "-wal");  // as a cleanly closed database leaves it
+    fs::remove(db.string() + "-shm");
+    std::string user;
+    if (::geteuid() == 0) {
+        user = "setpriv --reuid=nobody --regid=nogroup --clear-groups ";
+        ASSERT_EQ(std::system(("chown -R nobody " + folder.string()).c_str()), 0);
+        fs::permissions(dir_, fs::perms::all);
+    }
+    auto as_user = [&](const std::string& arguments) {
+        return run_shell(user + ARBITER_PATH + " " + arguments);
+    };
+    auto companions = [&] {
+        return fs::exists(db.string() + "-wal") || fs::exists(db.string() + "-shm");
+    };
+
+    // A read-only folder: ratings and export read the database.
+    fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec);
+    const Outcome ratings = as_user("ratings --bootstrap 0 --db " + db.string());
+    EXPECT_EQ(ratings.exit_code, 0) << ratings.output;
+    EXPECT_NE(ratings.output.find("      4  50.0%"), std::string::npos) << ratings.output;
+    const Outcome exported =
+        as_user("export --db " + db.string() + " --pgn " + (dir_ / "games.pgn").string());
+    EXPECT_EQ(exported.exit_code, 0) << exported.output;
+    EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
+
+    // A read-only file: read without leaving a read-only -wal or -shm, so that after chmod 644
+    // the tournament resumes.
+    fs::permissions(folder, fs::perms::owner_all);
+    fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    EXPECT_EQ(as_user("ratings --bootstrap 0 --db " + db.string()).exit_code, 0);
+    EXPECT_FALSE(companions());
+    fs::permissions(db, fs::perms::owner_write, fs::perm_options::add);
+    const Outcome resumed = as_user(tournament + " --rounds 2");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+    EXPECT_NE(resumed.output.find("Played 4 games"), std::string::npos) << resumed.output;
+}
+
 }  // namespace
 }  // namespace arbiter

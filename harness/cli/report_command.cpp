@@ -25,7 +25,7 @@ void run(const ReportCommandOptions& o) {
     refuse_outputs_over_inputs({&output, 1}, database_files(o.db, "--db"));
     if (!std::filesystem::exists(o.db)) throw std::runtime_error(o.db + ": no such database");
     auto start = std::chrono::steady_clock::now();
-    Store store = Store::open(o.db);
+    Store store = Store::open(o.db, Store::Access::read_only);
     html::ReportOptions options;
     options.tournament = o.tournament;
     options.bootstrap_samples = o.bootstrap;

@@ -55,17 +55,49 @@ sql::Connection open_for_writing(const std::string& path) {
     return sql::Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
 }
 
-// Step 0 of opening read-only: the file must exist, hold something, and look like SQLite.
-sql::Connection open_for_reading(const std::string& path) {
-    if (path != ":memory:") {
-        std::error_code error;
-        if (!std::filesystem::exists(path, error)) throw StoreError(path + ": no such database");
-        check_header_unless_open_here(path);
-        if (std::filesystem::file_size(path, error) == 0 && !error) {
-            throw StoreError(path + ": is empty, not an arbiter database");
+// "file:PATH?immutable=1", with the characters a URI path cannot hold escaped.
+std::string immutable_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (const char c : std::filesystem::absolute(path).string()) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char HEX[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += HEX[(c >> 4) & 0xf];
+            uri += HEX[c & 0xf];
+        } else {
+            uri += c;
         }
     }
-    return sql::Connection(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    return uri + "?immutable=1";
+}
+
+// Step 0 of opening read-only: the file must exist, hold something, and look like SQLite. A
+// file this process may not write, or in a folder it may not write, is opened immutable when no
+// write-ahead log is pending: SQLite then creates no -wal or -shm file (which would carry the
+// file's read-only mode and stop the next writer) and needs no write access at all.
+sql::Connection open_for_reading(const std::string& path) {
+    constexpr int FLAGS = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
+    if (path == ":memory:") return sql::Connection(path, FLAGS);
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) throw StoreError(path + ": no such database");
+    check_header_unless_open_here(path);
+    if (std::filesystem::file_size(path, error) == 0 && !error) {
+        throw StoreError(path + ": is empty, not an arbiter database");
+    }
+    std::string folder = std::filesystem::path(path).parent_path().string();
+    if (folder.empty()) folder = ".";
+    const bool folder_writable = ::access(folder.c_str(), W_OK) == 0;
+    if (folder_writable && ::access(path.c_str(), W_OK) == 0) return sql::Connection(path, FLAGS);
+    const std::uintmax_t log = std::filesystem::file_size(path + "-wal", error);
+    if (error || log == 0) return sql::Connection(path, FLAGS, immutable_uri(path));
+    if (!folder_writable && !std::filesystem::exists(path + "-shm", error)) {
+        throw StoreError(path + ": cannot be read while its folder " + folder +
+                         " is read-only: its write-ahead log " + path +
+                         "-wal holds recent games and SQLite needs to create " + path +
+                         "-shm to read it; make the folder writable, or copy the three files "
+                         "elsewhere");
+    }
+    return sql::Connection(path, FLAGS);
 }
 
 // Switches the file to WAL mode. SQLite does not wait for a lock when the switch would deadlock
