@@ -1,4 +1,5 @@
 #include "harness/cli/cutechess_command.h"
+#include "harness/cli/tournament_files.h"
 
 #include <unistd.h>
 
@@ -157,6 +158,7 @@ void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& don
 
 int run(const CutechessCommand& command) {
     const TournamentConfig& config = command.config;
+    refuse_tournament_outputs_over_inputs(config, {{command.output.epd_path, "-epdout"}}, {});
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
     DiscardIfLeftEmpty discard(config.db_path);

@@ -1,57 +1,10 @@
 // End-to-end: commands that only read a database never change it, and a tournament that fails
 // its configuration leaves no new database behind.
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
-
+#include "harness/cli/database_commands_fixture.h"
 #include "harness/store/store.h"
 
 namespace arbiter {
 namespace {
-
-namespace fs = std::filesystem;
-
-struct Outcome {
-    int exit_code;
-    std::string output;  // stdout and stderr
-};
-
-Outcome run_arbiter(const std::string& arguments) {
-    const std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>&1";
-    FILE* pipe = popen(command.c_str(), "r");
-    std::string output;
-    char buffer[4096];
-    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
-}
-
-std::string file_bytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-class DatabaseCommands : public ::testing::Test {
-  protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("arbiter-db-commands-" + std::to_string(::getpid()) + "-" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string engines() const {
-        return std::string(" --engine name=a,cmd=") + MOCK_ENGINE_PATH +
-               " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1";
-    }
-    fs::path dir_;
-};
 
 TEST_F(DatabaseCommands, RatingsAndExportRefuseAnEmptyFileAndLeaveItEmpty) {
     const fs::path empty = dir_ / "empty.sqlite";
@@ -114,13 +67,7 @@ TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
 }
 
 TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
-    const fs::path openings = dir_ / "four.epd";
-    {
-        std::ifstream suite("openings/arbiter-8ply.epd");
-        std::ofstream out(openings);
-        std::string line;
-        for (int i = 0; i < 4 && std::getline(suite, line); ++i) out << line << '\n';
-    }
+    const fs::path openings = short_suite(4);
     const fs::path db = dir_ / "shared.sqlite";
     const std::string command = std::string(ARBITER_PATH) + " tournament" + engines() +
                                 " --rounds 10 --openings " + openings.string() + " --db " +
@@ -150,6 +97,73 @@ TEST_F(DatabaseCommands, TwoTournamentsStartedAtOnceOnANewDatabase) {
     const TournamentId tournament = store.list_tournaments()[0].id;
     EXPECT_EQ(store.count_games(tournament), 80);
     EXPECT_EQ(store.finished_slots(tournament, std::vector<EngineId>{1, 2}).size(), 80u);
+}
+
+TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebuilt) {
+    const fs::path engine = dir_ / "engine", db = dir_ / "rebuilt.sqlite";
+    fs::copy_file(MOCK_ENGINE_PATH, engine);
+    const std::string tournament = "tournament --engine name=a,cmd=" + engine.string() +
+                                   " --engine name=b,cmd=" + MOCK_ENGINE_PATH +
+                                   " --depth 1 --openings " + short_suite(2).string() + " --db " +
+                                   db.string();
+    ASSERT_EQ(run_arbiter(tournament).exit_code, 0);
+    std::ofstream(engine, std::ios::app) << "rebuilt";  // a new binary: its games are re-played
+    const Outcome replayed = run_arbiter(tournament);
+    ASSERT_EQ(replayed.exit_code, 0) << replayed.output;
+    ASSERT_NE(replayed.output.find("Played 4 games"), std::string::npos) << replayed.output;
+
+    const fs::path pgn = dir_ / "export.pgn";
+    const Outcome exported = run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
+    EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
+    const Outcome from_db = run_arbiter("ratings --bootstrap 0 --db " + db.string());
+    const Outcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());
+    EXPECT_EQ(from_db.exit_code, 0) << from_db.output;
+    EXPECT_EQ(from_pgn.output, from_db.output);
+    EXPECT_NE(from_db.output.find("      4  50.0%"), std::string::npos) << from_db.output;
+}
+
+// Read-only files only stop a user who is not root: as root, the commands run as nobody, who
+// owns the folder.
+TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNextWriter) {
+    const fs::path folder = dir_ / "kept", db = folder / "games.sqlite";
+    const std::string tournament = "tournament" + engines() + " --openings " +
+                                   short_suite(2).string() + " --db " + db.string();
+    ASSERT_EQ(run_arbiter(tournament).exit_code, 0);
+    fs::remove(db.string() + "-wal");  // as a cleanly closed database leaves it
+    fs::remove(db.string() + "-shm");
+    std::string user;
+    if (::geteuid() == 0) {
+        user = "setpriv --reuid=nobody --regid=nogroup --clear-groups ";
+        ASSERT_EQ(std::system(("chown -R nobody " + folder.string()).c_str()), 0);
+        fs::permissions(dir_, fs::perms::all);
+    }
+    auto as_user = [&](const std::string& arguments) {
+        return run_shell(user + ARBITER_PATH + " " + arguments);
+    };
+    auto companions = [&] {
+        return fs::exists(db.string() + "-wal") || fs::exists(db.string() + "-shm");
+    };
+
+    // A read-only folder: ratings and export read the database.
+    fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec);
+    const Outcome ratings = as_user("ratings --bootstrap 0 --db " + db.string());
+    EXPECT_EQ(ratings.exit_code, 0) << ratings.output;
+    EXPECT_NE(ratings.output.find("      4  50.0%"), std::string::npos) << ratings.output;
+    const Outcome exported =
+        as_user("export --db " + db.string() + " --pgn " + (dir_ / "games.pgn").string());
+    EXPECT_EQ(exported.exit_code, 0) << exported.output;
+    EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
+
+    // A read-only file: read without leaving a read-only -wal or -shm, so that after chmod 644
+    // the tournament resumes.
+    fs::permissions(folder, fs::perms::owner_all);
+    fs::permissions(db, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
+    EXPECT_EQ(as_user("ratings --bootstrap 0 --db " + db.string()).exit_code, 0);
+    EXPECT_FALSE(companions());
+    fs::permissions(db, fs::perms::owner_write, fs::perm_options::add);
+    const Outcome resumed = as_user(tournament + " --rounds 2");
+    EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
+    EXPECT_NE(resumed.output.find("Played 4 games"), std::string::npos) << resumed.output;
 }
 
 }  // namespace

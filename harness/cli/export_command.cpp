@@ -17,18 +17,22 @@ struct ExportOptions {
 };
 
 void run(const ExportOptions& options) {
+    const NamedFile output{options.pgn, "--pgn"};
+    refuse_outputs_over_inputs({&output, 1}, database_files(options.db, "--db"));
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
     Store store = Store::open(options.db, Store::Access::read_only);
     std::vector<StoredTournament> tournaments;
     if (options.tournaments.empty()) tournaments = store.list_tournaments();
     for (TournamentId id : options.tournaments) tournaments.push_back(store.load_tournament(id));
-    // Every write is checked: a full disk is an error naming the file, never "Wrote N games".
-    OutputFile out(options.pgn);
+    // Every write is checked: a full disk is an error naming the file, never "Wrote N games";
+    // the file is complete or left as it was (written beside it, then renamed).
+    OutputFile out(options.pgn, OutputFile::Mode::replace);
     std::int64_t written = 0;
     for (const auto& t : tournaments) {
         TournamentPgn pgn(stored_tournament_config(t), store);
-        for (const GameSummary& summary : store.list_games(t.id)) {
+        // The games the standings count: a rebuilt engine's re-played games once.
+        for (const GameSummary& summary : current_games(store.list_games(t.id))) {
             out.write(
                 pgn.game_text(store.load_game(summary.id), summary.white_name, summary.black_name));
             ++written;

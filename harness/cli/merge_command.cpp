@@ -30,6 +30,8 @@ void run(const MergeCommandOptions& options) {
     merge.after_shard = [](const std::filesystem::path& shard, std::int64_t added) {
         std::cout << shard.string() << ": " << with_commas(added) << " new games\n";
     };
+    // A refused merge writes nothing: a target it created is removed again while still empty.
+    DiscardIfLeftEmpty discard(options.into);
     MergeSummary summary = merge_shards(options.into, shards, merge);
     std::int64_t scheduled = 0, played = 0, missing_shards = 0;
     for (const ShardProgress& p : summary.shards) {

@@ -65,6 +65,12 @@ void run_nodes(const NodesOptions& o) {
                 "' is not FORMAT:FILE (table, markdown, csv, json, report or totals)");
         extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
     }
+    std::vector<NamedFile> outputs{{o.out, "--out"}};
+    for (const auto& [extra_format, path] : extra_outputs) outputs.push_back({path, "--write"});
+    std::vector<NamedFile> inputs = database_files(o.db, "--db");
+    inputs.push_back({o.positions_file, "--positions"});
+    inputs.push_back({o.baseline, "--baseline"});
+    refuse_outputs_over_inputs(outputs, inputs);
 
     // Step 2. The run, checked before any engine starts: settings, programs, and the work.
     RunSettings settings;

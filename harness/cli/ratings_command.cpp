@@ -34,16 +34,8 @@ GameRecords games_from_database(const RatingsOptions& options) {
     if (tournaments.empty())
         throw std::runtime_error(options.db + ": no tournament in the database");
     TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
-    auto games = store.list_games(store.load_tournament(id).id);
-    std::map<std::string, EngineId> newest;
-    for (const auto& g : games) {
-        newest[g.white_name] = std::max(newest[g.white_name], g.white_engine_id);
-        newest[g.black_name] = std::max(newest[g.black_name], g.black_engine_id);
-    }
     GameRecords records;
-    for (const auto& g : games) {
-        if (newest[g.white_name] != g.white_engine_id || newest[g.black_name] != g.black_engine_id)
-            continue;
+    for (const auto& g : current_games(store.list_games(store.load_tournament(id).id))) {
         auto outcome = parse_outcome(g.result);
         if (!outcome) continue;
         records.games.push_back({records.player_index(g.white_name),

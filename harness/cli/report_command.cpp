@@ -5,6 +5,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/report/html/page.h"
+#include "harness/report/output_file.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {
@@ -20,9 +21,11 @@ struct ReportCommandOptions {
 };
 
 void run(const ReportCommandOptions& o) {
+    const NamedFile output{o.out, "--out"};
+    refuse_outputs_over_inputs({&output, 1}, database_files(o.db, "--db"));
     if (!std::filesystem::exists(o.db)) throw std::runtime_error(o.db + ": no such database");
     auto start = std::chrono::steady_clock::now();
-    Store store = Store::open(o.db);
+    Store store = Store::open(o.db, Store::Access::read_only);
     html::ReportOptions options;
     options.tournament = o.tournament;
     options.bootstrap_samples = o.bootstrap;

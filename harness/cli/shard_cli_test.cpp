@@ -153,5 +153,29 @@ TEST_F(ShardCli, AShardOfAnotherConfigurationIsRefusedByName) {
                      std::string::npos);
 }
 
+TEST_F(ShardCli, ARefusedMergeWritesNothing) {
+    ASSERT_EQ(play(1).exit_code, 0);
+    const std::string into = (dir / "new.sqlite").string();
+    const std::vector<std::pair<std::string, std::string>> refusals{
+        {(dir / "missing.sqlite").string(), "missing.sqlite: no such database"},
+        {shard_path(1) + " " + (dir / "." / "shard-1.sqlite").string(), "is given twice"},
+        {(dir / "o.epd").string(), "is not an SQLite database"}};
+    for (const auto& [inputs, message] : refusals) {
+        RunResult merged = run("merge --into " + into + " " + inputs);
+        EXPECT_EQ(merged.exit_code, 1) << merged.output;
+        EXPECT_NE(merged.output.find(message), std::string::npos) << merged.output;
+        for (const char* suffix : {"", "-journal", "-wal", "-shm"})
+            EXPECT_FALSE(fs::exists(into + suffix)) << inputs << " left " << into << suffix;
+    }
+    RunResult itself = run("merge --into " + shard_path(1) + " " + shard_path(1));
+    EXPECT_EQ(itself.exit_code, 1) << itself.output;
+    EXPECT_NE(itself.output.find("is the target of the merge"), std::string::npos) << itself.output;
+    // A successful merge into a new file leaves the database and nothing of its journal.
+    RunResult merged = run("merge --into " + into + " " + shard_path(1));
+    EXPECT_EQ(merged.exit_code, 0) << merged.output;
+    EXPECT_TRUE(fs::exists(into));
+    EXPECT_FALSE(fs::exists(into + "-journal"));
+}
+
 }  // namespace
 }  // namespace arbiter

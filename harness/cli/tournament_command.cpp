@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "harness/cli/command.h"
+#include "harness/cli/tournament_files.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/html/page.h"
 #include "harness/report/output_file.h"
@@ -162,6 +163,9 @@ std::string write_html(Store& store, TournamentId tournament, const TournamentOp
 
 void run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
+    refuse_tournament_outputs_over_inputs(
+        config, {{options.html, "--html"}},
+        {{options.config_file, "--config"}, {options.engines_file, "--engines"}});
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
     DiscardIfLeftEmpty discard(config.db_path);  // a configuration error leaves no new file

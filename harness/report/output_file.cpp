@@ -1,24 +1,64 @@
 #include "harness/report/output_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 
 namespace arbiter {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Creates a new hidden file beside `target` (".NAME.arbiter-PID-N"), readable as fopen would
+// make it (0666 less the umask). Returns its stream and fills `name`, or nullptr with errno set.
+std::FILE* create_temporary_beside(const std::string& target, std::string& name) {
+    static std::atomic<unsigned> counter{0};
+    const fs::path path(target);
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        name = (path.parent_path() / ("." + path.filename().string() + ".arbiter-" +
+                                      std::to_string(::getpid()) + "-" + std::to_string(counter++)))
+                   .string();
+        const int descriptor = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (descriptor >= 0) {
+            std::FILE* file = ::fdopen(descriptor, "wb");
+            if (!file) ::close(descriptor);
+            return file;
+        }
+        if (errno != EEXIST) return nullptr;
+    }
+    return nullptr;
+}
+
+}  // namespace
 
 OutputFile::OutputFile(std::string path, Mode mode) : path_(std::move(path)) {
     if (path_ == "-") {
         file_ = stdout;
         return;
     }
-    file_ = std::fopen(path_.c_str(), mode == Mode::append ? "ab" : "wb");
+    std::error_code error;
+    const fs::file_status status = fs::status(path_, error);
+    if (mode == Mode::replace && (!fs::exists(status) || fs::is_regular_file(status))) {
+        // A symbolic link keeps pointing at its file: the file it names is replaced.
+        target_ = fs::exists(status) ? fs::canonical(path_, error).string() : path_;
+        if (error) target_ = path_;
+        file_ = create_temporary_beside(target_, temporary_);
+    } else {
+        file_ = std::fopen(path_.c_str(), mode == Mode::append ? "ab" : "wb");
+    }
     if (!file_) fail(errno);
     owned_ = true;
 }
 
 OutputFile::~OutputFile() {
     if (file_ && owned_) std::fclose(file_);
+    if (file_ && !temporary_.empty()) ::unlink(temporary_.c_str());
 }
 
 void OutputFile::write(std::string_view text) {
@@ -35,10 +75,27 @@ void OutputFile::flush() {
 
 void OutputFile::close() {
     if (!file_) return;
-    flush();
+    try {
+        flush();
+        if (!temporary_.empty() && ::fsync(::fileno(file_)) != 0) fail(errno);
+    } catch (...) {
+        std::fclose(file_);
+        file_ = nullptr;
+        if (!temporary_.empty()) ::unlink(temporary_.c_str());
+        throw;
+    }
     std::FILE* file = file_;
     file_ = nullptr;
-    if (owned_ && std::fclose(file) != 0) fail(errno);
+    if (owned_ && std::fclose(file) != 0) {
+        const int error = errno;
+        if (!temporary_.empty()) ::unlink(temporary_.c_str());
+        fail(error);
+    }
+    if (!temporary_.empty() && std::rename(temporary_.c_str(), target_.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary_.c_str());
+        fail(error);
+    }
 }
 
 void OutputFile::fail(int error) const {
@@ -47,9 +104,59 @@ void OutputFile::fail(int error) const {
 }
 
 void write_output_file(const std::string& path, std::string_view text) {
-    OutputFile file(path);
+    OutputFile file(path, OutputFile::Mode::replace);
     file.write(text);
     file.close();
+}
+
+namespace {
+
+// True if `a` and `b` name one file: the same device and inode when both exist, the same
+// resolved absolute path otherwise.
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat first {
+    }, second{};
+    const bool a_exists = ::stat(a.c_str(), &first) == 0;
+    const bool b_exists = ::stat(b.c_str(), &second) == 0;
+    if (a_exists && b_exists) return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+    if (a_exists != b_exists) return false;
+    std::error_code error;
+    const fs::path x = fs::weakly_canonical(fs::absolute(a, error), error);
+    const fs::path y = fs::weakly_canonical(fs::absolute(b, error), error);
+    return !error && x == y;
+}
+
+bool is_file_path(const std::string& path) {
+    return !path.empty() && path != "-";
+}
+
+}  // namespace
+
+void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
+                                std::span<const NamedFile> inputs) {
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const NamedFile& output = outputs[i];
+        if (!is_file_path(output.path)) continue;
+        auto refuse = [&](const NamedFile& other, const char* what) {
+            throw OutputError(output.label + " " + output.path + ": is the same file as " +
+                              other.label + " " + other.path + " (" + what +
+                              "); nothing was written: give another file");
+        };
+        for (const NamedFile& input : inputs)
+            if (is_file_path(input.path) && same_file(output.path, input.path))
+                refuse(input, "which this command reads");
+        for (std::size_t j = 0; j < i; ++j)
+            if (is_file_path(outputs[j].path) && same_file(output.path, outputs[j].path))
+                refuse(outputs[j], "another output");
+    }
+}
+
+std::vector<NamedFile> database_files(const std::string& path, const std::string& label) {
+    if (!is_file_path(path) || path == ":memory:") return {};
+    return {{path, label},
+            {path + "-wal", label + "'s write-ahead log"},
+            {path + "-shm", label + "'s shared-memory file"},
+            {path + "-journal", label + "'s journal"}};
 }
 
 void flush_standard_output() {

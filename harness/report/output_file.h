@@ -1,13 +1,17 @@
 // A file that arbiter writes a report into (PGN, CSV, JSON, Markdown), or standard output for
 // "-", with every write checked. A failed write or close throws OutputError naming the file and
 // the system's reason ("results/games.pgn: No space left on device"), so that lost output is
-// never reported as success.
+// never reported as success. Whole documents are written beside their file and renamed into
+// place when complete; refuse_outputs_over_inputs() keeps every output off the files a command
+// reads.
 #pragma once
 
 #include <cstdio>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter {
 
@@ -17,22 +21,30 @@ class OutputError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// One output file. Mode::replace writes a temporary file beside `path` (beside the file a
+// symbolic link names) and renames it over `path` in close(), so the old content stays whole
+// until the new one is complete: a run killed midway (SIGKILL included) leaves the old file, or
+// no file, and at most a hidden ".NAME.arbiter-PID-N" beside it. A `path` that exists and is not
+// a regular file (a FIFO, /dev/null) is written in place. Mode::truncate and Mode::append write
+// in place, for files that are read while they grow (the live PGN, the engine log).
 class OutputFile {
   public:
-    enum class Mode { truncate, append };
+    enum class Mode { replace, truncate, append };
 
     // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened.
-    explicit OutputFile(std::string path, Mode mode = Mode::truncate);
+    explicit OutputFile(std::string path, Mode mode = Mode::replace);
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
-    // Closes the file if close() was not called; errors are then lost, so call close().
+    // Closes the file if close() was not called; errors are then lost, so call close(). In
+    // Mode::replace the temporary file is removed and `path` is left as it was.
     ~OutputFile();
 
     // Appends text. Throws OutputError when the system refuses it.
     void write(std::string_view text);
     // Hands what was written to the system. Throws OutputError when it cannot be written.
     void flush();
-    // Flushes and closes (standard output is flushed only). Throws OutputError.
+    // Flushes and closes (standard output is flushed only); in Mode::replace, syncs the
+    // temporary file and renames it over `path`. Throws OutputError.
     void close();
 
     // The path as given ("-" for standard output), for messages.
@@ -42,12 +54,32 @@ class OutputFile {
     [[noreturn]] void fail(int error) const;
 
     std::string path_;
+    std::string temporary_;  // Mode::replace: the file written, renamed to target_ in close()
+    std::string target_;
     std::FILE* file_ = nullptr;
     bool owned_ = false;  // false for standard output
 };
 
-// Writes `text` to `path` ("-": standard output) and closes it. Throws OutputError.
+// Writes `text` to `path` ("-": standard output) in Mode::replace and closes it. Throws
+// OutputError.
 void write_output_file(const std::string& path, std::string_view text);
+
+// A file a command names, and the words that name it in a message ("--db", "the opening suite").
+struct NamedFile {
+    std::string path;
+    std::string label;
+};
+
+// Throws OutputError, before anything is opened for writing, if an output is the same file as
+// an input or as another output: files that exist are compared by device and inode (so hard
+// and symbolic links and "./a" spellings are caught), others by their resolved absolute paths.
+// Empty paths and "-" (standard output) are skipped. The message names both files and their
+// labels and says that nothing was written.
+void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
+                                std::span<const NamedFile> inputs);
+
+// The database at `path` and its -wal, -shm and -journal files, as inputs labelled `label`.
+std::vector<NamedFile> database_files(const std::string& path, const std::string& label);
 
 // Flushes standard output. Throws OutputError ("standard output: ...") if anything written to
 // it was lost, such as a redirection onto a full disk.

@@ -2,10 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "harness/report/output_file.h"
 
@@ -102,6 +106,75 @@ TEST(OutputFile, AppendsAndTruncates) {
     std::getline(again, text);
     EXPECT_EQ(text, "three");
     std::filesystem::remove(path);
+}
+
+TEST(OutputFile, ReplaceKeepsTheOldFileWholeUntilCloseEvenWhenKilled) {
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("arbiter-replace-" + std::to_string(getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string path = (folder / "games.pgn").string();
+    write_output_file(path, "old\n");
+    auto read = [&] {
+        std::ifstream in(path);
+        return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    // A process killed with SIGKILL halfway through leaves the old file.
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        OutputFile file(path);
+        file.write(std::string(1 << 20, 'x'));
+        file.flush();
+        ::kill(::getpid(), SIGKILL);
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(read(), "old\n");
+    // Abandoned without close(): the old file, and no temporary left beside it.
+    {
+        OutputFile file(path);
+        file.write("new\n");
+        EXPECT_EQ(read(), "old\n");
+    }
+    EXPECT_EQ(read(), "old\n");
+    std::size_t entries = 0;
+    for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(folder))
+        ++entries;
+    EXPECT_EQ(entries, 2u);  // games.pgn and the killed child's hidden temporary
+    OutputFile file(path);
+    file.write("new\n");
+    file.close();
+    EXPECT_EQ(read(), "new\n");
+    std::filesystem::remove_all(folder);
+}
+
+TEST(OutputFile, RefusesAnOutputThatIsAnInputByIdentity) {
+    const auto folder =
+        std::filesystem::temp_directory_path() / ("arbiter-identity-" + std::to_string(getpid()));
+    std::filesystem::remove_all(folder);
+    std::filesystem::create_directories(folder);
+    const std::string db = (folder / "a.sqlite").string();
+    write_output_file(db, "x");
+    std::filesystem::create_hard_link(db, folder / "b");
+    const std::vector<NamedFile> inputs = database_files(db, "--db");
+    auto refused = [&](const std::string& output) {
+        const NamedFile file{output, "--pgn"};
+        try {
+            refuse_outputs_over_inputs({&file, 1}, inputs);
+            return std::string();
+        } catch (const OutputError& e) {
+            return std::string(e.what());
+        }
+    };
+    EXPECT_EQ(refused((folder / "b").string()),
+              "--pgn " + (folder / "b").string() + ": is the same file as --db " + db +
+                  " (which this command reads); nothing was written: give another file");
+    EXPECT_NE(refused((folder / "sub" / ".." / "a.sqlite-wal").string()), "");  // not there yet
+    EXPECT_EQ(refused((folder / "c").string()), "");
+    EXPECT_EQ(refused("-"), "");
+    std::filesystem::remove_all(folder);
 }
 
 }  // namespace

@@ -85,10 +85,10 @@ std::string shard_name(const ShardProgress& p) {
     return "shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count);
 }
 
-// One shard file: its read connection and the shards it holds.
+// One shard file: its store and the shards it holds.
 struct Input {
     std::filesystem::path path;
-    std::unique_ptr<sql::Connection> connection;
+    Store store;
     std::vector<ShardProgress> shards;
 };
 
@@ -98,7 +98,7 @@ struct Input {
 class ShardCopier {
   public:
     ShardCopier(sql::Connection& target, Input& input, const MergeOptions& options)
-        : out_(target), in_(*input.connection), input_(input), options_(options) {}
+        : out_(target), in_(connection_of(input.store)), input_(input), options_(options) {}
 
     std::pair<std::int64_t, std::int64_t> copy() {
         // Step 1. One read snapshot of the shard, so games and moves agree.
@@ -253,47 +253,67 @@ class ShardCopier {
     std::map<std::int64_t, std::int64_t> engines_, openings_;
 };
 
+// The identity every shard of a merge shares, and where it was first seen.
+struct Reference {
+    std::string identity, where;
+};
+
+// True if `a` and `b` are one existing file (the same device and inode).
+bool same_existing_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+    std::error_code error;
+    return std::filesystem::equivalent(a, b, error) && !error;
+}
+
+// Checks that `held` belongs to the run of `reference` (set from the first shard seen).
+void check_same_run(std::optional<Reference>& reference, const ShardProgress& held,
+                    const std::string& where) {
+    if (!reference) {
+        reference = Reference{held.identity_json, where};
+    } else if (held.identity_json != reference->identity) {
+        throw ShardMismatchError(
+            where + " is not part of the same run as " + reference->where + ": " +
+            describe_identity_difference(held.identity_json, reference->identity) +
+            "; nothing was merged");
+    }
+}
+
 }  // namespace
 
 MergeSummary merge_shards(const std::filesystem::path& target,
                           std::span<const std::filesystem::path> shards,
                           const MergeOptions& options) {
-    // Step 1. Every input is a shard database of the same run as the target and the others.
-    std::unique_ptr<sql::Connection> opened = open_database(target, true);
-    sql::Connection& out = *opened;
-    // A large page cache: the merge appends to the games and moves B-trees in one transaction.
-    out.execute("PRAGMA cache_size = -262144", "setting the cache size");
-    // A rollback journal rather than the WAL while merging, when no one else has the file open:
-    // new pages are then written once, not to the WAL and again at the checkpoint. The
-    // transaction stays atomic either way; Store::open() switches the file back to WAL.
-    const bool journal = out.query_text("PRAGMA journal_mode = TRUNCATE", "merging") == "truncate";
-    struct Reference {
-        std::string identity, where;
-    };
-    std::optional<Reference> reference;
-    for (const ShardProgress& held : shard_progress(out))
-        if (!reference) reference = Reference{held.identity_json, target.string()};
+    // Step 1. Every input is a shard database of one run, given once, and not the target; they
+    // are read before the target is opened, so a refused merge creates nothing.
     std::vector<Input> inputs;
+    std::optional<Reference> reference;
     for (const auto& path : shards) {
+        if (same_existing_file(path, target))
+            throw ShardMismatchError(path.string() + ": is the target of the merge (--into " +
+                                     target.string() + "); nothing was merged");
+        for (const Input& earlier : inputs)
+            if (same_existing_file(path, earlier.path))
+                throw ShardMismatchError(path.string() + ": is given twice (also as " +
+                                         earlier.path.string() + "); nothing was merged");
         Input input{path, open_database(path, false), {}};
-        input.shards = shard_progress(*input.connection);
+        input.shards = shard_progress(connection_of(input.store));
         if (input.shards.empty())
             throw ShardMismatchError(path.string() +
                                      ": is not a shard database (it was not played with "
                                      "`arbiter tournament --shard K/N`)");
-        for (const ShardProgress& held : input.shards) {
-            const std::string where = shard_name(held) + " (" + path.string() + ")";
-            if (!reference) {
-                reference = Reference{held.identity_json, where};
-            } else if (held.identity_json != reference->identity) {
-                throw ShardMismatchError(
-                    where + " is not part of the same run as " + reference->where + ": " +
-                    describe_identity_difference(held.identity_json, reference->identity) +
-                    "; nothing was merged");
-            }
-        }
+        for (const ShardProgress& held : input.shards)
+            check_same_run(reference, held, shard_name(held) + " (" + path.string() + ")");
         inputs.push_back(std::move(input));
     }
+    Store target_store = open_database(target, true);
+    sql::Connection& out = connection_of(target_store);
+    for (const ShardProgress& held : shard_progress(out))
+        check_same_run(reference, held, shard_name(held) + " (" + target.string() + ")");
+    // A large page cache: the merge appends to the games and moves B-trees in one transaction.
+    out.execute("PRAGMA cache_size = -262144", "setting the cache size");
+    // A rollback journal rather than the WAL while merging, when no one else has the file open:
+    // new pages are then written once, not to the WAL and again at the checkpoint. The
+    // transaction stays atomic either way; the file is switched back to WAL at the end.
+    const bool journal = out.query_text("PRAGMA journal_mode = TRUNCATE", "merging") == "truncate";
 
     // Step 2. One transaction: all shards are in the target, or none of this merge is.
     MergeSummary summary;

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
         EngineId black = store.get_or_create_engine(store_test::sample_engine("black", "b"));
         ShardClaim claim{t, {1, shards}, identity, {}};
         for (int slot = 0; slot < games; ++slot) claim.slots.push_back(slot);
-        claim_shard(first, claim);
+        claim_shard(store, claim);
         for (int slot = 0; slot < games; ++slot) {
             GameRecord game = store_test::sample_game(t, slot, white, black, std::nullopt, plies);
             game.shard = ShardNumber{1, shards};
@@ -63,8 +63,8 @@ int main(int argc, char** argv) {
         }
     }
     {
-        auto connection = open_database(first, false);
-        connection->execute("PRAGMA wal_checkpoint(TRUNCATE)", "checkpoint");
+        Store store = open_database(first, false);
+        connection_of(store).execute("PRAGMA wal_checkpoint(TRUNCATE)", "checkpoint");
     }
     std::printf(
         "wrote one shard of %d games of %d plies in %.1f s: %.2f MB (%.2f MB per 1,000 games)\n",
@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
     for (int k = 1; k <= shards; ++k) {
         const fs::path path = dir / ("shard-" + std::to_string(k) + ".sqlite");
         fs::copy_file(first, path);
-        auto connection = open_database(path, false);
+        Store store = open_database(path, false);
+        sql::Connection* connection = &connection_of(store);
         const std::string offset = std::to_string(std::int64_t(k - 1) * games);
         const std::string index = std::to_string(k);
         connection->execute("PRAGMA foreign_keys = OFF", "benchmark");

@@ -32,7 +32,7 @@ struct ShardFile {
         TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})");
         EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
         EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
-        claim_shard(path, {t, shard, identity_json, slots});
+        claim_shard(store, {t, shard, identity_json, slots});
         OpeningId opening =
             store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
         for (std::int64_t slot : played) {

@@ -36,11 +36,8 @@ void bind_stop(sql::Statement& statement, const PoolStopRecord& record) {
 
 }  // namespace
 
-void record_pool_stop(const std::filesystem::path& path, const PoolStopRecord& record) {
-    // A connection of its own beside the store's (which has migrated the file to version 5).
-    if (!std::filesystem::exists(path)) throw StoreError(path.string() + ": no such database");
-    sql::Connection connection(path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
-    sqlite3_busy_timeout(connection.handle(), 10'000);
+void record_pool_stop(sql::Connection& connection, const PoolStopRecord& record) {
+    // On the store's own connection: a second descriptor on a live database is never opened.
     sql::Statement insert(connection, INSERT_STOP);
     bind_stop(insert, record);
     insert.step();

@@ -26,9 +26,9 @@ struct PoolStopRecord {
     std::int64_t stopped_ms = 0;
 };
 
-// Records (or replaces) how shard `record.shard` of `record.tournament_id` stopped, in the
-// database at `path` (already created by Store::open). Throws StoreError.
-void record_pool_stop(const std::filesystem::path& path, const PoolStopRecord& record);
+// Records (or replaces) how shard `record.shard` of `record.tournament_id` stopped, on the open
+// store's connection (connection_of in shards.h). Throws StoreError.
+void record_pool_stop(sql::Connection& connection, const PoolStopRecord& record);
 
 // Every pool stop the database holds, by tournament and shard; empty for a database older than
 // version 5 or never pooled. Throws StoreError.

@@ -1,9 +1,10 @@
 #include "harness/store/shards.h"
 
 #include <map>
+#include <mutex>
 
 #include "harness/config/json.h"
-#include "harness/store/store.h"
+#include "harness/store/store_impl.h"
 
 namespace arbiter {
 
@@ -83,16 +84,14 @@ std::string first_difference(const json::Value& a, const json::Value& b, const s
 
 }  // namespace
 
-std::unique_ptr<sql::Connection> open_database(const std::filesystem::path& path, bool create) {
+Store open_database(const std::filesystem::path& path, bool create) {
     if (!create && !std::filesystem::exists(path))
         throw StoreError(path.string() + ": no such database");
-    Store::open(path);  // checks the file is arbiter's and brings its schema up to date
-    auto connection = std::make_unique<sql::Connection>(
-        path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
-    sqlite3_busy_timeout(connection->handle(), 10'000);
-    connection->execute("PRAGMA foreign_keys = ON", "enabling foreign keys");
-    connection->execute("PRAGMA synchronous = NORMAL", "setting synchronous mode");
-    return connection;
+    return Store::open(path);
+}
+
+sql::Connection& connection_of(Store& store) {
+    return store.impl().connection;
 }
 
 std::string describe_identity_difference(const std::string& here, const std::string& there) {
@@ -106,9 +105,10 @@ std::string describe_identity_difference(const std::string& here, const std::str
     return difference.empty() ? "the identities differ" : difference;
 }
 
-void claim_shard(const std::filesystem::path& path, const ShardClaim& claim) {
-    std::unique_ptr<sql::Connection> open = open_database(path, false);
-    sql::Connection& connection = *open;
+void claim_shard(Store& store, const ShardClaim& claim) {
+    std::lock_guard lock(store.impl().mutex);
+    sql::Connection& connection = connection_of(store);
+    const std::filesystem::path path = store.path();
     sql::Transaction transaction(connection);
 
     // Step 1. A file holds one shard of one run, and nothing of another tournament.
@@ -201,7 +201,8 @@ std::vector<ShardProgress> shard_progress(sql::Connection& connection) {
 }
 
 std::vector<ShardProgress> shard_progress(const std::filesystem::path& path) {
-    return shard_progress(*open_database(path, false));
+    Store store = open_database(path, false);
+    return shard_progress(connection_of(store));
 }
 
 }  // namespace arbiter

@@ -14,6 +14,7 @@
 
 #include "harness/store/records.h"
 #include "harness/store/sqlite.h"
+#include "harness/store/store.h"
 #include "harness/store/store_error.h"
 
 namespace arbiter {
@@ -47,11 +48,11 @@ struct ShardProgress {
     std::optional<std::int64_t> last_finished_ms;
 };
 
-// Records in the database at `path` (already opened once with Store::open) that it plays
-// `claim`, replacing the slot list of an earlier run of the same shard (more rounds). Throws
-// ShardMismatchError if the file holds another shard, another identity (a rebuilt engine,
-// another setting) or games of another tournament, so two runs can never mix in one file.
-void claim_shard(const std::filesystem::path& path, const ShardClaim& claim);
+// Records in `store` that it plays `claim`, replacing the slot list of an earlier run of the same
+// shard (more rounds), through the store's own connection. Throws ShardMismatchError if the file
+// holds another shard, another identity (a rebuilt engine, another setting) or games of another
+// tournament, so two runs can never mix in one file.
+void claim_shard(Store& store, const ShardClaim& claim);
 
 // Replaces the slots shard `shard` of `tournament` must play (inside the caller's transaction):
 // a claim writes them, a merge copies them.
@@ -67,8 +68,12 @@ std::vector<ShardProgress> shard_progress(sql::Connection& connection);
 // binary_sha256 is 1f2e... here, 9a8b... there"; empty when they are equal.
 std::string describe_identity_difference(const std::string& here, const std::string& there);
 
-// Opens an arbiter database (creating and migrating it through Store::open when `create`) with
-// the connection settings the store uses: WAL, foreign keys, busy timeout. Throws StoreError.
-std::unique_ptr<sql::Connection> open_database(const std::filesystem::path& path, bool create);
+// Opens an arbiter database read-write through Store::open (created when `create`; checked and
+// migrated). Throws StoreError, "no such database" when it is absent and !create.
+Store open_database(const std::filesystem::path& path, bool create);
+
+// The one connection of `store`, for the SQL of shards and merges. Hold no statement of it
+// while calling a method of `store`.
+sql::Connection& connection_of(Store& store);
 
 }  // namespace arbiter

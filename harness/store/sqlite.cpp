@@ -144,8 +144,10 @@ long process_using(const std::string& path) {
     return 0;
 }
 
-Connection::Connection(const std::string& path, int flags) : path_(path) {
-    const int code = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
+Connection::Connection(const std::string& path, int flags, const std::string& uri) : path_(path) {
+    const int code = uri.empty()
+                         ? sqlite3_open_v2(path.c_str(), &db_, flags, nullptr)
+                         : sqlite3_open_v2(uri.c_str(), &db_, flags | SQLITE_OPEN_URI, nullptr);
     if (code != SQLITE_OK) {
         const std::string message = error_message(path, db_, code, "opening the database");
         sqlite3_close_v2(db_);

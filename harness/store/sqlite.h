@@ -29,8 +29,10 @@ std::string describe_process(long pid);
 // An open database connection. Owns the sqlite3 handle.
 class Connection {
   public:
-    // Opens `path` with sqlite3_open_v2 `flags`. Throws StoreError if SQLite refuses.
-    Connection(const std::string& path, int flags);
+    // Opens `path` with sqlite3_open_v2 `flags`, or the URI `uri` when given (with
+    // SQLITE_OPEN_URI; `path` then only names the file in messages). Throws StoreError if
+    // SQLite refuses.
+    Connection(const std::string& path, int flags, const std::string& uri = "");
     ~Connection();
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;

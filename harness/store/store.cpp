@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -9,6 +10,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -20,6 +24,22 @@ namespace {
 
 constexpr int DEFAULT_BUSY_TIMEOUT_MS = 10'000;
 
+// The database files the Stores of this process have open: (device, inode) -> Stores.
+std::mutex open_files_mutex;
+std::map<std::pair<std::uint64_t, std::uint64_t>, int> open_files;
+
+std::optional<std::pair<std::uint64_t, std::uint64_t>> file_key(const std::string& path) {
+    struct stat info {};
+    if (path == ":memory:" || ::stat(path.c_str(), &info) != 0) return std::nullopt;
+    return std::pair<std::uint64_t, std::uint64_t>(info.st_dev, info.st_ino);
+}
+
+// Reads the header of `path` before SQLite opens it, unless this process has it open already:
+// closing the descriptor that reads it would drop the open connection's locks.
+void check_header_unless_open_here(const std::string& path) {
+    if (!OpenFileMark::is_open(path)) schema::check_file_before_open(path);
+}
+
 // Step 0 of opening read-write: the folder exists and the file, if any, looks like SQLite.
 sql::Connection open_for_writing(const std::string& path) {
     if (path != ":memory:") {
@@ -30,22 +50,54 @@ sql::Connection open_for_writing(const std::string& path) {
             throw StoreError(path + ": cannot create the folder " + parent.string() + ": " +
                              error.message());
         }
-        schema::check_file_before_open(path);
+        check_header_unless_open_here(path);
     }
     return sql::Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
 }
 
-// Step 0 of opening read-only: the file must exist, hold something, and look like SQLite.
-sql::Connection open_for_reading(const std::string& path) {
-    if (path != ":memory:") {
-        std::error_code error;
-        if (!std::filesystem::exists(path, error)) throw StoreError(path + ": no such database");
-        schema::check_file_before_open(path);
-        if (std::filesystem::file_size(path, error) == 0 && !error) {
-            throw StoreError(path + ": is empty, not an arbiter database");
+// "file:PATH?immutable=1", with the characters a URI path cannot hold escaped.
+std::string immutable_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (const char c : std::filesystem::absolute(path).string()) {
+        if (c == '%' || c == '?' || c == '#') {
+            static constexpr char HEX[] = "0123456789ABCDEF";
+            uri += '%';
+            uri += HEX[(c >> 4) & 0xf];
+            uri += HEX[c & 0xf];
+        } else {
+            uri += c;
         }
     }
-    return sql::Connection(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+    return uri + "?immutable=1";
+}
+
+// Step 0 of opening read-only: the file must exist, hold something, and look like SQLite. A
+// file this process may not write, or in a folder it may not write, is opened immutable when no
+// write-ahead log is pending: SQLite then creates no -wal or -shm file (which would carry the
+// file's read-only mode and stop the next writer) and needs no write access at all.
+sql::Connection open_for_reading(const std::string& path) {
+    constexpr int FLAGS = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
+    if (path == ":memory:") return sql::Connection(path, FLAGS);
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) throw StoreError(path + ": no such database");
+    check_header_unless_open_here(path);
+    if (std::filesystem::file_size(path, error) == 0 && !error) {
+        throw StoreError(path + ": is empty, not an arbiter database");
+    }
+    std::string folder = std::filesystem::path(path).parent_path().string();
+    if (folder.empty()) folder = ".";
+    const bool folder_writable = ::access(folder.c_str(), W_OK) == 0;
+    if (folder_writable && ::access(path.c_str(), W_OK) == 0) return sql::Connection(path, FLAGS);
+    const std::uintmax_t log = std::filesystem::file_size(path + "-wal", error);
+    if (error || log == 0) return sql::Connection(path, FLAGS, immutable_uri(path));
+    if (!folder_writable && !std::filesystem::exists(path + "-shm", error)) {
+        throw StoreError(path + ": cannot be read while its folder " + folder +
+                         " is read-only: its write-ahead log " + path +
+                         "-wal holds recent games and SQLite needs to create " + path +
+                         "-shm to read it; make the folder writable, or copy the three files "
+                         "elsewhere");
+    }
+    return sql::Connection(path, FLAGS);
 }
 
 // Switches the file to WAL mode. SQLite does not wait for a lock when the switch would deadlock
@@ -66,9 +118,29 @@ std::string switch_to_wal(sql::Connection& connection) {
 
 }  // namespace
 
+OpenFileMark::~OpenFileMark() {
+    if (!key_) return;
+    std::lock_guard lock(open_files_mutex);
+    if (--open_files[*key_] == 0) open_files.erase(*key_);
+}
+
+void OpenFileMark::mark(const std::string& path) {
+    key_ = file_key(path);
+    if (!key_) return;
+    std::lock_guard lock(open_files_mutex);
+    ++open_files[*key_];
+}
+
+bool OpenFileMark::is_open(const std::string& path) {
+    const auto key = file_key(path);
+    std::lock_guard lock(open_files_mutex);
+    return key && open_files.count(*key) > 0;
+}
+
 Store::Impl::Impl(const std::string& path, Access access_)
     : access(access_),
       connection(access_ == Access::read_only ? open_for_reading(path) : open_for_writing(path)) {
+    open_mark.mark(path);
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
     schema::check_identity(connection);
     const bool read_only = access == Access::read_only;

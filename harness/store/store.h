@@ -93,6 +93,12 @@ struct StoredNodeCount {
 
 // An open arbiter database.
 //
+// A process has one connection per database file and never another descriptor of a file it has
+// open: on Linux, closing any descriptor of a file drops every POSIX lock the process holds on
+// it, SQLite's included, and a reader could then delete the write-ahead log under this writer.
+// So open() reads a file's header itself only while no Store of this process has that file open,
+// and shard and merge code work through the Store they were given.
+//
 // open() creates the file (and missing parent folders) if absent, refuses files that are not
 // arbiter's or are damaged with a StoreError naming the file, and migrates older schemas. The
 // database runs in WAL mode with foreign keys on and synchronous=NORMAL: a committed game
@@ -197,11 +203,20 @@ class Store {
 
     // The connection and its statements (store_impl.h), private to harness/store.
     struct Impl;
+    // For harness/store's shard and merge SQL only (shards.h): this store's one connection.
+    Impl& impl() { return *impl_; }
 
   private:
     explicit Store(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
+
+// The games of `games` between the newest identity (highest engine id) of each engine name: when
+// an engine is rebuilt and its games re-played, its older games are history. Every reader of a
+// tournament (standings, ratings, the report, export) counts this set. `superseded`, when given,
+// receives how many games were left out.
+std::vector<GameSummary> current_games(std::vector<GameSummary> games,
+                                       std::int64_t* superseded = nullptr);
 
 // Removes a database file and its -wal, -shm and -journal companions; missing files are fine.
 void remove_database_files(const std::filesystem::path& path);

@@ -1,12 +1,29 @@
 // Store: finished games, their moves, and the per-engine totals of each game that standings
 // read instead of the moves.
 
+#include <algorithm>
 #include <array>
+#include <map>
 #include <stdexcept>
 
 #include "harness/store/store_impl.h"
 
 namespace arbiter {
+
+std::vector<GameSummary> current_games(std::vector<GameSummary> games, std::int64_t* superseded) {
+    std::map<std::string, EngineId> newest;
+    for (const GameSummary& g : games) {
+        newest[g.white_name] = std::max(newest[g.white_name], g.white_engine_id);
+        newest[g.black_name] = std::max(newest[g.black_name], g.black_engine_id);
+    }
+    const auto old = std::remove_if(games.begin(), games.end(), [&](const GameSummary& g) {
+        return newest[g.white_name] != g.white_engine_id ||
+               newest[g.black_name] != g.black_engine_id;
+    });
+    if (superseded) *superseded = games.end() - old;
+    games.erase(old, games.end());
+    return games;
+}
 namespace {
 
 // ?2 is a JSON array of engine ids, or NULL for all engines (see bind_tournament_filter).

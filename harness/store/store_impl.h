@@ -27,6 +27,24 @@ namespace arbiter {
 // One value bound to a statement parameter.
 using SqlValue = std::variant<std::int64_t, std::string_view>;
 
+// Marks a database file as open in this process while it lives, by device and inode, so that no
+// second descriptor of it is ever opened (see Store): a Store opening a file already open here
+// leaves the file's header to SQLite rather than reading it itself.
+class OpenFileMark {
+  public:
+    OpenFileMark() = default;
+    OpenFileMark(const OpenFileMark&) = delete;
+    OpenFileMark& operator=(const OpenFileMark&) = delete;
+    ~OpenFileMark();
+    // Marks `path` (which exists now) as open.
+    void mark(const std::string& path);
+    // True if a Store of this process has `path` open.
+    static bool is_open(const std::string& path);
+
+  private:
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> key_;  // device, inode
+};
+
 struct Store::Impl {
     Impl(const std::string& path, Access access);
 
@@ -79,6 +97,8 @@ struct Store::Impl {
 
     Access access;
     bool totals_missing = false;
+    // Declared before the connection, so that the mark is removed after the connection closes.
+    OpenFileMark open_mark;
     // Declared before the statements so that they are finalised before the connection closes.
     sql::Connection connection;
     std::unordered_map<const char*, std::unique_ptr<sql::Statement>> statements;

@@ -162,7 +162,7 @@ void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard) {
     config.shard_count = shard ? shard->count : 0;
 }
 
-void claim_configured_shard(const TournamentConfig& config, const std::string& db_path,
+void claim_configured_shard(const TournamentConfig& config, Store& store,
                             TournamentId tournament, const std::vector<EngineIdentity>& engines,
                             const Schedule& schedule) {
     const std::optional<ShardNumber> shard = configured_shard(config);
@@ -171,7 +171,7 @@ void claim_configured_shard(const TournamentConfig& config, const std::string& d
     claim.slots.reserve(std::size_t(shard_size(schedule, *shard)));
     for (std::int64_t slot = 0; slot < schedule.size(); ++slot)
         if (in_shard(schedule, slot, shard)) claim.slots.push_back(slot);
-    claim_shard(db_path, claim);
+    claim_shard(store, claim);
 }
 
 }  // namespace arbiter

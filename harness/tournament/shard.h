@@ -62,10 +62,10 @@ namespace arbiter {
 std::optional<ShardNumber> configured_shard(const TournamentConfig& config);
 void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
 
-// Records in the database at `db_path` the claim of the shard `config` names (identity and
+// Records in the open database `store` the claim of the shard `config` names (identity and
 // the slots of `schedule` it plays); does nothing when the run is not sharded. Throws
 // ShardMismatchError if that database holds another shard or run.
-void claim_configured_shard(const TournamentConfig& config, const std::string& db_path,
+void claim_configured_shard(const TournamentConfig& config, Store& store,
                             TournamentId tournament, const std::vector<EngineIdentity>& engines,
                             const Schedule& schedule);
 

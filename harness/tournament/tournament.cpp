@@ -150,7 +150,7 @@ class Runner {
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
         }
         schedule_.emplace(Schedule::of(config_, openings_->size()));
-        claim_configured_shard(config_, store_.path(), summary_.tournament_id, identities,
+        claim_configured_shard(config_, store_, summary_.tournament_id, identities,
                                *schedule_);
         host_ = host_name();
         // Only counts and the played set: the slots to play are found as they are handed out.
@@ -236,7 +236,7 @@ class Runner {
         published.set("pairs", outcome.published.pair_count());
         published.set("pentanomial", counts_json(outcome.published));
         record.published = published.dump();
-        record_pool_stop(store_.path(), record);
+        record_pool_stop(connection_of(store_), record);
         if (outcome.verdict) {
             Sprt test(*config_.sprt);
             test.update(outcome.verdict->pooled);

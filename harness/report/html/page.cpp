@@ -1,16 +1,15 @@
 #include "harness/report/html/page.h"
 
-#include <unistd.h>
 #include <zlib.h>
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "harness/config/json.h"
 #include "harness/report/html/charts.h"
+#include "harness/report/output_file.h"
 
 namespace arbiter::html {
 
@@ -210,23 +209,7 @@ std::string render_page(const ReportData& data) {
 void write_page(const std::string& page, const std::filesystem::path& path) {
     std::filesystem::path folder = path.parent_path();
     if (!folder.empty()) std::filesystem::create_directories(folder);
-    std::filesystem::path temporary = path;
-    temporary += ".tmp-" + std::to_string(::getpid());
-    {
-        std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-        out << page;
-        out.flush();
-        if (!out) {
-            std::filesystem::remove(temporary);
-            throw std::runtime_error("cannot write " + path.string());
-        }
-    }
-    std::error_code error;
-    std::filesystem::rename(temporary, path, error);
-    if (error) {
-        std::filesystem::remove(temporary);
-        throw std::runtime_error("cannot write " + path.string() + ": " + error.message());
-    }
+    write_output_file(path.string(), page);  // beside the page, then renamed over it
 }
 
 WrittenReport write_report(Store& store, const ReportOptions& options,

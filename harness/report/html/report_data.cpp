@@ -57,11 +57,9 @@ void read_configuration(ReportData& data) {
 // Keeps the games between the newest identity of each engine name (a rebuilt engine's older
 // games are history) and numbers the engines in order of first appearance.
 void select_games(ReportData& data, std::vector<GameSummary> all) {
-    std::map<std::string, EngineId> newest;
-    for (const auto& g : all) {
-        newest[g.white_name] = std::max(newest[g.white_name], g.white_engine_id);
-        newest[g.black_name] = std::max(newest[g.black_name], g.black_engine_id);
-    }
+    std::int64_t superseded = 0;
+    std::vector<GameSummary> games = current_games(std::move(all), &superseded);
+    data.older_games += superseded;
     std::map<EngineId, int> index;
     auto engine_index = [&](EngineId id, const std::string& name) {
         auto [it, added] = index.emplace(id, int(data.names.size()));
@@ -71,12 +69,7 @@ void select_games(ReportData& data, std::vector<GameSummary> all) {
         }
         return it->second;
     };
-    for (auto& g : all) {
-        if (newest[g.white_name] != g.white_engine_id ||
-            newest[g.black_name] != g.black_engine_id) {
-            ++data.older_games;
-            continue;
-        }
+    for (auto& g : games) {
         engine_index(g.white_engine_id, g.white_name);
         engine_index(g.black_engine_id, g.black_name);
         data.games.push_back(std::move(g));
