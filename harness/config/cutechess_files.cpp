@@ -123,12 +123,15 @@ void engine_words(const Fields& engine, std::vector<std::string>& words) {
 void tournament_words(const Fields& t, std::vector<std::string>& words) {
     auto add = [&](std::initializer_list<std::string> more) { words.insert(words.end(), more); };
     auto boolean = [](bool b) { return std::string(b ? "true" : "false"); };
-    if (Fields o = t.child("opening"); !o.text("file").empty())
+    if (Fields o = t.child("opening"); !o.text("file").empty()) {
         add({"-openings", "file=" + o.text("file"),
              "format=" + o.choice("format", {"epd", "pgn", "none"}),
              "order=" + o.choice("order", {"random", "sequential"}),
-             "plies=" + number_text(o.number("plies", -1)),
              "start=" + number_text(o.number("start", 1))});
+        // fastchess saves -1 for "every ply of the opening".
+        if (double plies = o.number("plies", -1); plies >= 0)
+            words.push_back("plies=" + number_text(plies));
+    }
     if (Fields p = t.child("pgn"); p.present()) {
         if (!p.text("file").empty()) {
             add({"-pgnout", "file=" + p.text("file"),
