@@ -190,7 +190,8 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
 
 // SIGINT: the games in progress get INTERRUPT_GRACE to finish; then the summary is printed from
 // the games finished so far and the process ends, its engines killed.
-void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done) {
+void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done,
+                         const std::string& resume_hint) {
     while (!done && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done) return;
     auto deadline = std::chrono::steady_clock::now() + INTERRUPT_GRACE;
@@ -198,8 +199,7 @@ void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& don
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done) return;
     console.finish();
-    std::cerr << "arbiter: interrupted; finished games are saved, re-run the same command to "
-                 "resume\n";
+    std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
     std::cerr.flush();
     std::fflush(stdout);
     kill_all_engine_processes();
@@ -222,7 +222,14 @@ int run(const CutechessCommand& command) {
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};
-    std::thread watcher([&] { watch_for_interrupt(console, done); });
+    // Without -db the run had a database of its own: resuming it means naming it.
+    const std::string resume_hint =
+        command.db_given
+            ? "re-run the same command to resume"
+            : "add -db " + config.db_path +
+                  (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
+                  " to the command to resume";
+    std::thread watcher([&] { watch_for_interrupt(console, done, resume_hint); });
     TournamentSummary summary;
     try {
         summary = run_tournament(config, store, observer, &interrupted);
