@@ -39,7 +39,6 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
     {"-epdin", "openings come from -openings", "-openings file=FILE format=epd"},
     {"-resultformat", "arbiter prints cutechess's default lines only", "-output format=cutechess"},
-    {"-use-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
     {"-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
