@@ -7,14 +7,18 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <random>
+#include <regex>
 #include <streambuf>
 #include <string>
 #include <thread>
 
 #include "harness/config/cutechess_args.h"
 #include "harness/process/engine_process.h"
+#include "harness/report/crc32.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/html/report_data.h"
 #include "harness/report/output_file.h"
@@ -26,8 +30,6 @@ namespace arbiter::cli {
 
 namespace {
 
-constexpr const char* VERSION_TEXT =
-    "arbiter (speaks the cutechess-cli and fastchess command lines; see README)";
 // After SIGINT, how long the games in progress may take to finish before the run ends without
 // them (fishtest kills the process soon after its SIGINT).
 constexpr auto INTERRUPT_GRACE = std::chrono::milliseconds(800);
@@ -67,17 +69,27 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
+// Opens a file the run writes its games into (-pgnout, -epdout): appended to, or started empty
+// when `append` is false. The one place where this dialect opens an output file.
+void open_game_output(std::optional<OutputFile>& file, const std::string& path, bool append) {
+    file.emplace(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate);
+}
+
 // The console's lines, and each game appended to the -pgnout file (its PGN) and the -epdout file
-// (its final position as a FEN line, as cutechess-cli writes it) as it finishes.
+// (its final position as a FEN line, as cutechess-cli writes it) as it finishes. With -crc32
+// pgn=true, fastchess's "File NAME has CRC32: 0x..." line follows each game written, over the
+// whole file as it then stands.
 class DialectObserver : public TournamentObserver {
   public:
     DialectObserver(CutechessConsole& console, const CutechessCommand& command, Store& store)
-        : console_(console), store_(store) {
-        if (!command.output.epd_path.empty())
-            epd_file_.emplace(command.output.epd_path, OutputFile::Mode::append);
+        : console_(console), store_(store), crc_enabled_(command.output.crc32) {
+        const CutechessOutputSettings& output = command.output;
+        if (!output.epd_path.empty())
+            open_game_output(epd_file_, output.epd_path, output.epd_append);
         if (command.config.pgn_path.empty()) return;
-        pgn_file_.emplace(command.config.pgn_path, OutputFile::Mode::append);
-        pgn_.emplace(command.config, store);
+        open_game_output(pgn_file_, command.config.pgn_path, output.pgn_append);
+        pgn_.emplace(command.config, store, output.pgn_fields);
+        if (crc_enabled_) crc_ = file_crc32(command.config.pgn_path);
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
@@ -93,15 +105,22 @@ class DialectObserver : public TournamentObserver {
     void engine_event(const std::string& message) override { console_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
-        console_.game_finished(game, id, white, black);
         if (epd_file_) {
             std::vector<std::string> fens = html::fens_after_each_ply(game, id);
             epd_file_->write((fens.empty() ? game.start_fen : fens.back()) + "\n");
             epd_file_->flush();
         }
-        if (!pgn_file_) return;
-        pgn_file_->write(pgn_->game_text(game, white, black));
-        pgn_file_->flush();
+        if (pgn_file_) {
+            std::string text = pgn_->game_text(game, white, black);
+            pgn_file_->write(text);
+            pgn_file_->flush();
+            if (crc_enabled_) {
+                crc_.update(text);
+                console_.print_line("File " + pgn_file_->path() +
+                                    " has CRC32: " + crc32_hex(crc_.value()));
+            }
+        }
+        console_.game_finished(game, id, white, black);
     }
     void close() {
         if (epd_file_) epd_file_->close();
@@ -114,14 +133,50 @@ class DialectObserver : public TournamentObserver {
     std::optional<OutputFile> pgn_file_;
     std::optional<OutputFile> epd_file_;
     std::optional<TournamentPgn> pgn_;
+    bool crc_enabled_ = false;
+    Crc32 crc_;
 };
 
+// A database of its own for a run without -db (results/match-20261202-004512-4711.sqlite), as
+// each run of cutechess-cli or fastchess is a match of its own: two runners in one folder never
+// meet, and a repeated command plays new games.
+std::string new_database_path() {
+    std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    std::string base = std::string("results/match-") + stamp + "-" + std::to_string(::getpid());
+    std::string path = base + ".sqlite";
+    for (int n = 2; std::filesystem::exists(path); ++n)
+        path = base + "-" + std::to_string(n) + ".sqlite";
+    return path;
+}
+
+// A seed from the clock and the process, for a run without -srand (and without -db).
+std::uint64_t clock_seed() {
+    std::uint64_t seed = std::uint64_t(std::chrono::system_clock::now().time_since_epoch().count());
+    seed ^= std::uint64_t(::getpid()) << 32;
+    seed ^= std::random_device{}();
+    return seed;
+}
+
 // Reads the command line and fits the schedule to the opening suite.
-CutechessCommand read_command(const std::vector<std::string>& arguments) {
-    CutechessCommand command = read_cutechess_args(arguments);
+CutechessCommand read_command(const std::vector<std::string>& arguments, Personality personality) {
+    CutechessCommand command = read_cutechess_args(arguments, personality);
     for (const std::string& warning : command.warnings)
         std::cerr << "arbiter: warning: " << warning << '\n';
     if (command.version) return command;
+    // One invocation, one match: a new database and, unless -srand gives one, a new seed. With
+    // -db FILE the run resumes that database, so the seed stays the one it was started with.
+    if (!command.db_given) {
+        command.config.db_path = new_database_path();
+        if (!command.seed_given) {
+            command.config.seed = clock_seed();
+            std::cerr << "Seed: " << command.config.seed << " (give -srand " << command.config.seed
+                      << " to play the same openings again)\n";
+        }
+    }
     if (command.config.openings_path.empty())
         throw ConfigError(
             "-openings file=FILE is required: arbiter plays every game pair from "
@@ -138,7 +193,7 @@ CutechessCommand read_command(const std::vector<std::string>& arguments) {
 // under the recording lock, so every recorded game is printed before it and none is recorded
 // after it.
 void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done,
-                         RecordingGate& gate) {
+                         RecordingGate& gate, const std::string& resume_hint) {
     while (!done && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
     if (done) return;
     auto deadline = std::chrono::steady_clock::now() + INTERRUPT_GRACE;
@@ -147,8 +202,7 @@ void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& don
     if (done) return;
     gate.close([&] {
         console.finish();
-        std::cerr << "arbiter: interrupted; finished games are saved, re-run the same command to "
-                     "resume\n";
+        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
         std::cerr.flush();
         std::fflush(stdout);
         kill_all_engine_processes();
@@ -174,7 +228,14 @@ int run(const CutechessCommand& command) {
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};
     RecordingGate gate;
-    std::thread watcher([&] { watch_for_interrupt(console, done, gate); });
+    // Without -db the run had a database of its own: resuming it means naming it.
+    const std::string resume_hint =
+        command.db_given
+            ? "re-run the same command to resume"
+            : "add -db " + config.db_path +
+                  (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
+                  " to the command to resume";
+    std::thread watcher([&] { watch_for_interrupt(console, done, gate, resume_hint); });
     TournamentSummary summary;
     try {
         summary = run_tournament(config, store, observer, &interrupted, &gate);
@@ -191,19 +252,32 @@ int run(const CutechessCommand& command) {
     return interrupted ? 130 : 0;
 }
 
+// fastchess's warning for an option an engine does not have ("Warning; NAME doesn't have
+// option X"), which the frameworks stop on, from arbiter's error for it; nothing for another error.
+std::optional<std::string> missing_option_warning(const std::string& error) {
+    static const std::regex form("engine ([^ :]+): engine '[^']*' has no option '([^']*)'");
+    std::smatch match;
+    if (!std::regex_search(error, match, form)) return std::nullopt;
+    return "Warning; " + match[1].str() + " doesn't have option " + match[2].str();
+}
+
 }  // namespace
 
-int run_cutechess_dialect(const std::vector<std::string>& arguments) {
+int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
+    bool fastchess_lines = personality == Personality::fastchess;
     try {
-        CutechessCommand command = read_command(arguments);
+        CutechessCommand command = read_command(arguments, personality);
         if (command.version) {
-            std::cout << VERSION_TEXT << '\n';
+            std::cout << version_text(personality) << '\n';
             return 0;
         }
+        fastchess_lines = command.output.format == ConsoleFormat::fastchess;
         int code = run(command);
         flush_standard_output();
         return code;
     } catch (const std::exception& e) {
+        if (auto warning = missing_option_warning(e.what()); warning && fastchess_lines)
+            std::cout << *warning << std::endl;
         std::cerr << "arbiter: " << e.what() << '\n';
         return 1;
     }

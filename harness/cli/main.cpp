@@ -71,9 +71,12 @@ int main(int argc, char** argv) {
     // every line printed before it (games finished, the Database line) must already be out.
     // std::cout is synchronised with stdio, so this covers both.
     if (!::isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+    // Started through a link named fastchess... or cutechess...: that tool's command line, always.
     // `arbiter -engine ... -each ...`: the cutechess-cli / fastchess dialect, read apart.
-    if (argc > 1 && arbiter::is_cutechess_option(argv[1]))
-        return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc));
+    arbiter::Personality personality = arbiter::personality_of(argc > 0 ? argv[0] : "arbiter");
+    if (personality != arbiter::Personality::arbiter ||
+        (argc > 1 && arbiter::is_cutechess_option(argv[1])))
+        return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc), personality);
     CLI::App app{
         "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
     app.require_subcommand(1);

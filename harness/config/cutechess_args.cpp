@@ -1,22 +1,22 @@
 #include "harness/config/cutechess_args.h"
+
 #include "harness/config/cutechess_engine.h"
+#include "harness/config/cutechess_reading.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <functional>
 #include <map>
 #include <optional>
 
 namespace arbiter {
 
-namespace {
+using cutechess::Option;
+using cutechess::Reading;
 
-// One option and the values that follow it up to the next option.
-struct Option {
-    std::string name;  // with its dash: "-engine"
-    std::vector<std::string> values;
-};
+namespace {
 
 // An option arbiter knows but cannot honour: why, and what to use instead.
 struct Unsupported {
@@ -26,20 +26,12 @@ struct Unsupported {
 };
 
 constexpr Unsupported UNSUPPORTED[] = {
-    {"-variant", "arbiter plays standard chess only", "leave it out (standard)"},
     {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
     {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
     {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
     {"-epdin", "openings come from -openings", "-openings file=FILE format=epd"},
     {"-resultformat", "arbiter prints cutechess's default lines only", "-output format=cutechess"},
-    {"-autosaveinterval",
-     "every finished game is already in the database; re-running the command resumes", "-db FILE"},
-    {"-config", "fastchess's JSON state file is not arbiter's", "-db FILE (resumes by itself)"},
-    {"-use-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
     {"-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
-    {"-show-latency", "arbiter does not measure engine latency", "-log file=FILE"},
-    {"-testEnv", "fastchess's test environment mode has no counterpart", "-output format=..."},
-    {"-crc32", "arbiter does not checksum PGN output", "-pgnout FILE"},
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
 };
@@ -74,7 +66,19 @@ const std::vector<std::string_view> SUPPORTED = {"-engine",
                                                  "-site",
                                                  "-epdout",
                                                  "-log",
+                                                 "-variant",
+                                                 "-testEnv",
+                                                 "-autosaveinterval",
+                                                 "-crc32",
+                                                 "-check-mate-pvs",
+                                                 "-config",
+                                                 "-engines",
+                                                 "-startup-ms",
+                                                 "-ping-ms",
+                                                 "-ucinewgame-ms",
                                                  "-force-concurrency",
+                                                 "-show-latency",
+                                                 "-use-affinity",
                                                  "-tbignore50",
                                                  "-tbadjudicate",
                                                  "-tbpieces",
@@ -131,19 +135,22 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
                       (best.empty() ? "" : "; did you mean " + std::string(best) + "?"));
 }
 
-// "key=value" (the value may hold more '=').
-std::pair<std::string, std::string> key_value(const Option& option, const std::string& token) {
-    std::size_t equals = token.find('=');
-    if (equals == std::string::npos || equals == 0)
-        throw ConfigError(option.name + ": '" + token + "' is not key=value");
-    return {token.substr(0, equals), token.substr(equals + 1)};
-}
-
 std::int64_t integer(const Option& option, const std::string& text, std::int64_t min) {
     std::string key = option.name.substr(1);
     return read_integer(IntegerRule{key, min, std::numeric_limits<std::int64_t>::max(),
                                     min > 0 ? "a positive integer" : "a whole number, 0 or more"},
                         text);
+}
+
+}  // namespace
+
+namespace cutechess {
+
+std::pair<std::string, std::string> key_value(const Option& option, const std::string& token) {
+    std::size_t equals = token.find('=');
+    if (equals == std::string::npos || equals == 0)
+        throw ConfigError(option.name + ": '" + token + "' is not key=value");
+    return {token.substr(0, equals), token.substr(equals + 1)};
 }
 
 std::string one_value(const Option& option) {
@@ -153,7 +160,36 @@ std::string one_value(const Option& option) {
     return option.values[0];
 }
 
-}  // namespace
+std::string joined(const Option& option, char separator) {
+    std::string text;
+    for (const std::string& value : option.values)
+        text += (text.empty() ? "" : std::string(1, separator)) + value;
+    return text;
+}
+
+bool read_bool(const std::string& key, const std::string& value) {
+    return read_choice(key, value, {"true", "false"}) == "true";
+}
+
+}  // namespace cutechess
+
+using cutechess::joined;
+using cutechess::key_value;
+using cutechess::one_value;
+
+Personality personality_of(std::string_view program) {
+    std::string_view file = program.substr(program.find_last_of('/') + 1);
+    if (file.rfind("fastchess", 0) == 0) return Personality::fastchess;
+    if (file.rfind("cutechess", 0) == 0) return Personality::cutechess;
+    return Personality::arbiter;
+}
+
+std::string version_text(Personality personality) {
+    const char* whose = personality == Personality::fastchess   ? "fastchess's"
+                        : personality == Personality::cutechess ? "cutechess-cli's"
+                                                                : "its own";
+    return std::string("arbiter 0.3.0, speaking ") + whose + " command line";
+}
 
 bool is_cutechess_option(std::string_view argument) {
     if (argument == "--version") return true;
@@ -166,28 +202,6 @@ bool is_cutechess_option(std::string_view argument) {
 }
 
 namespace {
-
-// The parts of a command line read so far, before they are laid over the configuration.
-struct Reading {
-    CutechessCommand command;
-    std::vector<CutechessEngineExtras> extras;  // per engine
-    std::vector<Option> each;                   // -each blocks, applied after every -engine
-    KeyValues settings;                         // tournament settings, applied as one layer
-    std::int64_t rounds = 1;
-    std::optional<std::int64_t> games;
-    bool repeat = false;
-    bool noswap = false;   // -noswap: the colours of a pair's first game in both
-    bool reverse = false;  // -reverse: the second engine has White in the first game
-    bool debug = false;    // -debug: the engine log on standard output
-    bool log = false;      // -log file=FILE: the engine log in FILE
-};
-
-std::string joined(const Option& option, char separator) {
-    std::string text;
-    for (const std::string& value : option.values)
-        text += (text.empty() ? "" : std::string(1, separator)) + value;
-    return text;
-}
 
 void read_openings_option(Reading& r, const Option& option) {
     std::string format;
@@ -222,65 +236,6 @@ void read_openings_option(Reading& r, const Option& option) {
         throw ConfigError("-openings format=" + format + " but " + path +
                           " is read by its extension (." + extension +
                           "); rename the file or give format=" + extension);
-}
-
-void read_pgnout(Reading& r, const Option& option) {
-    for (const std::string& token : option.values) {
-        std::size_t equals = token.find('=');
-        if (equals == std::string::npos) {
-            if (token == "min")
-                r.command.warnings.push_back("-pgnout min: arbiter writes the full PGN");
-            else if (token == "fi")
-                continue;  // finished games only: arbiter writes nothing else
-            else
-                r.settings.emplace_back("pgn", token);
-            continue;
-        }
-        auto [key, value] = key_value(option, token);
-        if (key == "file")
-            r.settings.emplace_back("pgn", value);
-        else if (key == "append" && value == "false")
-            r.command.warnings.push_back(
-                "-pgnout append=false: arbiter appends to an existing file");
-        else if (key == "append" || key == "nodes" || key == "seldepth" || key == "nps" ||
-                 key == "notation" || key == "tracktime" || key == "hashfull" || key == "min" ||
-                 key == "timeleft" || key == "latency" || key == "match_line")
-            r.command.warnings.push_back("-pgnout " + token +
-                                         " is accepted; arbiter's PGN has its own comments");
-        else
-            throw ConfigError("-pgnout: unknown key '" + key + "' (known: file, append, ...)");
-    }
-}
-
-// fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
-// every engine) in FILE.
-void read_log_option(Reading& r, const Option& option) {
-    bool has_file = false;
-    for (const std::string& token : option.values) {
-        auto [key, value] = key_value(option, token);
-        if (key == "file") {
-            r.settings.emplace_back("engine_log", value);
-            has_file = true;
-        } else if (key == "append") {
-            r.command.config.engine_log_append =
-                read_choice("append", value, {"true", "false"}) == "true";
-        } else if (key == "compress") {
-            if (read_choice("compress", value, {"true", "false"}) == "true")
-                throw ConfigError(
-                    "-log compress=true is not supported: arbiter writes the log as plain "
-                    "text, line by line; nearest supported: compress=false (compress the file "
-                    "afterwards)");
-        } else if (key == "level" || key == "engine" || key == "realtime") {
-            r.command.warnings.push_back("-log " + token +
-                                         " is accepted and ignored: arbiter's log holds every "
-                                         "line to and from every engine, written as it happens");
-        } else {
-            throw ConfigError("-log: unknown key '" + key +
-                              "' (known: file, append, compress, level, engine, realtime)");
-        }
-    }
-    if (!has_file) throw ConfigError("-log needs file=FILE");
-    r.log = true;
 }
 
 // The options of the match itself (everything but engines, openings and output).
@@ -318,6 +273,7 @@ bool read_match_option(Reading& r, const Option& option) {
         if (ec != std::errc() || end != text.data() + text.size())
             throw ConfigError(rule_message("-srand", "a 64-bit unsigned integer", text));
         r.command.config.seed = seed;
+        r.command.seed_given = true;
     } else if (name == "-maxmoves") {
         r.settings.emplace_back("max_plies",
                                 std::to_string(2 * integer(option, one_value(option), 1)));
@@ -329,57 +285,50 @@ bool read_match_option(Reading& r, const Option& option) {
         // arbiter always restarts an engine after a crash or stall and goes on.
     } else if (name == "-db") {
         r.settings.emplace_back("db", one_value(option));
+        r.command.db_given = true;
     } else if (name == "-tb" || name == "-tbpieces" || name == "-tbadjudicate") {
         r.settings.emplace_back(name == "-tb" ? "tb" : "tb_" + name.substr(3), one_value(option));
     } else if (name == "-tbignore50") {
         if (!option.values.empty()) throw ConfigError("-tbignore50 takes no value");
         r.settings.emplace_back("tb_ignore_50", "true");
+    } else if (name == "-variant") {
+        // Chess960 (fischerandom) is not played by this build: standard only, said so.
+        if (one_value(option) != "standard")
+            throw ConfigError("-variant " + option.values[0] +
+                              " is not supported: arbiter plays standard chess only; nearest "
+                              "supported: -variant standard");
+    } else if (name == "-engines") {
+        r.engines_file = one_value(option);
     } else {
         return false;
     }
     return true;
 }
 
-bool read_output_option(Reading& r, const Option& option) {
-    CutechessOutputSettings& output = r.command.output;
-    const std::string& name = option.name;
-    if (name == "-pgnout") {
-        read_pgnout(r, option);
-    } else if (name == "-epdout") {
-        output.epd_path = one_value(option);
-    } else if (name == "-ratinginterval") {
-        output.rating_interval = int(integer(option, one_value(option), 0));
-    } else if (name == "-scoreinterval") {
-        output.score_interval = int(integer(option, one_value(option), 1));
-    } else if (name == "-report") {
-        for (const std::string& token : option.values) {
-            auto [key, value] = key_value(option, token);
-            if (key != "penta")
-                throw ConfigError("-report: unknown key '" + key + "' (known: penta)");
-            output.pentanomial = read_choice("penta", value, {"true", "false"}) == "true";
-        }
-    } else if (name == "-output") {
-        for (const std::string& token : option.values) {
-            auto [key, value] = key_value(option, token);
-            if (key != "format")
-                throw ConfigError("-output: unknown key '" + key + "' (known: format)");
-            output.format = read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess"
-                                ? ConsoleFormat::fastchess
-                                : ConsoleFormat::cutechess;
-        }
-    } else if (name == "-debug") {
-        // cutechess's -debug [all]: arbiter logs every line anyway, pings included.
-        if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))
-            throw ConfigError("-debug takes no value or 'all' (got '" + joined(option, ' ') + "')");
-        r.debug = true;
-    } else if (name == "-log") {
-        read_log_option(r, option);
-    } else if (name == "-version") {
-        r.command.version = true;
-    } else {
-        return false;
+// fastchess's -config file=F (also outname=, discard=; only file= is read).
+std::string read_config_file_option(const Option& option) {
+    std::string file;
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key == "file")
+            file = value;
+        else if (key != "outname" && key != "discard" && key != "stats")
+            throw ConfigError("-config: unknown key '" + key + "' (known: file)");
     }
-    return true;
+    if (file.empty()) throw ConfigError("-config needs file=FILE");
+    return file;
+}
+
+// cmd= inside dir=, as both tools start it: a relative command with a slash ("./sf") is a file of
+// that folder; a bare name is one when the folder holds it, else it is looked up in PATH.
+void resolve_command_in_dir(EngineConfig& engine) {
+    namespace fs = std::filesystem;
+    if (engine.working_dir.empty() || engine.command.empty() || engine.command[0] == '/') return;
+    fs::path inside = fs::path(engine.working_dir) / engine.command;
+    if (engine.command.find('/') == std::string::npos && !fs::exists(inside)) return;
+    std::string resolved = inside.lexically_normal().string();
+    // Still a file of a folder, never a name to look up in PATH: "dir=. cmd=./sf" is "./sf".
+    engine.command = resolved.find('/') == std::string::npos ? "./" + resolved : resolved;
 }
 
 // -each over every engine, the shared clock margin, the names, the games per encounter.
@@ -388,11 +337,20 @@ void finish(Reading& r) {
     std::optional<std::string> margin;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
         EngineConfig& engine = config.engines[i];
+        if (const std::string conf = r.extras[i].conf; !conf.empty()) {
+            // cutechess's conf=NAME: the engines.json entry first, the block's own keys on top.
+            engine = EngineConfig{};
+            r.extras[i] = CutechessEngineExtras{};
+            cutechess::read_engines_json_entry(r.engines_file, conf, engine);
+            read_cutechess_engine_block("-engine", r.engine_blocks[i], engine, r.extras[i],
+                                        r.command.warnings);
+        }
         for (const Option& each : r.each)
             read_cutechess_engine_block(each.name, each.values, engine, r.extras[i],
                                         r.command.warnings);
-        if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM");
+        if (engine.command.empty()) throw ConfigError("-engine without cmd=PROGRAM or conf=NAME");
         if (engine.name.empty()) engine.name = engine.command.substr(engine.command.rfind('/') + 1);
+        resolve_command_in_dir(engine);
         check_cutechess_engine_name(engine);
         if (engine.limits.empty() && r.extras[i].infinite_clock)
             throw ConfigError("engine " + engine.name +
@@ -409,6 +367,8 @@ void finish(Reading& r) {
         if (own) margin = own;
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
+    if (r.ready_timeout_ms)
+        r.settings.emplace_back("stall_timeout", std::to_string(*r.ready_timeout_ms));
     if (r.debug && r.log)
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
@@ -426,12 +386,16 @@ void finish(Reading& r) {
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
     r.command.games_per_encounter = r.rounds * games;
-    if (r.command.games_per_encounter % 2 != 0)
+    if (games == 1)
+        r.command.warnings.push_back(
+            "-games 1: arbiter still deals openings to colour-reversed pairs, games 2k-1 and 2k "
+            "on one opening; an odd total ends with the first game of a pair");
+    else if (r.command.games_per_encounter % 2 != 0)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
                           std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
                           "game pairs: use -games 2 -repeat, or an even -rounds");
-    if (!r.repeat)
+    if (!r.repeat && games != 1)
         r.command.warnings.push_back(
             std::string("-repeat is implied: arbiter plays each opening twice") +
             (r.noswap ? " (with -noswap, both games with the same colours)"
@@ -440,14 +404,15 @@ void finish(Reading& r) {
 
 }  // namespace
 
-CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments) {
-    Reading r;
-    // Step 1. Options in order; engines and -each blocks kept apart.
+namespace cutechess {
+
+void read_options(Reading& r, const std::vector<std::string>& arguments) {
     for (const Option& option : split_options(arguments)) {
         try {
             if (option.name == "-engine") {
                 r.command.config.engines.emplace_back();
                 r.extras.emplace_back();
+                r.engine_blocks.push_back(option.values);
                 read_cutechess_engine_block(option.name, option.values,
                                             r.command.config.engines.back(), r.extras.back(),
                                             r.command.warnings);
@@ -455,7 +420,10 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments) 
                 r.each.push_back(option);
             } else if (option.name == "-openings") {
                 read_openings_option(r, option);
-            } else if (!read_match_option(r, option) && !read_output_option(r, option)) {
+            } else if (option.name == "-config") {
+                read_options(r, fastchess_config_arguments(read_config_file_option(option)));
+            } else if (!read_match_option(r, option) && !read_output_option(r, option) &&
+                       !read_fastchess_only_option(r, option)) {
                 reject(option);
             }
         } catch (const ConfigError& e) {
@@ -464,6 +432,17 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments) 
                                                                  : option.name + ": " + message);
         }
     }
+}
+
+}  // namespace cutechess
+
+CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
+                                     Personality personality) {
+    Reading r;
+    r.command.personality = personality;
+    if (personality == Personality::fastchess) r.command.output.format = ConsoleFormat::fastchess;
+    // Step 1. Options in order; engines and -each blocks kept apart.
+    cutechess::read_options(r, arguments);
     if (r.command.version) return r.command;
     // Step 2. -each, then the settings as one layer; then the whole is validated.
     finish(r);
@@ -472,7 +451,7 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments) 
 
 void fit_schedule(CutechessCommand& command, std::int64_t openings) {
     TournamentConfig& config = command.config;
-    std::int64_t pairs_per_encounter = command.games_per_encounter / 2;
+    std::int64_t pairs_per_encounter = (command.games_per_encounter + 1) / 2;
     openings = std::max<std::int64_t>(openings, 1);
     config.rounds = int((pairs_per_encounter + openings - 1) / openings);
     int engines = int(config.engines.size());

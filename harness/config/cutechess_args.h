@@ -16,6 +16,29 @@ namespace arbiter {
 // Which tool's lines the run prints (-output format=cutechess|fastchess).
 enum class ConsoleFormat { cutechess, fastchess };
 
+// Whose command line arbiter speaks, from the name it was started by: a link named fastchess...
+// (OpenBench's fastchess-ob) or cutechess... (cutechess-cli) speaks that tool and prints its lines
+// by default; arbiter itself speaks both, printing cutechess's lines unless told otherwise.
+enum class Personality { arbiter, cutechess, fastchess };
+
+// The personality of a program started as `program` (argv[0]; only its file name counts).
+Personality personality_of(std::string_view program);
+
+// "arbiter 0.3.0, speaking fastchess's command line" (cutechess's, or its own).
+std::string version_text(Personality personality);
+
+// What fastchess's -pgnout keys add to each move's comment ({+0.25/12 0.104s, n=..., sd=...}).
+struct PgnMoveFields {
+    bool nodes = false;     // nodes=true: n=
+    bool seldepth = false;  // seldepth=true: sd=
+    bool nps = false;       // nps=true: nps=
+    bool pv = false;        // pv=true: pv="..."
+    bool fastchess =
+        false;  // fastchess's form: mate scores in plies, the reason in the last comment
+
+    bool operator==(const PgnMoveFields&) const = default;
+};
+
 // How this dialect reports a run on stdout; the games themselves are in TournamentConfig.
 struct CutechessOutputSettings {
     ConsoleFormat format = ConsoleFormat::cutechess;
@@ -23,6 +46,10 @@ struct CutechessOutputSettings {
     int score_interval = 1;    // "Score of" lines every N games
     bool pentanomial = false;  // -report penta=true
     std::string epd_path;      // -epdout FILE: each game's final position, appended as it ends
+    bool epd_append = true;    // -epdout ... append=false: the file starts empty
+    bool pgn_append = true;    // -pgnout ... append=false: the file starts empty
+    bool crc32 = false;        // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
+    PgnMoveFields pgn_fields;  // -pgnout nodes=true seldepth=true ...
 };
 
 // A whole command line in this dialect.
@@ -32,7 +59,10 @@ struct CutechessCommand {
     // Games per encounter of two engines (-rounds x -games): the run plays this many games of
     // each pair, as colour-reversed pairs over consecutive openings.
     std::int64_t games_per_encounter = 0;
+    Personality personality = Personality::arbiter;
     bool version = false;               // -version / --version: print it and stop
+    bool db_given = false;              // -db FILE: resume that database; else a new one per run
+    bool seed_given = false;            // -srand N; else a seed from the clock (without -db)
     std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
 };
 
@@ -40,8 +70,10 @@ struct CutechessCommand {
 // such as "-engine" or "-each", or "-version".
 bool is_cutechess_option(std::string_view argument);
 
-// Reads the arguments after the program name. Throws ConfigError naming the option.
-CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments);
+// Reads the arguments after the program name, spoken by `personality`. Throws ConfigError naming
+// the option.
+CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
+                                     Personality personality = Personality::arbiter);
 
 // The number of rounds over an opening suite of `openings` that covers every encounter, and the
 // games of the schedule to play (TournamentConfig::rounds and ::max_games).

@@ -237,7 +237,7 @@ TEST(CutechessArgs, SiteEpdoutRestartAndTwoSidedResign) {
         read({"-resign", "movecount=3", "score=400"}).config.game.adjudication.resign_two_sided);
     EXPECT_EQ(error_with({"-resign", "movecount=3", "twosided=maybe"}),
               "resign twosided must be true or false (got maybe)");
-    EXPECT_EQ(error_with({"-epdout"}), "-epdout takes one value (got 0)");
+    EXPECT_EQ(error_with({"-epdout"}), "-epdout needs FILE or file=FILE");
     auto restarted = read_cutechess_args({"-engine", "cmd=/bin/a", "restart=on", "-engine",
                                           "cmd=/bin/b", "restart=off", "-each", "depth=1",
                                           "-openings", "file=x.epd", "-games", "2"});
@@ -336,11 +336,19 @@ TEST(CutechessArgs, ForceConcurrencyAcceptsAConcurrencyAboveTheCores) {
               "-force-concurrency takes no value (got 'yes')");
 }
 
-TEST(CutechessArgs, OddGamesPerEncounterIsRefused) {
+TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {
     EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
-                        "file=x.epd", "-rounds", "3"})
+                        "file=x.epd", "-rounds", "1", "-games", "3"})
                   .find("odd number of games"),
               std::string::npos);
+    // OpenBench's data generation without reverses: -games 1 with any -rounds.
+    CutechessCommand one =
+        read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                             "-openings", "file=x.epd", "-rounds", "5", "-games", "1"});
+    EXPECT_EQ(one.games_per_encounter, 5);
+    fit_schedule(one, 12);
+    EXPECT_EQ(one.config.max_games, 5);
+    EXPECT_EQ(one.config.rounds, 1);
 }
 
 }  // namespace

@@ -51,9 +51,19 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         for (std::string& word : split_words(value)) engine.args.push_back(std::move(word));
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         engine.options.emplace_back(key.substr(7), value);
-    else if (key == "proto" || key == "restart" || key == "stderr")
+    else if (key == "proto" || key == "restart" || key == "stderr" || key == "book" ||
+             key == "bookdepth")
         read_engine_setting(engine, key, value);
+    else if (key == "conf")
+        extras.conf = value;
+    else if (key == "initstr")
+        read_init_strings(engine, value);
     else if (key == "tc") {
+        // fastchess's tc=inf/T+I: no moves per period, T+I.
+        for (std::string_view no_period : {"inf/", "infinite/"})
+            if (value.rfind(no_period, 0) == 0)
+                return read_engine_key(engine, extras, key, value.substr(no_period.size()),
+                                       warnings);
         // cutechess's tc=inf: no clock, so that nodes=, depth= or st= governs alone.
         extras.infinite_clock = value == "inf" || value == "infinite";
         if (extras.infinite_clock) {
@@ -76,15 +86,40 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         read_limit(engine.limits, "depth", value);
     else if (key == "timemargin")
         extras.time_margin = value;
-    else if (key == "ponder" || key == "trust" || key == "whitepov" || key == "initstr")
+    else if (key == "ponder" || key == "trust" || key == "whitepov")
         warnings.push_back(key + "=" + value + " is accepted and ignored");
     else
-        throw ConfigError("unknown engine key '" + key +
-                          "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "
-                          "nodes, depth, plies, timemargin, restart, ponder, stderr)");
+        throw ConfigError(
+            "unknown engine key '" + key +
+            "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "
+            "nodes, depth, plies, timemargin, restart, ponder, stderr, book, bookdepth, conf, "
+            "initstr)");
 }
 
 }  // namespace
+
+void read_init_strings(EngineConfig& engine, const std::string& text) {
+    // cutechess's initstr= takes "\n" between lines; initStrings in engines.json is a list.
+    std::string lines = text;
+    for (std::size_t at; (at = lines.find("\\n")) != std::string::npos;) lines.replace(at, 2, "\n");
+    std::size_t start = 0;
+    while (start <= lines.size()) {
+        std::size_t end = std::min(lines.find('\n', start), lines.size());
+        std::string line = lines.substr(start, end - start);
+        start = end + 1;
+        while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
+        if (line.empty()) continue;
+        const std::string prefix = "setoption name ";
+        std::size_t value_at = line.find(" value ");
+        if (line.rfind(prefix, 0) != 0 || value_at == std::string::npos || value_at < prefix.size())
+            throw ConfigError("initstr line '" + line +
+                              "' is not supported: arbiter sends an engine only what it composes; "
+                              "nearest supported: 'setoption name NAME value VALUE' or "
+                              "option.NAME=VALUE");
+        engine.options.emplace_back(line.substr(prefix.size(), value_at - prefix.size()),
+                                    line.substr(value_at + 7));
+    }
+}
 
 void read_cutechess_engine_block(const std::string& option, const std::vector<std::string>& values,
                                  EngineConfig& engine, CutechessEngineExtras& extras,

@@ -16,7 +16,14 @@ struct CutechessEngineExtras {
     std::optional<std::string> time_margin;  // timemargin= (one margin for all engines)
     // The last tc= of the engine's blocks was tc=inf: no clock, another limit must govern.
     bool infinite_clock = false;
+    std::string conf;  // cutechess's conf=NAME: the engines.json entry the block starts from
 };
+
+// cutechess's initstr / initStrings: each line is written to the engine after its handshake.
+// A "setoption name N value V" line becomes the option N=V, sent in its place and in its words;
+// any other line is refused (arbiter writes nothing to an engine it did not compose). Throws
+// ConfigError.
+void read_init_strings(EngineConfig& engine, const std::string& text);
 
 // Reads the key=value tokens of one block onto `engine`. `option` ("-engine" or "-each") names
 // the block in messages. Throws ConfigError.

@@ -207,10 +207,19 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
                                      const std::string& black) {
     std::lock_guard lock(mutex_);
     if (closed_) return;
-    // Step 1. The game's own line.
+    // Step 1. The game's own line, after fastchess's warning for an illegal move.
+    std::string reason = cutechess_reason(game.termination, game.termination_text);
+    if (settings_.format == ConsoleFormat::fastchess &&
+        game.termination == Termination::illegal_move) {
+        std::size_t colon = reason.find(": ");
+        bool white_lost = game.result == "0-1";
+        out_ << "Warning; Illegal move "
+             << (colon == std::string::npos ? "<none>" : reason.substr(colon + 2)) << " played by "
+             << (white_lost ? white : black) << '\n';
+        reason = reason.substr(0, colon);
+    }
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
-         << "): " << game.result << " {"
-         << cutechess_reason(game.termination, game.termination_text) << "}\n";
+         << "): " << game.result << " {" << reason << "}\n";
     record(game.slot, game.result, white, black);
     ++finished_;
 
@@ -227,6 +236,13 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
             last_block_ = paired_games_;
         }
     }
+    out_.flush();
+}
+
+void CutechessConsole::print_line(const std::string& line) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    out_ << line << '\n';
     out_.flush();
 }
 

@@ -79,6 +79,9 @@ class CutechessConsole : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
+    // A line of the run's own (fastchess's "File F has CRC32: 0x..."), printed whole among the
+    // match's lines.
+    void print_line(const std::string& line);
     // A game an earlier run recorded (a resumed match): counted in the scores, not printed.
     // Call before started().
     void count_earlier(const GameSummary& game);

@@ -101,7 +101,7 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     game.termination = Termination::checkmate;
     game.termination_text = "White mates";
     console.game_finished(game, 1, "a", "b");
-    console.engine_event("b will be restarted (Black disconnects)");
+    console.engine_event("b will be restarted after game 2");
     game.slot = second;
     game.result = "1/2-1/2";
     game.termination = Termination::max_plies;
@@ -117,7 +117,7 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
               "Score of a vs b: 1 - 0 - 1  [0.750] 2\n"
               "Score of a vs b: 1 - 0 - 1  [0.750] 2\n" +
                   elo_difference_line(WdlCounts{1, 1, 0}) + "\nFinished match\n");
-    EXPECT_EQ(diagnostics.str(), "b will be restarted (Black disconnects)\n");
+    EXPECT_EQ(diagnostics.str(), "b will be restarted after game 2\n");
 }
 
 }  // namespace

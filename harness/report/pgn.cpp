@@ -39,35 +39,45 @@ std::string comment_text(std::string text) {
     return text;
 }
 
-std::string evaluation_comment(const MoveRecord& m) {
+std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields) {
     if (m.book) return "book";
     std::string text;
     char buffer[64];
     if (m.score_mate) {
-        std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-",
-                      std::abs(*m.score_mate));
+        // fastchess counts a mate in plies: mate in 3 moves is M5 for the winner, M6 for the loser.
+        int mate = std::abs(*m.score_mate);
+        if (fields.fastchess) mate = *m.score_mate > 0 ? 2 * mate - 1 : 2 * mate;
+        std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-", mate);
         text = buffer;
     } else if (m.score_cp) {
-        std::snprintf(buffer, sizeof buffer, "%+.2f", *m.score_cp / 100.0);
+        std::snprintf(buffer, sizeof buffer,
+                      fields.fastchess && *m.score_cp == 0 ? "%.2f" : "%+.2f", *m.score_cp / 100.0);
         text = buffer;
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
     std::snprintf(buffer, sizeof buffer, "%s%.3fs", text.empty() ? "" : " ",
                   double(m.time_ms) / 1000.0);
     text += buffer;
-    if (!m.comment.empty()) text += " " + m.comment;
+    if (fields.nodes) text += ", n=" + std::to_string(m.nodes.value_or(0));
+    if (fields.seldepth) text += ", sd=" + std::to_string(m.seldepth.value_or(0));
+    if (fields.nps) {
+        std::int64_t nodes = m.nodes.value_or(0);
+        text += ", nps=" + std::to_string(m.time_ms > 0 ? nodes * 1000 / m.time_ms : 0);
+    }
+    if (fields.pv) text += ", pv=\"" + m.pv + "\"";
+    if (!m.comment.empty()) text += (fields.fastchess ? ", " : " ") + m.comment;
     return comment_text(text);
 }
 
 }  // namespace
 
-const char* pgn_termination(Termination termination) {
+const char* pgn_termination(Termination termination, bool fastchess) {
     switch (termination) {
         case Termination::time_forfeit:
             return "time forfeit";
         case Termination::illegal_move:
         case Termination::false_claim:
-            return "rules infraction";
+            return fastchess ? "illegal move" : "rules infraction";
         case Termination::adjudication_draw:
         case Termination::adjudication_resign:
         case Termination::max_plies:
@@ -81,7 +91,8 @@ const char* pgn_termination(Termination termination) {
     }
 }
 
-std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
+std::string format_pgn(const GameRecord& game, const PgnHeader& header,
+                       const PgnMoveFields& fields) {
     std::string out;
     auto tag = [&](const char* name, const std::string& value) {
         out.append(1, '[').append(name).append(" \"").append(escape(value)).append("\"]\n");
@@ -102,7 +113,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
     if (!header.white_time_control.empty()) tag("WhiteTimeControl", header.white_time_control);
     if (!header.black_time_control.empty()) tag("BlackTimeControl", header.black_time_control);
     tag("PlyCount", std::to_string(game.moves.size()));
-    tag("Termination", pgn_termination(game.termination));
+    tag("Termination", pgn_termination(game.termination, fields.fastchess));
     out += '\n';
 
     // Movetext, wrapped at 80 columns.
@@ -132,11 +143,13 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
             emit(std::to_string(fullmove) + "...");
         emit(game.moves[i].san);
         // A comment stays whole (PGN allows lines of up to 255 characters).
-        std::string comment = evaluation_comment(game.moves[i]);
+        std::string comment = evaluation_comment(game.moves[i], fields);
+        if (fields.fastchess && i + 1 == game.moves.size() && !game.termination_text.empty())
+            comment += ", " + comment_text(game.termination_text);
         emit(comment.insert(0, 1, '{').append(1, '}'));
         if (!white_moves) ++fullmove;
     }
-    if (!game.termination_text.empty()) {
+    if (!game.termination_text.empty() && !(fields.fastchess && !game.moves.empty())) {
         std::string comment = comment_text(game.termination_text);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
@@ -144,8 +157,8 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header) {
     return out.append(line).append("\n\n");
 }
 
-TournamentPgn::TournamentPgn(TournamentConfig config, Store& store)
-    : config_(std::move(config)), store_(store) {}
+TournamentPgn::TournamentPgn(TournamentConfig config, Store& store, PgnMoveFields fields)
+    : config_(std::move(config)), store_(store), fields_(fields) {}
 
 std::string TournamentPgn::game_text(const GameRecord& game, const std::string& white,
                                      const std::string& black) {
@@ -170,7 +183,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
         header.white_time_control = white_clock.empty() ? "-" : white_clock;
         header.black_time_control = black_clock.empty() ? "-" : black_clock;
     }
-    return format_pgn(game, header);
+    return format_pgn(game, header, fields_);
 }
 
 // The time control an engine plays on: its own limits, else the tournament's; empty without one.

@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "harness/config/cutechess_args.h"
 #include "harness/store/records.h"
 #include "harness/store/store.h"
 #include "harness/tournament/tournament.h"
@@ -28,15 +29,19 @@ struct PgnHeader {
 };
 
 // One game as PGN: tags first, then the movetext wrapped at 80 columns, then a blank line. Book
-// moves carry the comment {book}; the termination text ends the movetext as a comment.
-std::string format_pgn(const GameRecord& game, const PgnHeader& header);
+// moves carry the comment {book}; the termination text ends the movetext as a comment. In
+// fastchess's form (fields.fastchess) each comment is "{+0.25/12 0.104s, n=..., sd=...}" with the
+// fields asked for, mate scores in plies ("+M3"), the termination text closing the last move's
+// comment, and fastchess's Termination tag values.
+std::string format_pgn(const GameRecord& game, const PgnHeader& header,
+                       const PgnMoveFields& fields = {});
 
 // The games of one tournament as PGN. The tags come from the tournament's configuration and the
 // store: Event, Round "round.game" (both from 1), White and Black, Opening (the opening's name in
 // the store, when it has one) and TimeControl (when the players play on a clock).
 class TournamentPgn {
   public:
-    TournamentPgn(TournamentConfig config, Store& store);
+    TournamentPgn(TournamentConfig config, Store& store, PgnMoveFields fields = {});
 
     // The PGN of `game`, played by the engines named `white` and `black`.
     std::string game_text(const GameRecord& game, const std::string& white,
@@ -47,6 +52,7 @@ class TournamentPgn {
 
     TournamentConfig config_;
     Store& store_;
+    PgnMoveFields fields_;
     std::map<OpeningId, std::string> opening_names_;
 };
 
@@ -55,7 +61,8 @@ class TournamentPgn {
 TournamentConfig stored_tournament_config(const StoredTournament& tournament);
 
 // The PGN standard's Termination tag value for a termination ("normal", "time forfeit",
-// "rules infraction", "adjudication", "abandoned").
-const char* pgn_termination(Termination termination);
+// "rules infraction", "adjudication", "abandoned"); in fastchess's words ("illegal move" for
+// "rules infraction") when `fastchess`.
+const char* pgn_termination(Termination termination, bool fastchess = false);
 
 }  // namespace arbiter

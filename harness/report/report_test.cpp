@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "engines/core/reference_program.h"
+#include "harness/report/crc32.h"
 #include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -52,6 +53,49 @@ TEST(Pgn, WritesTagsMovesAndComments) {
         "[White \"minimax\"]\n[Black \"alpha \\\"beta\\\"\"]\n[Result \"0-1\"]\n[PlyCount \"4\"]\n"
         "[Termination \"normal\"]\n\n"
         "1. f3 {book} e5 {book} 2. g4 {-0.25/3 0.120s} Qh4# {+M1/3 0.120s} {Black mates}\n0-1\n\n");
+}
+
+// fastchess's form: the fields asked for after the time, a mate in plies, a zero score unsigned,
+// the reason closing the last comment, fastchess's Termination words.
+TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
+    GameRecord g = sample_game();
+    g.moves[2].score_cp = 0;
+    g.moves[2].nodes = 5000;
+    g.moves[2].seldepth = 7;
+    g.moves[2].pv = "g4 d8h4";
+    g.moves[3].score_mate = 2;
+    PgnMoveFields fields{true, true, true, true, true};
+    std::string text = format_pgn(g, PgnHeader{}, fields);
+    EXPECT_NE(text.find("2. g4\n{0.00/3 0.120s, n=5000, sd=7, nps=41666, pv=\"g4 d8h4\"}"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("Qh4#\n{+M3/3 0.120s, n=0, sd=0, nps=0, pv=\"\", Black mates} 0-1\n"),
+              std::string::npos)
+        << text;
+    g.termination = Termination::illegal_move;
+    EXPECT_NE(format_pgn(g, PgnHeader{}, fields).find("[Termination \"illegal move\"]"),
+              std::string::npos);
+    EXPECT_NE(format_pgn(g, PgnHeader{}).find("[Termination \"rules infraction\"]"),
+              std::string::npos);
+}
+
+// The check value of CRC-32 (zlib's crc32 of "123456789"), whole and piece by piece, and as
+// Python's hex() writes it.
+TEST(Crc32, MatchesZlibsCheckValue) {
+    Crc32 whole, pieces;
+    whole.update("123456789");
+    pieces.update("1234");
+    pieces.update("56789");
+    EXPECT_EQ(whole.value(), 0xCBF43926u);
+    EXPECT_EQ(pieces.value(), 0xCBF43926u);
+    EXPECT_EQ(Crc32().value(), 0u);
+    EXPECT_EQ(crc32_hex(0xCBF43926u), "0xcbf43926");
+    EXPECT_EQ(crc32_hex(0x0000abcdu), "0xabcd");
+    std::string path = ::testing::TempDir() + "crc32_" + std::to_string(::getpid()) + ".txt";
+    std::ofstream(path) << "123456789";
+    EXPECT_EQ(file_crc32(path).value(), 0xCBF43926u);
+    std::remove(path.c_str());
+    EXPECT_EQ(file_crc32(path).value(), 0u);
 }
 
 TEST(Pgn, StartsFromAFenWithBlackToMove) {

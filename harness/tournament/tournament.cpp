@@ -360,8 +360,11 @@ class Runner {
                                             std::pair{played.black_needs_restart, game.black}}) {
             if (!needs_restart) continue;
             engines.discard(index);
+            // The reason is on the game's own line; said once, so that the frameworks that count
+            // crashes and time losses by their words across stdout and stderr count them once.
             observer_.engine_event(config_.engines[std::size_t(index)].name +
-                                   " will be restarted (" + played.termination_text + ")");
+                                   " will be restarted after game " +
+                                   std::to_string(game.slot.number + 1));
         }
 
         auto [known, is_new] = opening_ids_.try_emplace(suite_index(game.slot), 0);

@@ -1,0 +1,213 @@
+// The output options of the cutechess-cli / fastchess command line (-pgnout, -epdout, -crc32,
+// -log, -report, -output, ...) and the options only fastchess has that change nothing in how
+// arbiter plays (-testEnv, -autosaveinterval, -startup-ms, ...).
+#include <regex>
+
+#include "harness/config/cutechess_reading.h"
+
+namespace arbiter::cutechess {
+
+namespace {
+
+// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess).
+void read_pgnout(Reading& r, const Option& option) {
+    CutechessOutputSettings& output = r.command.output;
+    PgnMoveFields& fields = output.pgn_fields;
+    fields.fastchess = r.command.personality == Personality::fastchess;
+    for (const std::string& token : option.values) {
+        std::size_t equals = token.find('=');
+        if (equals == std::string::npos) {
+            if (token == "min")
+                r.command.warnings.push_back("-pgnout min: arbiter writes the full PGN");
+            else if (token == "fi")
+                continue;  // finished games only: arbiter writes nothing else
+            else
+                r.settings.emplace_back("pgn", token);
+            continue;
+        }
+        auto [key, value] = key_value(option, token);
+        if (key == "file") {
+            r.settings.emplace_back("pgn", value);
+        } else if (key == "append") {
+            output.pgn_append = read_bool(key, value);
+        } else if (key == "nodes" || key == "seldepth" || key == "nps" || key == "pv") {
+            bool on = read_bool(key, value);
+            (key == "nodes"      ? fields.nodes
+             : key == "seldepth" ? fields.seldepth
+             : key == "nps"      ? fields.nps
+                                 : fields.pv) = on;
+            fields.fastchess = true;
+        } else if (key == "hashfull" || key == "tbhits" || key == "timeleft" || key == "latency") {
+            if (read_bool(key, value))
+                r.command.warnings.push_back("-pgnout " + token + ": the database keeps no " + key +
+                                             " per move, so the PGN comments leave it out");
+        } else if (key == "match_line") {
+            try {
+                std::regex check(value);
+            } catch (const std::regex_error& e) {
+                throw ConfigError("-pgnout match_line='" + value +
+                                  "' is not a regular expression: " + e.what());
+            }
+            r.command.warnings.push_back(
+                "-pgnout match_line=" + value +
+                ": the database keeps no info string lines per move, so none is copied");
+        } else if (key == "notation") {
+            if (read_choice(key, value, {"san", "lan", "uci"}) != "san")
+                throw ConfigError("-pgnout notation=" + value +
+                                  " is not supported: arbiter writes SAN; nearest supported: "
+                                  "notation=san");
+        } else if (key == "min" || key == "tracktime") {
+            r.command.warnings.push_back("-pgnout " + token + " is accepted and ignored");
+        } else {
+            throw ConfigError("-pgnout: unknown key '" + key +
+                              "' (known: file, append, nodes, seldepth, nps, pv, hashfull, "
+                              "tbhits, timeleft, latency, match_line, notation, min)");
+        }
+    }
+}
+
+// -epdout FILE (cutechess) or -epdout file=FILE [append=true|false] (fastchess).
+void read_epdout(Reading& r, const Option& option) {
+    CutechessOutputSettings& output = r.command.output;
+    for (const std::string& token : option.values) {
+        if (token.find('=') == std::string::npos) {
+            output.epd_path = token;
+            continue;
+        }
+        auto [key, value] = key_value(option, token);
+        if (key == "file")
+            output.epd_path = value;
+        else if (key == "append")
+            output.epd_append = read_bool(key, value);
+        else
+            throw ConfigError("-epdout: unknown key '" + key + "' (known: file, append)");
+    }
+    if (output.epd_path.empty()) throw ConfigError("-epdout needs FILE or file=FILE");
+}
+
+// fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
+// every engine) in FILE.
+void read_log_option(Reading& r, const Option& option) {
+    bool has_file = false;
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key == "file") {
+            r.settings.emplace_back("engine_log", value);
+            has_file = true;
+        } else if (key == "append") {
+            r.command.config.engine_log_append = read_bool(key, value);
+        } else if (key == "compress") {
+            if (read_bool(key, value))
+                throw ConfigError(
+                    "-log compress=true is not supported: arbiter writes the log as plain "
+                    "text, line by line; nearest supported: compress=false (compress the file "
+                    "afterwards)");
+        } else if (key == "level" || key == "engine" || key == "realtime") {
+            r.command.warnings.push_back("-log " + token +
+                                         " is accepted and ignored: arbiter's log holds every "
+                                         "line to and from every engine, written as it happens");
+        } else {
+            throw ConfigError("-log: unknown key '" + key +
+                              "' (known: file, append, compress, level, engine, realtime)");
+        }
+    }
+    if (!has_file) throw ConfigError("-log needs file=FILE");
+    r.log = true;
+}
+
+std::int64_t whole(const Option& option, std::int64_t min) {
+    return read_integer(
+        IntegerRule{option.name.substr(1), min, std::numeric_limits<std::int64_t>::max(),
+                    min > 0 ? "a positive integer" : "a whole number, 0 or more"},
+        one_value(option));
+}
+
+void no_value(const Option& option) {
+    if (!option.values.empty())
+        throw ConfigError(option.name + " takes no value (got '" + option.values[0] + "')");
+}
+
+}  // namespace
+
+bool read_output_option(Reading& r, const Option& option) {
+    CutechessOutputSettings& output = r.command.output;
+    const std::string& name = option.name;
+    if (name == "-pgnout") {
+        read_pgnout(r, option);
+    } else if (name == "-epdout") {
+        read_epdout(r, option);
+    } else if (name == "-crc32") {
+        for (const std::string& token : option.values) {
+            auto [key, value] = key_value(option, token);
+            if (key != "pgn") throw ConfigError("-crc32: unknown key '" + key + "' (known: pgn)");
+            output.crc32 = read_bool(key, value);
+        }
+    } else if (name == "-ratinginterval") {
+        output.rating_interval = int(whole(option, 0));
+    } else if (name == "-scoreinterval") {
+        output.score_interval = int(whole(option, 1));
+    } else if (name == "-report") {
+        for (const std::string& token : option.values) {
+            auto [key, value] = key_value(option, token);
+            if (key != "penta")
+                throw ConfigError("-report: unknown key '" + key + "' (known: penta)");
+            output.pentanomial = read_bool(key, value);
+        }
+    } else if (name == "-output") {
+        for (const std::string& token : option.values) {
+            auto [key, value] = key_value(option, token);
+            if (key != "format")
+                throw ConfigError("-output: unknown key '" + key + "' (known: format)");
+            output.format = read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess"
+                                ? ConsoleFormat::fastchess
+                                : ConsoleFormat::cutechess;
+        }
+    } else if (name == "-show-latency") {
+        no_value(option);
+        r.command.warnings.push_back(
+            "-show-latency: the database keeps the time arbiter measured per move, not the "
+            "engine's own, so no latency summary is printed");
+    } else if (name == "-debug") {
+        // cutechess's -debug [all]: arbiter logs every line anyway, pings included.
+        if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))
+            throw ConfigError("-debug takes no value or 'all' (got '" + joined(option, ' ') + "')");
+        r.debug = true;
+    } else if (name == "-log") {
+        read_log_option(r, option);
+    } else if (name == "-version") {
+        r.command.version = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool read_fastchess_only_option(Reading& r, const Option& option) {
+    const std::string& name = option.name;
+    if (name == "-testEnv" || name == "-check-mate-pvs" || name == "-force-concurrency") {
+        // -testEnv: fastchess's compact test-framework output, which is what arbiter prints.
+        // -check-mate-pvs: arbiter's referee checks every move; PVs are recorded as sent.
+        // -force-concurrency: arbiter runs -concurrency N games whatever the core count.
+        no_value(option);
+    } else if (name == "-autosaveinterval") {
+        whole(option, 0);  // every finished game is saved to the database as it ends
+    } else if (name == "-startup-ms" || name == "-ucinewgame-ms" || name == "-ping-ms") {
+        // -startup-ms: the wait for uciok; -ping-ms and -ucinewgame-ms: the wait for readyok,
+        // which arbiter bounds by its one stall timeout (the larger of the two when both given).
+        std::int64_t ms = whole(option, 1);
+        if (name == "-startup-ms") {
+            r.settings.emplace_back("handshake_timeout", std::to_string(ms));
+        } else {
+            r.ready_timeout_ms = std::max(r.ready_timeout_ms.value_or(0), ms);
+        }
+    } else if (name == "-use-affinity") {
+        r.command.warnings.push_back(
+            "-use-affinity: arbiter does not pin engines to cores; the operating system places "
+            "them");
+    } else {
+        return false;
+    }
+    return true;
+}
+
+}  // namespace arbiter::cutechess

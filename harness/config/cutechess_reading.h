@@ -1,0 +1,69 @@
+// The inside of the cutechess-cli / fastchess command-line reader, shared by its files
+// (cutechess_args.cpp: the options and their order; cutechess_outputs.cpp: -pgnout, -epdout,
+// -crc32 and the other output options; cutechess_files.cpp: -config file= and conf= with
+// engines.json). Not for use outside harness/config.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/cutechess_args.h"
+#include "harness/config/cutechess_engine.h"
+
+namespace arbiter::cutechess {
+
+// One option and the values that follow it up to the next option.
+struct Option {
+    std::string name;  // with its dash: "-engine"
+    std::vector<std::string> values;
+};
+
+// The parts of a command line read so far, before they are laid over the configuration.
+struct Reading {
+    CutechessCommand command;
+    std::vector<CutechessEngineExtras> extras;            // per engine
+    std::vector<std::vector<std::string>> engine_blocks;  // each -engine block's own tokens
+    std::vector<Option> each;  // -each blocks, applied after every -engine
+    KeyValues settings;        // tournament settings, applied as one layer
+    std::int64_t rounds = 1;
+    std::optional<std::int64_t> games;
+    bool repeat = false;
+    bool noswap = false;   // -noswap: the colours of a pair's first game in both
+    bool reverse = false;  // -reverse: the second engine has White in the first game
+    bool debug = false;    // -debug: the engine log on standard output
+    bool log = false;      // -log file=FILE: the engine log in FILE
+    std::optional<std::int64_t> ready_timeout_ms;  // -ping-ms / -ucinewgame-ms
+    std::string engines_file = "engines.json";     // -engines FILE: where conf=NAME is looked up
+};
+
+// "key=value" (the value may hold more '='). Throws ConfigError naming the option.
+std::pair<std::string, std::string> key_value(const Option& option, const std::string& token);
+// The option's only value. Throws ConfigError when it has none or several.
+std::string one_value(const Option& option);
+// The values joined by `separator`.
+std::string joined(const Option& option, char separator);
+// "true" or "false" for `key`, as a bool. Throws ConfigError.
+bool read_bool(const std::string& key, const std::string& value);
+
+// Reads one output option (-pgnout, -epdout, -crc32, -ratinginterval, ...); false if `option` is
+// none of them.
+bool read_output_option(Reading& r, const Option& option);
+
+// Reads one option that only fastchess has and that changes nothing in how arbiter plays
+// (-testEnv, -autosaveinterval, -startup-ms, ...); false if `option` is none of them.
+bool read_fastchess_only_option(Reading& r, const Option& option);
+
+// Reads every option of the command line in order onto `r` (the reader's first step).
+void read_options(Reading& r, const std::vector<std::string>& arguments);
+
+// fastchess's -config file=F: the options its saved JSON holds, as command-line words, in the
+// order the command line would give them. Throws ConfigError naming the file and the field.
+std::vector<std::string> fastchess_config_arguments(const std::string& path);
+
+// cutechess's conf=NAME: the engine NAME of the engines.json at `path` onto `engine` (name,
+// command, workingDirectory, protocol, initStrings, options, ...). Throws ConfigError.
+void read_engines_json_entry(const std::string& path, const std::string& name,
+                             EngineConfig& engine);
+
+}  // namespace arbiter::cutechess
