@@ -34,7 +34,6 @@ constexpr Unsupported UNSUPPORTED[] = {
      "-draw"},
     {"-tbadjudicate", "tablebase adjudication needs Syzygy files, which this build cannot read",
      "-draw"},
-    {"-variant", "arbiter plays standard chess only", "leave it out (standard)"},
     {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
     {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
     {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
@@ -57,7 +56,8 @@ const std::vector<std::string_view> SUPPORTED = {
     "-repeat",         "-concurrency",   "-wait",       "-event",  "-srand",    "-recover",
     "-maxmoves",       "-draw",          "-resign",     "-sprt",   "-openings", "-pgnout",
     "-ratinginterval", "-scoreinterval", "-report",     "-output", "-db",       "-debug",
-    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout",   "-log"};
+    "-version",        "-noswap",        "-reverse",    "-site",   "-epdout",   "-log",
+    "-variant"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -288,6 +288,13 @@ bool read_match_option(Reading& r, const Option& option) {
         if (!option.values.empty())
             throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
         (name == "-noswap" ? r.noswap : r.reverse) = true;
+    } else if (name == "-variant") {
+        // cutechess and fastchess: standard or fischerandom (Chess960 and DFRC).
+        std::string variant = one_value(option);
+        if (variant != "standard" && variant != "fischerandom")
+            throw ConfigError("-variant " + variant +
+                              " is not supported: arbiter plays standard and fischerandom");
+        r.settings.emplace_back("variant", variant);
     } else if (name == "-event" || name == "-site") {
         r.settings.emplace_back(name.substr(1), joined(option, ' '));
     } else if (name == "-srand") {

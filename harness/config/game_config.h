@@ -32,8 +32,20 @@ struct Adjudication {
     bool operator==(const Adjudication&) const = default;
 };
 
+// The rules the game is played by. Chess960 covers Double Fischer Random too (each side's back
+// rank shuffled on its own): castling as Chess960 defines it, the engines told so
+// (UCI_Chess960, XBoard's `variant fischerandom`).
+enum class Variant { standard, chess960 };
+
+// "standard", "chess960": the `variant` setting's words.
+std::string variant_name(Variant variant);
+// Reads "standard" or "chess960" (also cutechess's "fischerandom"). Throws ConfigError naming
+// "variant".
+Variant read_variant(std::string_view text);
+
 // Everything about how a game is played, except who plays it.
 struct GameSettings {
+    Variant variant = Variant::standard;
     Adjudication adjudication;
     // Tolerance on top of a clock before an engine loses on time.
     std::chrono::milliseconds time_margin{100};

@@ -45,7 +45,16 @@ std::vector<Opening> parse_epd(const std::string& text, const std::string& sourc
     return openings;
 }
 
-std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies) {
+// True if a PGN game's Variant tag names Chess960 (as cutechess, lichess and others write it).
+bool is_chess960_tag(std::string_view variant) {
+    std::string lower;
+    for (char c : variant) lower += char(std::tolower(static_cast<unsigned char>(c)));
+    return lower == "chess960" || lower == "fischerandom" || lower == "fischer random" ||
+           lower == "chess 960" || lower == "frc" || lower == "dfrc";
+}
+
+std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies,
+                                       bool chess960) {
     std::vector<Opening> openings;
     try {
         PgnReader reader(in, source, PgnDetail::moves);
@@ -57,7 +66,9 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
             const std::string fen(game.tag("FEN").value_or(START_FEN));
             std::deque<StateInfo> states;
             Position pos;
-            if (std::string error = pos.set(fen, states.emplace_back()); !error.empty())
+            bool game_chess960 = chess960 || is_chess960_tag(game.tag("Variant").value_or(""));
+            if (std::string error = pos.set(fen, states.emplace_back(), game_chess960);
+                !error.empty())
                 reader.fail(game.line, "FEN tag: " + error);
             Opening opening;
             opening.suite_index = int(openings.size());
@@ -89,17 +100,18 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
     return openings;
 }
 
-std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies) {
+std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies,
+                               bool chess960) {
     std::istringstream in(text);
-    return read_pgn_openings(in, source, plies);
+    return read_pgn_openings(in, source, plies, chess960);
 }
 
-std::vector<Opening> read_openings(const std::string& path, int plies) {
+std::vector<Opening> read_openings(const std::string& path, int plies, bool chess960) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw OpeningError(path + ": cannot read the file");
     std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
     for (char& ch : extension) ch = char(std::tolower(static_cast<unsigned char>(ch)));
-    if (extension == ".pgn") return read_pgn_openings(in, path, plies);
+    if (extension == ".pgn") return read_pgn_openings(in, path, plies, chess960);
     std::ostringstream text;
     text << in.rdbuf();
     if (extension == ".epd" || extension == ".fen") return parse_epd(text.str(), path);
