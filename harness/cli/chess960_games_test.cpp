@@ -77,7 +77,8 @@ std::string write_book(const std::filesystem::path& dir) {
     return path;
 }
 
-// Plays the tournament against `opponent` and checks each game of its PGN with Stockfish.
+// Plays the tournament against the engine `opponent` (the keys of --engine after the name) and
+// checks each game of its PGN with Stockfish.
 void play_and_check(const std::string& opponent, const std::string& stockfish) {
     std::filesystem::path dir =
         std::filesystem::temp_directory_path() / ("arbiter-chess960-" + std::to_string(getpid()));
@@ -87,8 +88,7 @@ void play_and_check(const std::string& opponent, const std::string& stockfish) {
     ASSERT_EQ(start_numbers().size(), 20u);
     std::string output =
         run(std::string(ARBITER_PATH) + " tournament --engine name=pruning,cmd=" + PRUNING_PATH +
-            " --engine name=opponent,cmd=" + opponent +
-            ",option.Threads=1,option.Hash=16 --variant chess960 --openings " + book +
+            " --engine name=opponent," + opponent + " --variant chess960 --openings " + book +
             " --depth 5 --maxplies 300 --concurrency 2 --db " + (dir / "games.sqlite").string() +
             " --pgn " + pgn + " 2>&1");
     ASSERT_NE(output.find("Score of pruning vs opponent"), std::string::npos) << output;
@@ -154,14 +154,24 @@ void play_and_check(const std::string& opponent, const std::string& stockfish) {
 TEST(Chess960Games, AgainstStockfishEveryGameIsLegalAndEndsWhereStockfishSaysItDoes) {
     std::string stockfish = testing::reference_program("stockfish");
     if (stockfish.empty()) GTEST_SKIP() << "stockfish is not installed";
-    play_and_check(stockfish, stockfish);
+    play_and_check("cmd=" + stockfish + ",option.Threads=1,option.Hash=16", stockfish);
 }
 
 TEST(Chess960Games, AgainstFairyStockfishTheSame) {
     std::string stockfish = testing::reference_program("stockfish");
     std::string fairy = testing::reference_program("fairy-stockfish");
     if (stockfish.empty() || fairy.empty()) GTEST_SKIP() << "stockfish or fairy-stockfish missing";
-    play_and_check(fairy, stockfish);
+    play_and_check("cmd=" + fairy + ",option.Threads=1,option.Hash=16", stockfish);
+}
+
+// Debian's polyglot adapter announces feature variants="normal,fischerandom" for Stockfish, so
+// Stockfish plays Chess960 over XBoard too (castling sent and read as O-O/O-O-O).
+TEST(Chess960Games, AgainstStockfishBehindPolyglotOverXboardTheSame) {
+    std::string stockfish = testing::reference_program("stockfish");
+    std::string polyglot = testing::reference_program("polyglot");
+    if (stockfish.empty() || polyglot.empty()) GTEST_SKIP() << "stockfish or polyglot missing";
+    play_and_check("cmd=" + polyglot + ",arg=-noini,arg=-ec,arg=" + stockfish + ",proto=xboard",
+                   stockfish);
 }
 
 }  // namespace
