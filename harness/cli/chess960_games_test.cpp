@@ -77,6 +77,8 @@ std::string write_book(const std::filesystem::path& dir) {
     return path;
 }
 
+void check_games(const std::string& pgn, const std::string& stockfish, int expected);
+
 // Plays the tournament against the engine `opponent` (the keys of --engine after the name) and
 // checks each game of its PGN with Stockfish.
 void play_and_check(const std::string& opponent, const std::string& stockfish) {
@@ -92,7 +94,14 @@ void play_and_check(const std::string& opponent, const std::string& stockfish) {
             " --depth 5 --maxplies 300 --concurrency 2 --db " + (dir / "games.sqlite").string() +
             " --pgn " + pgn + " 2>&1");
     ASSERT_NE(output.find("Score of pruning vs opponent"), std::string::npos) << output;
+    check_games(pgn, stockfish, 40);
+    std::filesystem::remove_all(dir);
+}
 
+// Checks every game of `pgn` (`expected` of them) against Stockfish's idea of where its moves
+// lead, and that pgn-extract reads them.
+void check_games(const std::string& pgn, const std::string& stockfish, int expected) {
+    std::filesystem::path dir = std::filesystem::path(pgn).parent_path();
     // Step 1. Every game ended by the rules or adjudication, none by an illegal move.
     std::ifstream in(pgn);
     PgnReader reader(in, pgn, PgnDetail::moves);
@@ -121,7 +130,7 @@ void play_and_check(const std::string& opponent, const std::string& stockfish) {
         ours.emplace_back(pos.key(), counters);
         script += "position fen " + fen + " moves" + moves + "\nd\n";
     }
-    EXPECT_EQ(games, 40);
+    EXPECT_EQ(games, expected);
     EXPECT_GT(castled, 10);
 
     // Step 3. Stockfish's position after the same moves.
@@ -148,7 +157,6 @@ void play_and_check(const std::string& opponent, const std::string& stockfish) {
         std::string complaints = run(extract + " -s " + pgn + " 2>&1 >/dev/null");
         EXPECT_EQ(complaints, "");
     }
-    std::filesystem::remove_all(dir);
 }
 
 TEST(Chess960Games, AgainstStockfishEveryGameIsLegalAndEndsWhereStockfishSaysItDoes) {
@@ -172,6 +180,41 @@ TEST(Chess960Games, AgainstStockfishBehindPolyglotOverXboardTheSame) {
     if (stockfish.empty() || polyglot.empty()) GTEST_SKIP() << "stockfish or polyglot missing";
     play_and_check("cmd=" + polyglot + ",arg=-noini,arg=-ec,arg=" + stockfish + ",proto=xboard",
                    stockfish);
+}
+
+// A DFRC book as fishtest and OpenBench use it (EPD, Shredder-FEN castling), through the
+// cutechess dialect with -variant fischerandom.
+TEST(Chess960Games, DfrcBookThroughTheCutechessDialect) {
+    std::string stockfish = testing::reference_program("stockfish");
+    if (stockfish.empty()) GTEST_SKIP() << "stockfish is not installed";
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("arbiter-dfrc-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    std::string book = (dir / "dfrc.epd").string(), pgn = (dir / "games.pgn").string();
+    {
+        std::ofstream out(book);
+        for (int i = 0; i < 10; ++i) {
+            int white = (i * 331 + 17) % CHESS960_POSITIONS, black = (i * 577 + 101) % 960;
+            std::string fen = dfrc_fen(white, black), w = chess960_back_rank(white),
+                        b = chess960_back_rank(black);
+            std::string rights = {char('A' + w.rfind('R')), char('A' + w.find('R')),
+                                  char('a' + b.rfind('R')), char('a' + b.find('R'))};
+            out << fen.replace(fen.find("KQkq"), 4, rights) << "\n";
+        }
+    }
+    std::string output =
+        run(std::string(ARBITER_PATH) + " -engine cmd=" + PRUNING_PATH +
+            " name=pruning -engine cmd=" + stockfish +
+            " name=stockfish option.Threads=1 -each depth=5 proto=uci -variant fischerandom"
+            " -openings file=" +
+            book +
+            " format=epd -repeat -rounds 10 -games 2 -concurrency 2"
+            " -pgnout " +
+            pgn + " -db " + (dir / "games.sqlite").string() + " 2>&1");
+    ASSERT_NE(output.find("Played 20 games"), std::string::npos) << output;
+    check_games(pgn, stockfish, 20);
+    std::filesystem::remove_all(dir);
 }
 
 }  // namespace
