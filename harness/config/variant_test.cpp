@@ -33,6 +33,9 @@ TEST(Variant, JsonAndIdentityCarryChess960Only) {
     EXPECT_NE(chess960.identity("hash").dump(), standard.identity("hash").dump());
     EXPECT_EQ(tournament_config_from_json(chess960.to_json(), "test").game.variant,
               Variant::chess960);
+    // A re-run or a merge of shards across variants is told why they differ.
+    EXPECT_EQ(identity_differences(standard.identity("hash"), chess960.identity("hash")),
+              std::vector<std::string>{"variant: the default -> \"chess960\""});
 }
 
 TEST(Variant, CutechessDialectTakesFischerandomAndStandard) {
