@@ -182,6 +182,30 @@ TEST(Chess960Games, AgainstStockfishBehindPolyglotOverXboardTheSame) {
                    stockfish);
 }
 
+// An engine that cannot play Chess960 is refused by name before any game is played.
+TEST(Chess960Games, AnEngineThatCannotPlayItIsRefusedByName) {
+    std::filesystem::path dir =
+        std::filesystem::temp_directory_path() / ("arbiter-refuse-" + std::to_string(getpid()));
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    auto refusal = [&](const std::string& engine) {
+        return run(std::string(ARBITER_PATH) + " tournament --engine name=pruning,cmd=" +
+                   PRUNING_PATH + " --engine name=plain," + engine +
+                   " --variant chess960 --openings chess960:random:2 --depth 2 --db " +
+                   (dir / "refused.sqlite").string() + " --pgn " + (dir / "refused.pgn").string() +
+                   " 2>&1");
+    };
+    EXPECT_NE(refusal(std::string("cmd=") + MOCK_ENGINE_PATH)
+                  .find("engine plain: engine 'mock' does not declare the option UCI_Chess960"),
+              std::string::npos);
+    EXPECT_NE(refusal(std::string("cmd=") + MOCK_XBOARD_ENGINE_PATH + ",proto=xboard")
+                  .find("engine plain: engine mock xboard does not list fischerandom"),
+              std::string::npos);
+    EXPECT_FALSE(std::filesystem::exists(dir / "refused.pgn") &&
+                 std::filesystem::file_size(dir / "refused.pgn") > 0);
+    std::filesystem::remove_all(dir);
+}
+
 // A DFRC book as fishtest and OpenBench use it (EPD, Shredder-FEN castling), through the
 // cutechess dialect with -variant fischerandom.
 TEST(Chess960Games, DfrcBookThroughTheCutechessDialect) {
