@@ -1,5 +1,6 @@
-// Each engine binary's `bench` node count must match its committed signature in
-// results/bench.txt, so that a change of search behaviour cannot pass unnoticed.
+// Each engine binary's `bench` node count, and its `bench --chess960` count, must match its
+// committed signature in results/bench.txt, so that a change of search behaviour (or of Chess960
+// castling) cannot pass unnoticed.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -26,21 +27,28 @@ std::map<std::string, std::uint64_t> committed_signatures() {
 TEST(BenchSignature, EveryBinaryMatchesResultsBenchTxt) {
     std::map<std::string, std::uint64_t> signatures = committed_signatures();
     ASSERT_FALSE(signatures.empty()) << "results/bench.txt is missing or empty";
-    for (const auto& [name, path] : testing::engine_binaries()) {
-        testing::ChildProcess bench(path, {"bench"});
-        std::string output = testing::read_all(bench, 120000);
-        EXPECT_EQ(bench.wait_exit(), 0) << name;
-        std::size_t at = output.find("Nodes searched: ");
-        ASSERT_NE(at, std::string::npos) << name << " bench printed no node count:\n" << output;
-        std::uint64_t nodes = std::stoull(output.substr(at + 16));
-        auto committed = signatures.find(name);
-        ASSERT_NE(committed, signatures.end()) << "results/bench.txt has no line for " << name
-                                               << "; add '" << name << " " << nodes << "'";
-        EXPECT_EQ(nodes, committed->second)
-            << name << ": `bench` now gives Nodes searched: " << nodes
-            << " but results/bench.txt says " << committed->second
-            << ". If the change of search behaviour is intended, update that line to '" << name
-            << " " << nodes << "' (from `build/bin/" << name << " bench`).";
+    for (const auto& [binary, path] : testing::engine_binaries()) {
+        // Each binary twice: the standard bench, and `bench --chess960` under "<binary>-chess960".
+        for (bool chess960 : {false, true}) {
+            std::string name = chess960 ? binary + "-chess960" : binary;
+            std::vector<std::string> args = {"bench"};
+            if (chess960) args.push_back("--chess960");
+            testing::ChildProcess bench(path, args);
+            std::string output = testing::read_all(bench, 120000);
+            EXPECT_EQ(bench.wait_exit(), 0) << name;
+            std::size_t at = output.find("Nodes searched: ");
+            ASSERT_NE(at, std::string::npos) << name << " bench printed no node count:\n" << output;
+            std::uint64_t nodes = std::stoull(output.substr(at + 16));
+            auto committed = signatures.find(name);
+            ASSERT_NE(committed, signatures.end()) << "results/bench.txt has no line for " << name
+                                                   << "; add '" << name << " " << nodes << "'";
+            EXPECT_EQ(nodes, committed->second)
+                << name << ": `" << binary << " " << (chess960 ? "bench --chess960" : "bench")
+                << "` now gives Nodes searched: " << nodes << " but results/bench.txt says "
+                << committed->second
+                << ". If the change of search behaviour is intended, update that line to '" << name
+                << " " << nodes << "'.";
+        }
     }
 }
 

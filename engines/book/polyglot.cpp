@@ -63,8 +63,9 @@ Move match_book_move(const MoveList& legal, std::uint16_t raw) {
     for (Move m : legal) {
         if (m.from() != from) continue;
         if (m.kind() == Move::CASTLING) {
-            // Stored as the king taking its own rook: e1h1, e1a1, e8h8, e8a8.
-            Square rook = make_square(file_of(m.to()) == 6 ? 7 : 0, rank_of(m.to()));
+            // Stored as the king taking its own rook: e1h1, e1a1, e8h8, e8a8 (whether the
+            // position encodes castling as e1g1 or, under Chess960, as e1h1 already).
+            Square rook = make_square(m.to() > m.from() ? 7 : 0, rank_of(m.to()));
             if (to == rook && promotion == 0) return m;
             continue;
         }

@@ -33,7 +33,7 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 
 }  // namespace
 
-std::string Position::set(std::string_view fen, StateInfo& st) {
+std::string Position::set(std::string_view fen, StateInfo& st, bool chess960) {
     static constexpr std::string_view start_fen = START_FEN;
     auto fail = [&](std::string message) {
         if (fen != start_fen) {
@@ -110,28 +110,9 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
                     "' is not 'w' or 'b'");
     side_ = fields[1] == "w" ? WHITE : BLACK;
 
-    // Step 4. Field 3: castling rights.
-    if (fields[2] != "-") {
-        for (char c : fields[2]) {
-            std::size_t idx = std::string_view("KQkq").find(c);
-            if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 3 (castling): bad letter '") +
-                            printable_excerpt(std::string_view(&c, 1)) + "'");
-            auto right = CastlingRights(1 << idx);
-            if (st.castling & right)
-                return fail(std::string("FEN field 3 (castling): '") + c + "' given twice");
-            Color color = idx < 2 ? WHITE : BLACK;
-            Square king = relative_square(color, E1);
-            Square rook = relative_square(color, idx % 2 == 0 ? H1 : A1);
-            if (piece_on(king) != make_piece(color, KING))
-                return fail(std::string("FEN field 3 (castling): right '") + c +
-                            "' but the king is not on " + square_name(king));
-            if (piece_on(rook) != make_piece(color, ROOK))
-                return fail(std::string("FEN field 3 (castling): right '") + c +
-                            "' but no rook on " + square_name(rook));
-            st.castling |= right;
-        }
-    }
+    // Step 4. Field 3: castling rights (X-FEN or Shredder-FEN).
+    if (std::string error = set_castling(fields[2]); !error.empty()) return fail(error);
+    chess960_ = chess960_ || chess960;
 
     // Step 5. Field 4: en passant target square.
     Square ep = NO_SQUARE;
@@ -184,6 +165,94 @@ std::string Position::set(std::string_view fen, StateInfo& st) {
     return {};
 }
 
+// Reads field 3. A right names its rook: K/Q the outermost rook on that side of the king, a
+// file letter (upper case for white) the rook on that file. Marks the position Chess960 when
+// a right's king or rook is not where standard chess has it.
+std::string Position::set_castling(std::string_view field) {
+    if (field == "-") return {};
+    bool x_fen = false;
+    for (char c : field) {
+        bool white = (c >= 'A' && c <= 'Z');
+        Color color = white ? WHITE : BLACK;
+        char lower = char(white ? c - 'A' + 'a' : c);
+        std::string right = std::string("FEN field 3 (castling): right '") + c + "'";
+        if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
+            return std::string("FEN field 3 (castling): bad letter '") +
+                   printable_excerpt(std::string_view(&c, 1)) + "'";
+        Square king = king_square(color);
+        const char* side_name = white ? "white" : "black";
+        if (relative_rank(color, king) != 0)
+            return right + " but the " + side_name + " king is not on rank " + (white ? "1" : "8");
+        Piece rook = make_piece(color, ROOK);
+        Square rook_square = NO_SQUARE;
+        if (lower == 'k' || lower == 'q') {
+            x_fen = true;
+            int step = lower == 'k' ? -1 : 1;  // from the corner towards the king
+            for (int f = lower == 'k' ? 7 : 0; f != file_of(king); f += step)
+                if (piece_on(make_square(f, rank_of(king))) == rook) {
+                    rook_square = make_square(f, rank_of(king));
+                    break;
+                }
+            if (rook_square == NO_SQUARE)
+                return right + " but no " + side_name + " rook on the " +
+                       (lower == 'k' ? "king's" : "queen's") + " side of the king";
+        } else {
+            rook_square = make_square(lower - 'a', rank_of(king));
+            if (piece_on(rook_square) != rook)
+                return right + " but no " + side_name + " rook on " + square_name(rook_square);
+        }
+        int index = castling_index(color, rook_square > king);
+        if (st_->castling & (1 << index))
+            return right + " repeats the " + side_name + (rook_square > king ? " king" : " queen") +
+                   "-side right";
+        add_castling_right(color, rook_square);
+    }
+    shredder_fen_ = !x_fen;
+    return {};
+}
+
+// Records the right of c's king to castle with the rook on `rook`: its squares, its path, and
+// which squares' moves take it away.
+void Position::add_castling_right(Color c, Square rook) {
+    Square king = king_square(c);
+    bool king_side = rook > king;
+    int index = castling_index(c, king_side);
+    Square king_to = relative_square(c, king_side ? G1 : C1);
+    Square rook_to = relative_square(c, king_side ? F1 : D1);
+    Bitboard king_walk = king == king_to ? 0 : between_bb(king, king_to);
+    Bitboard rook_walk = rook == rook_to ? 0 : between_bb(rook, rook_to);
+    st_->castling |= std::uint8_t(1 << index);
+    castling_rook_[index] = rook;
+    castling_path_[index] = (king_walk | rook_walk) & ~(square_bb(king) | square_bb(rook));
+    castling_transit_[index] = king_walk & ~square_bb(king_to);
+    castling_keep_[king] &= std::uint8_t(~(3 << (2 * c)));
+    castling_keep_[rook] &= std::uint8_t(~(1 << index));
+    if (king != relative_square(c, E1) || rook != relative_square(c, king_side ? H1 : A1))
+        chess960_ = true;
+}
+
+// Field 3 as it came in: rook files (Shredder-FEN), or KQkq with a file letter for a rook that
+// is not the outermost on its side (X-FEN).
+std::string Position::castling_text() const {
+    std::string out;
+    for (int index = 0; index < 4; ++index) {
+        if (!(st_->castling & (1 << index))) continue;
+        Color c = Color(index / 2);
+        Square rook = castling_rook_[index];
+        char file = char((c == WHITE ? 'A' : 'a') + file_of(rook));
+        bool outermost = true;
+        Bitboard beyond = index % 2 == 0 ? between_bb(rook, relative_square(c, H1))
+                                         : between_bb(rook, relative_square(c, A1));
+        if (rook != relative_square(c, index % 2 == 0 ? H1 : A1))
+            outermost = !(beyond & pieces(c, ROOK));
+        if (shredder_fen_ || !outermost)
+            out += file;
+        else
+            out += "KQkq"[index];
+    }
+    return out.empty() ? "-" : out;
+}
+
 std::string Position::fen() const {
     std::string out;
     for (int rank = 7; rank >= 0; --rank) {
@@ -202,9 +271,7 @@ std::string Position::fen() const {
         if (rank) out += '/';
     }
     out += side_ == WHITE ? " w " : " b ";
-    if (!st_->castling) out += '-';
-    for (int i = 0; i < 4; ++i)
-        if (st_->castling & (1 << i)) out += "KQkq"[i];
+    out += castling_text();
     out += ' ' + square_name(st_->ep_square);
     out += ' ' + std::to_string(st_->rule50) + ' ' + std::to_string(fullmove_number());
     return out;

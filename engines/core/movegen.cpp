@@ -113,20 +113,35 @@ void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target
     }
 }
 
-// True if Us may castle to the king side (KingSide) or the queen side now: it has the right,
-// the squares between king and rook are empty and the king crosses no attacked square. The
-// caller makes sure that Us is not in check.
+// True if Us may castle to the king side (KingSide) or the queen side now (Chess960's rules,
+// of which standard chess is the special case): it has the right, every square between king
+// and rook and their destinations is empty but for the two of them, the king crosses no
+// attacked square and its destination is not attacked once both have moved (a rook that
+// shielded it, as on b1 against a queen on a1 with the king on c1, has gone). The caller makes
+// sure that Us is not in check.
 template <Color Us, bool KingSide>
 bool castling_allowed(const Position& pos, Bitboard occupied) {
-    constexpr CastlingRights right =
-        KingSide ? (Us == WHITE ? WHITE_OO : BLACK_OO) : (Us == WHITE ? WHITE_OOO : BLACK_OOO);
-    constexpr Square crossed = relative_square(Us, KingSide ? F1 : D1);
-    constexpr Square reached = relative_square(Us, KingSide ? G1 : C1);
-    constexpr Bitboard path =
-        KingSide ? square_bb(crossed) | square_bb(reached)
-                 : square_bb(crossed) | square_bb(reached) | square_bb(relative_square(Us, B1));
-    return pos.can_castle(right) && !(occupied & path) &&
-           !pos.attacked_by(~Us, crossed, occupied) && !pos.attacked_by(~Us, reached, occupied);
+    constexpr int index = Position::castling_index(Us, KingSide);
+    constexpr Square king_to = relative_square(Us, KingSide ? G1 : C1);
+    constexpr Square rook_to = relative_square(Us, KingSide ? F1 : D1);
+    if (!pos.can_castle(CastlingRights(1 << index)) || (occupied & pos.castling_path(index)))
+        return false;
+    for (Bitboard b = pos.castling_transit(index); b;)
+        if (pos.attacked_by(~Us, pop_lsb(b), occupied)) return false;
+    Bitboard after =
+        (occupied ^ square_bb(pos.king_square(Us)) ^ square_bb(pos.castling_rook_square(index))) |
+        square_bb(king_to) | square_bb(rook_to);
+    return !pos.attacked_by(~Us, king_to, after);
+}
+
+// The castling move as the position encodes it: the king taking its own rook in Chess960,
+// the king's own step in standard chess.
+template <Color Us, bool KingSide>
+Move castling_move(const Position& pos) {
+    constexpr int index = Position::castling_index(Us, KingSide);
+    Square to =
+        pos.chess960() ? pos.castling_rook_square(index) : relative_square(Us, KingSide ? G1 : C1);
+    return Move(pos.king_square(Us), to, Move::CASTLING);
 }
 
 // The destinations T allows: all but our own pieces, the enemy's pieces or the empty squares.
@@ -164,12 +179,9 @@ void generate_all(const Position& pos, MoveList& list) {
     pawn_moves<Us, T>(pos, list, ksq, target, pinned);
 
     if constexpr (T != GenType::all && T != GenType::quiets) return;
-    if (!checkers) {
-        constexpr Square E = relative_square(Us, E1);
-        if (castling_allowed<Us, true>(pos, occupied))
-            list.push(Move(E, relative_square(Us, G1), Move::CASTLING));
-        if (castling_allowed<Us, false>(pos, occupied))
-            list.push(Move(E, relative_square(Us, C1), Move::CASTLING));
+    if (!checkers && (pos.castling_rights() & (Us == WHITE ? 3 : 12))) {
+        if (castling_allowed<Us, true>(pos, occupied)) list.push(castling_move<Us, true>(pos));
+        if (castling_allowed<Us, false>(pos, occupied)) list.push(castling_move<Us, false>(pos));
     }
 }
 
@@ -278,8 +290,8 @@ bool is_legal(const Position& pos, Move m) {
     Square from = m.from(), to = m.to();
     Piece pc = pos.piece_on(from);
     // Step 1. A move of our own piece, not onto our own piece, encoded as the generator does.
-    if (from == to || pc == NO_PIECE || color_of(pc) != us || (pos.pieces(us) & square_bb(to)))
-        return false;
+    if (from == to || pc == NO_PIECE || color_of(pc) != us) return false;
+    if (m.kind() != Move::CASTLING && (pos.pieces(us) & square_bb(to))) return false;
     if (m.kind() != Move::PROMOTION && m.promotion() != KNIGHT) return false;
     PieceType pt = type_of(pc);
     Square ksq = pos.king_square(us);
@@ -287,9 +299,13 @@ bool is_legal(const Position& pos, Move m) {
 
     // Step 2. Castling and en passant have their own rules.
     if (m.kind() == Move::CASTLING) {
-        if (pt != KING || checkers || from != relative_square(us, E1)) return false;
-        bool king_side = to == relative_square(us, G1);
-        if (!king_side && to != relative_square(us, C1)) return false;
+        if (pt != KING || checkers || rank_of(from) != rank_of(to)) return false;
+        bool king_side = to > from;
+        if (us == WHITE ? m != (king_side ? castling_move<WHITE, true>(pos)
+                                          : castling_move<WHITE, false>(pos))
+                        : m != (king_side ? castling_move<BLACK, true>(pos)
+                                          : castling_move<BLACK, false>(pos)))
+            return false;
         if (us == WHITE)
             return king_side ? castling_allowed<WHITE, true>(pos, occupied)
                              : castling_allowed<WHITE, false>(pos, occupied);

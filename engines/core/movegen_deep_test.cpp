@@ -34,5 +34,20 @@ TEST(GenerationAgreementDeep, HoldsOnTwentyMillionPositionsOfRandomGames) {
     EXPECT_EQ(checked, 20000000u);
 }
 
+TEST(GenerationAgreementDeep, HoldsOnFiveMillionPositionsOfChess960Games) {
+    std::mt19937_64 rng(13);
+    std::uint64_t checked = 0, failures = 0;
+    testing::visit_random_playouts(
+        1996, 5000000,
+        [&](Position& pos) {
+            std::string why = testing::generation_disagreement(pos, rng, 2);
+            if (!why.empty() && ++failures <= 10) ADD_FAILURE() << why << " at " << pos.fen();
+            ++checked;
+        },
+        testing::chess960_starts(1996, 2000), true);
+    EXPECT_EQ(failures, 0u);
+    EXPECT_EQ(checked, 5000000u);
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -143,5 +143,19 @@ TEST(GenerationAgreement, HoldsOnRandomPlayouts) {
     EXPECT_EQ(checked, 300000u);
 }
 
+// The same on Chess960 and DFRC games, castling encoded as the king taking its rook.
+TEST(GenerationAgreement, HoldsOnChess960Playouts) {
+    std::mt19937_64 rng(11);
+    std::uint64_t checked = 0;
+    testing::visit_random_playouts(
+        960, 200000,
+        [&](Position& pos) {
+            ASSERT_EQ(generation_disagreement(pos, rng, 8), "") << pos.fen();
+            ++checked;
+        },
+        testing::chess960_starts(960, 200), true);
+    EXPECT_EQ(checked, 200000u);
+}
+
 }  // namespace
 }  // namespace arbiter

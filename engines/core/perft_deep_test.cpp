@@ -43,5 +43,19 @@ INSTANTIATE_TEST_SUITE_P(
         return std::string(info.param.name) + "_depth" + std::to_string(info.param.depth);
     });
 
+// chessprogramming's Chess960 perft results: every one of the 960 positions to depth 4, the
+// first hundred to depth 5 and the first three to depth 6 (about 2.7 billion leaves).
+TEST(Chess960DeepPerft, PublishedSuiteToDepthFive) {
+    auto suite = testing::load_perft_suite(testing::CHESS960_PERFT_SUITE);
+    ASSERT_EQ(suite.size(), 960u);
+    for (std::size_t i = 0; i < suite.size(); ++i) {
+        testing::Game game(suite[i].fen, true);
+        int depth = i < 100 ? 5 : 4;
+        EXPECT_EQ(perft(game.pos, depth), suite[i].counts[depth - 1])
+            << suite[i].name << ": " << suite[i].fen;
+        if (i < 3) EXPECT_EQ(perft(game.pos, 6), suite[i].counts[5]) << suite[i].name;
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

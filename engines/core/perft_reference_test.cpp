@@ -16,10 +16,11 @@ namespace {
 
 // Runs Stockfish's perft divide for each FEN at `depth` and returns the output text.
 std::string stockfish_divide(const std::string& stockfish, const std::vector<std::string>& fens,
-                             int depth) {
+                             int depth, bool chess960 = false) {
     std::string script = std::filesystem::temp_directory_path() / "arbiter-perft-reference.txt";
     {
         std::ofstream out(script);
+        if (chess960) out << "setoption name UCI_Chess960 value true\n";
         for (const auto& fen : fens)
             out << "position fen " << fen << "\ngo perft " << depth << "\n";
         out << "quit\n";
@@ -65,6 +66,35 @@ TEST(PerftReference, SuiteAgreesWithStockfishMoveByMove) {
         ASSERT_EQ(ours.size(), 1u);
         EXPECT_EQ(ours[0], theirs[i]) << suite[i].name << ": " << suite[i].fen;
     }
+}
+
+// Chess960 and DFRC: positions reached by random play from the 960 start positions and 300
+// DFRC ones (of 25,000, every 5th that keeps a castling right and every 25th of the others),
+// compared move by move at depth 3 with Stockfish under UCI_Chess960.
+TEST(PerftReference, Chess960PlayoutsAgreeWithStockfishMoveByMove) {
+    std::string stockfish = testing::reference_program("stockfish");
+    if (stockfish.empty()) GTEST_SKIP() << "stockfish is not installed";
+    std::vector<std::string> fens;
+    std::uint64_t seen = 0;
+    testing::visit_random_playouts(
+        2026, 25000,
+        [&](Position& pos) {
+            if (seen++ % (pos.castling_rights() ? 5 : 25) == 0) fens.push_back(pos.fen());
+        },
+        testing::chess960_starts(2026, 300), true);
+    auto theirs = parse_divides(stockfish_divide(stockfish, fens, 3, true));
+    ASSERT_EQ(theirs.size(), fens.size());
+    int castling_positions = 0;
+    for (std::size_t i = 0; i < fens.size(); ++i) {
+        testing::Game game(fens[i], true);
+        std::ostringstream out;
+        perft_divide(game.pos, 3, out);
+        auto ours = parse_divides(out.str());
+        ASSERT_EQ(ours.size(), 1u);
+        EXPECT_EQ(ours[0], theirs[i]) << fens[i];
+        castling_positions += game.pos.castling_rights() != NO_CASTLING;
+    }
+    EXPECT_GT(castling_positions, 400);
 }
 
 }  // namespace

@@ -17,19 +17,6 @@ Key side;
 
 namespace {
 
-// Castling rights that survive a move from or to each square (standard chess only).
-constexpr auto castling_keep = [] {
-    std::array<std::uint8_t, SQUARE_NB> keep{};
-    for (auto& k : keep) k = ALL_CASTLING;
-    keep[E1] = ALL_CASTLING & ~(WHITE_OO | WHITE_OOO);
-    keep[H1] = ALL_CASTLING & ~WHITE_OO;
-    keep[A1] = ALL_CASTLING & ~WHITE_OOO;
-    keep[E8] = ALL_CASTLING & ~(BLACK_OO | BLACK_OOO);
-    keep[H8] = ALL_CASTLING & ~BLACK_OO;
-    keep[A8] = ALL_CASTLING & ~BLACK_OOO;
-    return keep;
-}();
-
 void init_zobrist() {
     std::uint64_t s = 1070372;
     auto next = [&s] {  // splitmix64
@@ -63,6 +50,12 @@ void Position::clear() {
     for (Bitboard& b : by_color_) b = 0;
     side_ = WHITE;
     game_ply_ = 0;
+    for (int i = 0; i < 4; ++i) {
+        castling_rook_[i] = NO_SQUARE;
+        castling_path_[i] = castling_transit_[i] = 0;
+    }
+    for (std::uint8_t& keep : castling_keep_) keep = ALL_CASTLING;
+    chess960_ = shredder_fen_ = false;
 }
 
 void Position::put_piece(Piece p, Square s) {
@@ -127,6 +120,23 @@ bool Position::ep_capture_legal(Square ep) const {
     return false;
 }
 
+// Moves king and rook for the castling move from `from` to `to` (Do) or back (!Do). The king's
+// destination or the rook's may be where the other piece stands (Chess960), so both leave
+// the board before either lands. The king side's rook stands to the king's right, so `to`
+// (its square, or the king's g-file destination) lies beyond `from` exactly on the king side.
+template <bool Do>
+Position::CastlingSquares Position::castle(Color us, Square from, Square to) {
+    bool king_side = to > from;
+    CastlingSquares sq{castling_rook_[castling_index(us, king_side)],
+                       relative_square(us, king_side ? F1 : D1),
+                       relative_square(us, king_side ? G1 : C1)};
+    remove_piece(Do ? from : sq.king_to);
+    remove_piece(Do ? sq.rook_from : sq.rook_to);
+    put_piece(make_piece(us, KING), Do ? sq.king_to : from);
+    put_piece(make_piece(us, ROOK), Do ? sq.rook_to : sq.rook_from);
+    return sq;
+}
+
 void Position::do_move(Move m, StateInfo& ns) {
     assert(m.is_ok());
     StateInfo* prev = st_;
@@ -150,15 +160,11 @@ void Position::do_move(Move m, StateInfo& ns) {
     Piece captured = m.kind() == Move::EN_PASSANT ? make_piece(them, PAWN) : board_[to];
     if (m.kind() == Move::CASTLING) {
         captured = NO_PIECE;
-        bool king_side = to > from;
-        Square rook_from = relative_square(us, king_side ? H1 : A1);
-        Square rook_to = relative_square(us, king_side ? F1 : D1);
+        CastlingSquares sq = castle<true>(us, from, to);
         Piece rook = make_piece(us, ROOK);
-        move_piece(from, to);
-        move_piece(rook_from, rook_to);
-        k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][to] ^ zobrist::psq[rook][rook_from] ^
-             zobrist::psq[rook][rook_to];
-        ns.psq[us] += psqt::square_value(rook, rook_to) - psqt::square_value(rook, rook_from);
+        k ^= zobrist::psq[pc][from] ^ zobrist::psq[pc][sq.king_to] ^
+             zobrist::psq[rook][sq.rook_from] ^ zobrist::psq[rook][sq.rook_to];
+        ns.psq[us] += psqt::square_value(rook, sq.rook_to) - psqt::square_value(rook, sq.rook_from);
     } else {
         if (captured != NO_PIECE) {
             Square capsq = m.kind() == Move::EN_PASSANT ? Square(to - pawn_push(us)) : to;
@@ -184,7 +190,7 @@ void Position::do_move(Move m, StateInfo& ns) {
             }
         }
     }
-    std::uint8_t castling = ns.castling & castling_keep[from] & castling_keep[to];
+    std::uint8_t castling = ns.castling & castling_keep_[from] & castling_keep_[to];
     if (castling != ns.castling) {
         k ^= zobrist::castling[ns.castling] ^ zobrist::castling[castling];
         ns.castling = castling;
@@ -211,10 +217,7 @@ void Position::undo_move(Move m) {
     Color us = side_;
     Square from = m.from(), to = m.to();
     if (m.kind() == Move::CASTLING) {
-        bool king_side = to > from;
-        move_piece(to, from);
-        move_piece(relative_square(us, king_side ? F1 : D1),
-                   relative_square(us, king_side ? H1 : A1));
+        castle<false>(us, from, to);
     } else {
         if (m.kind() == Move::PROMOTION) {
             remove_piece(to);

@@ -50,8 +50,12 @@ class Position {
 
     // Sets the position from a FEN string and makes `st` the root of the history. Returns an
     // empty string on success, otherwise a message naming the field and the problem (the
-    // position is then left as the initial position).
-    [[nodiscard]] std::string set(std::string_view fen, StateInfo& st);
+    // position is then left as the initial position). Castling rights may be written as
+    // KQkq (X-FEN: the outermost rook, or a file letter for an inner one) or as rook files
+    // (Shredder-FEN, "HAha"). With `chess960` (or when a right's king or rook is not on its
+    // standard square) castling moves are encoded as the king taking its own rook.
+    [[nodiscard]] std::string set(std::string_view fen, StateInfo& st, bool chess960 = false);
+    // The FEN, with castling rights in the notation they came in (X-FEN or Shredder-FEN).
     std::string fen() const;
 
     // Board access.
@@ -72,6 +76,16 @@ class Position {
     Color side_to_move() const { return side_; }
     int castling_rights() const { return st_->castling; }
     bool can_castle(CastlingRights cr) const { return st_->castling & cr; }
+    // Chess960 castling: a castling move is encoded and written as the king taking its own
+    // rook (e1h1) instead of the king's own step (e1g1).
+    bool chess960() const { return chess960_; }
+    // A right's index (0 white O-O, 1 white O-O-O, 2 black O-O, 3 black O-O-O; the right is
+    // 1 << index), and what its castling needs: the rook's square, the squares that must be
+    // empty, and the squares the king crosses before its destination (must not be attacked).
+    static constexpr int castling_index(Color c, bool king_side) { return 2 * c + !king_side; }
+    Square castling_rook_square(int index) const { return castling_rook_[index]; }
+    Bitboard castling_path(int index) const { return castling_path_[index]; }
+    Bitboard castling_transit(int index) const { return castling_transit_[index]; }
     Square ep_square() const { return st_->ep_square; }
     // The square the last move (a double pawn push) passed over, or NO_SQUARE; unlike
     // ep_square() it is kept when no en passant capture is legal (Polyglot keys need it).
@@ -136,6 +150,14 @@ class Position {
     Bitboard slider_blockers(Bitboard sliders, Square s) const;
     bool ep_capture_legal(Square ep) const;
     void clear();
+    struct CastlingSquares {
+        Square rook_from, rook_to, king_to;
+    };
+    template <bool Do>
+    CastlingSquares castle(Color us, Square from, Square to);
+    std::string set_castling(std::string_view field);
+    void add_castling_right(Color c, Square rook);
+    std::string castling_text() const;
 
     Piece board_[SQUARE_NB];
     Bitboard by_type_[PIECE_TYPE_NB];
@@ -143,6 +165,14 @@ class Position {
     Color side_ = WHITE;
     int game_ply_ = 0;
     StateInfo* st_ = nullptr;
+    // Castling geometry, fixed when the position is set: per right index, and the rights that
+    // survive a move from or to each square.
+    Square castling_rook_[4] = {NO_SQUARE, NO_SQUARE, NO_SQUARE, NO_SQUARE};
+    Bitboard castling_path_[4] = {};
+    Bitboard castling_transit_[4] = {};
+    std::uint8_t castling_keep_[SQUARE_NB] = {};
+    bool chess960_ = false;
+    bool shredder_fen_ = false;  // castling rights came (and are written) as rook files
 };
 
 // The check information every do_move() ends with, defined here so that it is inlined there.

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engines/core/chess960.h"
 #include "engines/core/epd.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
@@ -17,15 +18,18 @@
 
 namespace arbiter::testing {
 
-// One line of engines/core/testdata/perft-suite.epd: a FEN, its perft counts by depth, a name.
+constexpr const char* PERFT_SUITE = "engines/core/testdata/perft-suite.epd";
+// chessprogramming's Chess960 perft results: 960 positions with counts to depth 6.
+constexpr const char* CHESS960_PERFT_SUITE = "engines/core/testdata/chess960-perft.epd";
+
+// One line of a perft suite (EPD): a FEN, its perft counts by depth, a name.
 struct SuiteEntry {
     std::string fen;
     std::vector<std::uint64_t> counts;  // counts[d-1] = perft(d)
     std::string name;
 };
 
-inline std::vector<SuiteEntry> load_perft_suite() {
-    const char* path = "engines/core/testdata/perft-suite.epd";
+inline std::vector<SuiteEntry> load_perft_suite(const char* path = PERFT_SUITE) {
     std::ifstream in(path);
     if (!in) throw std::runtime_error(std::string("cannot open ") + path);
     std::vector<SuiteEntry> suite;
@@ -46,8 +50,8 @@ inline std::vector<SuiteEntry> load_perft_suite() {
 // A position together with the states of its history, so moves can be played freely.
 class Game {
   public:
-    explicit Game(const std::string& fen) {
-        std::string error = pos.set(fen, states.emplace_back());
+    explicit Game(const std::string& fen, bool chess960 = false) {
+        std::string error = pos.set(fen, states.emplace_back(), chess960);
         if (!error.empty()) throw std::runtime_error(error + " in " + fen);
     }
     // Plays moves given in UCI or SAN; throws if one is not legal.
@@ -90,11 +94,11 @@ inline void visit_suite(int plies, const std::function<void(Position&)>& visit) 
 // and calls visit on every position reached, `positions` in all; the same seed gives the same
 // positions.
 inline void visit_random_playouts(std::uint64_t seed, std::uint64_t positions,
-                                  const std::function<void(Position&)>& visit) {
+                                  const std::function<void(Position&)>& visit,
+                                  const std::vector<std::string>& starts, bool chess960) {
     std::mt19937_64 rng(seed);
-    std::vector<SuiteEntry> suite = load_perft_suite();
     for (std::uint64_t seen = 0, game = 0; seen < positions; ++game) {
-        Game start(suite[game % suite.size()].fen);
+        Game start(starts[game % starts.size()], chess960);
         Position& pos = start.pos;
         for (int ply = 0; ply < 400 && seen < positions; ++ply) {
             visit(pos);
@@ -105,6 +109,25 @@ inline void visit_random_playouts(std::uint64_t seed, std::uint64_t positions,
             pos.do_move(moves[rng() % moves.size()], start.states.emplace_back());
         }
     }
+}
+
+inline void visit_random_playouts(std::uint64_t seed, std::uint64_t positions,
+                                  const std::function<void(Position&)>& visit) {
+    std::vector<std::string> starts;
+    for (const auto& entry : load_perft_suite()) starts.push_back(entry.fen);
+    visit_random_playouts(seed, positions, visit, starts, false);
+}
+
+// The Chess960 start positions in Scharnagl's order, then DFRC starts (white's back rank from
+// one number, black's from another) drawn with `seed`: starts for Chess960 playouts.
+inline std::vector<std::string> chess960_starts(std::uint64_t seed, int dfrc_count) {
+    std::vector<std::string> starts;
+    for (int n = 0; n < CHESS960_POSITIONS; ++n) starts.push_back(chess960_fen(n));
+    std::mt19937_64 rng(seed);
+    for (int i = 0; i < dfrc_count; ++i)
+        starts.push_back(
+            dfrc_fen(int(rng() % CHESS960_POSITIONS), int(rng() % CHESS960_POSITIONS)));
+    return starts;
 }
 
 }  // namespace arbiter::testing

@@ -22,8 +22,21 @@ const std::vector<std::string>& bench_positions() {
     return fens;
 }
 
+const std::vector<std::string>& chess960_bench_positions() {
+    static const std::vector<std::string> fens = {
+        // Starts: Scharnagl's 0 (BBQNNRKR), a DFRC pair with the king on b and on g.
+        "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1",
+        "rbbqnnkr/pppppppp/8/8/8/8/PPPPPPPP/RKNBBQNR w KQkq - 0 1",
+        // From the published Chess960 perft suite: king and rook adjacent on both sides.
+        "n1rkbqrb/pp1ppp2/2n3p1/2p4p/P5PP/1P6/2PPPP2/NNRKBQRB w GCgc - 0 9",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9",
+    };
+    return fens;
+}
+
 BenchResult run_bench(const EngineSpec& spec, int depth, const std::vector<std::string>& fens,
-                      eval::Kind eval, std::ostream& out) {
+                      eval::Kind eval, std::ostream& out, bool chess960) {
     BenchResult total;
     Search search(spec.features);
     search.set_eval(eval);
@@ -32,7 +45,7 @@ BenchResult run_bench(const EngineSpec& spec, int depth, const std::vector<std::
     for (std::size_t i = 0; i < fens.size(); ++i) {
         StateInfo root;
         Position pos;
-        if (std::string error = pos.set(fens[i], root); !error.empty()) {
+        if (std::string error = pos.set(fens[i], root, chess960); !error.empty()) {
             out << "position " << i + 1 << ": " << error << "; skipped\n";
             continue;
         }

@@ -44,7 +44,7 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
     // Step 1. The options: the visible ones for --help, the command and its arguments hidden.
     po::options_description visible(
         "Usage: " + spec.name +
-        " [bench [DEPTH] [--fen FEN] [--eval EVAL] | perft DEPTH [--fen FEN]]\n"
+        " [bench [DEPTH] [--fen FEN] [--eval EVAL] | perft DEPTH [--fen FEN]] [--chess960]\n"
         "Without a command the engine speaks UCI on standard input and output.\n"
         "  bench [DEPTH]   search the bench positions (or --fen) to DEPTH (default " +
         std::to_string(spec.bench_depth) +
@@ -55,7 +55,8 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         "fen", po::value(&fen),
         "the position for bench or perft (default: the bench suite, or "
         "the start position for perft)")("eval", po::value(&eval_name)->default_value("simplified"),
-                                         "the evaluation for bench: simplified or material");
+                                         "the evaluation for bench: simplified or material")(
+        "chess960", "bench or perft in Chess960 (bench: the Chess960 bench positions)");
     po::options_description hidden;
     hidden.add_options()("command", po::value(&command))("arguments",
                                                          po::value(&arguments)->multitoken());
@@ -85,8 +86,8 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
 
     // Step 3. No command: speak UCI.
     if (command.empty()) {
-        if (vm.count("fen") || !vm["eval"].defaulted())
-            return usage_error("--fen and --eval belong to bench or perft");
+        if (vm.count("fen") || !vm["eval"].defaulted() || vm.count("chess960"))
+            return usage_error("--fen, --eval and --chess960 belong to bench or perft");
         // C++ streams apart from stdio: whole-buffer reads instead of a locked getc per byte
         // (a `position ... moves` line of a long game is thousands of bytes). std::cin must not
         // be tied to std::cout then: every read would flush std::cout from the input thread,
@@ -108,15 +109,16 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         auto kind = eval::parse_kind(eval_name);
         if (!kind)
             return usage_error("--eval must be simplified or material, not '" + eval_name + "'");
-        std::vector<std::string> fens = bench_positions();
+        bool chess960 = vm.count("chess960");
+        std::vector<std::string> fens = chess960 ? chess960_bench_positions() : bench_positions();
         if (vm.count("fen")) {
             StateInfo root;
             Position pos;
-            if (std::string error = pos.set(fen, root); !error.empty())
+            if (std::string error = pos.set(fen, root, chess960); !error.empty())
                 return usage_error("bench: " + error);
             fens = {fen};
         }
-        run_bench(spec, depth, fens, *kind, std::cout);
+        run_bench(spec, depth, fens, *kind, std::cout, chess960);
         return 0;
     }
     // Step 5. perft DEPTH [--fen FEN].
@@ -126,7 +128,8 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
             return usage_error("perft needs one DEPTH from 1 to 20");
         StateInfo root;
         Position pos;
-        if (std::string error = pos.set(vm.count("fen") ? fen : std::string(START_FEN), root);
+        if (std::string error = pos.set(vm.count("fen") ? fen : std::string(START_FEN), root,
+                                        vm.count("chess960") > 0);
             !error.empty())
             return usage_error("perft: " + error);
         perft_divide(pos, depth, std::cout);

@@ -107,6 +107,11 @@ UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
                                });
         }
     }
+    // Every engine plays Chess960: castling then reads and writes as the king taking its rook.
+    options_.add_check("UCI_Chess960", false, [this](bool on) {
+        chess960_ = on;
+        return std::string();
+    });
     if (has_seed_option(f)) {
         options_.add_spin("Seed", 0, 0, std::numeric_limits<std::int32_t>::max(),
                           [this](std::int64_t seed) {
@@ -207,7 +212,8 @@ void UciEngine::set_position(const std::vector<std::string>& words) {
 
     // Build the new game aside; the current one stays unless everything is valid.
     auto game = std::make_unique<GameState>();
-    if (std::string error = game->pos.set(fen, game->states.emplace_back()); !error.empty()) {
+    if (std::string error = game->pos.set(fen, game->states.emplace_back(), chess960_);
+        !error.empty()) {
         say_error(error + "; position unchanged");
         return;
     }

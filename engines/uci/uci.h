@@ -76,6 +76,7 @@ class UciEngine {
     bool own_book_ = false;
     std::unique_ptr<PolyglotBook> book_;
     std::mt19937_64 book_random_{0};
+    bool chess960_ = false;  // UCI_Chess960: positions are set up as Chess960 ones
 
     std::thread worker_;
     std::mutex stop_mutex_;

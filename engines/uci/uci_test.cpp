@@ -56,23 +56,49 @@ TEST(Uci, HandshakeListsIdAndEveryOption) {
         "option name Move Overhead type spin default 30 min 0 max 5000",
         "option name OwnBook type check default false",
         "option name BookFile type string default <empty>",
+        "option name UCI_Chess960 type check default false",
         "uciok",
     };
     EXPECT_EQ(s.run({"uci"}), expected);
     EXPECT_EQ(s.run({"isready"}), std::vector<std::string>{"readyok"});
 }
 
+TEST(Uci, Chess960CastlesAsTheKingTakingItsRook) {
+    Session s(TT_ENGINE);
+    const std::string italian = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 ";
+    // Standard chess: e1g1, and e1h1 is refused.
+    EXPECT_EQ(s.run({italian + "e1g1", "d"}).back(),
+              "info string fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
+    EXPECT_NE(s.run({italian + "e1h1"}).back().find("illegal move 'e1h1'"), std::string::npos);
+    // UCI_Chess960: e1h1 castles, e1g1 is a king step that is not legal there.
+    s.run({"setoption name UCI_Chess960 value true"});
+    EXPECT_EQ(s.run({italian + "e1h1", "d"}).back(),
+              "info string fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4");
+    EXPECT_NE(s.run({italian + "e1g1"}).back().find("illegal move 'e1g1'"), std::string::npos);
+    // A Chess960 start in Shredder-FEN: the king on b1 castles long with the rook on a1.
+    std::vector<std::string> divide =
+        s.run({"position fen rk2qb1r/pppppppp/8/8/8/8/PPPPPPPP/RK2QB1R w HAha - 0 1 moves b1a1",
+               "d", "go perft 1"});
+    EXPECT_EQ(divide[0], "info string fen rk2qb1r/pppppppp/8/8/8/8/PPPPPPPP/2KRQB1R b ha - 1 1");
+    std::vector<std::string> castling =
+        s.run({"position fen rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", "go perft 1"});
+    EXPECT_NE(std::find(castling.begin(), castling.end(), "b1a1: 1"), castling.end());
+    EXPECT_NE(std::find(castling.begin(), castling.end(), "b1e1: 1"), castling.end());
+}
+
 TEST(Uci, EachEngineListsOnlyItsOwnOptions) {
     std::vector<std::string> random = Session(RANDOM_ENGINE).run({"uci"});
-    EXPECT_EQ(random[2], "option name Seed type spin default 0 min 0 max 2147483647");
-    EXPECT_EQ(random[3], "uciok");
+    EXPECT_EQ(random[2], "option name UCI_Chess960 type check default false");
+    EXPECT_EQ(random[3], "option name Seed type spin default 0 min 0 max 2147483647");
+    EXPECT_EQ(random[4], "uciok");
     std::vector<std::string> greedy = Session(GREEDY_ENGINE).run({"uci"});
     EXPECT_EQ(greedy[2],
               "option name Eval type combo default simplified var simplified var material");
     EXPECT_EQ(greedy[3], "option name OwnBook type check default false");
     EXPECT_EQ(greedy[4], "option name BookFile type string default <empty>");
-    EXPECT_EQ(greedy[5], "option name Seed type spin default 0 min 0 max 2147483647");
-    EXPECT_EQ(greedy[6], "uciok");
+    EXPECT_EQ(greedy[5], "option name UCI_Chess960 type check default false");
+    EXPECT_EQ(greedy[6], "option name Seed type spin default 0 min 0 max 2147483647");
+    EXPECT_EQ(greedy[7], "uciok");
 }
 
 TEST(Uci, LabListsEveryStrategyAsACheckOptionThatSwitchesIt) {

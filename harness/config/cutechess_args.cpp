@@ -264,6 +264,13 @@ bool read_match_option(Reading& r, const Option& option) {
         if (!option.values.empty())
             throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
         (name == "-noswap" ? r.noswap : r.reverse) = true;
+    } else if (name == "-variant") {
+        // cutechess and fastchess: standard or fischerandom (Chess960 and DFRC).
+        std::string variant = one_value(option);
+        if (variant != "standard" && variant != "fischerandom")
+            throw ConfigError("-variant " + variant +
+                              " is not supported: arbiter plays standard and fischerandom");
+        r.settings.emplace_back("variant", variant);
     } else if (name == "-event" || name == "-site") {
         r.settings.emplace_back(name.substr(1), joined(option, ' '));
     } else if (name == "-srand") {
@@ -291,12 +298,6 @@ bool read_match_option(Reading& r, const Option& option) {
     } else if (name == "-tbignore50") {
         if (!option.values.empty()) throw ConfigError("-tbignore50 takes no value");
         r.settings.emplace_back("tb_ignore_50", "true");
-    } else if (name == "-variant") {
-        // Chess960 (fischerandom) is not played by this build: standard only, said so.
-        if (one_value(option) != "standard")
-            throw ConfigError("-variant " + option.values[0] +
-                              " is not supported: arbiter plays standard chess only; nearest "
-                              "supported: -variant standard");
     } else if (name == "-engines") {
         r.engines_file = one_value(option);
     } else {

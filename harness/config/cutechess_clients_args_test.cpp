@@ -69,9 +69,8 @@ TEST(CutechessClients, FishtestsOptionsAreHonoured) {
     EXPECT_EQ(c.config.engines[0].command, "/bin/sf");  // absolute: as given
     EXPECT_EQ(c.config.engines[1].command, "/opt/sf");  // ./sf inside dir=/opt
     EXPECT_EQ(c.config.engines[1].limits.tc->base_ms, 10000);
-    EXPECT_EQ(error_of("-variant fischerandom"),
-              "-variant fischerandom is not supported: arbiter plays standard chess only; nearest "
-              "supported: -variant standard");
+    EXPECT_EQ(error_of("-variant crazyhouse"),
+              "-variant crazyhouse is not supported: arbiter plays standard and fischerandom");
 }
 
 TEST(CutechessClients, OpenBenchsOptionsAreHonoured) {

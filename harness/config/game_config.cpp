@@ -94,6 +94,17 @@ void read_max_plies(Adjudication& a, std::string_view text) {
     a.max_plies = int(read_integer(MAX_PLIES_RULE, text));
 }
 
+std::string variant_name(Variant variant) {
+    return variant == Variant::chess960 ? "chess960" : "standard";
+}
+
+Variant read_variant(std::string_view text) {
+    if (text == "standard") return Variant::standard;
+    if (text == "chess960" || text == "fischerandom") return Variant::chess960;
+    throw ConfigError("variant: '" + std::string(text) +
+                      "' is not standard or chess960 (fischerandom)");
+}
+
 void read_time_margin(GameSettings& settings, std::string_view text) {
     settings.time_margin = std::chrono::milliseconds(read_integer(TIME_MARGIN_RULE, text));
 }

@@ -50,8 +50,20 @@ struct TablebaseSettings {
     bool operator==(const TablebaseSettings&) const = default;
 };
 
+// The rules the game is played by. Chess960 covers Double Fischer Random too (each side's back
+// rank shuffled on its own): castling as Chess960 defines it, the engines told so
+// (UCI_Chess960, XBoard's `variant fischerandom`).
+enum class Variant { standard, chess960 };
+
+// "standard", "chess960": the `variant` setting's words.
+std::string variant_name(Variant variant);
+// Reads "standard" or "chess960" (also cutechess's "fischerandom"). Throws ConfigError naming
+// "variant".
+Variant read_variant(std::string_view text);
+
 // Everything about how a game is played, except who plays it.
 struct GameSettings {
+    Variant variant = Variant::standard;
     Adjudication adjudication;
     TablebaseSettings tablebase;
     // Tolerance on top of a clock before an engine loses on time.

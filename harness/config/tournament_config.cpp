@@ -142,6 +142,9 @@ const std::vector<TournamentSetting>& settings_table() {
          [](TournamentConfig& c, std::string_view t) { c.event = std::string(t); }},
         {"site", "site", "NAME", "Site tag of the PGN (default: ?)",
          [](TournamentConfig& c, std::string_view t) { c.site = std::string(t); }},
+        {"variant", "variant", "NAME",
+         "Rules of the games: standard or chess960 (also DFRC; default: standard)",
+         [](TournamentConfig& c, std::string_view t) { c.game.variant = read_variant(t); }},
         {"draw", "draw", "RULE", "Draw adjudication: movenumber=N,movecount=N,score=CP",
          [](TournamentConfig& c, std::string_view t) {
              read_draw_rule(c.game.adjudication, split_key_values(t));
@@ -254,6 +257,7 @@ json::Value TournamentConfig::to_json() const {
     json::Value global_limits = arbiter::to_json(limits);
     for (const auto& [key, limit] : global_limits.as_object()) v.set(key, limit);
     v.set("seed", seed);
+    if (game.variant != Variant::standard) v.set("variant", variant_name(game.variant));
     v.set("adjudication", arbiter::to_json(game.adjudication));
     v.set("time_margin", std::int64_t(game.time_margin.count()));
     v.set("stall_timeout", std::int64_t(game.stall_timeout.count()));
@@ -311,6 +315,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         tablebase.set("results", tablebase_results_name(game.tablebase.results));
         v.set("tablebase", tablebase);
     }
+    if (game.variant != Variant::standard) v.set("variant", variant_name(game.variant));
     return v;
 }
 

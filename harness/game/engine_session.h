@@ -49,6 +49,10 @@ class EngineSession {
     // Sends one engine option; throws UciError/XboardError for an option the engine rejects at
     // once. Returns false if the engine is disconnected.
     virtual bool set_option(std::string_view name, std::string_view value) = 0;
+    // Prepares the engine for Chess960 games (UCI_Chess960, XBoard's variant fischerandom).
+    // Throws UciError/XboardError naming the engine when it cannot play them. Returns false if
+    // the engine is disconnected.
+    virtual bool enable_chess960() = 0;
 
     // A new game starts. Returns false if the engine is disconnected.
     virtual bool new_game() = 0;
@@ -93,6 +97,7 @@ class ClientSession : public EngineSession {
     bool set_option(std::string_view name, std::string_view value) final {
         return client_.set_option(name, value);
     }
+    bool enable_chess960() final { return client_.enable_chess960(); }
     bool new_game() final { return client_.new_game(); }
     UciStatus is_ready(std::chrono::milliseconds timeout) final {
         return client_.is_ready(timeout);

@@ -27,7 +27,9 @@ class Referee {
         : players_{&white, &black}, settings_(settings), clock_(clock) {
         game_.start_fen = opening.start_fen;
         game_.started_at_ms = clock_.now_ms();
-        if (std::string error = pos_.set(opening.start_fen, states_.emplace_back()); !error.empty())
+        if (std::string error = pos_.set(opening.start_fen, states_.emplace_back(),
+                                         settings.variant == Variant::chess960);
+            !error.empty())
             throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
                                         ": " + error);
         for (const std::string& text : opening.moves) {

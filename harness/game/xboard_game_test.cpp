@@ -229,6 +229,7 @@ class ScriptedSession final : public EngineSession {
                const std::string&, std::chrono::milliseconds) override {}
     void observe(EngineIoObserver*, std::string) override {}
     bool set_option(std::string_view, std::string_view) override { return true; }
+    bool enable_chess960() override { return true; }
     bool new_game() override { return true; }
     UciStatus is_ready(std::chrono::milliseconds) override { return UciStatus::ok; }
     bool position(std::string_view, std::span<const std::string>) override { return true; }

@@ -104,7 +104,8 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("White", header.white);
     tag("Black", header.black);
     tag("Result", game.result);
-    if (game.start_fen != START_FEN) {
+    if (!header.variant.empty()) tag("Variant", header.variant);
+    if (game.start_fen != START_FEN || !header.variant.empty()) {
         tag("SetUp", "1");
         tag("FEN", game.start_fen);
     }
@@ -168,6 +169,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
     header.round = std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
     header.white = white;
     header.black = black;
+    if (config_.game.variant == Variant::chess960) header.variant = "Chess960";
     if (game.opening_id) {
         auto known = opening_names_.find(*game.opening_id);
         if (known == opening_names_.end())

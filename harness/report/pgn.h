@@ -21,7 +21,9 @@ struct PgnHeader {
     std::string round = "?";
     std::string white;
     std::string black;
-    std::string opening;       // written as an Opening tag when known
+    std::string opening;  // written as an Opening tag when known
+    // "Chess960" for a Chess960 or DFRC game: a Variant tag, and SetUp and FEN tags always.
+    std::string variant;
     std::string time_control;  // written as a TimeControl tag when known
     // Players on different clocks: WhiteTimeControl and BlackTimeControl tags instead ("-": none).
     std::string white_time_control;

@@ -64,7 +64,16 @@ std::vector<Opening> parse_epd(const std::string& text, const std::string& sourc
     return openings;
 }
 
-std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies) {
+// True if a PGN game's Variant tag names Chess960 (as cutechess, lichess and others write it).
+bool is_chess960_tag(std::string_view variant) {
+    std::string lower;
+    for (char c : variant) lower += char(std::tolower(static_cast<unsigned char>(c)));
+    return lower == "chess960" || lower == "fischerandom" || lower == "fischer random" ||
+           lower == "chess 960" || lower == "frc" || lower == "dfrc";
+}
+
+std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies,
+                                       bool chess960) {
     std::vector<Opening> openings;
     try {
         PgnReader reader(in, source, PgnDetail::moves);
@@ -76,7 +85,9 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
             const std::string fen(game.tag("FEN").value_or(START_FEN));
             std::deque<StateInfo> states;
             Position pos;
-            if (std::string error = pos.set(fen, states.emplace_back()); !error.empty())
+            bool game_chess960 = chess960 || is_chess960_tag(game.tag("Variant").value_or(""));
+            if (std::string error = pos.set(fen, states.emplace_back(), game_chess960);
+                !error.empty())
                 reader.fail(game.line, "FEN tag: " + error);
             Opening opening;
             opening.suite_index = int(openings.size());
@@ -108,9 +119,10 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
     return openings;
 }
 
-std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies) {
+std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies,
+                               bool chess960) {
     std::istringstream in(text);
-    return read_pgn_openings(in, source, plies);
+    return read_pgn_openings(in, source, plies, chess960);
 }
 
 namespace {
@@ -146,20 +158,20 @@ void refuse_directory(const std::string& path, const std::string& what) {
         throw OpeningError(path + ": is a directory, not " + what);
 }
 
-std::vector<Opening> read_openings(const std::string& path, int plies) {
+std::vector<Opening> read_openings(const std::string& path, int plies, bool chess960) {
     std::string extension;
     std::ifstream in = open_suite(path, extension);
-    if (extension == ".pgn") return read_pgn_openings(in, path, plies);
+    if (extension == ".pgn") return read_pgn_openings(in, path, plies, chess960);
     std::vector<Opening> openings;
     scan_epd(in, path,
              [&](Opening opening, std::int64_t) { openings.push_back(std::move(opening)); });
     return openings;
 }
 
-OpeningSuite OpeningSuite::read(const std::string& path, int plies) {
+OpeningSuite OpeningSuite::read(const std::string& path, int plies, bool chess960) {
     std::string extension;
     std::ifstream in = open_suite(path, extension);
-    if (extension == ".pgn") return OpeningSuite(read_pgn_openings(in, path, plies));
+    if (extension == ".pgn") return OpeningSuite(read_pgn_openings(in, path, plies, chess960));
     OpeningSuite suite;
     suite.epd_path_ = path;
     suite.epd_version_ = file_version(path);

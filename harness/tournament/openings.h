@@ -26,14 +26,18 @@ void refuse_directory(const std::string& path, const std::string& what);
 // of each game are kept (all of them when plies < 0). Every position and move is checked with the
 // chess core. Throws OpeningError naming the file and line of the first problem, or when the file
 // holds no opening at all.
-std::vector<Opening> read_openings(const std::string& path, int plies = -1);
+// With `chess960` (or a PGN game's Variant tag "Chess960"/"fischerandom") positions are read
+// as Chess960 ones, so that castling moves are kept as the king taking its rook.
+std::vector<Opening> read_openings(const std::string& path, int plies = -1, bool chess960 = false);
 
 // The same from text already in memory; `source` names it in messages.
 std::vector<Opening> parse_epd(const std::string& text, const std::string& source);
-std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies = -1);
+std::vector<Opening> parse_pgn(const std::string& text, const std::string& source, int plies = -1,
+                               bool chess960 = false);
 
 // PGN openings from a stream, read a game at a time by the PGN reader.
-std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies = -1);
+std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& source, int plies = -1,
+                                       bool chess960 = false);
 
 // An opening suite as a tournament uses it: checked whole before the first game, then read entry
 // by entry as the schedule asks. An EPD file is streamed: only where each line begins is kept
@@ -42,7 +46,7 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
 class OpeningSuite {
   public:
     // Reads and checks the suite at `path` as read_openings() does; throws OpeningError.
-    static OpeningSuite read(const std::string& path, int plies = -1);
+    static OpeningSuite read(const std::string& path, int plies = -1, bool chess960 = false);
     // A suite already in memory (lines drawn from a book).
     explicit OpeningSuite(std::vector<Opening> openings);
 

@@ -21,6 +21,7 @@
 #include "harness/ratings/sprt.h"
 #include "harness/store/pool_stops.h"
 #include "harness/tournament/book_openings.h"
+#include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/engine_log.h"
 #include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
@@ -46,7 +47,10 @@ std::string host_name() {
 json::Value tournament_identity(const TournamentConfig& config) {
     std::string openings_hash;
     try {
-        openings_hash = sha256_file_hex(config.openings_path);
+        // A generated suite is its spec (its random draws follow from the seed, in the identity).
+        openings_hash = is_generated_suite(config.openings_path)
+                            ? sha256_hex("generated " + config.openings_path)
+                            : sha256_file_hex(config.openings_path);
     } catch (const std::exception&) {
         openings_hash = "unreadable";
     }
@@ -125,6 +129,7 @@ class Runner {
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
+        engine_start_.chess960 = config_.game.variant == Variant::chess960;
         std::filesystem::create_directories(engine_start_.log_dir);
         if (!config_.engine_log.empty()) {
             engine_log_.emplace(config_.engine_log, config_.engine_log_append);
@@ -259,9 +264,14 @@ class Runner {
     // The opening suite, or lines drawn from a Polyglot book (.bin) by the tournament's seed.
     OpeningSuite load_openings() const {
         const std::string& path = config_.openings_path;
+        bool chess960 = config_.game.variant == Variant::chess960;
+        if (is_generated_suite(path)) {
+            if (!chess960) throw OpeningError("--openings " + path + " needs --variant chess960");
+            return generate_openings(path, config_.seed);
+        }
         std::string extension = std::filesystem::path(path).extension().string();
         for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (extension != ".bin") return OpeningSuite::read(path, config_.plies.value_or(-1));
+        if (extension != ".bin") return OpeningSuite::read(path, config_.plies.value_or(-1), chess960);
         try {
             return OpeningSuite(draw_book_openings(
                 {path, config_.plies.value_or(8), config_.book_lines, config_.seed}));

@@ -10,7 +10,7 @@
 namespace arbiter {
 
 void start_engine(EngineSession& engine, const EngineConfig& config, const std::string& stderr_log,
-                  std::chrono::milliseconds handshake_timeout) {
+                  std::chrono::milliseconds handshake_timeout, bool chess960) {
     try {
         engine.start(config.command, config.args, config.working_dir, stderr_log,
                      handshake_timeout);
@@ -18,6 +18,8 @@ void start_engine(EngineSession& engine, const EngineConfig& config, const std::
             if (!engine.set_option(name, value))
                 throw UciError("exited while its options were set (" + engine.exit_status() + ")");
         }
+        if (chess960 && !engine.enable_chess960())
+            throw UciError("exited while set up for Chess960 (" + engine.exit_status() + ")");
         UciStatus ready = engine.is_ready(handshake_timeout);
         if (ready == UciStatus::disconnected) {
             engine.quit(std::chrono::milliseconds(1000));  // reaps it, for its exit status
@@ -74,7 +76,8 @@ EngineSession& WorkerEngines::ensure(int index) {
     engine = make_session(config.protocol);
     if (start_.io_observer)
         engine->observe(start_.io_observer, config.name + "(" + std::to_string(worker_) + ")");
-    start_engine(*engine, config, log_paths_[std::size_t(index)], start_.handshake_timeout);
+    start_engine(*engine, config, log_paths_[std::size_t(index)], start_.handshake_timeout,
+                 start_.chess960);
     return *engine;
 }
 

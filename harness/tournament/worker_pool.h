@@ -23,8 +23,9 @@ namespace arbiter {
 // and waits until it is ready; `handshake_timeout` bounds the handshake and the ready wait.
 // Writes the engine's stderr to `stderr_log` when it is not empty. Throws UciError whose message
 // begins "engine NAME: " for anything that fails.
+// With `chess960` the engine is then prepared for Chess960 (refused by name if it cannot play it).
 void start_engine(EngineSession& engine, const EngineConfig& config, const std::string& stderr_log,
-                  std::chrono::milliseconds handshake_timeout);
+                  std::chrono::milliseconds handshake_timeout, bool chess960 = false);
 
 // The stderr log file name of each engine ("NAME.stderr.log"), safe to put in a directory: every
 // character other than ASCII letters, digits, '-', '_' and '.' becomes '_', a leading '.' becomes
@@ -42,6 +43,7 @@ struct EngineStart {
     // Hears every line to and from every engine (the engine log), when set; each engine is named
     // "NAME(W)", W the number of its worker (run_worker_pool's are 1, 2, ...).
     EngineIoObserver* io_observer = nullptr;
+    bool chess960 = false;  // the games are Chess960: every engine must be able to play it
 };
 
 // The engines of one worker thread, by index into EngineStart::engines. The destructor asks each

@@ -102,6 +102,13 @@ std::string UciClient::display_name() const {
     return process_.program();
 }
 
+bool UciClient::enable_chess960() {
+    if (!find_option("UCI_Chess960"))
+        throw UciError("engine '" + display_name() +
+                       "' does not declare the option UCI_Chess960, so it cannot play Chess960");
+    return set_option("UCI_Chess960", "true");
+}
+
 bool UciClient::set_option(std::string_view name, std::string_view value) {
     const UciOption* option = find_option(name);
     std::string engine = "engine '" + display_name() + "'";

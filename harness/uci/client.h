@@ -103,6 +103,9 @@ class UciClient {
     // integer in [min, max], a check value is not true/false, or a combo value is not one of its
     // choices. Returns false if the engine is disconnected.
     bool set_option(std::string_view name, std::string_view value);
+    // Sets UCI_Chess960 to true for Chess960 games. Throws UciError naming the engine when it
+    // does not declare UCI_Chess960. Returns false if the engine is disconnected.
+    bool enable_chess960();
 
     // Sends `isready` and waits for `readyok`, ignoring other lines.
     UciStatus is_ready(std::chrono::milliseconds timeout);

@@ -109,6 +109,16 @@ std::string XboardClient::display_name() const {
     return name_.empty() ? process_.program() : name_;
 }
 
+bool XboardClient::enable_chess960() {
+    std::string variants = "," + feature("variants") + ",";
+    if (variants.find(",fischerandom,") == std::string::npos)
+        throw XboardError("engine " + display_name() +
+                          " does not list fischerandom in its feature variants (\"" +
+                          feature("variants") + "\"), so it cannot play Chess960");
+    chess960_ = true;
+    return process_.alive();
+}
+
 bool XboardClient::set_option(std::string_view name, std::string_view value) {
     return process_.write_line("option " + std::string(name) + "=" + std::string(value));
 }
@@ -156,7 +166,7 @@ bool XboardClient::position(std::string_view fen, std::span<const std::string> m
     wanted_.moves.assign(moves.begin(), moves.end());
     states_.clear();
     std::string error = pos_.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
-                                 states_.emplace_back());
+                                 states_.emplace_back(), chess960_);
     if (!error.empty()) throw XboardError("engine " + display_name() + ": " + error);
     if (!wanted_.fen.empty() && feature("setboard") != "1" && pos_.side_to_move() == BLACK)
         throw XboardError(
@@ -186,7 +196,9 @@ bool XboardClient::send_edit(const Position& pos) {
 }
 
 bool XboardClient::setup_from_scratch() {
-    bool ok = process_.write_line("new") && process_.write_line("force");
+    bool ok = process_.write_line("new") &&
+              (!chess960_ || process_.write_line("variant fischerandom")) &&
+              process_.write_line("force");
     level_sent_ = false;
     result_due_ = true;
     if (!wanted_.fen.empty()) {
@@ -195,7 +207,7 @@ bool XboardClient::setup_from_scratch() {
         } else {
             std::deque<StateInfo> states;
             Position start;
-            (void)start.set(wanted_.fen, states.emplace_back());
+            (void)start.set(wanted_.fen, states.emplace_back(), chess960_);
             ok = ok && send_edit(start);
         }
     }
@@ -204,16 +216,21 @@ bool XboardClient::setup_from_scratch() {
 }
 
 bool XboardClient::send_move(const std::string& uci) {
-    // The move is the next one of wanted_ after what the engine holds: replay to find its SAN.
+    // The move is the next one of wanted_ after what the engine holds: replay to find its SAN
+    // (or, in Chess960, whether it castles: that is sent as O-O or O-O-O).
     std::string text = uci;
-    if (feature("san") == "1") {
+    if (feature("san") == "1" || chess960_) {
         std::deque<StateInfo> states;
         Position pos;
         (void)pos.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
-                      states.emplace_back());
+                      states.emplace_back(), chess960_);
         for (std::size_t i = 0; i < on_board_->moves.size(); ++i)
             pos.do_move(move_from_uci(pos, on_board_->moves[i]), states.emplace_back());
-        text = move_to_san(pos, move_from_uci(pos, uci));
+        Move m = move_from_uci(pos, uci);
+        if (feature("san") == "1")
+            text = move_to_san(pos, m);
+        else if (m.kind() == Move::CASTLING)
+            text = m.to() > m.from() ? "O-O" : "O-O-O";
     }
     on_board_->moves.push_back(uci);
     sent_texts_.push_back(text);

@@ -78,6 +78,10 @@ class XboardClient {
 
     // Sends an engine option (`option NAME=VALUE`, protocol 2's way). False if disconnected.
     bool set_option(std::string_view name, std::string_view value);
+    // Plays Chess960 from now on: each game starts with `variant fischerandom`, castling is sent
+    // as O-O/O-O-O. Throws XboardError naming the engine when its `feature variants` lacks
+    // fischerandom. Returns false if the engine is disconnected.
+    bool enable_chess960();
 
     // Starts a new game on the next go(). Returns false if the engine is disconnected.
     bool new_game();
@@ -137,6 +141,7 @@ class XboardClient {
     // The position after wanted_'s moves, for translating SAN both ways.
     std::deque<StateInfo> states_;
     Position pos_;
+    bool chess960_ = false;  // enable_chess960(): positions set up and games played as Chess960
 
     std::vector<std::string> sent_texts_;  // the moves sent before this go, as written
     Clock::time_point go_sent_{};

@@ -300,25 +300,39 @@ bool is_fault(Termination termination) {
            termination == Termination::disconnect || termination == Termination::stall;
 }
 
-std::vector<std::string> fens_after_each_ply(const GameRecord& game, GameId id) {
+namespace {
+
+// The FENs after each ply with castling read as standard chess writes it (e1g1) or as Chess960
+// does (e1h1); the name of the first move that is not legal so, if any.
+std::string replay(const GameRecord& game, GameId id, bool chess960,
+                   std::vector<std::string>& fens) {
     std::deque<StateInfo> states(1);
     Position position;
-    std::string error = position.set(game.start_fen, states.back());
+    std::string error = position.set(game.start_fen, states.back(), chess960);
     if (!error.empty())
         throw std::runtime_error("game " + std::to_string(id) + ": start FEN: " + error);
-    std::vector<std::string> fens;
+    fens.clear();
     fens.reserve(game.moves.size());
     for (const auto& record : game.moves) {
         Move move = move_from_uci(position, record.uci);
         if (move == Move::none())
-            throw std::runtime_error("game " + std::to_string(id) + ", ply " +
-                                     std::to_string(record.ply) + ": " + record.uci +
-                                     " is not legal");
+            return "game " + std::to_string(id) + ", ply " + std::to_string(record.ply) + ": " +
+                   record.uci + " is not legal";
         states.emplace_back();
         position.do_move(move, states.back());
         fens.push_back(position.fen());
     }
-    return fens;
+    return "";
+}
+
+}  // namespace
+
+std::vector<std::string> fens_after_each_ply(const GameRecord& game, GameId id) {
+    // A Chess960 game's castling is the king taking its rook; only one reading fits a game.
+    std::vector<std::string> fens;
+    std::string standard = replay(game, id, false, fens);
+    if (standard.empty() || replay(game, id, true, fens).empty()) return fens;
+    throw std::runtime_error(standard);
 }
 
 ReportData collect_report(Store& store, const ReportOptions& options) {

@@ -118,6 +118,28 @@ TEST(Fens, ComeFromTheChessCoreAfterEachPly) {
     }
 }
 
+TEST(Fens, DrawChess960CastlingWithKingAndRookWhereTheyEnd) {
+    // From the standard position under Chess960 (castling stored as e1h1), and from a start
+    // where the king on b1 castles long towards the rook on a1.
+    GameRecord g = game(1, 0, 1, 2, std::nullopt,
+                        {{"g1f3", "Nf3"},
+                         {"g8f6", "Nf6"},
+                         {"e2e3", "e3"},
+                         {"e7e6", "e6"},
+                         {"f1e2", "Be2"},
+                         {"f8e7", "Be7"},
+                         {"e1h1", "O-O"},
+                         {"e8h8", "O-O"}},
+                        "1/2-1/2", Termination::adjudication_draw, "Draw by adjudication");
+    auto fens = fens_after_each_ply(g, 7);
+    ASSERT_EQ(fens.size(), 8u);
+    EXPECT_EQ(fens[7], "rnbq1rk1/ppppbppp/4pn2/8/8/4PN2/PPPPBPPP/RNBQ1RK1 w - - 4 5");
+    g.start_fen = "rk2qb1r/pppppppp/8/8/8/8/PPPPPPPP/RK2QB1R w HAha - 0 1";
+    g.moves.resize(1);
+    g.moves[0].uci = "b1a1";
+    EXPECT_EQ(fens_after_each_ply(g, 7)[0], "rk2qb1r/pppppppp/8/8/8/8/PPPPPPPP/2KRQB1R b ha - 1 1");
+}
+
 TEST_F(Report, CollectsStandingsCrosstableTerminationsAndOpenings) {
     ReportData data = collect_report(store, {});
     EXPECT_EQ(data.event, "Unit cup");
