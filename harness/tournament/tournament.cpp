@@ -267,7 +267,7 @@ class Runner {
         bool chess960 = config_.game.variant == Variant::chess960;
         if (is_generated_suite(path)) {
             if (!chess960) throw OpeningError("--openings " + path + " needs --variant chess960");
-            return generate_openings(path, config_.seed);
+            return OpeningSuite(generate_openings(path, config_.seed));
         }
         std::string extension = std::filesystem::path(path).extension().string();
         for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
