@@ -47,9 +47,12 @@ std::string suggest_flags(const CLI::App& app) {
 // The exit status of a command line arbiter cannot read (an unknown or repeated flag).
 constexpr int USAGE_ERROR = 2;
 
-// CLI11's message for `error`; help and version requests exit 0, every other error USAGE_ERROR.
+// CLI11's message for `error`; help and version requests exit 0, a command's own
+// CLI::RuntimeError its code (a failed node gate: 1), every other error USAGE_ERROR.
 int usage_error(const CLI::App& app, const CLI::ParseError& error) {
-    return app.exit(error) == 0 ? 0 : USAGE_ERROR;
+    const int code = app.exit(error);
+    if (code == 0 || dynamic_cast<const CLI::RuntimeError*>(&error)) return code;
+    return USAGE_ERROR;
 }
 
 // For CLI11's "--depth: At Most 1 required but received 2": which flag was given twice.

@@ -21,7 +21,7 @@ struct MergeCommandOptions {
 std::string merged_pool_verdict(const std::string& into) {
     Store store = Store::open(into, Store::Access::read_only);
     const auto tournaments = store.list_tournaments();
-    return tournaments.empty() ? "" : format_database_pool(into, tournaments.back().id);
+    return tournaments.empty() ? "" : format_database_pool(store, tournaments.back().id);
 }
 
 void run(const MergeCommandOptions& options) {

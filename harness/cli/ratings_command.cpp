@@ -85,7 +85,7 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
         Store store = Store::open(o.db, Store::Access::read_only);
         const auto tournaments = store.list_tournaments();
         const std::string pool =
-            format_database_pool(o.db, o.tournament ? *o.tournament : tournaments.back().id);
+            format_database_pool(store, o.tournament ? *o.tournament : tournaments.back().id);
         if (!pool.empty()) std::cout << "\n" << pool;
     }
     if (o.pairs) {

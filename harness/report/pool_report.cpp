@@ -166,13 +166,13 @@ std::string format_pool_record(const std::vector<PoolStopRecord>& stops,
     return out.str();
 }
 
-std::string format_database_pool(const std::filesystem::path& db, TournamentId tournament) {
-    if (!std::filesystem::is_regular_file(db)) return "";  // an in-memory store was never pooled
+std::string format_database_pool(Store& store, TournamentId tournament) {
+    // On the store's own connection: no second one on the database (and an immutable read-only
+    // open stays the only way in).
     std::vector<PoolStopRecord> stops;
-    for (PoolStopRecord& stop : pool_stops(db))
+    for (PoolStopRecord& stop : pool_stops(connection_of(store)))
         if (stop.tournament_id == tournament) stops.push_back(std::move(stop));
     if (stops.empty()) return "";
-    Store store = Store::open(db, Store::Access::read_only);
     const json::Value config = json::parse(store.load_tournament(tournament).config_json);
     const json::Value* sprt = config.find("sprt");
     const json::Value* engines = config.find("engines");
@@ -184,7 +184,7 @@ std::string format_database_pool(const std::filesystem::path& db, TournamentId t
             games.push_back({g.white_name == first ? 0 : 1, g.white_name == first ? 1 : 0, *outcome,
                              g.slot.pair_number()});
     int shard_count = 0;
-    for (const ShardProgress& p : shard_progress(db))
+    for (const ShardProgress& p : shard_progress(connection_of(store)))
         if (p.tournament_id == tournament) shard_count = p.shard.count;
     return format_pool_record(stops, sprt_from_json(*sprt), tally_match(games, 0, 1).pentanomial,
                               shard_count);

@@ -14,6 +14,7 @@
 #include "harness/config/sprt_config.h"
 #include "harness/ratings/counts.h"
 #include "harness/store/pool_stops.h"
+#include "harness/store/store.h"
 #include "harness/tournament/pool.h"
 
 namespace arbiter {
@@ -38,9 +39,9 @@ std::string format_pool_record(const std::vector<PoolStopRecord>& stops,
                                const SprtParameters& parameters,
                                const PentanomialCounts& final_counts, int shard_count);
 
-// format_pool_record() for tournament `tournament` of the database at `db` (its SPRT from the
+// format_pool_record() for tournament `tournament` of `store` (its SPRT from the
 // stored configuration, the final counts from its games, the shard count from its shards): what
 // `ratings --db` prints. Empty when the tournament was not a pooled SPRT.
-std::string format_database_pool(const std::filesystem::path& db, TournamentId tournament);
+std::string format_database_pool(Store& store, TournamentId tournament);
 
 }  // namespace arbiter

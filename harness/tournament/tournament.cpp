@@ -155,8 +155,7 @@ class Runner {
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
         }
         schedule_.emplace(Schedule::of(config_, openings_->size()));
-        claim_configured_shard(config_, store_, summary_.tournament_id, identities,
-                               *schedule_);
+        claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
         host_ = host_name();
         // Only counts and the played set: the slots to play are found as they are handed out.
         done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
@@ -198,8 +197,7 @@ class Runner {
     }
 
   private:
-    // The shard's games of the schedule, in order: a pooled SPRT cuts them into batches (its
-    // schedule is a cap, like fishtest's, so this list stays of a test's size).
+    // The shard's games in order, which a pooled SPRT cuts into batches (its cap is a test's size).
     std::vector<ScheduledGame> shard_games(const std::optional<ShardNumber>& shard) const {
         std::vector<ScheduledGame> games;
         for (std::int64_t slot = 0; slot < schedule_->size(); ++slot)
@@ -271,7 +269,8 @@ class Runner {
         }
         std::string extension = std::filesystem::path(path).extension().string();
         for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (extension != ".bin") return OpeningSuite::read(path, config_.plies.value_or(-1), chess960);
+        if (extension != ".bin")
+            return OpeningSuite::read(path, config_.plies.value_or(-1), chess960);
         try {
             return OpeningSuite(draw_book_openings(
                 {path, config_.plies.value_or(8), config_.book_lines, config_.seed}));

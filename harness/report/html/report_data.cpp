@@ -352,7 +352,7 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     compute_timeline(data, options);
     read_games(data, store, options);
     read_node_counts(data, store);
-    data.pooled_sprt = format_database_pool(store.path(), data.tournament.id);
+    data.pooled_sprt = format_database_pool(store, data.tournament.id);
     return data;
 }
 
