@@ -162,9 +162,8 @@ void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard) {
     config.shard_count = shard ? shard->count : 0;
 }
 
-void claim_configured_shard(const TournamentConfig& config, Store& store,
-                            TournamentId tournament, const std::vector<EngineIdentity>& engines,
-                            const Schedule& schedule) {
+void claim_configured_shard(const TournamentConfig& config, Store& store, TournamentId tournament,
+                            const std::vector<EngineIdentity>& engines, const Schedule& schedule) {
     const std::optional<ShardNumber> shard = configured_shard(config);
     if (!shard) return;
     ShardClaim claim{tournament, *shard, shard_identity(config, engines, shard->count), {}};

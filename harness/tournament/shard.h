@@ -65,8 +65,7 @@ void set_shard(TournamentConfig& config, std::optional<ShardNumber> shard);
 // Records in the open database `store` the claim of the shard `config` names (identity and
 // the slots of `schedule` it plays); does nothing when the run is not sharded. Throws
 // ShardMismatchError if that database holds another shard or run.
-void claim_configured_shard(const TournamentConfig& config, Store& store,
-                            TournamentId tournament, const std::vector<EngineIdentity>& engines,
-                            const Schedule& schedule);
+void claim_configured_shard(const TournamentConfig& config, Store& store, TournamentId tournament,
+                            const std::vector<EngineIdentity>& engines, const Schedule& schedule);
 
 }  // namespace arbiter
