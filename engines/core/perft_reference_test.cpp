@@ -7,6 +7,8 @@
 #include <map>
 #include <sstream>
 
+#include <unistd.h>
+
 #include "engines/core/perft.h"
 #include "engines/core/reference_program.h"
 #include "engines/core/test_support.h"
@@ -17,7 +19,9 @@ namespace {
 // Runs Stockfish's perft divide for each FEN at `depth` and returns the output text.
 std::string stockfish_divide(const std::string& stockfish, const std::vector<std::string>& fens,
                              int depth, bool chess960 = false) {
-    std::string script = std::filesystem::temp_directory_path() / "arbiter-perft-reference.txt";
+    // One script per process: ctest runs this file's tests side by side.
+    std::string script = std::filesystem::temp_directory_path() /
+                         ("arbiter-perft-reference-" + std::to_string(::getpid()) + ".txt");
     {
         std::ofstream out(script);
         if (chess960) out << "setoption name UCI_Chess960 value true\n";
