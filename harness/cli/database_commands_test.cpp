@@ -119,7 +119,12 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
     const Outcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());
     EXPECT_EQ(from_db.exit_code, 0) << from_db.output;
     EXPECT_EQ(from_pgn.output, from_db.output);
-    EXPECT_NE(from_db.output.find("      4  50.0%"), std::string::npos) << from_db.output;
+    // Each player has the 4 current games, not 8 (the mock's results may vary from run to run;
+    // what must not vary is that the export and the database agree).
+    std::size_t rows = 0;
+    for (std::size_t at = 0; (at = from_db.output.find("      4  ", at)) != std::string::npos; ++at)
+        ++rows;
+    EXPECT_EQ(rows, 2u) << from_db.output;
 }
 
 // Read-only files only stop a user who is not root: as root, the commands run as nobody, who
