@@ -13,23 +13,11 @@
 #include <vector>
 
 #include "harness/config/engine_config.h"
+#include "harness/game/engine_types.h"
 #include "harness/uci/client.h"
 #include "harness/xboard/client.h"
 
 namespace arbiter {
-
-// What the engine answered to one search: the move and its thinking output (`search`), and what
-// only some protocols can say: a resignation, a claim of the game's result (the referee checks
-// it), a draw offer (recorded, deciding nothing), and protocol complaints for the log (XBoard's
-// `Error (...)` and `Illegal move` replies). A UCI engine only ever fills `search`.
-struct EngineReply {
-    SearchReply search;
-    bool resigned = false;
-    std::optional<std::string> claimed_result;  // "1-0", "0-1", "1/2-1/2"
-    std::string claim_reason;
-    bool offered_draw = false;
-    std::vector<std::string> errors;
-};
 
 // A started engine as the referee uses it. Every exchange reports ok, timeout or disconnected and
 // never throws for the engine's misbehaviour; after a timeout the engine is left as it is and the
@@ -57,7 +45,7 @@ class EngineSession {
     // A new game starts. Returns false if the engine is disconnected.
     virtual bool new_game() = 0;
     // Waits until the engine has taken in everything sent so far.
-    virtual UciStatus is_ready(std::chrono::milliseconds timeout) = 0;
+    virtual EngineStatus is_ready(std::chrono::milliseconds timeout) = 0;
     // The game so far: the start position (empty or "startpos" for the standard one) and the UCI
     // moves played from it. Returns false if the engine is disconnected.
     virtual bool position(std::string_view fen, std::span<const std::string> moves) = 0;
@@ -81,8 +69,8 @@ class EngineSession {
     virtual std::string display_name() const = 0;
 };
 
-// One client behind the referee's interface: every call but the search is forwarded as it is;
-// each protocol's session below turns its client's reply to a search into an EngineReply.
+// One client behind the referee's interface: every call is forwarded as it is, both clients
+// speaking the referee's types (engine_types.h); each protocol's session below adds the search.
 template <typename Client>
 class ClientSession : public EngineSession {
   public:
@@ -99,7 +87,7 @@ class ClientSession : public EngineSession {
     }
     bool enable_chess960() final { return client_.enable_chess960(); }
     bool new_game() final { return client_.new_game(); }
-    UciStatus is_ready(std::chrono::milliseconds timeout) final {
+    EngineStatus is_ready(std::chrono::milliseconds timeout) final {
         return client_.is_ready(timeout);
     }
     bool position(std::string_view fen, std::span<const std::string> moves) final {
@@ -138,25 +126,22 @@ class UciSession final : public ClientSession<UciClient> {
     }
 };
 
-// An XBoard (CECP) engine behind the referee's interface. A move of ours that the engine refused
-// ("Illegal move") is reported as an error and as a disconnection-like failure of the search, so
-// that the referee restarts the engine: its board no longer follows the game. position() throws
-// XboardError for a position the engine cannot be given (Black to move without setboard), and
-// go() for a node limit: configuration errors.
+// An XBoard (CECP) engine behind the referee's interface: its client reads resignations, claims,
+// draw offers and complaints into the reply itself, and reports a move of ours that the engine
+// refused ("Illegal move") as an error and a disconnection, so that the referee restarts the
+// engine. position() throws XboardError for a position the engine cannot be given (Black to move
+// without setboard), and go() for a node limit: configuration errors.
 class XboardSession final : public ClientSession<XboardClient> {
   public:
     EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
-        return translate(client_.go(limits, timeout));
+        return client_.go(limits, timeout);
     }
     EngineReply wait_reply(std::chrono::milliseconds timeout) override {
-        return translate(client_.wait_reply(timeout));
+        return client_.wait_reply(timeout);
     }
     bool end_game(std::string_view result, std::string_view reason) override {
         return client_.end_game(result, reason);
     }
-
-  private:
-    static EngineReply translate(XboardReply reply);
 };
 
 // A new, unstarted session for `protocol`.

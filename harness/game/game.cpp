@@ -65,9 +65,9 @@ class Referee {
     bool prepare_engines() {
         for (Color c : {WHITE, BLACK}) {
             EngineSession& engine = *players_[c]->engine;
-            UciStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
-                                                 : UciStatus::disconnected;
-            if (status != UciStatus::ok) {
+            EngineStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
+                                                    : EngineStatus::disconnected;
+            if (status != EngineStatus::ok) {
                 misbehaved(c, status);
                 return false;
             }
@@ -147,7 +147,7 @@ class Referee {
         record.seldepth = result.seldepth;
         if (result.nodes) record.nodes = std::int64_t(*result.nodes);
         if (result.score) {
-            if (result.score->kind == UciScore::Kind::mate)
+            if (result.score->kind == EngineScore::Kind::mate)
                 record.score_mate = result.score->value;
             else
                 record.score_cp = result.score->value;
@@ -168,7 +168,7 @@ class Referee {
         GoLimits go = go_limits(us, timeout);
 
         if (!engine.position(game_.start_fen, uci_moves_))
-            return misbehaved(us, UciStatus::disconnected);
+            return misbehaved(us, EngineStatus::disconnected);
         EngineReply reply = engine.go(go, timeout);
         const SearchReply& result = reply.search;
         for (const std::string& error : reply.errors) note(us, printable_engine_text(error));
@@ -176,18 +176,18 @@ class Referee {
             protocol_error_noted_[us] = true;  // once per game and engine
             note(us, "protocol error: " + result.protocol_error);
         }
-        if (result.status == UciStatus::timeout && limits.tc) {
+        if (result.status == EngineStatus::timeout && limits.tc) {
             // Out of time: ask for a move anyway so the engine can be reused, else kill it.
             engine.stop();
             EngineReply late =
                 engine.wait_reply(timeout + settings_.time_margin + milliseconds(1000));
-            if (late.search.status != UciStatus::ok) {
+            if (late.search.status != EngineStatus::ok) {
                 engine.kill();
                 restart(us);
             }
             return lose_on_time(us);
         }
-        if (result.status != UciStatus::ok) return misbehaved(us, result.status);
+        if (result.status != EngineStatus::ok) return misbehaved(us, result.status);
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
@@ -326,11 +326,11 @@ class Referee {
             std::string(colour_name(loser)) + " loses on time");
     }
 
-    void misbehaved(Color c, UciStatus status) {
+    void misbehaved(Color c, EngineStatus status) {
         EngineSession& engine = *players_[c]->engine;
         engine.kill();
         restart(c);
-        if (status == UciStatus::timeout)
+        if (status == EngineStatus::timeout)
             return end(c == WHITE ? "0-1" : "1-0", Termination::stall,
                        std::string(colour_name(c)) + "'s connection stalls");
         end(c == WHITE ? "0-1" : "1-0", Termination::disconnect,

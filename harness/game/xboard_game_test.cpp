@@ -231,11 +231,11 @@ class ScriptedSession final : public EngineSession {
     bool set_option(std::string_view, std::string_view) override { return true; }
     bool enable_chess960() override { return true; }
     bool new_game() override { return true; }
-    UciStatus is_ready(std::chrono::milliseconds) override { return UciStatus::ok; }
+    EngineStatus is_ready(std::chrono::milliseconds) override { return EngineStatus::ok; }
     bool position(std::string_view, std::span<const std::string>) override { return true; }
     EngineReply go(const GoLimits&, std::chrono::milliseconds) override {
         EngineReply reply = replies_.at(next_++);
-        reply.search.status = UciStatus::ok;
+        reply.search.status = EngineStatus::ok;
         return reply;
     }
     bool stop() override { return true; }

@@ -30,9 +30,9 @@ std::optional<std::uint64_t> leaves_reported(std::span<const std::string> info_s
 DepthReport measure_depth(UciClient& engine, const NodePosition& position, int depth,
                           std::chrono::milliseconds timeout) {
     DepthReport failed;
-    failed.status = UciStatus::disconnected;
+    failed.status = EngineStatus::disconnected;
     if (!engine.new_game()) return failed;
-    if (UciStatus ready = engine.is_ready(timeout); ready != UciStatus::ok) {
+    if (EngineStatus ready = engine.is_ready(timeout); ready != EngineStatus::ok) {
         failed.status = ready;
         return failed;
     }

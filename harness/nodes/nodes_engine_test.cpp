@@ -47,7 +47,7 @@ TEST(MeasureDepth, MinimaxSearchesTheWholeTreeAtEveryIteration) {
     ASSERT_TRUE(minimax.set_option("Eval", "material"));
     NodePosition e4 = make_position("startpos", {"e2e4"});
     DepthReport report = measure_depth(minimax, e4, 3, 60s);
-    ASSERT_EQ(report.status, UciStatus::ok);
+    ASSERT_EQ(report.status, EngineStatus::ok);
     EXPECT_EQ(report.depth, 3);
     EXPECT_EQ(report.leaves, perft_of(e4, 3));  // 13,160
     // Iterative deepening to 3, each iteration the full tree of its depth with its root:
@@ -68,7 +68,7 @@ TEST(MeasureDepth, StockfishReportsNodesForGoDepth) {
     ASSERT_TRUE(stockfish.set_option("Threads", "1"));
     NodePosition e4 = make_position("startpos", {"e2e4"});
     DepthReport first = measure_depth(stockfish, e4, 6, 60s);
-    ASSERT_EQ(first.status, UciStatus::ok);
+    ASSERT_EQ(first.status, EngineStatus::ok);
     EXPECT_EQ(first.depth, 6);
     ASSERT_TRUE(first.nodes);
     EXPECT_GT(*first.nodes, 20u);

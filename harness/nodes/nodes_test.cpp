@@ -24,8 +24,8 @@ namespace {
 
 const std::string START(START_FEN);
 
-UciScore cp(int value) {
-    return UciScore{UciScore::Kind::centipawns, value, UciScore::Bound::exact};
+EngineScore cp(int value) {
+    return EngineScore{EngineScore::Kind::centipawns, value, EngineScore::Bound::exact};
 }
 
 NodeCell cell(std::size_t engine, std::size_t position, int depth, std::uint64_t nodes,
@@ -188,7 +188,7 @@ DepthReport collect(const std::vector<std::string>& lines) {
     engine.start("/bin/sh", {"-c", script});
     DepthReport report =
         measure_depth(engine, make_position("startpos", {"e2e4"}), 3, std::chrono::seconds(10));
-    EXPECT_EQ(report.status, UciStatus::ok);
+    EXPECT_EQ(report.status, EngineStatus::ok);
     EXPECT_TRUE(engine.quit());
     return report;
 }
@@ -213,7 +213,7 @@ TEST(CapturedOutput, ReadsArbiterEngineOutput) {
         "info string leaves 541",
         "bestmove b8c6",
     });
-    EXPECT_EQ(r.status, UciStatus::ok);
+    EXPECT_EQ(r.status, EngineStatus::ok);
     EXPECT_EQ(r.depth, 3);
     EXPECT_EQ(r.nodes, 718u);
     EXPECT_EQ(r.leaves, 541u);
@@ -231,7 +231,7 @@ TEST(CapturedOutput, TakesNodesFromAClosingBareInfoLine) {
     EXPECT_EQ(r.depth, 4);
     EXPECT_EQ(r.nodes, 500000u);
     EXPECT_EQ(r.time_ms, 80);
-    EXPECT_EQ(r.score, UciScore(UciScore::Kind::centipawns, -100));
+    EXPECT_EQ(r.score, EngineScore(EngineScore::Kind::centipawns, -100));
     EXPECT_EQ(r.leaves, 0u);
 }
 
@@ -460,7 +460,7 @@ TEST(NodeOutput, Csv) {
 
 TEST(NodeOutput, JsonRoundTripsAndHasItsShape) {
     NodeResults r = fabricated();
-    r.cells[0].score = UciScore{UciScore::Kind::mate, -3, UciScore::Bound::lower};
+    r.cells[0].score = EngineScore{EngineScore::Kind::mate, -3, EngineScore::Bound::lower};
     r.cells[1].leaves.reset();
     r.cells[1].time_ms.reset();
     r.cells[1].score.reset();

@@ -27,7 +27,7 @@ NodeRunId record_run(Store& store, const NodeResults& results,
         record.time_ms = cell.time_ms;
         if (cell.leaves) record.leaves = static_cast<std::int64_t>(*cell.leaves);
         record.reached_depth = cell.reached_depth;
-        if (cell.score && cell.score->kind == UciScore::Kind::mate)
+        if (cell.score && cell.score->kind == EngineScore::Kind::mate)
             record.score_mate = cell.score->value;
         else if (cell.score)
             record.score_cp = cell.score->value;

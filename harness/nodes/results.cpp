@@ -20,11 +20,11 @@ void NodeResults::sort_cells() {
     });
 }
 
-std::string score_text(const UciScore& score) {
+std::string score_text(const EngineScore& score) {
     std::string text =
-        (score.kind == UciScore::Kind::mate ? "mate " : "cp ") + std::to_string(score.value);
-    if (score.bound == UciScore::Bound::lower) text += " lowerbound";
-    if (score.bound == UciScore::Bound::upper) text += " upperbound";
+        (score.kind == EngineScore::Kind::mate ? "mate " : "cp ") + std::to_string(score.value);
+    if (score.bound == EngineScore::Bound::lower) text += " lowerbound";
+    if (score.bound == EngineScore::Bound::upper) text += " upperbound";
     return text;
 }
 
@@ -47,11 +47,11 @@ namespace {
 constexpr const char* FORMAT_NAME = "arbiter-nodes";
 constexpr int FORMAT_VERSION = 1;
 
-json::Value score_to_json(const UciScore& score) {
+json::Value score_to_json(const EngineScore& score) {
     json::Value v;
-    v.set(score.kind == UciScore::Kind::mate ? "mate" : "cp", score.value);
-    if (score.bound == UciScore::Bound::lower) v.set("bound", "lower");
-    if (score.bound == UciScore::Bound::upper) v.set("bound", "upper");
+    v.set(score.kind == EngineScore::Kind::mate ? "mate" : "cp", score.value);
+    if (score.bound == EngineScore::Bound::lower) v.set("bound", "lower");
+    if (score.bound == EngineScore::Bound::upper) v.set("bound", "upper");
     return v;
 }
 
@@ -227,10 +227,10 @@ void read_perft(const Reader& r, const json::Value& doc, NodeResults& results) {
     }
 }
 
-UciScore read_score(const Reader& r, const json::Value& s, const std::string& context) {
-    UciScore score;
+EngineScore read_score(const Reader& r, const json::Value& s, const std::string& context) {
+    EngineScore score;
     if (s.find("mate")) {
-        score.kind = UciScore::Kind::mate;
+        score.kind = EngineScore::Kind::mate;
         score.value = static_cast<int>(r.integer(s, "mate", context + " score"));
     } else {
         score.value = static_cast<int>(r.integer(s, "cp", context + " score"));
@@ -238,9 +238,9 @@ UciScore read_score(const Reader& r, const json::Value& s, const std::string& co
     if (s.find("bound")) {
         std::string bound = r.text(s, "bound", context + " score");
         if (bound == "lower")
-            score.bound = UciScore::Bound::lower;
+            score.bound = EngineScore::Bound::lower;
         else if (bound == "upper")
-            score.bound = UciScore::Bound::upper;
+            score.bound = EngineScore::Bound::upper;
         else
             r.fail(context + " score has an unknown bound '" + bound + "'");
     }

@@ -82,9 +82,9 @@ struct CellFailure : std::runtime_error {
 NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& engine) {
     const NodePosition& position = settings.positions[job.position];
     DepthReport report = measure_depth(engine, position, job.depth, settings.search_timeout);
-    if (report.status != UciStatus::ok)
+    if (report.status != EngineStatus::ok)
         throw CellFailure(describe(settings, job) + ": the engine " +
-                          (report.status == UciStatus::timeout
+                          (report.status == EngineStatus::timeout
                                ? "did not finish in time"
                                : "exited (" + engine.exit_status() + ")"));
     if (!report.nodes)

@@ -20,12 +20,12 @@ void start_engine(EngineSession& engine, const EngineConfig& config, const std::
         }
         if (chess960 && !engine.enable_chess960())
             throw UciError("exited while set up for Chess960 (" + engine.exit_status() + ")");
-        UciStatus ready = engine.is_ready(handshake_timeout);
-        if (ready == UciStatus::disconnected) {
+        EngineStatus ready = engine.is_ready(handshake_timeout);
+        if (ready == EngineStatus::disconnected) {
             engine.quit(std::chrono::milliseconds(1000));  // reaps it, for its exit status
             throw UciError("exited before answering isready (" + engine.exit_status() + ")");
         }
-        if (ready != UciStatus::ok)
+        if (ready != EngineStatus::ok)
             throw UciError("did not answer isready within " +
                            std::to_string(handshake_timeout.count()) + " ms");
     } catch (const std::exception& e) {

@@ -25,18 +25,6 @@ std::string rest_after_two_words(std::string_view line) {
 
 }  // namespace
 
-std::string_view to_string(UciStatus status) {
-    switch (status) {
-        case UciStatus::ok:
-            return "ok";
-        case UciStatus::timeout:
-            return "timeout";
-        case UciStatus::disconnected:
-            return "disconnected";
-    }
-    return "unknown";
-}
-
 void UciClient::start(const std::string& program, const std::vector<std::string>& args,
                       const std::string& working_directory, const std::string& stderr_log_path,
                       std::chrono::milliseconds handshake_timeout) {
@@ -171,17 +159,17 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
     return process_.write_line(command_);
 }
 
-UciStatus UciClient::is_ready(std::chrono::milliseconds timeout) {
+EngineStatus UciClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = deadline_after(Clock::now(), timeout);
-    if (!process_.write_line("isready")) return UciStatus::disconnected;
+    if (!process_.write_line("isready")) return EngineStatus::disconnected;
     while (true) {
         switch (process_.read_line(line_, deadline)) {
             case EngineProcess::ReadStatus::timeout:
-                return UciStatus::timeout;
+                return EngineStatus::timeout;
             case EngineProcess::ReadStatus::eof:
-                return UciStatus::disconnected;
+                return EngineStatus::disconnected;
             case EngineProcess::ReadStatus::line:
-                if (first_word(line_) == "readyok") return UciStatus::ok;
+                if (first_word(line_) == "readyok") return EngineStatus::ok;
                 break;
         }
     }
@@ -218,7 +206,7 @@ bool UciClient::send_go(const GoLimits& limits) {
 SearchReply UciClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
     if (!send_go(limits)) {
         SearchReply result;
-        result.status = UciStatus::disconnected;
+        result.status = EngineStatus::disconnected;
         result.wall_time = Clock::now() - go_sent_;
         return result;
     }
@@ -232,8 +220,8 @@ SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
     while (true) {
         EngineProcess::ReadStatus read = process_.read_line(line_, deadline);
         if (read != EngineProcess::ReadStatus::line) {
-            result.status = read == EngineProcess::ReadStatus::timeout ? UciStatus::timeout
-                                                                       : UciStatus::disconnected;
+            result.status = read == EngineProcess::ReadStatus::timeout ? EngineStatus::timeout
+                                                                       : EngineStatus::disconnected;
             result.wall_time = Clock::now() - go_sent_;
             return result;
         }

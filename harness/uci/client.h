@@ -22,51 +22,6 @@ class UciError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// How an exchange with a running engine ended.
-enum class UciStatus {
-    ok,
-    timeout,       // no answer before the deadline: the engine stalls
-    disconnected,  // its output ended or it stopped reading: it exited or crashed
-};
-
-std::string_view to_string(UciStatus status);
-
-// What one `go` produced. The search fields come from the engine's info lines: depth, seldepth,
-// score and pv from the last principal-variation line (an info line with a score or a pv and no
-// multipv above 1); nodes and time from the last line reporting each. An empty optional means the
-// engine never reported that field.
-struct SearchReply {
-    UciStatus status = UciStatus::ok;
-    std::string bestmove;  // the word after "bestmove" exactly as sent ("e2e4", "(none)", junk);
-                           // empty if there was no bestmove line or no word after it
-    std::string ponder;    // the word after "ponder", or empty
-    std::optional<int> depth;
-    std::optional<int> seldepth;
-    std::optional<UciScore> score;
-    std::optional<std::uint64_t> nodes;
-    std::optional<std::int64_t> time_ms;  // as reported by the engine
-    std::vector<std::string> pv;          // empty if never reported
-    std::int64_t info_lines = 0;          // info lines received during this search
-    // The text after `string` of each info line that has one, in the order received, spaces
-    // inside kept ("info string leaves 541" gives "leaves 541"): the last MAX_KEPT_LINES of the
-    // search, each cut to MAX_KEPT_LINE_LENGTH bytes, so that a flood costs bounded memory.
-    std::vector<std::string> info_strings;
-    std::int64_t info_strings_dropped = 0;  // older info strings of this search not kept
-    // The first way this search's lines broke the protocol that arbiter overlooked (a score out
-    // of the sane range, which is dropped, never adjudicated), or empty.
-    std::string protocol_error;
-    // Measured by arbiter on the steady clock, from just before `go` was written until the
-    // bestmove line was read (or until the timeout or disconnection was seen).
-    EngineProcess::Clock::duration wall_time{};
-
-    std::int64_t wall_time_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(wall_time).count();
-    }
-    std::int64_t wall_time_us() const {
-        return std::chrono::duration_cast<std::chrono::microseconds>(wall_time).count();
-    }
-};
-
 // UciClient drives one UCI engine through its EngineProcess. start() completes the handshake or
 // throws; afterwards every exchange reports ok, timeout or disconnected instead of throwing, so
 // that a referee can score a stalled or crashed engine and go on. After a timeout the engine is
@@ -108,7 +63,7 @@ class UciClient {
     bool enable_chess960();
 
     // Sends `isready` and waits for `readyok`, ignoring other lines.
-    UciStatus is_ready(std::chrono::milliseconds timeout);
+    EngineStatus is_ready(std::chrono::milliseconds timeout);
 
     // Sends `ucinewgame`. Returns false if the engine is disconnected.
     bool new_game();

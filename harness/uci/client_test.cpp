@@ -94,7 +94,7 @@ TEST(UciClient, HandshakeCollectsIdAndOptions) {
     ASSERT_NE(engine.find_option("move overhead"), nullptr);
     EXPECT_EQ(engine.find_option("move overhead")->name, "Move Overhead");
     EXPECT_EQ(engine.find_option("Threads"), nullptr);
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
     EXPECT_TRUE(engine.quit());
     EXPECT_EQ(engine.exit_status(), "exited with code 0");
     EXPECT_TRUE(has_no_children());
@@ -111,7 +111,7 @@ TEST(UciClient, SetOptionSendsTheEnginesSpelling) {
     EXPECT_TRUE(engine.set_option("Book File", "/tmp/my book.bin"));
     // The mock echoes each setoption line as an info string; the next search collects them.
     SearchReply reply = engine.go(depth_limit(1), PATIENCE);
-    ASSERT_EQ(reply.status, UciStatus::ok);
+    ASSERT_EQ(reply.status, EngineStatus::ok);
     EXPECT_EQ(reply.info_strings,
               (Strings{"received: setoption name Hash value 32",
                        "received: setoption name Move Overhead value 0",
@@ -119,7 +119,7 @@ TEST(UciClient, SetOptionSendsTheEnginesSpelling) {
                        "received: setoption name Style value Risky Play",
                        "received: setoption name Clear Hash",
                        "received: setoption name Book File value /tmp/my book.bin"}));
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
 }
 
 TEST(UciClient, SetOptionRejectsWhatTheEngineDoesNotOffer) {
@@ -150,7 +150,7 @@ TEST(UciClient, WallTimeSpansTheEnginesThinking) {
     const auto before_go = EngineProcess::Clock::now();
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
     const auto after_go = EngineProcess::Clock::now();
-    ASSERT_EQ(result.status, UciStatus::ok);
+    ASSERT_EQ(result.status, EngineStatus::ok);
     // The mock sleeps 150 ms before its bestmove: the measure holds that sleep, and lies within
     // the call.
     EXPECT_GE(result.wall_time_ms(), 150);
@@ -165,13 +165,14 @@ TEST(UciClient, GoReturnsALegalMoveAndTheInfo) {
     const auto before_go = EngineProcess::Clock::now();
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
     const auto after_go = EngineProcess::Clock::now();
-    ASSERT_EQ(result.status, UciStatus::ok);
+    ASSERT_EQ(result.status, EngineStatus::ok);
     Board board;
     EXPECT_TRUE(board.is_legal(result.bestmove)) << result.bestmove;
     EXPECT_EQ(result.ponder, "");
     EXPECT_EQ(result.depth, 1);
     EXPECT_EQ(result.seldepth, 1);
-    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::centipawns, 0, UciScore::Bound::exact}));
+    EXPECT_EQ(result.score,
+              (EngineScore{EngineScore::Kind::centipawns, 0, EngineScore::Bound::exact}));
     EXPECT_EQ(result.nodes, 20u);  // the mock reports its number of legal moves
     EXPECT_EQ(result.time_ms, 0);
     EXPECT_EQ(result.pv, (Strings{result.bestmove}));
@@ -208,7 +209,7 @@ TEST(UciClient, TwoMocksPlayALegalGame) {
         GoLimits limits;
         limits.nodes = 1;
         SearchReply result = mover.go(limits, PATIENCE);
-        ASSERT_EQ(result.status, UciStatus::ok);
+        ASSERT_EQ(result.status, EngineStatus::ok);
         ASSERT_EQ(result.nodes, board.legal_move_count());
         ASSERT_TRUE(board.play(result.bestmove)) << "ply " << ply << ": " << result.bestmove;
     }
@@ -232,7 +233,7 @@ TEST(UciClient, NoLegalMoveGivesBestmoveNone) {
     engine.start(MOCK);
     ASSERT_TRUE(engine.position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"));  // stalemate
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "(none)");
     EXPECT_FALSE(result.nodes);
 }
@@ -246,7 +247,7 @@ TEST(UciClient, InfiniteSearchEndsWithStop) {
     ASSERT_TRUE(engine.send_go(limits));
     ASSERT_TRUE(engine.stop());
     SearchReply result = engine.wait_bestmove(PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
 }
 
@@ -254,16 +255,16 @@ TEST(UciClient, CrashIsADisconnection) {
     UciClient engine;
     engine.start(MOCK, {"--crash-at", "2"});
     ASSERT_TRUE(engine.position("startpos"));
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::disconnected);
+    EXPECT_EQ(result.status, EngineStatus::disconnected);
     EXPECT_EQ(result.bestmove, "");
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_FALSE(engine.alive());
     EXPECT_EQ(engine.exit_status(), "killed by signal 6 (Aborted)");
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::disconnected);
     EXPECT_FALSE(engine.position("startpos"));
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::disconnected);
     EXPECT_TRUE(has_no_children());
 }
 
@@ -271,7 +272,7 @@ TEST(UciClient, ExitIsADisconnection) {
     UciClient engine;
     engine.start(MOCK, {"--exit-at", "1"});
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::disconnected);
+    EXPECT_EQ(result.status, EngineStatus::disconnected);
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_EQ(engine.exit_status(), "exited with code 1");
 }
@@ -279,18 +280,18 @@ TEST(UciClient, ExitIsADisconnection) {
 TEST(UciClient, CrashCountsRestartPerGameWhenAsked) {
     UciClient engine;
     engine.start(MOCK, {"--crash-at", "2", "--every-game"});
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
     ASSERT_TRUE(engine.new_game());
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::disconnected);
 }
 
 TEST(UciClient, HangIsATimeout) {
     UciClient engine;
     engine.start(MOCK, {"--hang-at", "2"});
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
     SearchReply result = engine.go(depth_limit(1), SHORT);
-    EXPECT_EQ(result.status, UciStatus::timeout);
+    EXPECT_EQ(result.status, EngineStatus::timeout);
     EXPECT_EQ(result.bestmove, "");
     EXPECT_GE(result.wall_time_ms(), 200);  // the deadline is never cut short
     EXPECT_TRUE(engine.alive());
@@ -303,12 +304,12 @@ TEST(UciClient, GarbageInsteadOfBestmoveIsATimeout) {
     UciClient engine;
     engine.start(MOCK, {"--garbage-at", "1"});
     SearchReply result = engine.go(depth_limit(1), SHORT);
-    EXPECT_EQ(result.status, UciStatus::timeout);
+    EXPECT_EQ(result.status, EngineStatus::timeout);
     EXPECT_EQ(result.info_lines, 0);
     EXPECT_TRUE(engine.alive());
     // It answers normally afterwards.
     result = engine.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_TRUE(Board().is_legal(result.bestmove));
 }
 
@@ -316,7 +317,7 @@ TEST(UciClient, MalformedAndIllegalMovesArePassedOnAsSent) {
     UciClient malformed;
     malformed.start(MOCK, {"--malformed-at", "1"});
     SearchReply result = malformed.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "e9z1");
     EXPECT_FALSE(Board().is_legal(result.bestmove));
 
@@ -328,7 +329,7 @@ TEST(UciClient, MalformedAndIllegalMovesArePassedOnAsSent) {
     ASSERT_TRUE(board.play(result.bestmove));
     ASSERT_TRUE(illegal.position("startpos", board.moves()));
     result = illegal.go(depth_limit(1), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "e8e1");  // Black's king "jumps" from e8 to e1
     EXPECT_FALSE(board.is_legal(result.bestmove));
 }
@@ -337,7 +338,7 @@ TEST(UciClient, SlowStartWithinTheHandshakeTimeout) {
     UciClient engine;
     engine.start(MOCK, {"--slow-start", "100"}, {}, {}, PATIENCE);
     EXPECT_EQ(engine.id_name(), "mock");
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
 }
 
 TEST(UciClient, HandshakeFailuresAreErrors) {
@@ -365,25 +366,25 @@ TEST(UciClient, HandshakeFailuresAreErrors) {
 TEST(UciClient, ExitAfterUciokDisconnectsLater) {
     UciClient engine;
     engine.start(MOCK, {"--exit-after-uciok"});
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::disconnected);
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::disconnected);
 }
 
 TEST(UciClient, IgnoredIsreadyIsATimeout) {
     UciClient engine;
     engine.start(MOCK, {"--ignore-isready"});
-    EXPECT_EQ(engine.is_ready(SHORT), UciStatus::timeout);
+    EXPECT_EQ(engine.is_ready(SHORT), EngineStatus::timeout);
     EXPECT_TRUE(engine.alive());
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
 }
 
 TEST(UciClient, RestartAfterACrash) {
     UciClient engine;
     engine.start(MOCK, {"--crash-at", "1"});
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::disconnected);
     engine.start(MOCK);
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
 }
 
 TEST(UciClient, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
@@ -406,12 +407,13 @@ TEST(UciClient, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
          "quit) exit 0;; esac; done"});
     EXPECT_EQ(engine.id_name(), "scripted");
     SearchReply result = engine.go(depth_limit(3), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "a2a4");
     EXPECT_EQ(result.ponder, "a7a6");
     EXPECT_EQ(result.depth, 2);
     EXPECT_EQ(result.seldepth, 4);
-    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::centipawns, 12, UciScore::Bound::exact}));
+    EXPECT_EQ(result.score,
+              (EngineScore{EngineScore::Kind::centipawns, 12, EngineScore::Bound::exact}));
     EXPECT_EQ(result.pv, (Strings{"a2a4", "a7a6"}));
     EXPECT_EQ(result.nodes, 75u);
     EXPECT_EQ(result.time_ms, 3);
@@ -438,11 +440,11 @@ TEST(UciClient, InfoStringsAreCollectedPerSearchInOrder) {
     const Strings expected = {"NNUE evaluation using nn.nnue enabled", "leaves   20", "",
                               "two  words"};
     SearchReply first = engine.go(depth_limit(2), PATIENCE);
-    ASSERT_EQ(first.status, UciStatus::ok);
+    ASSERT_EQ(first.status, EngineStatus::ok);
     EXPECT_EQ(first.info_strings, expected);
     EXPECT_EQ(first.info_lines, 5);
     EXPECT_EQ(first.nodes, 40u);
-    EXPECT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
     SearchReply second = engine.go(depth_limit(2), PATIENCE);
     EXPECT_EQ(second.info_strings, expected);  // the second search's only, not both
     EXPECT_TRUE(engine.quit());
@@ -454,7 +456,7 @@ TEST(UciClient, InfoStringFloodKeepsOnlyTheLastLines) {
     UciClient engine;
     engine.start(MOCK, {"--info-flood", "200000"});
     SearchReply reply = engine.go(depth_limit(1), PATIENCE);
-    ASSERT_EQ(reply.status, UciStatus::ok);
+    ASSERT_EQ(reply.status, EngineStatus::ok);
     EXPECT_EQ(reply.info_lines, 200001);
     ASSERT_EQ(reply.info_strings.size(), MAX_KEPT_LINES);
     EXPECT_EQ(reply.info_strings_dropped, 200000 - std::int64_t(MAX_KEPT_LINES));
@@ -472,10 +474,10 @@ TEST(UciClient, InfoStringFloodKeepsOnlyTheLastLines) {
 TEST(UciClient, ScoresOutOfRangeAreProtocolErrors) {
     struct Case {
         const char* score;
-        std::optional<UciScore> kept;
+        std::optional<EngineScore> kept;
         const char* error;
     };
-    using K = UciScore::Kind;
+    using K = EngineScore::Kind;
     for (const Case& c : {
              Case{"cp -2147483648", std::nullopt,
                   "score cp -2147483648 is out of range (centipawns within +/-50000)"},
@@ -485,13 +487,13 @@ TEST(UciClient, ScoresOutOfRangeAreProtocolErrors) {
                   "score cp 50001 is out of range (centipawns within +/-50000)"},
              Case{"mate 1001", std::nullopt,
                   "score mate 1001 is out of range (mates within +/-1000 moves)"},
-             Case{"cp -50000", UciScore{K::centipawns, -50000}, ""},
-             Case{"mate -1000", UciScore{K::mate, -1000}, ""},
+             Case{"cp -50000", EngineScore{K::centipawns, -50000}, ""},
+             Case{"mate -1000", EngineScore{K::mate, -1000}, ""},
          }) {
         UciClient engine;
         engine.start(MOCK, {"--score", c.score});
         SearchReply reply = engine.go(depth_limit(1), PATIENCE);
-        ASSERT_EQ(reply.status, UciStatus::ok) << c.score;
+        ASSERT_EQ(reply.status, EngineStatus::ok) << c.score;
         EXPECT_EQ(reply.score, c.kept) << c.score;
         EXPECT_EQ(reply.protocol_error, c.error) << c.score;
         EXPECT_EQ(reply.depth, 1) << c.score;  // the rest of the line still counts
@@ -503,9 +505,9 @@ TEST(UciClient, TimeoutsBeyondTheClockStillWaitForTheAnswer) {
     const std::chrono::milliseconds forever(9'300'000'000'000);
     UciClient engine;
     engine.start(MOCK, {}, {}, {}, forever);
-    EXPECT_EQ(engine.is_ready(forever), UciStatus::ok);
+    EXPECT_EQ(engine.is_ready(forever), EngineStatus::ok);
     SearchReply reply = engine.go(depth_limit(1), forever);
-    EXPECT_EQ(reply.status, UciStatus::ok);
+    EXPECT_EQ(reply.status, EngineStatus::ok);
     EXPECT_FALSE(reply.bestmove.empty());
 }
 
@@ -514,8 +516,8 @@ TEST(UciClient, TimeoutsBeyondTheClockStillWaitForTheAnswer) {
 TEST(UciClient, ExitWithAHelperHoldingStdoutIsADisconnection) {
     UciClient engine;
     engine.start(MOCK, {"--orphan-stdout", "--exit-at", "2"});
-    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, UciStatus::ok);
-    EXPECT_EQ(engine.go(depth_limit(1), 60s).status, UciStatus::disconnected);
+    EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
+    EXPECT_EQ(engine.go(depth_limit(1), 60s).status, EngineStatus::disconnected);
     EXPECT_FALSE(engine.alive());
     EXPECT_EQ(engine.exit_status(), "exited with code 1");
 }
@@ -538,7 +540,7 @@ TEST(UciClient, DepthWithoutPrincipalLinesIsStillReported) {
                              "esac; done"});
     EXPECT_EQ(engine.id_name(), "");
     SearchReply result = engine.go(depth_limit(4), PATIENCE);
-    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "");  // a bare "bestmove" line
     EXPECT_EQ(result.depth, 4);
     EXPECT_EQ(result.seldepth, 6);
@@ -556,7 +558,7 @@ class Stockfish : public ::testing::Test {
         engine.start(stockfish);
         ASSERT_TRUE(engine.set_option("Threads", "1"));
         ASSERT_TRUE(engine.set_option("Hash", "16"));
-        ASSERT_EQ(engine.is_ready(PATIENCE), UciStatus::ok);
+        ASSERT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
     }
     UciClient engine;
 };
@@ -579,7 +581,7 @@ TEST_F(Stockfish, DepthFiveIsLegalAndReproducible) {
         ASSERT_TRUE(engine.new_game());
         ASSERT_TRUE(engine.position("startpos"));
         SearchReply result = engine.go(depth_limit(5), PATIENCE);
-        ASSERT_EQ(result.status, UciStatus::ok);
+        ASSERT_EQ(result.status, EngineStatus::ok);
         EXPECT_TRUE(Board().is_legal(result.bestmove)) << result.bestmove;
         EXPECT_EQ(result.depth, 5);
         ASSERT_TRUE(result.nodes);
@@ -603,9 +605,9 @@ TEST_F(Stockfish, DepthFiveIsLegalAndReproducible) {
 TEST_F(Stockfish, FindsMateInOne) {
     ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"));
     SearchReply result = engine.go(depth_limit(5), PATIENCE);
-    ASSERT_EQ(result.status, UciStatus::ok);
+    ASSERT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "a1a8");
-    EXPECT_EQ(result.score, (UciScore{UciScore::Kind::mate, 1, UciScore::Bound::exact}));
+    EXPECT_EQ(result.score, (EngineScore{EngineScore::Kind::mate, 1, EngineScore::Bound::exact}));
     ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Strings{"a1a8"}));
     result = engine.go(depth_limit(5), PATIENCE);
     EXPECT_EQ(result.bestmove, "(none)");
@@ -616,7 +618,7 @@ TEST_F(Stockfish, MovetimeSearchEndsByItself) {
     GoLimits limits;
     limits.movetime_ms = 50;
     SearchReply result = engine.go(limits, PATIENCE);
-    ASSERT_EQ(result.status, UciStatus::ok);
+    ASSERT_EQ(result.status, EngineStatus::ok);
     Board board;
     board.play("e2e4");
     board.play("c7c5");

@@ -4,8 +4,6 @@
 #include <charconv>
 #include <utility>
 
-#include "engines/core/text.h"
-
 namespace arbiter {
 
 namespace {
@@ -66,19 +64,20 @@ bool is_info_keyword(std::string_view word) {
 
 // Parses what follows `score`: "cp 35", "mate -3", each optionally followed (or, leniently,
 // preceded) by "lowerbound" or "upperbound".
-std::optional<UciScore> take_score(std::string_view& text) {
-    UciScore score;
+std::optional<EngineScore> take_score(std::string_view& text) {
+    EngineScore score;
     bool has_value = false;
     for (int words = 0; words < 3; ++words) {
         std::string_view rest = text;
         std::string_view word = next_word(rest);
         if (word == "lowerbound" || word == "upperbound") {
-            score.bound = word == "lowerbound" ? UciScore::Bound::lower : UciScore::Bound::upper;
+            score.bound =
+                word == "lowerbound" ? EngineScore::Bound::lower : EngineScore::Bound::upper;
             text = rest;
         } else if (!has_value && (word == "cp" || word == "mate")) {
             auto value = to_number<int>(next_word(rest));
             if (!value) break;
-            score.kind = word == "cp" ? UciScore::Kind::centipawns : UciScore::Kind::mate;
+            score.kind = word == "cp" ? EngineScore::Kind::centipawns : EngineScore::Kind::mate;
             score.value = *value;
             has_value = true;
             text = rest;
@@ -269,32 +268,6 @@ std::string go_command(const GoLimits& limits) {
     if (limits.movetime_ms) add("movetime", *limits.movetime_ms);
     if (limits.infinite) command += " infinite";
     return command;
-}
-
-std::string printable_engine_text(std::string_view bytes) {
-    return printable_excerpt(bytes, std::string_view::npos);
-}
-
-bool drop_insane_score(std::optional<UciScore>& score, std::string& problem) {
-    if (!score) return false;
-    bool mate = score->kind == UciScore::Kind::mate;
-    std::int64_t value = score->value;
-    std::int64_t most = mate ? MAX_SANE_MATE_MOVES : MAX_SANE_CENTIPAWNS;
-    if (value >= -most && value <= most) return false;
-    if (problem.empty())
-        problem = std::string("score ") + (mate ? "mate " : "cp ") + std::to_string(value) +
-                  " is out of range (" + (mate ? "mates" : "centipawns") + " within +/-" +
-                  std::to_string(most) + (mate ? " moves)" : ")");
-    score.reset();
-    return true;
-}
-
-bool keep_recent_line(std::vector<std::string>& kept, std::string text) {
-    if (text.size() > MAX_KEPT_LINE_LENGTH) text.resize(MAX_KEPT_LINE_LENGTH);
-    bool dropped = kept.size() >= MAX_KEPT_LINES;
-    if (dropped) kept.erase(kept.begin());
-    kept.push_back(std::move(text));
-    return dropped;
 }
 
 }  // namespace arbiter

@@ -9,30 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/game/engine_types.h"
+
 namespace arbiter {
-
-// An engine's evaluation: centipawns or moves to mate (negative when the engine is mated), and
-// whether the engine only knows a bound (`lowerbound`/`upperbound` after a fail-high or -low).
-struct UciScore {
-    enum class Kind { centipawns, mate };
-    enum class Bound { exact, lower, upper };
-    Kind kind = Kind::centipawns;
-    int value = 0;
-    Bound bound = Bound::exact;
-
-    bool operator==(const UciScore&) const = default;
-};
-
-// The scores an engine may report: centipawns within +/-MAX_SANE_CENTIPAWNS (beyond any real
-// evaluation, 16-bit engine scores included) and mates within +/-MAX_SANE_MATE_MOVES moves (no
-// tablebase mate is half as long). Anything else is a protocol error of the engine's.
-constexpr int MAX_SANE_CENTIPAWNS = 50000;
-constexpr int MAX_SANE_MATE_MOVES = 1000;
-
-// Clears `score` if it is outside the sane range, and says why in `problem` ("score mate
-// -2147483648 is out of range (mates within +/-1000 moves)") unless `problem` says something
-// already. True if the score was cleared.
-bool drop_insane_score(std::optional<UciScore>& score, std::string& problem);
 
 // One `info` line, field by field. A field the line does not report (or reports with a malformed
 // value) is empty, so "reported" and "zero" stay distinct.
@@ -40,7 +19,7 @@ struct UciInfo {
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<int> multipv;
-    std::optional<UciScore> score;
+    std::optional<EngineScore> score;
     std::optional<std::uint64_t> nodes;
     std::optional<std::uint64_t> nps;
     std::optional<std::int64_t> time_ms;
@@ -82,36 +61,9 @@ struct UciOption {
 // nothing if the line is not an option line, has no name, or has an unknown type.
 std::optional<UciOption> parse_option_line(std::string_view line);
 
-// The limits of one search; unset fields are not sent.
-struct GoLimits {
-    std::optional<std::int64_t> wtime_ms;
-    std::optional<std::int64_t> btime_ms;
-    std::optional<std::int64_t> winc_ms;
-    std::optional<std::int64_t> binc_ms;
-    std::optional<int> movestogo;
-    std::optional<int> depth;
-    std::optional<std::uint64_t> nodes;
-    std::optional<std::int64_t> movetime_ms;
-    bool infinite = false;
-};
-
 // The `go` command for `limits`, fields in this order: wtime btime winc binc movestogo depth
 // nodes movetime infinite. No limit at all gives a bare "go".
 std::string go_command(const GoLimits& limits);
-
-// The most lines of free text (`info string`, XBoard's `Error (...)`) a client keeps from one
-// search, and the most bytes kept of each: an engine that floods them costs bounded memory.
-constexpr std::size_t MAX_KEPT_LINES = 100;
-constexpr std::size_t MAX_KEPT_LINE_LENGTH = 4096;
-
-// Appends `text` (cut to MAX_KEPT_LINE_LENGTH bytes) to `kept`, first dropping the oldest line
-// when MAX_KEPT_LINES are kept already. Returns true if a line was dropped.
-bool keep_recent_line(std::vector<std::string>& kept, std::string text);
-
-// An engine's words as arbiter prints and stores them (its name, a move it sent, a complaint):
-// control bytes and bytes that are not UTF-8 written as \xNN (tab as \t), so that nothing an
-// engine sends reaches a terminal, a PGN file or a page raw.
-std::string printable_engine_text(std::string_view bytes);
 
 // Splits off the first whitespace-separated word of `text` (advancing `text` past it); empty when
 // none is left.

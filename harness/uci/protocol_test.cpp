@@ -5,8 +5,8 @@
 namespace arbiter {
 namespace {
 
-using Kind = UciScore::Kind;
-using Bound = UciScore::Bound;
+using Kind = EngineScore::Kind;
+using Bound = EngineScore::Bound;
 using Strings = std::vector<std::string>;
 
 UciInfo parse(std::string_view line) {
@@ -23,7 +23,7 @@ TEST(InfoLine, StockfishSearchLine) {
     EXPECT_EQ(info.depth, 10);
     EXPECT_EQ(info.seldepth, 13);
     EXPECT_EQ(info.multipv, 1);
-    EXPECT_EQ(info.score, (UciScore{Kind::centipawns, 35, Bound::exact}));
+    EXPECT_EQ(info.score, (EngineScore{Kind::centipawns, 35, Bound::exact}));
     EXPECT_EQ(info.nodes, 16221u);
     EXPECT_EQ(info.nps, 810000u);
     EXPECT_EQ(info.hashfull, 6);
@@ -38,9 +38,9 @@ TEST(InfoLine, StockfishSearchLine) {
 TEST(InfoLine, MateScores) {
     UciInfo mated =
         parse("info depth 7 seldepth 8 multipv 1 score mate -3 nodes 9000 time 5 pv h7h8");
-    EXPECT_EQ(mated.score, (UciScore{Kind::mate, -3, Bound::exact}));
+    EXPECT_EQ(mated.score, (EngineScore{Kind::mate, -3, Bound::exact}));
     UciInfo mating = parse("info score mate 1 pv d1h5");
-    EXPECT_EQ(mating.score, (UciScore{Kind::mate, 1, Bound::exact}));
+    EXPECT_EQ(mating.score, (EngineScore{Kind::mate, 1, Bound::exact}));
     EXPECT_FALSE(mating.depth);
     EXPECT_EQ(mating.pv, (Strings{"d1h5"}));
 }
@@ -48,13 +48,13 @@ TEST(InfoLine, MateScores) {
 TEST(InfoLine, BoundsAfterTheScore) {
     UciInfo lower =
         parse("info depth 22 seldepth 30 multipv 1 score cp 20 lowerbound nodes 123 time 9");
-    EXPECT_EQ(lower.score, (UciScore{Kind::centipawns, 20, Bound::lower}));
+    EXPECT_EQ(lower.score, (EngineScore{Kind::centipawns, 20, Bound::lower}));
     EXPECT_EQ(lower.nodes, 123u);
     EXPECT_EQ(lower.time_ms, 9);
     UciInfo upper = parse("info score cp -15 upperbound");
-    EXPECT_EQ(upper.score, (UciScore{Kind::centipawns, -15, Bound::upper}));
+    EXPECT_EQ(upper.score, (EngineScore{Kind::centipawns, -15, Bound::upper}));
     UciInfo before = parse("info score lowerbound mate 4");
-    EXPECT_EQ(before.score, (UciScore{Kind::mate, 4, Bound::lower}));
+    EXPECT_EQ(before.score, (EngineScore{Kind::mate, 4, Bound::lower}));
 }
 
 TEST(InfoLine, StringKeepsTheRestOfTheLine) {
@@ -95,7 +95,7 @@ TEST(InfoLine, OtherKnownFieldsAreSkipped) {
         "hashfull 20 tbhits 0 sbhits 0 cpuload 900 time 42 pv d2d4 refutation d2d4 d7d5 currline 1 "
         "e2e4");
     EXPECT_EQ(info.depth, 12);
-    EXPECT_EQ(info.score, (UciScore{Kind::centipawns, 28, Bound::exact}));
+    EXPECT_EQ(info.score, (EngineScore{Kind::centipawns, 28, Bound::exact}));
     EXPECT_EQ(info.nodes, 51000u);
     EXPECT_EQ(info.time_ms, 42);
     EXPECT_EQ(info.pv, (Strings{"d2d4"}));
@@ -123,7 +123,7 @@ TEST(InfoLine, GarbageIsTolerated) {
     UciInfo tabs = parse("info\tdepth\t6\r");
     EXPECT_EQ(tabs.depth, 6);
     UciInfo plus = parse("info score cp +12 depth +3");
-    EXPECT_EQ(plus.score, (UciScore{Kind::centipawns, 12, Bound::exact}));
+    EXPECT_EQ(plus.score, (EngineScore{Kind::centipawns, 12, Bound::exact}));
     EXPECT_EQ(plus.depth, 3);
 }
 

@@ -21,6 +21,13 @@ bool is_start(std::string_view fen) {
     return fen.empty() || fen == "startpos" || fen == START_FEN;
 }
 
+// A result line's claim in `reply`. "*" ends nothing: the engine only says it stops playing this
+// game, which the referee learns from its missing move.
+void take_claim(const XboardLine& line, EngineReply& reply) {
+    if (line.text != "*") reply.claimed_result = line.text;
+    reply.claim_reason = line.comment;
+}
+
 }  // namespace
 
 void XboardClient::start(const std::string& program, const std::vector<std::string>& args,
@@ -130,7 +137,7 @@ bool XboardClient::new_game() {
     return process_.alive();
 }
 
-UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
+EngineStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
     Clock::time_point deadline = deadline_after(Clock::now(), timeout);
     if (feature("ping") != "1") {
         // No ping: drop what the engine said already (a late claim of the last game, say),
@@ -142,22 +149,22 @@ UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
         EngineProcess::ReadStatus status;
         while ((status = process_.read_line(line_, until)) == EngineProcess::ReadStatus::line) {}
         if (status == EngineProcess::ReadStatus::eof || !process_.alive())
-            return UciStatus::disconnected;
-        return UciStatus::ok;
+            return EngineStatus::disconnected;
+        return EngineStatus::ok;
     }
     int n = ++ping_counter_;
-    if (!process_.write_line("ping " + std::to_string(n))) return UciStatus::disconnected;
+    if (!process_.write_line("ping " + std::to_string(n))) return EngineStatus::disconnected;
     while (true) {
         switch (process_.read_line(line_, deadline)) {
             case EngineProcess::ReadStatus::timeout:
-                return UciStatus::timeout;
+                return EngineStatus::timeout;
             case EngineProcess::ReadStatus::eof:
-                return UciStatus::disconnected;
+                return EngineStatus::disconnected;
             case EngineProcess::ReadStatus::line:
                 break;
         }
         XboardLine line = classify_xboard_line(line_);
-        if (line.kind == XboardLine::Kind::pong && line.number == n) return UciStatus::ok;
+        if (line.kind == XboardLine::Kind::pong && line.number == n) return EngineStatus::ok;
     }
 }
 
@@ -261,7 +268,7 @@ bool XboardClient::send_limits(const GoLimits& limits) {
     return ok;
 }
 
-XboardReply XboardClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
+EngineReply XboardClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
     if (limits.nodes)
         throw XboardError("engine " + display_name() +
                           " speaks XBoard, whose protocol has no node limit");
@@ -278,8 +285,8 @@ XboardReply XboardClient::go(const GoLimits& limits, std::chrono::milliseconds t
     ok = ok && send_limits(limits) && process_.write_line("go");
     go_sent_ = Clock::now();
     if (!ok) {
-        XboardReply reply;
-        reply.search.status = UciStatus::disconnected;
+        EngineReply reply;
+        reply.search.status = EngineStatus::disconnected;
         return reply;
     }
     return wait_reply(timeout);
@@ -289,16 +296,16 @@ bool XboardClient::stop() {
     return process_.write_line("?");
 }
 
-void XboardClient::handle_thinking(std::string_view line, XboardReply& reply) {
+void XboardClient::handle_thinking(std::string_view line, EngineReply& reply) {
     std::optional<XboardThinking> t = parse_thinking(line);
     if (!t) return;
     SearchReply& s = reply.search;
     ++s.info_lines;
     s.depth = t->depth;
     if (std::optional<int> mate = xboard_mate_distance(t->score))
-        s.score = UciScore{UciScore::Kind::mate, *mate};
+        s.score = EngineScore{EngineScore::Kind::mate, *mate};
     else
-        s.score = UciScore{UciScore::Kind::centipawns, t->score};
+        s.score = EngineScore{EngineScore::Kind::centipawns, t->score};
     drop_insane_score(s.score, s.protocol_error);
     s.time_ms = t->time_cs * 10;
     s.nodes = t->nodes;
@@ -314,10 +321,10 @@ std::string XboardClient::to_uci(std::string_view text) {
     return m ? move_to_uci(m) : std::string();
 }
 
-XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
-    XboardReply reply;
+EngineReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
+    EngineReply reply;
     Clock::time_point deadline = deadline_after(go_sent_, timeout);
-    auto finish = [&](UciStatus status) {
+    auto finish = [&](EngineStatus status) {
         reply.search.status = status;
         reply.search.wall_time = Clock::now() - go_sent_;
         // Thinking output in the engine's notation becomes UCI moves, as far as they are legal.
@@ -339,9 +346,9 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
     while (true) {
         switch (process_.read_line(line_, deadline)) {
             case EngineProcess::ReadStatus::timeout:
-                return finish(UciStatus::timeout);
+                return finish(EngineStatus::timeout);
             case EngineProcess::ReadStatus::eof:
-                return finish(UciStatus::disconnected);
+                return finish(EngineStatus::disconnected);
             case EngineProcess::ReadStatus::line:
                 break;
         }
@@ -355,7 +362,7 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 // not charged.
                 Clock::time_point moved_at = Clock::now();
                 read_after_move(reply, moved_at + AFTER_MOVE_WAIT);
-                XboardReply done = finish(UciStatus::ok);
+                EngineReply done = finish(EngineStatus::ok);
                 done.search.wall_time = moved_at - go_sent_;
                 return done;
             }
@@ -364,11 +371,10 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                 break;
             case XboardLine::Kind::resign:
                 reply.resigned = true;
-                return finish(UciStatus::ok);
+                return finish(EngineStatus::ok);
             case XboardLine::Kind::result:
-                reply.claimed_result = line.text;
-                reply.claim_reason = line.comment;
-                return finish(UciStatus::ok);
+                take_claim(line, reply);
+                return finish(EngineStatus::ok);
             case XboardLine::Kind::offer_draw:
                 reply.offered_draw = true;
                 break;
@@ -380,9 +386,11 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
                     keep_recent_line(reply.errors, line_);
                     break;
                 }
-                reply.refused_move = line.text;
-                on_board_.reset();  // its board is not ours any more
-                return finish(UciStatus::ok);
+                // Its board no longer follows the game: the search failed as a broken
+                // connection does.
+                reply.errors.push_back("Illegal move: " + line.text + " (a legal move of ours)");
+                on_board_.reset();
+                return finish(EngineStatus::disconnected);
             case XboardLine::Kind::error:
                 keep_recent_line(reply.errors, line_);
                 break;
@@ -392,14 +400,13 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
     }
 }
 
-void XboardClient::read_after_move(XboardReply& reply, Clock::time_point deadline) {
+void XboardClient::read_after_move(EngineReply& reply, Clock::time_point deadline) {
     // What the engine wrote right after its move: engines claim a result after the move that
     // ends the game ("move d8h4" then "0-1 {Black mates}").
     while (process_.read_line(line_, deadline) == EngineProcess::ReadStatus::line) {
         XboardLine line = classify_xboard_line(line_);
         if (line.kind == XboardLine::Kind::result) {
-            reply.claimed_result = line.text;
-            reply.claim_reason = line.comment;
+            take_claim(line, reply);
         } else if (line.kind == XboardLine::Kind::offer_draw) {
             reply.offered_draw = true;
         } else if (line.kind == XboardLine::Kind::error) {

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engines/core/position.h"
+#include "harness/game/engine_types.h"
 #include "harness/process/engine_process.h"
-#include "harness/uci/client.h"
 #include "harness/xboard/protocol.h"
 
 namespace arbiter {
@@ -24,20 +24,6 @@ namespace arbiter {
 class XboardError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
-};
-
-// What one `go` produced beyond a UCI-like reply: the engine's resignation, its claim of a
-// result (checked by the referee, never trusted), a draw offer (recorded, deciding nothing), and
-// a move of ours it refused ("Illegal move").
-struct XboardReply {
-    SearchReply search;  // bestmove in UCI coordinates, thinking output as depth/score/nodes/pv
-    bool resigned = false;
-    std::optional<std::string> claimed_result;  // "1-0", "0-1", "1/2-1/2" or "*"
-    std::string claim_reason;
-    bool offered_draw = false;
-    std::optional<std::string> refused_move;  // our move the engine called illegal
-    std::vector<std::string>
-        errors;  // `Error (...)` lines and complaints about commands, for the log
 };
 
 // XboardClient keeps the engine's board in step with the game: position() says what the game
@@ -86,17 +72,20 @@ class XboardClient {
     // Starts a new game on the next go(). Returns false if the engine is disconnected.
     bool new_game();
     // `ping N` and wait for `pong N` when the engine has ping; otherwise only checks it is alive.
-    UciStatus is_ready(std::chrono::milliseconds timeout);
+    EngineStatus is_ready(std::chrono::milliseconds timeout);
     // The game so far: start position (empty or "startpos" for the standard one) and the UCI
     // moves played from it. Throws XboardError for a FEN the engine cannot be given.
     bool position(std::string_view fen, std::span<const std::string> moves = {});
     // Brings the engine's board up to date, sends the limits and `go`, and reads until its move,
     // resignation or claim, waiting at most `timeout` from sending. Throws XboardError for a
-    // node limit, which the protocol has no command for.
-    XboardReply go(const GoLimits& limits, std::chrono::milliseconds timeout);
+    // node limit, which the protocol has no command for. The reply's move and principal
+    // variation are UCI coordinates; a claim of "*" (the engine stops playing this game) is no
+    // claim. A move of ours that the engine refused ("Illegal move") is reported as an error and
+    // as a disconnection: its board no longer follows the game, so the referee restarts it.
+    EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout);
     // `?`: move now. Then wait_reply() reads the answer, as after go().
     bool stop();
-    XboardReply wait_reply(std::chrono::milliseconds timeout);
+    EngineReply wait_reply(std::chrono::milliseconds timeout);
     // The game is over: `result RESULT {COMMENT}`, as the protocol asks after every game (RESULT
     // "1-0", "0-1", "1/2-1/2" or "*"). Sent once, and only if the engine was given this game
     // (it got `new` since new_game()). Returns false if the engine is disconnected.
@@ -124,8 +113,8 @@ class XboardClient {
     bool send_edit(const Position& pos);
     bool send_move(const std::string& uci);
     bool send_limits(const GoLimits& limits);
-    void handle_thinking(std::string_view line, XboardReply& reply);
-    void read_after_move(XboardReply& reply, Clock::time_point deadline);
+    void handle_thinking(std::string_view line, EngineReply& reply);
+    void read_after_move(EngineReply& reply, Clock::time_point deadline);
     std::string to_uci(std::string_view engine_move);
 
     EngineProcess process_;

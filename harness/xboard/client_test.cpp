@@ -76,7 +76,7 @@ TEST(XboardClient, NegotiatesFeaturesAndRejectsUnknownOnes) {
     EXPECT_EQ(mock.client.display_name(), "mock xboard");
     EXPECT_EQ(mock.client.feature("ping"), "1");
     EXPECT_FALSE(mock.client.has_feature("frobnicate"));
-    EXPECT_EQ(mock.client.is_ready(2000ms), UciStatus::ok);
+    EXPECT_EQ(mock.client.is_ready(2000ms), EngineStatus::ok);
     EXPECT_TRUE(mock.received_line("accepted ping"));
     EXPECT_TRUE(mock.received_line("rejected frobnicate"));
     EXPECT_TRUE(mock.received_line("post"));
@@ -87,8 +87,8 @@ TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
     std::vector<std::string> moves;
     for (int turn = 0; turn < 3; ++turn) {
         ASSERT_TRUE(mock.client.position("startpos", moves));
-        XboardReply reply = mock.client.go(depth(2), 2000ms);
-        ASSERT_EQ(reply.search.status, UciStatus::ok);
+        EngineReply reply = mock.client.go(depth(2), 2000ms);
+        ASSERT_EQ(reply.search.status, EngineStatus::ok);
         EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), moves));
         EXPECT_EQ(reply.search.depth, 1);
         ASSERT_EQ(reply.search.pv.size(), 1u);
@@ -115,7 +115,7 @@ TEST(XboardClient, PlaysAGameSendingOnlyWhatTheEngineLacks) {
 TEST(XboardClient, TheResultGoesOnlyToAnEngineThatPlayedTheGameAndOnlyOnce) {
     MockXboard mock({});
     auto results = [&] {
-        EXPECT_EQ(mock.client.is_ready(2000ms), UciStatus::ok);  // the engine read everything
+        EXPECT_EQ(mock.client.is_ready(2000ms), EngineStatus::ok);  // the engine read everything
         std::vector<std::string> lines = mock.received(), found;
         std::copy_if(lines.begin(), lines.end(), std::back_inserter(found),
                      [](const std::string& line) { return line.starts_with("result"); });
@@ -126,7 +126,7 @@ TEST(XboardClient, TheResultGoesOnlyToAnEngineThatPlayedTheGameAndOnlyOnce) {
     EXPECT_EQ(results(), std::vector<std::string>{});
     mock.client.new_game();
     ASSERT_TRUE(mock.client.position("startpos", {}));
-    ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::ok);
+    ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, EngineStatus::ok);
     EXPECT_TRUE(mock.client.end_game("1/2-1/2", "Draw by adjudication"));
     EXPECT_TRUE(mock.client.end_game("1/2-1/2", "Draw by adjudication"));
     EXPECT_EQ(results(), std::vector<std::string>{"result 1/2-1/2 {Draw by adjudication}"});
@@ -146,7 +146,7 @@ TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
     moves.push_back("h7h6");
     clocks.wtime_ms = 58000;
     ASSERT_TRUE(mock.client.position("startpos", moves));
-    ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, UciStatus::ok);
+    ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, EngineStatus::ok);
     std::vector<std::string> lines = mock.received();
     std::vector<std::string> clock_lines;
     std::copy_if(lines.begin(), lines.end(), std::back_inserter(clock_lines),
@@ -181,7 +181,7 @@ TEST(XboardClient, UsermoveAndSanBothWays) {
     MockXboard mock({"--usermove", "--san"});
     std::vector<std::string> e4 = {"e2e4"};
     ASSERT_TRUE(mock.client.position("startpos", e4));
-    XboardReply reply = mock.client.go(depth(1), 2000ms);
+    EngineReply reply = mock.client.go(depth(1), 2000ms);
     EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {"e2e4"}));
     EXPECT_TRUE(mock.received_line("usermove e4"));
 }
@@ -189,7 +189,7 @@ TEST(XboardClient, UsermoveAndSanBothWays) {
 TEST(XboardClient, ProtocolOneEngineNeedsNoFeatures) {
     MockXboard mock({"--protover1"});
     EXPECT_EQ(mock.client.protocol_version(), 1);
-    EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::ok);  // no ping: only alive
+    EXPECT_EQ(mock.client.is_ready(1000ms), EngineStatus::ok);  // no ping: only alive
     ASSERT_TRUE(mock.client.position("startpos", {}));
     EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove,
               first_legal(std::string(START_FEN), {}));
@@ -208,7 +208,7 @@ TEST(XboardClient, WithoutPingIsReadySendsNoPing) {
     for (const char* kind : {"--protover1", "--no-ping"}) {
         MockXboard mock({kind});
         EXPECT_NE(mock.client.feature("ping"), "1") << kind;
-        EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::ok) << kind;
+        EXPECT_EQ(mock.client.is_ready(1000ms), EngineStatus::ok) << kind;
         EXPECT_FALSE(received_command(mock, "ping")) << kind;
     }
 }
@@ -220,12 +220,12 @@ TEST(XboardClient, WithoutPingIsReadyDropsWhatTheLastGameLeft) {
     for (const char* kind : {"--protover1", "--no-ping"}) {
         MockXboard mock({kind, "--late-claim-at", "1"});
         ASSERT_TRUE(mock.client.position("startpos", {}));
-        ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::ok) << kind;
+        ASSERT_EQ(mock.client.go(depth(1), 2000ms).search.status, EngineStatus::ok) << kind;
         std::this_thread::sleep_for(300ms);  // the late claim is in the pipe by now
         mock.client.new_game();
-        ASSERT_EQ(mock.client.is_ready(1000ms), UciStatus::ok) << kind;
+        ASSERT_EQ(mock.client.is_ready(1000ms), EngineStatus::ok) << kind;
         ASSERT_TRUE(mock.client.position("startpos", {}));
-        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EngineReply reply = mock.client.go(depth(1), 2000ms);
         EXPECT_FALSE(reply.claimed_result) << kind << ": the last game's claim opened this one";
         EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {})) << kind;
     }
@@ -235,8 +235,8 @@ TEST(XboardClient, WithoutPingIsReadyDropsWhatTheLastGameLeft) {
 TEST(XboardClient, WithoutPingIsReadySeesADeadEngine) {
     MockXboard mock({"--no-ping", "--crash-at", "1"});
     ASSERT_TRUE(mock.client.position("startpos", {}));
-    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::disconnected);
-    EXPECT_EQ(mock.client.is_ready(1000ms), UciStatus::disconnected);
+    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, EngineStatus::disconnected);
+    EXPECT_EQ(mock.client.is_ready(1000ms), EngineStatus::disconnected);
 }
 
 TEST(XboardClient, HandshakeHeldForeverIsAnError) {
@@ -254,12 +254,12 @@ TEST(XboardClient, MisbehaviourIsReportedNotThrown) {
     {
         MockXboard mock({"--crash-at", "1"});
         mock.client.position("startpos", {});
-        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, UciStatus::disconnected);
+        EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.status, EngineStatus::disconnected);
     }
     {
         MockXboard mock({"--hang-at", "1"});
         mock.client.position("startpos", {});
-        EXPECT_EQ(mock.client.go(depth(1), 300ms).search.status, UciStatus::timeout);
+        EXPECT_EQ(mock.client.go(depth(1), 300ms).search.status, EngineStatus::timeout);
     }
     {
         MockXboard mock({"--illegal-at", "1"});
@@ -269,14 +269,14 @@ TEST(XboardClient, MisbehaviourIsReportedNotThrown) {
     {
         MockXboard mock({"--resign-at", "1"});
         mock.client.position("startpos", {});
-        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EngineReply reply = mock.client.go(depth(1), 2000ms);
         EXPECT_TRUE(reply.resigned);
         EXPECT_TRUE(reply.search.bestmove.empty());
     }
     {
         MockXboard mock({"--claim-at", "1"});
         mock.client.position("startpos", {});
-        XboardReply reply = mock.client.go(depth(1), 2000ms);
+        EngineReply reply = mock.client.go(depth(1), 2000ms);
         EXPECT_EQ(reply.claimed_result, "1-0");
         EXPECT_EQ(reply.claim_reason, "White mates");
     }
@@ -294,16 +294,19 @@ TEST(XboardClient, OurMoveRefusedIsReportedAndAnUnknownCommandIsNot) {
         MockXboard mock({"--refuse-moves"});
         std::vector<std::string> e4 = {"e2e4"};
         mock.client.position("startpos", e4);
-        XboardReply reply = mock.client.go(depth(1), 2000ms);
-        EXPECT_EQ(reply.refused_move, "e2e4");
+        EngineReply reply = mock.client.go(depth(1), 2000ms);
+        // Its board no longer follows the game: reported as a broken connection, with the move.
+        EXPECT_EQ(reply.search.status, EngineStatus::disconnected);
+        ASSERT_EQ(reply.errors.size(), 1u);
+        EXPECT_EQ(reply.errors[0], "Illegal move: e2e4 (a legal move of ours)");
         EXPECT_TRUE(reply.search.bestmove.empty());
     }
     {
         // "Illegal move: sd 2" names a command, not a move of ours: logged, and the game goes on.
         MockXboard mock({"--no-sd"});
         mock.client.position("startpos", {});
-        XboardReply reply = mock.client.go(depth(2), 2000ms);
-        EXPECT_FALSE(reply.refused_move);
+        EngineReply reply = mock.client.go(depth(2), 2000ms);
+        EXPECT_EQ(reply.search.status, EngineStatus::ok);
         ASSERT_EQ(reply.errors.size(), 1u);
         EXPECT_EQ(reply.errors[0], "Illegal move: sd 2");
         EXPECT_EQ(reply.search.bestmove, first_legal(std::string(START_FEN), {}));
@@ -320,7 +323,7 @@ void play_real_engine(const std::string& program, const std::string& fen = std::
     XboardClient client;
     client.start(program);
     EXPECT_EQ(client.protocol_version(), 2);
-    ASSERT_EQ(client.is_ready(5000ms), UciStatus::ok);
+    ASSERT_EQ(client.is_ready(5000ms), EngineStatus::ok);
     std::vector<std::string> moves;
     std::deque<StateInfo> states;
     Position pos;
@@ -335,8 +338,8 @@ void play_real_engine(const std::string& program, const std::string& fen = std::
             limits.wtime_ms = limits.btime_ms = 20000;
             limits.winc_ms = limits.binc_ms = 100;
         }
-        XboardReply reply = client.go(limits, 20000ms);
-        ASSERT_EQ(reply.search.status, UciStatus::ok) << program;
+        EngineReply reply = client.go(limits, 20000ms);
+        ASSERT_EQ(reply.search.status, EngineStatus::ok) << program;
         Move m = move_from_uci(pos, reply.search.bestmove);
         ASSERT_TRUE(m) << program << " played '" << reply.search.bestmove << "' after "
                        << moves.size() << " moves";
