@@ -21,6 +21,27 @@ bool is_start(std::string_view fen) {
     return fen.empty() || fen == "startpos" || fen == START_FEN;
 }
 
+// The castling move that `text` names as the king's step to its castled square ("e1g1", "b1c1",
+// and "g1g1" when the king stays), as engines write Chess960 castling in coordinates; only
+// asked once `text` is no legal plain move, so a king step that is legal by itself stays one.
+// Move::none() if there is no such castling.
+Move castling_by_king_destination(const Position& pos, std::string_view text) {
+    if (text.size() != 4 || text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8' ||
+        text[2] < 'a' || text[2] > 'h' || text[3] < '1' || text[3] > '8')
+        return Move::none();
+    Square from = make_square(text[0] - 'a', text[1] - '1');
+    Square to = make_square(text[2] - 'a', text[3] - '1');
+    if (from != pos.king_square(pos.side_to_move())) return Move::none();
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        if (m.kind() != Move::CASTLING) continue;
+        // The king ends on the g-file castling towards h, on the c-file towards a.
+        if (make_square(m.to() > m.from() ? 6 : 2, rank_of(from)) == to) return m;
+    }
+    return Move::none();
+}
+
 // A result line's claim in `reply`. "*" ends nothing: the engine only says it stops playing this
 // game, which the referee learns from its missing move.
 void take_claim(const XboardLine& line, EngineReply& reply) {
@@ -316,7 +337,10 @@ std::string XboardClient::to_uci(std::string_view text) {
     std::string word(text);
     if (word == "0-0" || word == "o-o") word = "O-O";
     if (word == "0-0-0" || word == "o-o-o") word = "O-O-O";
+    // Coordinates first: a legal plain move ("f1g1" with g1 free) is that move, and "e1h1", the
+    // king taking its own rook, is Chess960 castling in the core's own form.
     Move m = move_from_uci(pos_, word);
+    if (!m && chess960_) m = castling_by_king_destination(pos_, word);
     if (!m) m = move_from_san(pos_, word);
     return m ? move_to_uci(m) : std::string();
 }

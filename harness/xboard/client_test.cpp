@@ -313,6 +313,76 @@ TEST(XboardClient, OurMoveRefusedIsReportedAndAnUnknownCommandIsNot) {
     }
 }
 
+// A Chess960 search of the mock engine that castles whenever it can, writing castling as `form`
+// (san: O-O; king: the king's step, e1g1; rook: the king taking its rook, e1h1).
+EngineReply castling_reply(const std::string& fen, const std::string& form) {
+    MockXboard mock(
+        {"--variants", "normal,fischerandom", "--prefer-castling", "--castle-as", form});
+    mock.client.enable_chess960();
+    mock.client.new_game();
+    EXPECT_TRUE(mock.client.position(fen, {}));
+    EngineReply reply = mock.client.go(depth(1), 2000ms);
+    EXPECT_EQ(reply.search.status, EngineStatus::ok) << fen << " " << form;
+    EXPECT_TRUE(mock.received_line("variant fischerandom"));
+    return reply;
+}
+
+// Chess960 castling from an XBoard engine in each form engines use: O-O, the king taking its own
+// rook, and the king's step to its castled square (two or more squares, or none at all). The
+// move and the principal variation come back as the core's Chess960 castling (king takes rook).
+TEST(XboardClient, Chess960CastlingIsReadInEveryForm) {
+    struct Case {
+        const char* fen;
+        const char* castling;  // in the core's form
+    };
+    const Case cases[] = {
+        {"4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1"},  // king e1 -> g1
+        {"4k3/8/8/8/8/8/8/R4K2 w A - 0 1", "f1a1"},  // king f1 -> c1
+        {"4k3/8/8/8/8/8/8/1K5R w H - 0 1", "b1h1"},  // king b1 -> g1
+        {"4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1"},   // the king stays on g1 ("g1g1")
+    };
+    for (const Case& c : cases)
+        for (const char* form : {"san", "king", "rook"}) {
+            EngineReply reply = castling_reply(c.fen, form);
+            EXPECT_EQ(reply.search.bestmove, c.castling) << c.fen << " written as " << form;
+            EXPECT_EQ(reply.search.pv, std::vector<std::string>{c.castling})
+                << c.fen << " written as " << form;
+        }
+}
+
+// King f1, rook h1, g1 free: "f1g1" is a legal king step, so it is that step, as XBoard and
+// cutechess read it, even from an engine that meant to castle; O-O and "f1h1" castle.
+TEST(XboardClient, Chess960KingStepThatIsLegalIsNoCastling) {
+    const std::string fen = "4k3/8/8/8/8/8/8/5K1R w H - 0 1";
+    EXPECT_EQ(castling_reply(fen, "king").search.bestmove, "f1g1");
+    std::deque<StateInfo> states;
+    Position pos;
+    ASSERT_EQ(pos.set(fen, states.emplace_back(), true), "");
+    EXPECT_EQ(move_from_uci(pos, "f1g1").kind(), Move::NORMAL);
+    EXPECT_EQ(castling_reply(fen, "san").search.bestmove, "f1h1");
+    EXPECT_EQ(castling_reply(fen, "rook").search.bestmove, "f1h1");
+}
+
+// Our castling goes to a Chess960 engine as O-O/O-O-O, the protocol's form for fischerandom,
+// with or without SAN; the engine takes it and answers.
+TEST(XboardClient, Chess960CastlingIsSentAsOO) {
+    for (bool san : {false, true}) {
+        std::vector<std::string> args = {"--variants", "normal,fischerandom"};
+        if (san) args.push_back("--san");
+        MockXboard mock(args);
+        mock.client.enable_chess960();
+        mock.client.new_game();
+        std::vector<std::string> moves = {"b1a1", "e8h8"};  // O-O-O, then Black's O-O
+        ASSERT_TRUE(mock.client.position("4k2r/8/8/8/8/8/8/RK6 w Ah - 0 1", moves));
+        EngineReply reply = mock.client.go(depth(1), 2000ms);
+        EXPECT_EQ(reply.search.status, EngineStatus::ok) << san;
+        EXPECT_TRUE(reply.errors.empty()) << san << ": " << reply.errors.front();
+        EXPECT_TRUE(mock.received_line("O-O-O")) << san;
+        EXPECT_TRUE(mock.received_line("O-O")) << san;
+        EXPECT_FALSE(reply.search.bestmove.empty()) << san;
+    }
+}
+
 // Real engines from Debian's packages, through the same client: a few moves each by depth and by
 // clock, every move legal.
 void play_real_engine(const std::string& program, const std::string& fen = std::string(START_FEN)) {

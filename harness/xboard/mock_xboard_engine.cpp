@@ -17,6 +17,11 @@
 //   --offer-draw-at N   send "offer draw" before the move of its Nth go
 //   --refuse-moves      answer every move it is sent with "Illegal move: <move>"
 //   --no-sd             take `sd N` for a move and call it illegal, as Phalanx does
+//   --variants LIST     feature variants="LIST"; after `variant fischerandom` it plays Chess960
+//                       (castling read as O-O/O-O-O or as the king taking its rook)
+//   --prefer-castling   play a castling move whenever one is legal
+//   --castle-as FORM    write its castling moves as `san` (O-O), `king` (the king's step, e1g1)
+//                       or `rook` (the king taking its rook, e1h1; the default in Chess960)
 //
 // Thinking output: "1 <ply count> <go count> <legal moves> <move>" before each move. Every
 // command it could not use is answered "Error (unknown command): ...". It logs the commands it
@@ -38,10 +43,10 @@ using namespace arbiter;
 
 struct Settings {
     bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
-         hold = false, refuse_moves = false, no_sd = false;
+         hold = false, refuse_moves = false, no_sd = false, prefer_castling = false;
     int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0, offer_draw_at = 0,
         claim_after_move_at = 0, late_claim_at = 0;
-    std::string log;
+    std::string log, variants, castle_as;
 };
 
 // Long past the client's look for a claim right after a move, so the claim stays in the pipe.
@@ -53,11 +58,12 @@ class Engine {
 
     void reset(const std::string& fen) {
         states_.clear();
-        (void)pos_.set(fen, states_.emplace_back());
+        (void)pos_.set(fen, states_.emplace_back(), chess960_);
     }
 
     bool apply(const std::string& text) {
         Move m = s_.san ? move_from_san(pos_, text) : move_from_uci(pos_, text);
+        if (!m && chess960_) m = move_from_san(pos_, text);  // O-O, O-O-O
         if (!m) return false;
         pos_.do_move(m, states_.emplace_back());
         return true;
@@ -76,7 +82,13 @@ class Engine {
         generate_legal(pos_, list);
         if (list.size() == 0) return say(pos_.in_check() ? "0-1 {mated}" : "1/2-1/2 {Stalemate}");
         Move m = *list.begin();
-        std::string text = s_.san ? move_to_san(pos_, m) : move_to_uci(m);
+        if (s_.prefer_castling)
+            for (Move c : list)
+                if (c.kind() == Move::CASTLING) {
+                    m = c;
+                    break;
+                }
+        std::string text = move_text(m);
         say("1 " + std::to_string(states_.size()) + " " + std::to_string(goes_) + " " +
             std::to_string(list.size()) + " " + text);
         if (goes_ == s_.illegal_at) return say("move a1a1");
@@ -104,11 +116,16 @@ class Engine {
                 say(std::string("feature myname=\"mock xboard\" ping=") + (s_.no_ping ? "0" : "1") +
                     " setboard=" + (s_.no_setboard ? "0" : "1") +
                     " usermove=" + (s_.usermove ? "1" : "0") + " san=" + (s_.san ? "1" : "0") +
-                    " colors=0 frobnicate=1");
+                    " colors=0 frobnicate=1" +
+                    (s_.variants.empty() ? "" : " variants=\"" + s_.variants + "\""));
                 say(s_.hold ? "feature done=0" : "feature done=1");
             } else if (word == "new") {
+                chess960_ = false;  // `new` is standard chess until a `variant` follows
                 reset(std::string(START_FEN));
                 force = false;
+            } else if (word == "variant") {
+                chess960_ = rest == "fischerandom";
+                reset(std::string(START_FEN));
             } else if (word == "force") {
                 force = true;
             } else if (word == "setboard") {
@@ -145,6 +162,17 @@ class Engine {
     }
 
   private:
+    // How the engine writes `m`: SAN when asked for, castling as --castle-as says.
+    std::string move_text(Move m) {
+        if (s_.san || (m.kind() == Move::CASTLING && s_.castle_as == "san"))
+            return move_to_san(pos_, m);
+        if (m.kind() == Move::CASTLING && s_.castle_as == "king") {
+            int file = m.to() > m.from() ? 6 : 2;
+            return square_name(m.from()) + square_name(make_square(file, rank_of(m.from())));
+        }
+        return move_to_uci(m);
+    }
+
     // Edit mode: '#' clears, 'c' switches colour, "Pe4" places, '.' leaves; White to move.
     void edit(std::ofstream& log) {
         Color colour = WHITE;
@@ -183,6 +211,7 @@ class Engine {
     Position pos_;
     std::deque<StateInfo> states_;
     int goes_ = 0;
+    bool chess960_ = false;  // after `variant fischerandom`
 };
 
 }  // namespace
@@ -224,6 +253,12 @@ int main(int argc, char** argv) {
             s.refuse_moves = true;
         else if (a == "--no-sd")
             s.no_sd = true;
+        else if (a == "--prefer-castling")
+            s.prefer_castling = true;
+        else if (a == "--variants" && i + 1 < argc)
+            s.variants = argv[++i];
+        else if (a == "--castle-as" && i + 1 < argc)
+            s.castle_as = argv[++i];
         else if (a == "--log" && i + 1 < argc)
             s.log = argv[++i];
     }
