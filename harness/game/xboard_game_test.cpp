@@ -221,6 +221,63 @@ TEST(XboardGame, ACrashedEngineHearsNothingAndTheResultComesBeforeTheNextNew) {
     EXPECT_EQ(std::count(first_result, order.end(), "new"), 1);
 }
 
+// A Chess960 game between two mock XBoard engines that castle at once, White writing it as the
+// king's step (b1g1), Black as O-O: the referee plays both as castling, each engine hears the
+// other's castling as O-O, and the game goes on by the rules with every move legal.
+TEST(XboardGame, Chess960CastlingInEitherFormPlaysOn) {
+    auto log_of = [](const char* side) {
+        return (std::filesystem::temp_directory_path() /
+                ("arbiter-xboard-960-" + std::to_string(::getpid()) + "-" + side + ".log"))
+            .string();
+    };
+    std::string white_log = log_of("white"), black_log = log_of("black");
+    std::filesystem::remove(white_log);
+    XboardSession white_engine, black_engine;
+    const std::vector<std::string> common = {"--variants", "normal,fischerandom",
+                                             "--prefer-castling"};
+    std::vector<std::string> white_args = common, black_args = common;
+    white_args.insert(white_args.end(), {"--castle-as", "king", "--log", white_log});
+    black_args.insert(black_args.end(), {"--castle-as", "san", "--log", black_log});
+    white_engine.start(MOCK_XBOARD_ENGINE_PATH, white_args, {}, {}, milliseconds(5000));
+    black_engine.start(MOCK_XBOARD_ENGINE_PATH, black_args, {}, {}, milliseconds(5000));
+    ASSERT_TRUE(white_engine.enable_chess960() && black_engine.enable_chess960());
+    Player white{&white_engine, "w", {}}, black{&black_engine, "b", {}};
+    white.limits.depth = black.limits.depth = 1;
+    GameSettings settings;
+    settings.variant = Variant::chess960;
+    settings.adjudication.max_plies = 20;
+    Opening opening;
+    opening.start_fen = "1k5r/pppppppp/8/8/8/8/PPPPPPPP/1K5R w Hh - 0 1";
+    PlayedGame game = play_game(white, black, opening, settings);
+    // The mocks' first legal moves repeat the position before the ply limit.
+    EXPECT_TRUE(game.termination == Termination::threefold ||
+                game.termination == Termination::max_plies)
+        << game.termination_text;
+    ASSERT_GE(game.moves.size(), 4u);
+    EXPECT_EQ(game.moves[0].uci, "b1h1");  // O-O, sent as b1g1
+    EXPECT_EQ(game.moves[1].uci, "b8h8");  // O-O, sent as O-O
+    std::deque<StateInfo> states;
+    Position pos;
+    ASSERT_EQ(pos.set(game.start_fen, states.emplace_back(), true), "");
+    for (const MoveRecord& m : game.moves) {
+        Move move = move_from_uci(pos, m.uci);
+        ASSERT_TRUE(move) << "ply " << m.ply << ": " << m.uci;
+        pos.do_move(move, states.emplace_back());
+    }
+    white_engine.quit(milliseconds(2000));
+    black_engine.quit(milliseconds(2000));
+    auto received = [](const std::string& path, const std::string& line) {
+        std::ifstream in(path);
+        for (std::string got; std::getline(in, got);)
+            if (got == line) return true;
+        return false;
+    };
+    EXPECT_TRUE(received(white_log, "O-O"));  // Black's castling, as White heard it
+    EXPECT_TRUE(received(black_log, "O-O"));  // White's
+    std::filesystem::remove(white_log);
+    std::filesystem::remove(black_log);
+}
+
 // An engine whose replies are scripted, to check the referee's judgement of claims exactly.
 class ScriptedSession final : public EngineSession {
   public:
