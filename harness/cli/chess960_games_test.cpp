@@ -173,7 +173,8 @@ TEST(Chess960Games, AgainstFairyStockfishTheSame) {
 }
 
 // Debian's polyglot adapter announces feature variants="normal,fischerandom" for Stockfish, so
-// Stockfish plays Chess960 over XBoard too (castling sent and read as O-O/O-O-O).
+// Stockfish plays Chess960 over XBoard too (castling sent as O-O/O-O-O, and polyglot writes its
+// own as O-O or O-O-O, with + or # when it checks).
 TEST(Chess960Games, AgainstStockfishBehindPolyglotOverXboardTheSame) {
     std::string stockfish = testing::reference_program("stockfish");
     std::string polyglot = testing::reference_program("polyglot");

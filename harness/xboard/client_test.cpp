@@ -340,6 +340,7 @@ TEST(XboardClient, Chess960CastlingIsReadInEveryForm) {
         {"4k3/8/8/8/8/8/8/R4K2 w A - 0 1", "f1a1"},  // king f1 -> c1
         {"4k3/8/8/8/8/8/8/1K5R w H - 0 1", "b1h1"},  // king b1 -> g1
         {"4k3/8/8/8/8/8/8/6KR w H - 0 1", "g1h1"},   // the king stays on g1 ("g1g1")
+        {"5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1h1"},  // "O-O+", as polyglot writes it
     };
     for (const Case& c : cases)
         for (const char* form : {"san", "king", "rook"}) {
