@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Standard chess's perft costs no more instructions than the ceilings of
 # testdata/perft-instructions.txt (the core before Chess960). Callgrind counts instructions, so
-# the check is exact on a loaded machine. Exits 77 (skipped) without valgrind or with another
-# compiler than the one the ceilings were counted with.
+# the check is exact on a loaded machine. Exits 77 (skipped) without valgrind (1 under CI=true:
+# scripts/setup installs it) or with another compiler than the one the ceilings were counted with.
 #   perft_instructions_test.sh PERFT_BINARY CEILINGS_FILE COMPILER
 set -euo pipefail
 perft=$1 ceilings=$2 compiler=$3
 if ! command -v valgrind >/dev/null; then
+  if [ "${CI:-}" = "true" ]; then  # scripts/setup installs it: under CI a missing one is a failure
+    echo "perft_instructions_test: valgrind is not installed (scripts/setup installs it)"
+    exit 1
+  fi
   echo "perft_instructions_test: valgrind is not installed: skipped"
   exit 77
 fi
