@@ -346,9 +346,16 @@ TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {
         read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
                              "-openings", "file=x.epd", "-rounds", "5", "-games", "1"});
     EXPECT_EQ(one.games_per_encounter, 5);
+    EXPECT_TRUE(one.config.single_games);
     fit_schedule(one, 12);
     EXPECT_EQ(one.config.max_games, 5);
     EXPECT_EQ(one.config.rounds, 1);
+    fit_schedule(one, 2);  // five single games over two openings: three rounds
+    EXPECT_EQ(one.config.rounds, 3);
+    // Without -games, the colour-reversed pairs of earlier releases.
+    EXPECT_FALSE(read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                                      "-openings", "file=x.epd", "-rounds", "4"})
+                     .config.single_games);
 }
 
 }  // namespace

@@ -304,6 +304,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
         v.set("seeds", seeds);
     }
     if (colours != Colours::alternate) v.set("colours", colours_name(colours));
+    if (single_games) v.set("single_games", true);
     if (openings_start != 0) v.set("openings_start", openings_start);
     if (book_lines != defaults.book_lines) v.set("book_lines", book_lines);
     if (!pool.empty()) v.set("batch_pairs", batch_pairs);
