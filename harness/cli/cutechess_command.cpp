@@ -246,9 +246,11 @@ int run(const CutechessCommand& command) {
     std::ostream out(&lines);
     CutechessConsole console(out, std::cerr, command.output, config);
     DialectObserver observer(console, command, store);
-    if (command.use_affinity)
+    if (command.use_affinity) {
         set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
                                                       : command.affinity_cpus);
+        pin_engines_of_this_thread(worker_cpus(1));  // the engines probed before the games
+    }
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};

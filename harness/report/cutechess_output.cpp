@@ -149,7 +149,6 @@ std::string fastchess_games_block(const std::string& matchup, const WdlCounts& g
     const std::string dashes(50, '-');
     const double n = double(games.games());
     EloEstimate elo = n > 0 ? trinomial_elo(games) : EloEstimate{};
-    NormalizedElo nelo = n > 0 ? normalized_elo(games) : NormalizedElo{};
     // fastchess's LOS of single games: the normal model on the mean score.
     const double mean = n > 0 ? games.points() / n : 0.5;
     const double variance = n > 0 ? (double(games.wins) * (1 - mean) * (1 - mean) +
@@ -158,6 +157,11 @@ std::string fastchess_games_block(const std::string& matchup, const WdlCounts& g
                                         n
                                   : 0;
     const double los = (1 - std::erf(-(mean - 0.5) / std::sqrt(2.0 * variance / n))) / 2.0;
+    // fastchess's nElo and its interval: the score's 95% interval in units of the per-game
+    // deviation (the variance held fixed), times 800 / ln 10.
+    const double nelo_scale = 800 / std::log(10.0) / std::sqrt(variance);
+    NormalizedElo nelo{(mean - 0.5) * nelo_scale,
+                       1.959963984540054 * std::sqrt(variance / n) * nelo_scale};
     std::string text = dashes + "\nResults of " + matchup + ":\n";
     text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
             ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
