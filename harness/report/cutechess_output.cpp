@@ -146,33 +146,36 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
 std::string fastchess_games_block(const std::string& matchup, const WdlCounts& games,
                                   const std::optional<SprtParameters>& sprt,
                                   const PentanomialCounts& sprt_pairs) {
-    const std::string dashes(50, '-');
+    // fastchess's model of single games (its elo_wdl.cpp), figures printed as its {:.2f}
+    // prints them: "-0.00" at an even score, "-nan" where a draw-only match leaves no spread.
+    auto raw = [](double value) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.2f", value);
+        return std::string(text);
+    };
+    auto elo_of = [](double score) { return -400.0 * std::log10(1.0 / score - 1.0); };
+    const double z = 1.959963984540054;
     const double n = double(games.games());
-    EloEstimate elo = n > 0 ? trinomial_elo(games) : EloEstimate{};
-    // fastchess's LOS of single games: the normal model on the mean score.
-    const double mean = n > 0 ? games.points() / n : 0.5;
-    const double variance = n > 0 ? (double(games.wins) * (1 - mean) * (1 - mean) +
-                                     double(games.draws) * (0.5 - mean) * (0.5 - mean) +
-                                     double(games.losses) * mean * mean) /
-                                        n
-                                  : 0;
-    const double los = (1 - std::erf(-(mean - 0.5) / std::sqrt(2.0 * variance / n))) / 2.0;
-    // fastchess's nElo and its interval: the score's 95% interval in units of the per-game
-    // deviation (the variance held fixed), times 800 / ln 10.
+    const double mean = games.points() / n;
+    const double variance =
+        (double(games.wins) * (1 - mean) * (1 - mean) +
+         double(games.draws) * (0.5 - mean) * (0.5 - mean) + double(games.losses) * mean * mean) /
+        n;
+    const double spread = z * std::sqrt(variance / n);
     const double nelo_scale = 800 / std::log(10.0) / std::sqrt(variance);
-    NormalizedElo nelo{(mean - 0.5) * nelo_scale,
-                       1.959963984540054 * std::sqrt(variance / n) * nelo_scale};
+    const double los = (1 - std::erf(-(mean - 0.5) / std::sqrt(2.0 * variance / n))) / 2.0;
+    const std::string dashes(50, '-');
     std::string text = dashes + "\nResults of " + matchup + ":\n";
-    text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
-            ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
-            "\n";
-    text += "LOS: " + printed("%.2f", 100 * los) +
-            " %, DrawRatio: " + printed("%.2f", n > 0 ? 100 * double(games.draws) / n : 0) + " %\n";
+    text += "Elo: " + raw(elo_of(mean)) + " +/- " +
+            raw((elo_of(mean + spread) - elo_of(mean - spread)) / 2.0) +
+            ", nElo: " + raw((mean - 0.5) * nelo_scale) + " +/- " + raw(spread * nelo_scale) + "\n";
+    text +=
+        "LOS: " + raw(100 * los) + " %, DrawRatio: " + raw(100 * double(games.draws) / n) + " %\n";
     text += "Games: " + std::to_string(games.games()) + ", Wins: " + std::to_string(games.wins) +
             ", Losses: " + std::to_string(games.losses) +
             ", Draws: " + std::to_string(games.draws) +
-            ", Points: " + printed("%.1f", games.points()) + " (" +
-            printed("%.2f", n > 0 ? 100 * games.points() / n : 0) + " %)\n";
+            ", Points: " + printed("%.1f", games.points()) + " (" + raw(100 * games.points() / n) +
+            " %)\n";
     if (sprt) {
         Sprt test(*sprt);
         test.update(sprt_pairs);

@@ -62,8 +62,9 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
                             const std::optional<SprtParameters>& sprt);
 
 // fastchess's block when it reports no pentanomial (it does not with -games 1): Elo, nElo and
-// LOS of single games, "Games: ..." over all of them, no "Ptnml(0-2)" line; `sprt_pairs` gives
-// the LLR line (the pairs the tournament's SPRT decides on).
+// LOS of single games by fastchess's own formulas (at least one game), "Games: ..." over all of
+// them, no "Ptnml(0-2)" line; `sprt_pairs` gives the LLR line (the pairs the tournament's SPRT
+// decides on).
 std::string fastchess_games_block(const std::string& matchup, const WdlCounts& games,
                                   const std::optional<SprtParameters>& sprt,
                                   const PentanomialCounts& sprt_pairs);

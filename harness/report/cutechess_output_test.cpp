@@ -135,6 +135,11 @@ TEST(FastchessClosing, SingleGamesBlockFaultsAndTotalTime) {
                   "LOS: 99.98 %, DrawRatio: 20.00 %\n"
                   "Games: 50, Wins: 30, Losses: 10, Draws: 10, Points: 35.0 (70.00 %)\n" +
                   std::string(50, '-') + "\n");
+    // Draws only, as fastchess prints them (-0.00 and -nan from its formulas on x86).
+    EXPECT_NE(fastchess_games_block("a vs b", WdlCounts{0, 5, 0}, std::nullopt, {})
+                  .find("\nElo: -0.00 +/- 0.00, nElo: -nan +/- -nan\nLOS: -nan %, DrawRatio: "
+                        "100.00 %\n"),
+              std::string::npos);
     EXPECT_EQ(fastchess_total_time(std::chrono::seconds(3723)),
               "Total Time: 01:02:03 (hours:minutes:seconds)");
     EXPECT_EQ(fastchess_total_time(std::chrono::milliseconds(999)),
