@@ -145,6 +145,28 @@ TournamentConfig tournament_config_from_json(const json::Value& v, const std::st
     return c;
 }
 
+TournamentConfig stored_tournament_config(std::string_view text) {
+    json::Value stored;
+    try {
+        stored = json::parse(text);
+    } catch (const json::ParseError&) {
+        return {};
+    }
+    if (!stored.is_object()) return {};
+    json::Value readable{json::Object{}};
+    for (const auto& [key, value] : stored.as_object()) {
+        json::Value alone{json::Object{}};
+        alone.set(key, value);
+        try {
+            (void)tournament_config_from_json(alone, "stored");
+            readable.set(key, value);
+        } catch (const ConfigError&) {
+            // Left at its default.
+        }
+    }
+    return tournament_config_from_json(readable, "stored");
+}
+
 void validate(const TournamentConfig& config) {
     // Step 1. The engines: at least two, distinct names, a command and a limit each.
     if (config.engines.size() < 2) throw ConfigError("a tournament needs at least two engines");

@@ -147,6 +147,12 @@ void apply_settings(TournamentConfig& config, const KeyValues& settings);
 // "adjudication" and "sprt" as objects). Throws ConfigError naming `where` and the key.
 TournamentConfig tournament_config_from_json(const json::Value& value, const std::string& where);
 
+// Reads a configuration stored with a tournament by any arbiter, for display (the report, the PGN
+// export): a member this arbiter cannot read (a key it does not know, a tablebase directory not on
+// this machine) is left at its default, every other member read by tournament_config_from_json().
+// Text that is not a JSON object yields the defaults.
+TournamentConfig stored_tournament_config(std::string_view text);
+
 // Reads a JSON engines file: an array of engine objects, or an object with an "engines" array.
 std::vector<EngineConfig> engines_from_json(const json::Value& value, const std::string& where);
 
