@@ -134,5 +134,38 @@ TEST(StoredConfiguration, IsByteIdenticalToWhatOlderArbiterWrote) {
     }
 }
 
+// Whatever to_json() stores, tournament_config_from_json() reads back to the same text, the way
+// resume and the report read it; a group's key and a JSON-only member are not flags.
+TEST(StoredConfiguration, ReadsBackWhatItStoresAndGroupsAreNotSettings) {
+    for (const Expected& e : CASES) {
+        TournamentConfig c = e.config();
+        c.game.tablebase = {};  // its directory must exist to be read
+        json::Value stored = c.to_json();
+        EXPECT_EQ(tournament_config_from_json(stored, "stored").to_json().dump(), stored.dump())
+            << e.name;
+        EXPECT_EQ(stored_tournament_config(stored.dump()).to_json().dump(), stored.dump())
+            << e.name;
+    }
+    for (const char* group : {"limits", "tablebase"}) {
+        TournamentConfig c;
+        std::string message;
+        try {
+            apply_settings(c, {{group, "1"}});
+        } catch (const ConfigError& error) {
+            message = error.what();
+        }
+        EXPECT_EQ(message, std::string("unknown setting \"") + group + "\"");
+        EXPECT_THROW(tournament_config_from_json(
+                         json::parse(std::string("{\"") + group + "\": {}}"), "c.json"),
+                     ConfigError);
+    }
+    for (const TournamentSetting& s : tournament_settings()) {
+        EXPECT_FALSE(s.flag.empty()) << s.key;
+        EXPECT_TRUE(s.read) << s.key;
+    }
+    for (const TournamentSetting& s : tournament_table())
+        if (s.identify) EXPECT_TRUE(s.in_identity) << s.key;
+}
+
 }  // namespace
 }  // namespace arbiter
