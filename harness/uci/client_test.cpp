@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "engines/core/board.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
-#include "engines/core/board.h"
 #include "engines/core/reference_program.h"
 
 namespace arbiter {
