@@ -24,7 +24,8 @@ struct StoredTournament {
     TournamentId id = 0;
     std::string config_key;
     std::string config_json;
-    std::int64_t created_at_ms = 0;  // milliseconds since the Unix epoch
+    std::int64_t created_at_ms = 0;    // milliseconds since the Unix epoch
+    std::string variant = "standard";  // "standard" or "chess960" (config/game_config.h's words)
 
     bool operator==(const StoredTournament&) const = default;
 };
@@ -135,9 +136,10 @@ class Store {
     static int latest_schema_version();
 
     // Returns the id of the tournament with `config_key`, creating it with `config_json` (which
-    // must be valid JSON) if absent. An existing tournament keeps the JSON it was created with.
-    TournamentId get_or_create_tournament(std::string_view config_key,
-                                          std::string_view config_json);
+    // must be valid JSON) and `variant` if absent. An existing tournament keeps the JSON and the
+    // variant it was created with.
+    TournamentId get_or_create_tournament(std::string_view config_key, std::string_view config_json,
+                                          std::string_view variant = "standard");
     std::optional<StoredTournament> find_tournament(std::string_view config_key);
     // Throws StoreError if there is no such tournament.
     StoredTournament load_tournament(TournamentId id);
