@@ -98,6 +98,38 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
                   "use a newer arbiter");
 }
 
+// A version-5 file read as it is: its moves have no clock or engine reports (unknown), and its
+// tournaments' variants come from their configurations.
+TEST_F(StoreTest, AVersionFiveFileReadReadOnlyHasMovesWithoutClocksAndItsVariants) {
+    {
+        sql::Connection raw(path_, RAW_FLAGS);
+        schema::migrate(raw, schema::migrations().first(5));
+        raw.execute(
+            "INSERT INTO tournaments VALUES (1, '960', '{\"variant\":\"chess960\"}', 2);"
+            "INSERT INTO engines VALUES (1, 'e', 'e', '[]', '[]', '" +
+                std::string(64, 'a') +
+                "', '');"
+                "INSERT INTO games (id, tournament_id, slot, round, pair_index, opening_index, "
+                "game_in_pair, white_engine_id, black_engine_id, start_fen, result, termination, "
+                "termination_text, ply_count, started_at_ms, finished_at_ms) VALUES (1, 1, 0, 0, "
+                "0, 0, 0, 1, 1, 'fen w', '1-0', 'checkmate', 'White mates', 1, 1, 2);"
+                "INSERT INTO moves VALUES (1, 1, 'e2e4', 'e4', 10, 1, 1, 20, 5, NULL, '', '', 0);",
+            "test");
+    }
+    Store store = Store::open(path_, Store::Access::read_only);
+    EXPECT_EQ(store.schema_version(), 5);
+    ASSERT_EQ(store.list_tournaments().size(), 1u);
+    EXPECT_EQ(store.list_tournaments()[0].variant, "chess960");
+    EXPECT_EQ(store.load_tournament(1).variant, "chess960");
+    const GameRecord game = store.load_game(1);
+    ASSERT_EQ(game.moves.size(), 1u);
+    EXPECT_EQ(game.moves[0].time_ms, 10);
+    EXPECT_FALSE(game.moves[0].clock_ms);
+    EXPECT_FALSE(game.moves[0].latency_ms);
+    EXPECT_FALSE(game.moves[0].hashfull);
+    EXPECT_TRUE(game.moves[0].info_lines.empty());
+}
+
 TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
     // A file written by a build that knew only version 1: its code path, its DDL.
     EngineIdentity minimax = sample_engine("minimax", "minimax-binary");
