@@ -47,14 +47,15 @@ struct PgnMoveFields {
 // How this dialect reports a run on stdout; the games themselves are in TournamentConfig.
 struct CutechessOutputSettings {
     ConsoleFormat format = ConsoleFormat::cutechess;
-    int rating_interval = 0;   // Elo lines every N games (0: at the end only)
-    int score_interval = 1;    // "Score of" lines every N games
-    bool pentanomial = false;  // -report penta=true
-    std::string epd_path;      // -epdout FILE: each game's final position, appended as it ends
-    bool epd_append = true;    // -epdout ... append=false: the file starts empty
-    bool pgn_append = true;    // -pgnout ... append=false: the file starts empty
-    bool crc32 = false;        // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
-    PgnMoveFields pgn_fields;  // -pgnout nodes=true seldepth=true ...
+    int rating_interval = 0;    // Elo lines every N games (0: at the end only)
+    int score_interval = 1;     // "Score of" lines every N games
+    bool pentanomial = false;   // -report penta=true
+    std::string epd_path;       // -epdout FILE: each game's final position, appended as it ends
+    bool epd_append = true;     // -epdout ... append=false: the file starts empty
+    bool pgn_append = true;     // -pgnout ... append=false: the file starts empty
+    bool crc32 = false;         // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
+    PgnMoveFields pgn_fields;   // -pgnout nodes=true seldepth=true ...
+    bool show_latency = false;  // -show-latency: each engine's latency at the end
 };
 
 // A whole command line in this dialect.

@@ -165,9 +165,7 @@ bool read_output_option(Reading& r, const Option& option) {
         }
     } else if (name == "-show-latency") {
         no_value(option);
-        r.command.warnings.push_back(
-            "-show-latency: the database keeps the time arbiter measured per move, not the "
-            "engine's own, so no latency summary is printed");
+        output.show_latency = true;
     } else if (name == "-debug") {
         // cutechess's -debug [all]: arbiter logs every line anyway, pings included.
         if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))

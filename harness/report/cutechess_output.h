@@ -15,6 +15,7 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/ratings/counts.h"
+#include "harness/store/store.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {
@@ -63,6 +64,11 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
 // Hash option neither engine sets and "A - B" where the two differ.
 std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
                               const TournamentConfig& config);
+
+// -show-latency's line for one engine at the end of a run, in the words of fastchess's per-move
+// line ("Engine NAME latency: 3ms (elapsed: 103, reported: 100)"), summed over the engine's moves:
+// "Engine NAME latency: 1.3ms mean, 14ms max over 812 moves (elapsed minus reported)".
+std::string latency_line(const EngineLatency& latency);
 
 // Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
 // Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears

@@ -75,6 +75,18 @@ struct EngineMoveStatistics {
     bool operator==(const EngineMoveStatistics&) const = default;
 };
 
+// How long one engine's moves took beyond its own reported search time (MoveRecord::latency_ms)
+// over a tournament's games, book moves and moves without a measured latency excluded.
+struct EngineLatency {
+    EngineId engine_id = 0;
+    std::string name;
+    std::int64_t moves = 0;  // moves with a latency
+    double mean_ms = 0;
+    std::int64_t max_ms = 0;
+
+    bool operator==(const EngineLatency&) const = default;
+};
+
 // One invocation of `arbiter nodes`; its measurements are kept as history.
 struct NodeRun {
     NodeRunId id = 0;
@@ -186,6 +198,9 @@ class Store {
     std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament);
     std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament,
                                                              std::span<const EngineId> engines);
+    // Each engine's latency over the tournament's games, ordered by engine id; engines without
+    // a measured latency (all moves of files before schema version 6) have no entry.
+    std::vector<EngineLatency> engine_latencies(TournamentId tournament);
 
     // Node counts keep their history: each `arbiter nodes` invocation is a run, and a position
     // is measured at most once per run, engine and depth. The latest run wins in lookups.
