@@ -4,11 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <stdexcept>
 
-#include "engines/core/notation.h"
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "harness/config/json.h"
 #include "harness/ratings/counts.h"
 
@@ -213,10 +211,12 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         }
 
         GameRecord game = store.load_game(summary.id);
+        FenTurn turn;  // the start FEN was checked when the game was stored
+        (void)read_fen_turn(game.start_fen, turn);
         for (const auto& move : game.moves) {
             std::size_t side = std::size_t((move.ply + 1) % 2);
             if (move.book) continue;
-            bool white_moved = (side == 0) == (game.start_fen.find(" w ") != std::string::npos);
+            bool white_moved = (side == 0) == (turn.side_to_move == WHITE);
             int full_move = (move.ply + 1) / 2;
             PhaseStatistics& s =
                 data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
@@ -297,21 +297,17 @@ namespace {
 // does (e1h1); the name of the first move that is not legal so, if any.
 std::string replay(const GameRecord& game, GameId id, bool chess960,
                    std::vector<std::string>& fens) {
-    std::deque<StateInfo> states(1);
-    Position position;
-    std::string error = position.set(game.start_fen, states.back(), chess960);
+    Board board;
+    std::string error = board.set(game.start_fen, chess960);
     if (!error.empty())
         throw std::runtime_error("game " + std::to_string(id) + ": start FEN: " + error);
     fens.clear();
     fens.reserve(game.moves.size());
     for (const auto& record : game.moves) {
-        Move move = move_from_uci(position, record.uci);
-        if (move == Move::none())
+        if (!board.play_uci(record.uci))
             return "game " + std::to_string(id) + ", ply " + std::to_string(record.ply) + ": " +
                    record.uci + " is not legal";
-        states.emplace_back();
-        position.do_move(move, states.back());
-        fens.push_back(position.fen());
+        fens.push_back(board.fen());
     }
     return "";
 }
