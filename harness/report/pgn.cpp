@@ -205,19 +205,7 @@ std::string TournamentPgn::time_control(const std::string& engine) const {
 }
 
 TournamentConfig stored_tournament_config(const StoredTournament& tournament) {
-    TournamentConfig config;
-    try {
-        json::Value value = json::parse(tournament.config_json);
-        try {
-            return tournament_config_from_json(value, "tournament");
-        } catch (const ConfigError&) {
-            if (const json::Value* event = value.find("event"); event && event->is_string())
-                config.event = event->as_string();
-        }
-    } catch (const std::exception&) {
-        // Not JSON at all: the defaults.
-    }
-    return config;
+    return stored_tournament_config(tournament.config_json);
 }
 
 }  // namespace arbiter

@@ -1,5 +1,6 @@
 #include "harness/report/html/report_data.h"
 
+#include "harness/report/pgn.h"
 #include "harness/report/pool_report.h"
 
 #include <algorithm>
@@ -14,37 +15,16 @@ namespace arbiter::html {
 
 namespace {
 
-// Reads the event, the global limits and the SPRT parameters from the stored configuration.
+// The event, the global limits and the SPRT parameters of the stored configuration, read as
+// every stored configuration is read (stored_tournament_config()).
 void read_configuration(ReportData& data) {
-    json::Value config;
-    try {
-        config = json::parse(data.tournament.config_json);
-    } catch (const std::exception&) {
-        return;
-    }
-    if (!config.is_object()) return;
-    if (const json::Value* event = config.find("event"); event && event->is_string())
-        data.event = event->as_string();
-    for (const char* key : {"depth", "nodes", "movetime", "tc"}) {
-        const json::Value* value = config.find(key);
-        if (!value) continue;
-        std::string text = value->is_string() ? value->as_string() : value->dump();
-        data.limits += (data.limits.empty() ? "" : ", ") + std::string(key) + " " + text;
-    }
-    if (const json::Value* sprt = config.find("sprt"); sprt && sprt->is_object()) {
-        SprtParameters p;
-        auto number = [&](const char* key, double& target) {
-            if (const json::Value* v = sprt->find(key); v && v->is_number())
-                target = v->as_number();
-        };
-        number("elo0", p.elo0);
-        number("elo1", p.elo1);
-        number("alpha", p.alpha);
-        number("beta", p.beta);
-        if (const json::Value* m = sprt->find("model"); m && m->is_string())
-            p.model = m->as_string() == "logistic" ? SprtModel::logistic : SprtModel::normalized;
-        data.sprt = p;
-    }
+    const TournamentConfig config = stored_tournament_config(data.tournament);
+    data.event = config.event;
+    const json::Value limits = to_json(config.limits);
+    for (const auto& [key, value] : limits.as_object())
+        data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
+                       (value.is_string() ? value.as_string() : value.dump());
+    data.sprt = config.sprt;
 }
 
 // Keeps the games between the newest identity of each engine name (a rebuilt engine's older
@@ -330,7 +310,6 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     ReportData data;
     data.tournament =
         options.tournament ? store.load_tournament(*options.tournament) : tournaments.back();
-    data.event = "arbiter tournament";
     read_configuration(data);
     select_games(data, store.list_games(data.tournament.id));
 
