@@ -274,6 +274,11 @@ int run(const CutechessCommand& command) {
     done = true;
     watcher.join();
     console.finish();
+    if (command.output.show_latency) {
+        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
+            out << latency_line(latency) << '\n';
+        out.flush();
+    }
     observer.close();
     std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
     return interrupted ? 130 : 0;

@@ -1,6 +1,7 @@
 #include "harness/game/game.h"
 
 #include <cstdlib>
+#include <regex>
 #include <stdexcept>
 
 #include "engines/core/board.h"
@@ -44,6 +45,8 @@ class Referee {
         for (Color c : {WHITE, BLACK}) {
             if (const auto& tc = players_[c]->limits.tc) clock_ms_[c] = tc->base_ms;
         }
+        for (const std::string& pattern : settings.kept_info_lines)
+            kept_line_patterns_.emplace_back(pattern);
     }
 
     PlayedGame run() {
@@ -154,7 +157,24 @@ class Referee {
         }
         for (std::size_t i = 0; i < result.pv.size(); ++i)
             record.pv += (i ? " " : "") + result.pv[i];
+        // fastchess's latency: the measured wall time beyond the engine's own reported time.
+        record.latency_ms = result.wall_time_ms() - result.time_ms.value_or(0);
+        record.hashfull = result.hashfull;
+        if (result.tbhits) record.tbhits = std::int64_t(*result.tbhits);
         return record;
+    }
+
+    // For each -pgnout match_line= pattern, in order, the search's last `info string` line that
+    // matches it (matched, and kept, as the whole line "info string TEXT").
+    void keep_info_lines(const SearchReply& result, MoveRecord& record) const {
+        for (const std::regex& pattern : kept_line_patterns_) {
+            for (auto it = result.info_strings.rbegin(); it != result.info_strings.rend(); ++it) {
+                std::string line = "info string " + *it;
+                if (!std::regex_search(line, pattern)) continue;
+                record.info_lines.push_back(printable_engine_text(line));
+                break;
+            }
+        }
     }
 
     // Step 3. The side to move searches; its answer is timed, checked and played.
@@ -191,6 +211,7 @@ class Referee {
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
+        const std::int64_t clock_before = clock_ms_[us];
         if (limits.tc) {
             if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
             clock_ms_[us] += limits.tc->increment_ms - elapsed;
@@ -215,6 +236,11 @@ class Referee {
                        std::string(colour_name(us)) + " makes an illegal move: " + shown);
         }
         MoveRecord record = move_record(result, elapsed);
+        if (limits.tc) {
+            record.clock_ms = clock_before;
+            record.clock_left_ms = clock_ms_[us];
+        }
+        keep_info_lines(result, record);
         if (reply.offered_draw) {
             record.comment = "draw offer";
             note(us, "offers a draw (ignored)");
@@ -373,6 +399,7 @@ class Referee {
     int win_count_[COLOR_NB] = {0, 0};  // two-sided resign: moves scored >= +resign_score
     int book_moves_[COLOR_NB] = {0, 0};
     bool out_of_book_[COLOR_NB] = {false, false};
+    std::vector<std::regex> kept_line_patterns_;  // settings_.kept_info_lines, compiled
     bool protocol_error_noted_[COLOR_NB] = {false, false};
     bool finished_ = false;
 };

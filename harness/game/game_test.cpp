@@ -372,5 +372,76 @@ TEST(Game, EachPlayersBookMovesForItUpToItsBookDepth) {
     EXPECT_FALSE(d.moves[3].book);
 }
 
+// The clock each move records is the referee's: the mover's before the move and after it, the
+// period refilled after the engine's own book moves and engine moves, not after the opening's.
+TEST(Game, EachTimedMoveRecordsTheMoversClockBeforeAndAfterIt) {
+    PolyglotBook book = small_book();
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(100), milliseconds(100));
+    match.clock = &clock;
+    match.white.limits = match.black.limits = {};
+    match.white.limits.tc = TimeControl{2, 1000, 0};  // 2 moves in 1 s
+    match.black.limits.tc = TimeControl{0, 5000, 50};
+    match.white.book = &book;
+    match.white.book_depth = 1;  // 1.e4 from White's own book: a move of White's first period
+    match.settings.adjudication.max_plies = 8;
+    PlayedGame own_book = match.play();
+    ASSERT_EQ(own_book.moves.size(), 8u);
+    EXPECT_TRUE(own_book.moves[0].book);
+    EXPECT_FALSE(own_book.moves[0].clock_ms);  // a book move uses no clock
+    const std::vector<std::pair<std::int64_t, std::int64_t>> white = {
+        {1000, 900 + 1000}, {1900, 1800}, {1800, 1700 + 1000}};
+    const std::vector<std::pair<std::int64_t, std::int64_t>> black = {
+        {5000, 4950}, {4950, 4900}, {4900, 4850}, {4850, 4800}};
+    for (std::size_t i = 0; i < white.size(); ++i) {
+        EXPECT_EQ(own_book.moves[2 * i + 2].clock_ms, white[i].first) << "ply " << 2 * i + 3;
+        EXPECT_EQ(own_book.moves[2 * i + 2].clock_left_ms, white[i].second) << "ply " << 2 * i + 3;
+    }
+    for (std::size_t i = 0; i < black.size(); ++i) {
+        EXPECT_EQ(own_book.moves[2 * i + 1].clock_ms, black[i].first) << "ply " << 2 * i + 2;
+        EXPECT_EQ(own_book.moves[2 * i + 1].clock_left_ms, black[i].second) << "ply " << 2 * i + 2;
+    }
+
+    // The opening's moves are no one's: White's period starts with its first engine move.
+    match.white.book = nullptr;
+    PlayedGame opening = match.play(std::string(START_FEN), {"e2e4", "e7e5"});
+    ASSERT_EQ(opening.moves.size(), 8u);
+    EXPECT_FALSE(opening.moves[0].clock_ms);
+    EXPECT_EQ(opening.moves[2].clock_ms, 1000);
+    EXPECT_EQ(opening.moves[2].clock_left_ms, 900);
+    EXPECT_EQ(opening.moves[4].clock_ms, 900);
+    EXPECT_EQ(opening.moves[4].clock_left_ms, 800 + 1000);
+    EXPECT_EQ(opening.moves[6].clock_ms, 1800);
+}
+
+TEST(Game, UntimedMovesRecordNoClockButTheirLatency) {
+    // The mock reports `time 0`, so all of the real wait is latency: at least its 30 ms sleep.
+    Match match({"--think", "30"}, {});
+    match.settings.adjudication.max_plies = 2;
+    PlayedGame r = match.play();
+    ASSERT_EQ(r.moves.size(), 2u);
+    EXPECT_FALSE(r.moves[0].clock_ms);
+    EXPECT_FALSE(r.moves[0].clock_left_ms);
+    ASSERT_TRUE(r.moves[0].latency_ms);
+    EXPECT_GE(*r.moves[0].latency_ms, 30);
+    ASSERT_TRUE(r.moves[1].latency_ms);
+    EXPECT_GE(*r.moves[1].latency_ms, 0);
+}
+
+TEST(Game, MatchedInfoStringsAreKeptWithTheMoveOnlyWhenAsked) {
+    Match match({"--info-flood", "3"}, {"--info-flood", "3"});
+    match.settings.adjudication.max_plies = 2;
+    PlayedGame plain = match.play();
+    ASSERT_EQ(plain.moves.size(), 2u);
+    EXPECT_TRUE(plain.moves[0].info_lines.empty());
+    // Per pattern, in the patterns' order, the last line of the search that matches it.
+    match.settings.kept_info_lines = {"^info string flood [01]$", "flood 2", "no such line"};
+    PlayedGame kept = match.play();
+    ASSERT_EQ(kept.moves.size(), 2u);
+    EXPECT_EQ(kept.moves[0].info_lines,
+              (std::vector<std::string>{"info string flood 1", "info string flood 2"}));
+    EXPECT_EQ(kept.moves[1].info_lines, kept.moves[0].info_lines);
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -102,6 +102,14 @@ std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts&
     return line;
 }
 
+std::string latency_line(const EngineLatency& latency) {
+    char mean[32];
+    std::snprintf(mean, sizeof mean, "%.1f", latency.mean_ms);
+    return "Engine " + latency.name + " latency: " + mean + "ms mean, " +
+           std::to_string(latency.max_ms) + "ms max over " + std::to_string(latency.moves) +
+           " moves (elapsed minus reported)";
+}
+
 std::string fastchess_ratio(std::int64_t numerator, std::int64_t denominator) {
     if (denominator == 0) return numerator == 0 ? "-nan" : "inf";
     return printed("%.2f", double(numerator) / double(denominator));

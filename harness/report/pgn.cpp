@@ -39,6 +39,13 @@ std::string comment_text(std::string text) {
     return text;
 }
 
+// Milliseconds as seconds with three decimals and an "s" ("0.104s"), as both tools write times.
+std::string seconds(std::int64_t ms) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.3fs", double(ms) / 1000.0);
+    return buffer;
+}
+
 std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields) {
     if (m.book) return "book";
     std::string text;
@@ -55,16 +62,21 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
         text = buffer;
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
-    std::snprintf(buffer, sizeof buffer, "%s%.3fs", text.empty() ? "" : " ",
-                  double(m.time_ms) / 1000.0);
-    text += buffer;
+    text += (text.empty() ? "" : " ") + seconds(m.time_ms);
+    // fastchess's order: tl, latency, n, sd, nps, hashfull, tbhits, pv, then the kept lines.
+    if (fields.timeleft) text += ", tl=" + seconds(m.clock_left_ms.value_or(0));
+    if (fields.latency) text += ", latency=" + seconds(m.latency_ms.value_or(0));
     if (fields.nodes) text += ", n=" + std::to_string(m.nodes.value_or(0));
     if (fields.seldepth) text += ", sd=" + std::to_string(m.seldepth.value_or(0));
     if (fields.nps) {
         std::int64_t nodes = m.nodes.value_or(0);
         text += ", nps=" + std::to_string(m.time_ms > 0 ? nodes * 1000 / m.time_ms : 0);
     }
+    if (fields.hashfull) text += ", hashfull=" + std::to_string(m.hashfull.value_or(0));
+    if (fields.tbhits) text += ", tbhits=" + std::to_string(m.tbhits.value_or(0));
     if (fields.pv) text += ", pv=\"" + m.pv + "\"";
+    if (fields.match_line)
+        for (const std::string& line : m.info_lines) text += ", line=\"" + line + "\"";
     if (!m.comment.empty()) text += (fields.fastchess ? ", " : " ") + m.comment;
     return comment_text(text);
 }

@@ -64,7 +64,8 @@ TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
     g.moves[2].seldepth = 7;
     g.moves[2].pv = "g4 d8h4";
     g.moves[3].score_mate = 2;
-    PgnMoveFields fields{true, true, true, true, true};
+    PgnMoveFields fields;
+    fields.nodes = fields.seldepth = fields.nps = fields.pv = fields.fastchess = true;
     std::string text = format_pgn(g, PgnHeader{}, fields);
     EXPECT_NE(text.find("2. g4\n{0.00/3 0.120s, n=5000, sd=7, nps=41666, pv=\"g4 d8h4\"}"),
               std::string::npos)
@@ -77,6 +78,52 @@ TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
               std::string::npos);
     EXPECT_NE(format_pgn(g, PgnHeader{}).find("[Termination \"rules infraction\"]"),
               std::string::npos);
+}
+
+// Every field fastchess's -pgnout can ask for, in its order and words: the clock after the move
+// as tl=, latency=, n=, sd=, nps=, hashfull=, tbhits=, pv=, then one line="..." per kept line;
+// each field alone; a move that lacks a value shows 0 as fastchess does.
+TEST(Pgn, FastchessFormCarriesClockLatencyHashfullTbhitsAndKeptLines) {
+    GameRecord g = sample_game();
+    MoveRecord& m = g.moves[2];
+    m.nodes = 5000;
+    m.seldepth = 7;
+    m.pv = "g4 d8h4";
+    m.clock_ms = 1000;
+    m.clock_left_ms = 980;
+    m.latency_ms = 4;
+    m.hashfull = 12;
+    m.tbhits = 3;
+    m.info_lines = {"info string pgncomment a=1", "info string b"};
+    PgnMoveFields all;
+    all.nodes = all.seldepth = all.nps = all.pv = all.fastchess = true;
+    all.timeleft = all.latency = all.hashfull = all.tbhits = all.match_line = true;
+    std::string text = format_pgn(g, PgnHeader{}, all);
+    EXPECT_NE(text.find("{-0.25/3 0.120s, tl=0.980s, latency=0.004s, n=5000, sd=7, nps=41666, "
+                        "hashfull=12, tbhits=3, pv=\"g4 d8h4\", line=\"info string pgncomment "
+                        "a=1\", line=\"info string b\"}"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("{+M1/3 0.120s, tl=0.000s, latency=0.000s, n=0, sd=0, nps=0, hashfull=0, "
+                        "tbhits=0, pv=\"\", Black mates}"),
+              std::string::npos)
+        << text;
+    const std::pair<bool PgnMoveFields::*, const char*> alone[] = {
+        {&PgnMoveFields::timeleft, "{-0.25/3 0.120s, tl=0.980s}"},
+        {&PgnMoveFields::latency, "{-0.25/3 0.120s, latency=0.004s}"},
+        {&PgnMoveFields::hashfull, "{-0.25/3 0.120s, hashfull=12}"},
+        {&PgnMoveFields::tbhits, "{-0.25/3 0.120s, tbhits=3}"},
+        {&PgnMoveFields::match_line,
+         "{-0.25/3 0.120s, line=\"info string pgncomment a=1\", line=\"info string b\"}"},
+    };
+    for (const auto& [field, comment] : alone) {
+        PgnMoveFields one;
+        one.fastchess = true;
+        one.*field = true;
+        EXPECT_NE(format_pgn(g, PgnHeader{}, one).find(comment), std::string::npos) << comment;
+    }
+    // Not asked for: nothing of it, as before.
+    EXPECT_NE(format_pgn(g, PgnHeader{}).find("g4 {-0.25/3 0.120s} Qh4#"), std::string::npos);
 }
 
 // The check value of CRC-32 (zlib's crc32 of "123456789"), whole and piece by piece, and as

@@ -67,6 +67,17 @@ struct MoveRecord {
     std::string pv;                 // principal variation as the engine sent it, UCI moves
     std::string comment;
     bool book = false;  // played by the harness from the opening, not chosen by an engine
+    // The mover's chess clock as the referee kept it, in timed games only: before the move (what
+    // `go` gave) and after it (fastchess's timeleft: after the time used, the increment and a new
+    // period's time).
+    std::optional<std::int64_t> clock_ms;
+    std::optional<std::int64_t> clock_left_ms;
+    // The wall time from `go` to the move minus the engine's own last reported `time` (all of it
+    // when the engine reports none): what the engine spent beyond its search.
+    std::optional<std::int64_t> latency_ms;
+    std::optional<int> hashfull;          // per mille, as the engine last reported it
+    std::optional<std::int64_t> tbhits;   // as the engine last reported it
+    std::vector<std::string> info_lines;  // the engine's lines that -pgnout match_line= asked for
 
     bool operator==(const MoveRecord&) const = default;
 };

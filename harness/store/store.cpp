@@ -173,6 +173,7 @@ Store::Impl::Impl(const std::string& path, Access access_)
         }
     }
     totals_missing = version < schema::GAME_TOTALS_VERSION;
+    this->version = version;
 }
 
 sql::Statement& Store::Impl::statement(std::string_view text) {

@@ -97,6 +97,7 @@ struct Store::Impl {
 
     Access access;
     bool totals_missing = false;
+    int version = 0;  // the file's schema version once open (older only when read-only)
     // Declared before the connection, so that the mark is removed after the connection closes.
     OpenFileMark open_mark;
     // Declared before the statements so that they are finalised before the connection closes.

@@ -63,6 +63,15 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
             }
             move.pv = move.uci + " e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6";
             if (ply % 29 == 0) move.comment = "quote \" backslash \\ newline\n tab\t \xc3\xbc";
+            // The referee's clock and what the engine reported besides its search (version 6).
+            if (ply % 3 != 0) {
+                move.clock_ms = 60000 - ply * 100;
+                move.clock_left_ms = *move.clock_ms - move.time_ms + 100;
+            }
+            move.latency_ms = ply % 4;
+            if (ply % 2) move.hashfull = ply * 3 % 1001;
+            if (ply % 6 == 0) move.tbhits = 5'000'000'000LL + ply;
+            if (ply % 10 == 0) move.info_lines = {"info string pgncomment x=1", ""};
         }
         game.moves.push_back(std::move(move));
     }

@@ -147,8 +147,8 @@ class Runner {
         }
 
         // Step 2. The tournament and engine rows; what is already done.
-        summary_.tournament_id =
-            store_.get_or_create_tournament(tournament_key(config_), stored_json().dump());
+        summary_.tournament_id = store_.get_or_create_tournament(
+            tournament_key(config_), stored_json().dump(), variant_name(config_.game.variant));
         std::vector<EngineIdentity> identities;
         for (const auto& engine : config_.engines) {
             identities.push_back(engine_identity(engine, true));

@@ -24,7 +24,6 @@ void read_configuration(ReportData& data) {
     for (const auto& [key, value] : limits.as_object())
         data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
                        (value.is_string() ? value.as_string() : value.dump());
-    data.time_control = config.limits.tc;
     data.sprt = config.sprt;
 }
 
@@ -192,9 +191,6 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         }
 
         GameRecord game = store.load_game(summary.id);
-        const std::optional<TimeControl>& tc = data.time_control;
-        std::array<std::int64_t, 2> clock{}, moves_made{};  // by side: 0 the first to move
-        if (tc) clock = {tc->base_ms, tc->base_ms};
         FenTurn turn;  // the start FEN was checked when the game was stored
         (void)read_fen_turn(game.start_fen, turn);
         for (const auto& move : game.moves) {
@@ -204,13 +200,12 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
             int full_move = (move.ply + 1) / 2;
             PhaseStatistics& s =
                 data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
-            if (tc && clock[side] > 0) {
+            // The clock as the referee kept it (recorded since schema version 6).
+            if (move.clock_ms && *move.clock_ms > 0) {
+                data.clocked = true;
                 ++s.clock_moves;
-                s.clock_left_ms_sum += double(clock[side]);
-                s.clock_share_sum += double(move.time_ms) / double(clock[side]);
-                clock[side] += tc->increment_ms - move.time_ms;
-                if (tc->moves > 0 && ++moves_made[side] % tc->moves == 0)
-                    clock[side] += tc->base_ms;
+                s.clock_left_ms_sum += double(*move.clock_ms);
+                s.clock_share_sum += double(move.time_ms) / double(*move.clock_ms);
             }
             ++s.moves;
             s.time_ms_sum += double(move.time_ms);
