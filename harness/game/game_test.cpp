@@ -67,13 +67,14 @@ void expect_replayable(const PlayedGame& record) {
         EXPECT_EQ(move_to_san(pos, move), m.san);
         pos.do_move(move, states.emplace_back());
     }
+    // The referee's final position is the one the moves lead to (the -epdout line).
+    EXPECT_EQ(record.final_fen, record.moves.empty() ? record.start_fen : pos.fen());
 }
 
 TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     Match match({}, {});
     PlayedGame outcome = match.play();
     const PlayedGame& r = outcome;
-    EXPECT_FALSE(r.result.empty());
     EXPECT_TRUE(
         r.termination == Termination::checkmate || r.termination == Termination::stalemate ||
         r.termination == Termination::threefold || r.termination == Termination::fifty_moves ||
@@ -98,6 +99,20 @@ TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     EXPECT_FALSE(r.moves[2].book);
     EXPECT_EQ(r.termination, Termination::max_plies);
     EXPECT_EQ(r.result, "1/2-1/2");
+}
+
+TEST(Game, TheGameCarriesItsOpeningsNameAndFinalPosition) {
+    Match match({}, {});
+    match.settings.adjudication.max_plies = 5;
+    Opening opening;
+    opening.start_fen = START_FEN;
+    opening.moves = {"e2e4", "e7e5"};
+    opening.name = "King's Pawn Game";
+    PlayedGame game = play_game(match.white, match.black, opening, match.settings);
+    EXPECT_EQ(game.opening_name, "King's Pawn Game");
+    ASSERT_EQ(game.moves.size(), 5u);
+    EXPECT_NE(game.final_fen, game.start_fen);
+    expect_replayable(game);
 }
 
 struct RuleCase {

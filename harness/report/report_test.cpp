@@ -117,7 +117,7 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
 
 // A tournament's games carry the same tags whoever writes them: the opening's name from the
 // store and the time control each player had.
-TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
+TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
     Store store = Store::open(":memory:");
     TournamentId t = store.get_or_create_tournament("k", "{}");
     EngineId a = store.get_or_create_engine({"a", "a", {}, "", {}, std::string(64, 'a')});
@@ -132,6 +132,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     game.slot = {4, 1, 0, 2, 0};
     game.opening_id = store.get_or_create_opening(opening);
     store.record_game(game);
+    game.opening_name = opening.name;  // the referee's, from the suite: no store lookup
 
     TournamentConfig config;
     config.event = "ladder";
@@ -139,7 +140,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     config.engines.resize(2);
     config.engines[0].name = config.engines[0].command = "a";
     config.engines[1].name = config.engines[1].command = "b";
-    TournamentPgn pgn(config, store);
+    TournamentPgn pgn(config);
     std::string text = pgn.game_text(game, "a", "b");
     EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;
     EXPECT_NE(text.find("[Round \"2.5\"]\n"), std::string::npos) << text;
@@ -149,7 +150,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
 
     // One player on its own clock: a tag per side.
     config.engines[1].limits.tc = parse_time_control("10+0.1");
-    text = TournamentPgn(config, store).game_text(game, "a", "b");
+    text = TournamentPgn(config).game_text(game, "a", "b");
     EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
               std::string::npos)
         << text;
