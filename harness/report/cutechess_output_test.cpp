@@ -97,13 +97,13 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     console.game_started(first, "a", "b");
     GameRecord game;
     game.slot = first;
-    game.result = "1-0";
+    game.result = Outcome::white_win;
     game.termination = Termination::checkmate;
     game.termination_text = "White mates";
     console.game_finished(game, 1, "a", "b");
     console.engine_event("b will be restarted after game 2");
     game.slot = second;
-    game.result = "1/2-1/2";
+    game.result = Outcome::draw;
     game.termination = Termination::max_plies;
     game.termination_text = "Draw by adjudication: maximum game length";
     console.game_finished(game, 2, "b", "a");

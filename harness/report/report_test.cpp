@@ -20,7 +20,7 @@ namespace {
 GameRecord sample_game() {
     GameRecord g;
     g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    g.result = "0-1";
+    g.result = Outcome::black_win;
     g.termination = Termination::checkmate;
     g.termination_text = "Black mates";
     g.started_at_ms = 1764460800000;  // 2025-11-30
@@ -101,7 +101,7 @@ TEST(Crc32, MatchesZlibsCheckValue) {
 TEST(Pgn, StartsFromAFenWithBlackToMove) {
     GameRecord g;
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
-    g.result = "1/2-1/2";
+    g.result = Outcome::draw;
     g.termination = Termination::max_plies;
     MoveRecord m;
     m.ply = 1;
@@ -200,7 +200,7 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
         g.slot = {i, 0, 0, i / 2, i % 2};
         g.white_engine_id = i % 2 == 0 ? ia : ib;
         g.black_engine_id = i % 2 == 0 ? ib : ia;
-        g.result = results[i];
+        g.result = *parse_outcome(results[i]);
         store.record_game(g);
     }
     std::string text = format_standings(store, t, {ia, ib}, {"A", "B"}, {200, 1});
@@ -236,7 +236,7 @@ void play_three(ThreeEngines& t, const std::vector<std::string>& names, int firs
             std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
             g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
             g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
-            g.result = i % 3 == 0 ? "1/2-1/2" : "1-0";
+            g.result = i % 3 == 0 ? Outcome::draw : Outcome::white_win;
             t.store.record_game(g);
         }
     }
