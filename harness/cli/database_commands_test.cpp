@@ -47,8 +47,9 @@ TEST_F(DatabaseCommands, TournamentThatFailsValidationLeavesNoDatabase) {
     EXPECT_FALSE(fs::exists(one_engine_db)) << one.output;
 
     const fs::path bad_openings_db = dir_ / "bad.sqlite";
-    const CommandOutcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
-                                    bad_openings.string() + " --db " + bad_openings_db.string());
+    const CommandOutcome bad =
+        run_arbiter("tournament" + engines() + " --rounds 1 --openings " + bad_openings.string() +
+                    " --db " + bad_openings_db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_NE(bad.output.find("bad.epd:1"), std::string::npos) << bad.output;
     EXPECT_FALSE(fs::exists(bad_openings_db)) << bad.output;
@@ -61,7 +62,7 @@ TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
     const fs::path bad_openings = dir_ / "bad.epd";
     std::ofstream(bad_openings) << "garbage line\n";
     const CommandOutcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
-                                    bad_openings.string() + " --db " + db.string());
+                                           bad_openings.string() + " --db " + db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_TRUE(fs::exists(db));
 }
@@ -113,7 +114,8 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
     ASSERT_NE(replayed.output.find("Played 4 games"), std::string::npos) << replayed.output;
 
     const fs::path pgn = dir_ / "export.pgn";
-    const CommandOutcome exported = run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
+    const CommandOutcome exported =
+        run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
     EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
     const CommandOutcome from_db = run_arbiter("ratings --bootstrap 0 --db " + db.string());
     const CommandOutcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());

@@ -18,7 +18,7 @@ class OutputRefusals : public DatabaseCommands {
         openings_ = short_suite(2);
         db_ = dir_ / "games.sqlite";
         const CommandOutcome played = run_arbiter("tournament" + engines() + " --openings " +
-                                           openings_.string() + " --db " + db_.string());
+                                                  openings_.string() + " --db " + db_.string());
         ASSERT_EQ(played.exit_code, 0) << played.output;
     }
     // Runs `arguments` and expects a refusal naming `output` that changed no file.

@@ -136,11 +136,6 @@ int run(const TournamentOptions& options, const CLI::App& app) {
                                 return text;
                             });
     LiveGameFiles observer(display, config, {.pgn_path = config.pgn_path});
-    std::cout << "Database: " << config.db_path << "\n";
-    if (config.shard_count)
-        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
-                  << " of the schedule\n";
-    explain_identity(store, config, options.resume);
     // Ctrl-C or a kill: the games in progress get a moment to finish; recorded games stay
     // recorded, each shown and in the PGN.
     RecordingGate gate;
@@ -148,6 +143,11 @@ int run(const TournamentOptions& options, const CLI::App& app) {
         display.finish();
         std::cerr << INTERRUPTED;
     });
+    std::cout << "Database: " << config.db_path << "\n";
+    if (config.shard_count)
+        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
+                  << " of the schedule\n";
+    explain_identity(store, config, options.resume);
     TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
     interrupt.finished();
     display.finish();

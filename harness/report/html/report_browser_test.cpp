@@ -167,8 +167,7 @@ TEST_F(ReportInBrowser, ShowsTheStandingsInTheDatabasesOrder) {
     for (const auto& g : games()) {
         for (const auto& name : {g.white_name, g.black_name})
             if (index.emplace(name, int(names.size())).second) names.push_back(name);
-        results.push_back({index[g.white_name], index[g.black_name], g.result,
-                           g.slot.number / 2});
+        results.push_back({index[g.white_name], index[g.black_name], g.result, g.slot.number / 2});
     }
     RatingOptions options;
     options.bootstrap_samples = 0;
