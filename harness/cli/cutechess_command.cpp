@@ -3,9 +3,7 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -14,10 +12,8 @@
 #include <regex>
 #include <streambuf>
 #include <string>
-#include <thread>
 
 #include "harness/config/cutechess_args.h"
-#include "harness/process/engine_process.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/live_games.h"
 #include "harness/report/output_file.h"

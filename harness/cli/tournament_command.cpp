@@ -2,16 +2,13 @@
 // prints the standings.
 #include <unistd.h>
 
-#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #include "harness/cli/command.h"
 #include "harness/cli/tournament_files.h"
-#include "harness/process/engine_process.h"
 #include "harness/report/html/page.h"
 #include "harness/report/live_games.h"
 #include "harness/report/output_file.h"
