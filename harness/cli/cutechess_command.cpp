@@ -14,9 +14,12 @@
 #include <string>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/process/affinity.h"
 #include "harness/report/cutechess_output.h"
+#include "harness/report/fastchess_pv_check.h"
 #include "harness/report/live_games.h"
 #include "harness/report/output_file.h"
+#include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
@@ -54,11 +57,19 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
-// The console, told of the games a resumed run played before: the live files
-// (LiveGameFiles) sit in front of it.
+// What the dialect shows beyond the live files: the games a resumed run played before, counted
+// in the console's score, and fastchess's PV warnings before each game's files and line. Each
+// finished game then goes on to `next` (LiveGameFiles, in front of the console).
 class DialectConsole : public TournamentObserver {
   public:
-    DialectConsole(CutechessConsole& console, Store& store) : console_(console), store_(store) {}
+    DialectConsole(TournamentObserver& next, CutechessConsole& console,
+                   const CutechessCommand& command, Store& store)
+        : next_(next),
+          console_(console),
+          store_(store),
+          check_pvs_(command.output.check_mate_pvs),
+          test_env_(command.output.test_env),
+          chess960_(command.config.game.variant == Variant::chess960) {}
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
         if (already > 0)
@@ -73,12 +84,19 @@ class DialectConsole : public TournamentObserver {
     void engine_event(const std::string& message) override { console_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
-        console_.game_finished(game, id, white, black);
+        // fastchess prints its PV warnings while the game runs: here, before the game's line.
+        if (check_pvs_)
+            for (const std::string& warning :
+                 fastchess_pv_warnings(game, white, black, chess960_, test_env_))
+                console_.print_line(warning);
+        next_.game_finished(game, id, white, black);
     }
 
   private:
+    TournamentObserver& next_;
     CutechessConsole& console_;
     Store& store_;
+    bool check_pvs_ = false, test_env_ = false, chess960_ = false;
 };
 
 // The live files of the dialect's options: -pgnout (with -crc32 pgn=true) and -epdout.
@@ -136,9 +154,17 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
         throw ConfigError(
             "-openings file=FILE is required: arbiter plays every game pair from "
             "an opening (openings/arbiter-8ply.epd ships with it)");
-    fit_schedule(
-        command,
-        OpeningSuite::read(command.config.openings_path, command.config.plies.value_or(-1)).size());
+    const std::string& openings = command.config.openings_path;
+    std::size_t suite_size = 0;
+    if (is_generated_suite(openings)) {
+        if (command.config.game.variant != Variant::chess960)
+            throw ConfigError("-openings file=" + openings +
+                              " is a generated Chess960 suite: give -variant fischerandom");
+        suite_size = generate_openings(openings, command.config.seed).size();
+    } else {
+        suite_size = OpeningSuite::read(openings, command.config.plies.value_or(-1)).size();
+    }
+    fit_schedule(command, std::int64_t(suite_size));
     validate(command.config);
     return command;
 }
@@ -156,9 +182,14 @@ int run(const CutechessCommand& command) {
     WholeLines lines;
     std::ostream out(&lines);
     CutechessConsole console(out, std::cerr, command.output, config);
-    DialectConsole shown(console, store);
-    LiveGameFiles observer(shown, config, live_files(command),
-                           [&](const std::string& line) { console.print_line(line); });
+    LiveGameFiles files(console, config, live_files(command),
+                        [&](const std::string& line) { console.print_line(line); });
+    DialectConsole observer(files, console, command, store);
+    if (command.use_affinity) {
+        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
+                                                      : command.affinity_cpus);
+        pin_engines_of_this_thread(worker_cpus(1));  // the engines probed before the games
+    }
     // Without -db the run had a database of its own: resuming it means naming it.
     const std::string resume_hint =
         command.db_given
@@ -175,7 +206,7 @@ int run(const CutechessCommand& command) {
     TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
     interrupt.finished();
     console.finish();
-    observer.close();
+    files.close();
     std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }

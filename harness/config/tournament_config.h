@@ -48,6 +48,9 @@ struct TournamentConfig {
     bool gauntlet = false;
     int seeds = 1;
     Colours colours = Colours::alternate;
+    // One game per opening and engine pair, with no colour-reversed partner (the dialects'
+    // -games 1); colours alternate from game to game. Set by the dialects only.
+    bool single_games = false;
     // 1-based index of the first opening (cutechess's -openings start=): the suite (shuffled once
     // by `seed` when random_order) is played from there on, so runs with disjoint windows play
     // disjoint openings. 0 keeps arbiter's own order (a fresh shuffle per round).

@@ -155,6 +155,20 @@ const std::vector<TournamentSetting>& settings_table() {
                   if (c.colours != Colours::alternate) v.set(k, colours_name(c.colours));
               },
           .in_identity = true},
+        S{.key = "single_games",
+          .flag = "single-games",
+          .value_name = "",
+          .help = "One game per opening and engine pair, no colour-reversed partner; colours "
+                  "alternate game by game (the dialects' -games 1)",
+          .read =
+              [](Config& c, Text t) {
+                  c.single_games = read_choice("single_games", t, {"true", "false"}) == "true";
+              },
+          .store =
+              [](const Config& c, json::Value& v, Key k) {
+                  if (c.single_games) v.set(k, true);
+              },
+          .in_identity = true},
         S{.key = "openings_start",
           .flag = "openings-start",
           .value_name = "N",
