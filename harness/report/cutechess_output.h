@@ -115,7 +115,7 @@ class CutechessConsole : public TournamentObserver {
         OnePointPairs one_point;
         std::map<std::int64_t, double> waiting;  // pair number -> first game's points
     };
-    void record(const ScheduleSlot& slot, const std::string& result, const std::string& white,
+    void record(const ScheduleSlot& slot, Outcome result, const std::string& white,
                 const std::string& black);
     void print_ratings();
     void print_rank_table();

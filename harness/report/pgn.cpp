@@ -115,7 +115,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("Round", header.round);
     tag("White", header.white);
     tag("Black", header.black);
-    tag("Result", game.result);
+    tag("Result", std::string(to_pgn(game.result)));
     if (!header.variant.empty()) tag("Variant", header.variant);
     if (game.start_fen != START_FEN || !header.variant.empty()) {
         tag("SetUp", "1");
@@ -162,12 +162,12 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         std::string comment = comment_text(game.termination_text);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
-    emit(game.result);
+    emit(std::string(to_pgn(game.result)));
     return out.append(line).append("\n\n");
 }
 
-TournamentPgn::TournamentPgn(TournamentConfig config, Store& store, PgnMoveFields fields)
-    : config_(std::move(config)), store_(store), fields_(fields) {}
+TournamentPgn::TournamentPgn(TournamentConfig config, PgnMoveFields fields)
+    : config_(std::move(config)), fields_(fields) {}
 
 std::string TournamentPgn::game_text(const GameRecord& game, const std::string& white,
                                      const std::string& black) {
@@ -178,14 +178,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
     header.white = white;
     header.black = black;
     if (config_.game.variant == Variant::chess960) header.variant = "Chess960";
-    if (game.opening_id) {
-        auto known = opening_names_.find(*game.opening_id);
-        if (known == opening_names_.end())
-            known =
-                opening_names_.emplace(*game.opening_id, store_.load_opening(*game.opening_id).name)
-                    .first;
-        header.opening = known->second;
-    }
+    header.opening = game.opening_name;
     const std::string white_clock = time_control(white), black_clock = time_control(black);
     if (white_clock == black_clock) {
         header.time_control = white_clock;

@@ -20,7 +20,7 @@ namespace {
 GameRecord sample_game() {
     GameRecord g;
     g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    g.result = "0-1";
+    g.result = Outcome::black_win;
     g.termination = Termination::checkmate;
     g.termination_text = "Black mates";
     g.started_at_ms = 1764460800000;  // 2025-11-30
@@ -148,7 +148,7 @@ TEST(Crc32, MatchesZlibsCheckValue) {
 TEST(Pgn, StartsFromAFenWithBlackToMove) {
     GameRecord g;
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
-    g.result = "1/2-1/2";
+    g.result = Outcome::draw;
     g.termination = Termination::max_plies;
     MoveRecord m;
     m.ply = 1;
@@ -164,7 +164,7 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
 
 // A tournament's games carry the same tags whoever writes them: the opening's name from the
 // store and the time control each player had.
-TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
+TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
     Store store = Store::open(":memory:");
     TournamentId t = store.get_or_create_tournament("k", "{}");
     EngineId a = store.get_or_create_engine({"a", "a", {}, "", {}, std::string(64, 'a')});
@@ -179,6 +179,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     game.slot = {4, 1, 0, 2, 0};
     game.opening_id = store.get_or_create_opening(opening);
     store.record_game(game);
+    game.opening_name = opening.name;  // the referee's, from the suite: no store lookup
 
     TournamentConfig config;
     config.event = "ladder";
@@ -186,7 +187,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     config.engines.resize(2);
     config.engines[0].name = config.engines[0].command = "a";
     config.engines[1].name = config.engines[1].command = "b";
-    TournamentPgn pgn(config, store);
+    TournamentPgn pgn(config);
     std::string text = pgn.game_text(game, "a", "b");
     EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;
     EXPECT_NE(text.find("[Round \"2.5\"]\n"), std::string::npos) << text;
@@ -196,7 +197,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
 
     // One player on its own clock: a tag per side.
     config.engines[1].limits.tc = parse_time_control("10+0.1");
-    text = TournamentPgn(config, store).game_text(game, "a", "b");
+    text = TournamentPgn(config).game_text(game, "a", "b");
     EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
               std::string::npos)
         << text;
@@ -246,7 +247,7 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
         g.slot = {i, 0, 0, i / 2, i % 2};
         g.white_engine_id = i % 2 == 0 ? ia : ib;
         g.black_engine_id = i % 2 == 0 ? ib : ia;
-        g.result = results[i];
+        g.result = *parse_outcome(results[i]);
         store.record_game(g);
     }
     std::string text = format_standings(store, t, {ia, ib}, {"A", "B"}, {200, 1});
@@ -282,7 +283,7 @@ void play_three(ThreeEngines& t, const std::vector<std::string>& names, int firs
             std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
             g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
             g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
-            g.result = i % 3 == 0 ? "1/2-1/2" : "1-0";
+            g.result = i % 3 == 0 ? Outcome::draw : Outcome::white_win;
             t.store.record_game(g);
         }
     }

@@ -241,6 +241,14 @@ Termination Store::Impl::read_termination(const std::string& code) const {
     return *termination;
 }
 
+Outcome Store::Impl::read_outcome(const std::string& text) const {
+    const std::optional<Outcome> outcome = parse_outcome(text);
+    if (!outcome)
+        throw StoreError(connection.path() + ": result \"" + text +
+                         "\" in table games is not 1-0, " + "0-1 or 1/2-1/2");
+    return *outcome;
+}
+
 std::string join_moves(std::span<const std::string> moves, std::string_view what) {
     std::string text;
     for (std::size_t i = 0; i < moves.size(); ++i) {

@@ -48,7 +48,7 @@ struct GameSummary {
     std::string white_name;
     std::string black_name;
     std::optional<OpeningId> opening_id;
-    std::string result;
+    Outcome result = Outcome::draw;
     Termination termination = Termination::checkmate;
     std::string termination_text;
     int ply_count = 0;

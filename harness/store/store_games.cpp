@@ -40,16 +40,11 @@ ScheduleSlot read_slot(sql::Statement& row, int first) {
             static_cast<int>(row.integer(first + 4))};
 }
 
-bool is_result(std::string_view result) {
-    return result == "1-0" || result == "0-1" || result == "1/2-1/2";
-}
-
 void validate_game(const GameRecord& game) {
     const auto fail = [&](const std::string& why) {
         throw std::invalid_argument("cannot record game in slot " +
                                     std::to_string(game.slot.number) + ": " + why);
     };
-    if (!is_result(game.result)) fail("result \"" + game.result + "\" is not 1-0, 0-1 or 1/2-1/2");
     if (!parse_termination(termination_code(game.termination))) {
         fail("termination " + std::to_string(static_cast<int>(game.termination)) +
              " is not a known code");
@@ -168,7 +163,7 @@ GameId Store::record_game(const GameRecord& game) {
     insert_game.bind(8, game.black_engine_id);
     insert_game.bind(9, game.opening_id);
     insert_game.bind(10, game.start_fen);
-    insert_game.bind(11, game.result);
+    insert_game.bind(11, to_pgn(game.result));
     insert_game.bind(12, termination_code(game.termination));
     insert_game.bind(13, game.termination_text);
     insert_game.bind(14, static_cast<std::int64_t>(game.moves.size()));
@@ -319,7 +314,7 @@ std::vector<GameSummary> list_games_of(Store::Impl& impl, TournamentId tournamen
         game.white_name = query.text(9);
         game.black_name = query.text(10);
         game.opening_id = query.optional_integer(11);
-        game.result = query.text(12);
+        game.result = impl.read_outcome(query.text(12));
         game.termination = impl.read_termination(query.text(13));
         game.termination_text = query.text(14);
         game.ply_count = static_cast<int>(query.integer(15));
@@ -378,7 +373,7 @@ GameRecord Store::load_game(GameId id) {
         game.black_engine_id = select.integer(7);
         game.opening_id = select.optional_integer(8);
         game.start_fen = select.text(9);
-        game.result = select.text(10);
+        game.result = impl_->read_outcome(select.text(10));
         game.termination = impl_->read_termination(select.text(11));
         game.termination_text = select.text(12);
         ply_count = select.integer(13);

@@ -94,6 +94,7 @@ struct Store::Impl {
     void ensure_game_totals();
 
     Termination read_termination(const std::string& code) const;
+    Outcome read_outcome(const std::string& text) const;
 
     Access access;
     bool totals_missing = false;

@@ -31,7 +31,9 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
     game.black_engine_id = black;
     game.opening_id = opening;
     game.start_fen = std::string(START_FEN);
-    game.result = slot % 3 == 0 ? "1-0" : slot % 3 == 1 ? "0-1" : "1/2-1/2";
+    game.result = slot % 3 == 0   ? Outcome::white_win
+                  : slot % 3 == 1 ? Outcome::black_win
+                                  : Outcome::draw;
     game.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
     game.termination_text = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
     game.started_at_ms = 1'700'000'000'000 + slot * 1000;

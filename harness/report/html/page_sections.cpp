@@ -362,7 +362,7 @@ std::string terminations_section(const ReportData& data) {
         if (!is_fault(g.termination)) continue;
         list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
-             << g.result << ", " << escape(g.termination_text) << "</li>";
+             << to_pgn(g.result) << ", " << escape(g.termination_text) << "</li>";
         if (++listed == 500) break;
     }
     out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"

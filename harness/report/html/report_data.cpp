@@ -58,10 +58,8 @@ std::vector<GameResult> game_results(const ReportData& data, std::size_t count) 
     std::vector<GameResult> results;
     for (std::size_t i = 0; i < count && i < data.games.size(); ++i) {
         const auto& g = data.games[i];
-        auto outcome = parse_outcome(g.result);
-        if (!outcome) continue;
         results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
-                           *outcome, g.slot.pair_number()});
+                           g.result, g.slot.pair_number()});
     }
     return results;
 }
@@ -176,18 +174,18 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         std::string code(termination_code(summary.termination));
         ++data.terminations[std::size_t(white)][code];
         ++data.terminations[std::size_t(black)][code];
-        if (is_fault(summary.termination) && summary.result != "1/2-1/2")
-            ++data.faults[std::size_t(summary.result == "1-0" ? black : white)][code];
-        auto outcome = parse_outcome(summary.result);
-        if (summary.opening_id && outcome) {
+        if (is_fault(summary.termination) && summary.result != Outcome::draw)
+            ++data.faults[std::size_t(summary.result == Outcome::white_win ? black : white)][code];
+        const Outcome outcome = summary.result;
+        if (summary.opening_id) {
             OpeningLine& line = openings[*summary.opening_id];
             line.id = *summary.opening_id;
             ++line.games;
-            line.white_points += white_points(*outcome);
+            line.white_points += white_points(outcome);
             int a = std::min(white, black), b = std::max(white, black);
             OpeningPairResult& pair = line.pairs[{a, b}];
             ++pair.games;
-            pair.points += a == white ? white_points(*outcome) : 1.0 - white_points(*outcome);
+            pair.points += a == white ? white_points(outcome) : 1.0 - white_points(outcome);
         }
 
         GameRecord game = store.load_game(summary.id);

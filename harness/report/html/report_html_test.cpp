@@ -31,7 +31,7 @@ GameRecord game(TournamentId tournament, std::int64_t slot, EngineId white, Engi
     g.black_engine_id = black;
     g.opening_id = opening;
     g.start_fen = START;
-    g.result = std::move(result);
+    g.result = *parse_outcome(result);
     g.termination = termination;
     g.termination_text = std::move(text);
     int ply = 0;
