@@ -76,9 +76,9 @@ std::string printable_engine_text(std::string_view bytes);
 
 // What one search produced: the move and the engine's thinking output. depth, seldepth, score and
 // pv come from the last principal-variation report (UCI: an info line with a score or a pv and no
-// multipv above 1; XBoard: a thinking line); nodes and time from the last report of each. An
-// empty optional means the engine never reported that field. Moves are UCI coordinates whatever
-// the protocol (the XBoard client translates).
+// multipv above 1; XBoard: a thinking line); nodes, time, hashfull and tbhits from the last report
+// of each. An empty optional means the engine never reported that field. Moves are UCI
+// coordinates whatever the protocol (the XBoard client translates).
 struct SearchReply {
     EngineStatus status = EngineStatus::ok;
     std::string bestmove;  // the move exactly as sent when it could not be read ("(none)",
@@ -89,6 +89,8 @@ struct SearchReply {
     std::optional<EngineScore> score;
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> time_ms;  // as reported by the engine
+    std::optional<int> hashfull;          // per mille, from the last line reporting it
+    std::optional<std::uint64_t> tbhits;  // from the last line reporting it
     std::vector<std::string> pv;          // empty if never reported
     std::int64_t info_lines = 0;          // thinking lines received during this search
     // The text after `string` of each UCI info line that has one, in the order received, spaces
