@@ -17,12 +17,12 @@
 #include <thread>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/crc32.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/html/report_data.h"
 #include "harness/report/output_file.h"
-#include "harness/report/pgn.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 

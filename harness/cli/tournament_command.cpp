@@ -11,10 +11,10 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/tournament_files.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/html/page.h"
 #include "harness/report/output_file.h"
-#include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
 #include "harness/report/standings.h"

@@ -1,4 +1,4 @@
-#include "harness/report/pgn.h"
+#include "harness/pgn/pgn_writer.h"
 
 #include <cstdio>
 #include <ctime>
