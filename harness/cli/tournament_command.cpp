@@ -14,6 +14,7 @@
 #include "harness/pgn/pgn_writer.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/html/page.h"
+#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"

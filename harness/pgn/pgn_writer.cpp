@@ -5,6 +5,7 @@
 
 #include "engines/core/position.h"
 #include "engines/core/text.h"
+#include "harness/report/number_text.h"
 
 namespace arbiter {
 
@@ -50,14 +51,12 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
         std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-", mate);
         text = buffer;
     } else if (m.score_cp) {
-        std::snprintf(buffer, sizeof buffer,
-                      fields.fastchess && *m.score_cp == 0 ? "%.2f" : "%+.2f", *m.score_cp / 100.0);
-        text = buffer;
+        // cutechess writes "+0.00" for a level position, fastchess "0.00".
+        text = format_fixed(*m.score_cp / 100.0, 2,
+                            fields.fastchess ? PlusSign::above_zero : PlusSign::always);
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
-    std::snprintf(buffer, sizeof buffer, "%s%.3fs", text.empty() ? "" : " ",
-                  double(m.time_ms) / 1000.0);
-    text += buffer;
+    text += (text.empty() ? "" : " ") + format_fixed(double(m.time_ms) / 1000.0, 3) + "s";
     if (fields.nodes) text += ", n=" + std::to_string(m.nodes.value_or(0));
     if (fields.seldepth) text += ", sd=" + std::to_string(m.seldepth.value_or(0));
     if (fields.nps) {

@@ -12,7 +12,7 @@
 #include "harness/report/crc32.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
-#include "harness/report/text.h"
+#include "harness/report/text_table.h"
 
 namespace arbiter {
 namespace {

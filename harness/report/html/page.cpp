@@ -9,6 +9,7 @@
 
 #include "harness/config/json.h"
 #include "harness/report/html/charts.h"
+#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
 
 namespace arbiter::html {
@@ -52,7 +53,7 @@ std::string script_safe(std::string json) {
 std::string score_text(const MoveRecord& m) {
     if (m.score_mate)
         return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
-    if (m.score_cp) return (*m.score_cp > 0 ? "+" : "") + fixed(*m.score_cp / 100.0, 2);
+    if (m.score_cp) return format_fixed(*m.score_cp / 100.0, 2, PlusSign::above_zero);
     return "";
 }
 
