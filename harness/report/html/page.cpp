@@ -180,9 +180,9 @@ std::string render_page(const ReportData& data) {
            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
            "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
            "<title>"
-        << escape(title) << " &ndash; arbiter report</title><style>" << PAGE_STYLE
-        << "</style></head><body><header><h1>" << escape(title) << "</h1><p>" << summary_line(data)
-        << "</p><nav aria-label=\"Sections\"><ul>";
+        << escape(title) << " &ndash; arbiter report</title><style>\n"
+        << PAGE_STYLE << "</style></head><body><header><h1>" << escape(title) << "</h1><p>"
+        << summary_line(data) << "</p><nav aria-label=\"Sections\"><ul>";
     std::vector<std::pair<std::string, std::string>> sections = {
         {"standings", standings_section(data)},
         {"timeline", timeline_section(data)},
@@ -203,7 +203,8 @@ std::string render_page(const ReportData& data) {
     out << "</main><footer><p>Written by arbiter report from "
         << escape(data.tournament.config_key.substr(0, 12))
         << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'
-        << game_data_scripts(data) << "<script>" << PAGE_SCRIPT << "</script></body></html>\n";
+        << game_data_scripts(data) << "<script>\n"
+        << PAGE_SCRIPT << "</script></body></html>\n";
     return out.str();
 }
 

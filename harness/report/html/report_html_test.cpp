@@ -340,6 +340,24 @@ TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
     EXPECT_NE(page.find("<td class=\"num\">6.3%</td>"), std::string::npos) << page;
 }
 
+std::string file_text(const char* path) {
+    std::stringstream text;
+    text << std::ifstream(path, std::ios::binary).rdbuf();
+    return text.str();
+}
+
+// The stylesheet and the script are real files, embedded at build time byte for byte.
+TEST(Assets, ThePageHoldsReportCssAndReportJsByteForByte) {
+    const std::string css = file_text(REPORT_CSS_PATH), js = file_text(REPORT_JS_PATH);
+    ASSERT_NE(css.find(":root {"), std::string::npos);
+    ASSERT_NE(js.find("'use strict';"), std::string::npos);
+    EXPECT_EQ(PAGE_STYLE, css);
+    EXPECT_EQ(PAGE_SCRIPT, js);
+    const std::string page = render_page(ReportData{});
+    EXPECT_NE(page.find("<style>\n" + css + "</style>"), std::string::npos);
+    EXPECT_NE(page.find("<script>\n" + js + "</script></body></html>\n"), std::string::npos);
+}
+
 TEST(WritePage, ReplacesTheFileAtomically) {
     fs::path dir = fs::temp_directory_path() / ("arbiter-html-" + std::to_string(::getpid()));
     fs::remove_all(dir);
