@@ -2,8 +2,7 @@
 // runner would drive it, plus each binary's own command line.
 #include <gtest/gtest.h>
 
-#include <deque>
-
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/engine_test_support.h"
 
@@ -21,14 +20,14 @@ class EngineSession : public ::testing::TestWithParam<std::pair<std::string, std
 // True if `line` is "bestmove <m>" with m legal after `moves` from the start position.
 bool legal_bestmove(const std::string& line, const std::vector<std::string>& moves,
                     std::string_view fen = START_FEN) {
-    std::deque<StateInfo> states;
-    Position pos;
-    if (!pos.set(fen, states.emplace_back()).empty()) return false;
-    for (const std::string& m : moves) pos.do_move(move_from_uci(pos, m), states.emplace_back());
+    Board board;
+    if (!board.set(fen).empty()) return false;
+    for (const std::string& m : moves)
+        if (!board.play_uci(m)) return false;
     std::istringstream words(line);
     std::string keyword, move;
     words >> keyword >> move;
-    return keyword == "bestmove" && move_from_uci(pos, move);
+    return keyword == "bestmove" && move_from_uci(board.position(), move);
 }
 
 TEST_P(EngineSession, ScriptedSession) {

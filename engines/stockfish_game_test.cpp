@@ -6,8 +6,8 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <deque>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/reference_program.h"
 #include "engines/core/rules.h"
@@ -47,13 +47,12 @@ TEST_P(StockfishGame, PlaysAWholeGameWithoutAnIllegalMove) {
     // Our engine takes White in every other game of the family.
     Color our_colour = name.size() % 2 ? WHITE : BLACK;
     std::int64_t clock_ms = 1000, increment_ms = 10, lowest_clock = clock_ms;
-    std::deque<StateInfo> states;
-    Position pos;
-    ASSERT_EQ(pos.set(START_FEN, states.emplace_back()), "");
+    Board board;
+    const Position& pos = board.position();
     std::string moves;
     GameStatus status = GameStatus::ongoing;
     int ply = 0;
-    for (; ply < MAX_PLIES && (status = game_status(pos)) == GameStatus::ongoing; ++ply) {
+    for (; ply < MAX_PLIES && (status = board.status()) == GameStatus::ongoing; ++ply) {
         bool our_turn = pos.side_to_move() == our_colour;
         ChildProcess& mover = our_turn ? ours : stockfish;
         mover.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
@@ -77,10 +76,9 @@ TEST_P(StockfishGame, PlaysAWholeGameWithoutAnIllegalMove) {
         std::istringstream words(answer->back());
         std::string keyword, text;
         words >> keyword >> text;
-        Move m = move_from_uci(pos, text);
-        ASSERT_TRUE(m) << (our_turn ? name : "stockfish") << " made an illegal move: '" << text
-                       << "' in " << pos.fen();
-        pos.do_move(m, states.emplace_back());
+        ASSERT_TRUE(board.play_uci(text))
+            << (our_turn ? name : "stockfish") << " made an illegal move: '" << text << "' in "
+            << board.fen();
         moves += " " + text;
     }
     std::cout << "[ game     ] " << name << " as " << (our_colour == WHITE ? "White" : "Black")

@@ -133,6 +133,26 @@ TEST(Chess960, MovingOrLosingTheRookTakesItsRightAway) {
     EXPECT_EQ(game.pos.fen(), "1r2k3/1R6/8/8/8/8/8/4K1r1 w q - 0 2");
 }
 
+// Standard chess tests castling on constant squares, Chess960 on the position's own (movegen.cpp):
+// both must count every standard position alike, castling through an attacked square, past
+// an attacked b1, into check and out of it, with rooks taken and kings moved on the way.
+TEST(Chess960Perft, StandardPositionsCountTheSameUnderEitherRules) {
+    const char* fens[] = {
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "r3k2r/8/8/8/2b5/8/8/R3K2R w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+        "r3k2r/8/8/8/8/8/6q1/R3K2R w KQkq - 0 1",
+        "r3k2r/8/3Q4/8/8/5q2/8/R3K2R b KQkq - 0 1",
+    };
+    for (const char* fen : fens) {
+        testing::Game standard(fen), chess960(fen, true);
+        ASSERT_FALSE(standard.pos.chess960());
+        ASSERT_TRUE(chess960.pos.chess960());
+        EXPECT_EQ(perft(standard.pos, 3), perft(chess960.pos, 3)) << fen;
+    }
+}
+
 TEST(Chess960Perft, PublishedSuiteSampleIsExact) {
     // Every position to depth 3, every 40th to depth 4.
     auto suite = testing::load_perft_suite(testing::CHESS960_PERFT_SUITE);

@@ -120,7 +120,7 @@ void pawn_moves(const Position& pos, MoveList& list, Square ksq, Bitboard target
 // shielded it, as on b1 against a queen on a1 with the king on c1, has gone). The caller makes
 // sure that Us is not in check.
 template <Color Us, bool KingSide>
-bool castling_allowed(const Position& pos, Bitboard occupied) {
+bool castling_allowed_960(const Position& pos, Bitboard occupied) {
     constexpr int index = Position::castling_index(Us, KingSide);
     constexpr Square king_to = relative_square(Us, KingSide ? G1 : C1);
     constexpr Square rook_to = relative_square(Us, KingSide ? F1 : D1);
@@ -134,6 +134,30 @@ bool castling_allowed(const Position& pos, Bitboard occupied) {
     return !pos.attacked_by(~Us, king_to, after);
 }
 
+// The same test for standard chess (!Position::chess960(), so king and rooks started on their
+// standard squares), on constant squares as before Chess960, so that standard chess pays no
+// more than it did: the king crosses one square and reaches the next, and no rook can have
+// shielded its destination (a rook on a1 or h1 stands beyond it, behind the empty b1 or the
+// king's own square), so two attack tests on the board as it is suffice.
+template <Color Us, bool KingSide>
+bool castling_allowed_standard(const Position& pos, Bitboard occupied) {
+    constexpr CastlingRights right =
+        KingSide ? (Us == WHITE ? WHITE_OO : BLACK_OO) : (Us == WHITE ? WHITE_OOO : BLACK_OOO);
+    constexpr Square crossed = relative_square(Us, KingSide ? F1 : D1);
+    constexpr Square reached = relative_square(Us, KingSide ? G1 : C1);
+    constexpr Bitboard path =
+        KingSide ? square_bb(crossed) | square_bb(reached)
+                 : square_bb(crossed) | square_bb(reached) | square_bb(relative_square(Us, B1));
+    return pos.can_castle(right) && !(occupied & path) &&
+           !pos.attacked_by(~Us, crossed, occupied) && !pos.attacked_by(~Us, reached, occupied);
+}
+
+template <Color Us, bool KingSide>
+bool castling_allowed(const Position& pos, Bitboard occupied) {
+    return pos.chess960() ? castling_allowed_960<Us, KingSide>(pos, occupied)
+                          : castling_allowed_standard<Us, KingSide>(pos, occupied);
+}
+
 // The castling move as the position encodes it: the king taking its own rook in Chess960,
 // the king's own step in standard chess.
 template <Color Us, bool KingSide>
@@ -142,6 +166,25 @@ Move castling_move(const Position& pos) {
     Square to =
         pos.chess960() ? pos.castling_rook_square(index) : relative_square(Us, KingSide ? G1 : C1);
     return Move(pos.king_square(Us), to, Move::CASTLING);
+}
+
+// Appends Us's legal castling moves (Us not in check). Chess960's are found out of line, so
+// that standard chess's, inline on constant squares, cost what they did before Chess960.
+template <Color Us>
+[[gnu::noinline]] void castling_moves_960(const Position& pos, MoveList& list, Bitboard occupied) {
+    if (castling_allowed_960<Us, true>(pos, occupied)) list.push(castling_move<Us, true>(pos));
+    if (castling_allowed_960<Us, false>(pos, occupied)) list.push(castling_move<Us, false>(pos));
+}
+
+template <Color Us>
+inline void castling_moves(const Position& pos, MoveList& list, Bitboard occupied) {
+    if (pos.chess960()) [[unlikely]]
+        return castling_moves_960<Us>(pos, list, occupied);
+    constexpr Square king = relative_square(Us, E1);
+    if (castling_allowed_standard<Us, true>(pos, occupied))
+        list.push(Move(king, relative_square(Us, G1), Move::CASTLING));
+    if (castling_allowed_standard<Us, false>(pos, occupied))
+        list.push(Move(king, relative_square(Us, C1), Move::CASTLING));
 }
 
 // The destinations T allows: all but our own pieces, the enemy's pieces or the empty squares.
@@ -179,10 +222,7 @@ void generate_all(const Position& pos, MoveList& list) {
     pawn_moves<Us, T>(pos, list, ksq, target, pinned);
 
     if constexpr (T != GenType::all && T != GenType::quiets) return;
-    if (!checkers && (pos.castling_rights() & (Us == WHITE ? 3 : 12))) {
-        if (castling_allowed<Us, true>(pos, occupied)) list.push(castling_move<Us, true>(pos));
-        if (castling_allowed<Us, false>(pos, occupied)) list.push(castling_move<Us, false>(pos));
-    }
+    if (!checkers) castling_moves<Us>(pos, list, occupied);
 }
 
 template <GenType T>

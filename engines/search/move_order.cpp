@@ -12,10 +12,6 @@ namespace {
 
 constexpr int PROMOTION_BONUS = 1000;  // above any piece-square gain
 
-std::int32_t sort_key(int score, std::size_t generation_index) {
-    return std::int32_t(score * 256 + (255 - int(generation_index)));
-}
-
 }  // namespace
 
 int mvv_lva(const Position& pos, Move m) {
@@ -29,6 +25,12 @@ int quiet_score(const Position& pos, Move m) {
     Piece pc = pos.moved_piece(m);
     int score = psqt::square_value(pc, m.to()) - psqt::square_value(pc, m.from());
     if (m.kind() == Move::PROMOTION && m.promotion() == QUEEN) score += PROMOTION_BONUS;
+    return score;
+}
+
+int noisy_score(const Position& pos, Move m) {
+    int score = mvv_lva(pos, m);
+    if (m.kind() == Move::PROMOTION && m.promotion() == QUEEN) score += QUEEN * 8;
     return score;
 }
 
@@ -62,6 +64,9 @@ MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move)
 MovePicker::MovePicker(const Position& pos, MoveList& moves, Move hash_move,
                        const QuietOrdering& quiet)
     : pos_(pos), moves_(moves), hash_candidate_(hash_move), quiet_(quiet) {}
+
+MovePicker::MovePicker(const Position& pos, MoveList& moves, Quiescence)
+    : pos_(pos), moves_(moves), hash_candidate_(Move::none()), stage_(Stage::score_given) {}
 
 Move MovePicker::pick_best() {
     std::size_t best = next_;
@@ -107,6 +112,17 @@ void MovePicker::sort_rest() {
 
 Move MovePicker::next() {
     switch (stage_) {
+        case Stage::score_given:
+            for (std::size_t i = 0; i < moves_.size(); ++i)
+                keys_[i] = sort_key(noisy_score(pos_, moves_[i]), i);
+            stage_ = Stage::given;
+            [[fallthrough]];
+
+        case Stage::given:
+            if (next_ < moves_.size()) return pick_best();
+            stage_ = Stage::done;
+            return Move::none();
+
         case Stage::hash_move:
             moves_.clear();
             stage_ = Stage::generate_captures;

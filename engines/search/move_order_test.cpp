@@ -146,3 +146,43 @@ TEST(MoveOrder, QuietScoreFavoursBetterSquaresAndQueenPromotion) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// Quiescence's picker hands out what it is given in the order of a stable sort by noisy_score()
+// (so equal scores keep the list's order, as quiescence's own sort did): the captures and
+// promotions out of check, every evasion in check.
+TEST(MoveOrder, QuiescencePickerHandsOutNoisyMovesInStableSortedOrder) {
+    int checked = 0, ties = 0;
+    auto check = [&](Position& pos) {
+        MoveList moves;
+        pos.in_check() ? generate_legal(pos, moves) : generate_noisy(pos, moves);
+        std::vector<Move> expected(moves.begin(), moves.end());
+        std::stable_sort(expected.begin(), expected.end(),
+                         [&](Move a, Move b) { return noisy_score(pos, a) > noisy_score(pos, b); });
+        for (std::size_t i = 1; i < expected.size(); ++i)
+            ties += noisy_score(pos, expected[i]) == noisy_score(pos, expected[i - 1]);
+        MovePicker picker(pos, moves, MovePicker::quiescence);
+        std::vector<Move> order;
+        for (Move m; (m = picker.next());) order.push_back(m);
+        EXPECT_EQ(order, expected) << pos.fen();
+        EXPECT_FALSE(picker.next());
+        ++checked;
+    };
+    testing::visit_suite(1, check);
+    EXPECT_GT(checked, 500);
+    EXPECT_GT(ties, 100);  // equal scores are common, so their order is tested
+}
+
+TEST(MoveOrder, NoisyScoreCountsAQueenPromotionAsTakingAQueen) {
+    testing::Game game("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    Move push = move_from_uci(game.pos, "a7a8q"), take = move_from_uci(game.pos, "a7b8q");
+    Move knight = move_from_uci(game.pos, "a7b8n");
+    EXPECT_EQ(noisy_score(game.pos, push), QUEEN * 8);
+    EXPECT_EQ(noisy_score(game.pos, take), mvv_lva(game.pos, take) + QUEEN * 8);
+    EXPECT_EQ(noisy_score(game.pos, knight), mvv_lva(game.pos, knight));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -81,26 +81,10 @@ int Search::quiesce_node(int alpha, int beta, int ply) {
         if (best > alpha) alpha = best;
     }
 
-    // Step 3. Order the captures and promotions (every move in check) by MVV-LVA, a queen
-    // promotion as the most valuable victim; equal keys keep generation order.
-    const std::size_t count = moves.size();
-    int keys[MoveList::CAPACITY];
-    for (std::size_t i = 0; i < count; ++i) {
-        Move m = moves[i];
-        int key = mvv_lva(pos, m);
-        if (m.kind() == Move::PROMOTION && m.promotion() == QUEEN) key += QUEEN * 8;
-        keys[i] = key * 256 + (255 - int(i));
-    }
-
-    // Step 4. Search them best first (selection: most nodes cut off early).
-    for (std::size_t n = 0; n < count; ++n) {
-        std::size_t pick = n;
-        for (std::size_t i = n + 1; i < count; ++i)
-            if (keys[i] > keys[pick]) pick = i;
-        std::swap(keys[pick], keys[n]);
-        Move m = moves[pick];
-        moves[pick] = moves[n];
-        moves[n] = m;
+    // Step 3. Search the captures and promotions (every move in check) best first, handed out
+    // by the main search's picker: noisy_score(), equal scores in generation order.
+    MovePicker picker(pos, moves, MovePicker::quiescence);
+    for (Move m; (m = picker.next());) {
         if (features_.delta_pruning && !in_check && m.kind() != Move::PROMOTION) {
             PieceType victim = m.kind() == Move::EN_PASSANT ? PAWN : type_of(pos.piece_on(m.to()));
             if (stand_pat + psqt::piece_value[victim] + DELTA_MARGIN <= alpha) continue;

@@ -219,7 +219,7 @@ const MateCase MATES[] = {
 bool move_mates_in(std::string_view fen, Move first, int moves) {
     Board board(fen);
     if (!move_from_uci(board.pos, move_to_uci(first))) return false;
-    board.pos.do_move(first, board.states.emplace_back());
+    board.play(first);
     if (moves == 1) return game_status(board.pos) == GameStatus::checkmate;
     Search search(testing::alphabeta_features());
     SearchLimits limits;
@@ -234,7 +234,7 @@ bool pv_mates(std::string_view fen, const std::vector<Move>& pv) {
         MoveList legal;
         generate_legal(board.pos, legal);
         if (!legal.contains(m)) return false;
-        board.pos.do_move(m, board.states.emplace_back());
+        board.play(m);
     }
     return game_status(board.pos) == GameStatus::checkmate;
 }

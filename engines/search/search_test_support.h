@@ -4,31 +4,30 @@
 
 #include <gtest/gtest.h>
 
-#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/search/search.h"
 
 namespace arbiter::testing {
 
-// A position set from FEN, then the given UCI moves played; it owns every state. `valid` is
-// false (and a test failure recorded) if the FEN or a move is wrong.
-struct Board {
-    std::deque<StateInfo> states;
-    Position pos;
+// A position set from FEN, then the given UCI moves played: the chess core's Board, with the
+// position as `pos`. `valid` is false (and a test failure recorded) if the FEN or a move is
+// wrong.
+struct Board : arbiter::Board {
+    Position& pos = position();
     bool valid = true;
     explicit Board(std::string_view fen, const std::vector<std::string>& moves = {}) {
-        std::string error = pos.set(fen, states.emplace_back());
+        std::string error = set(fen);
         EXPECT_EQ(error, "") << fen;
         valid = error.empty();
         for (const std::string& text : moves) {
-            Move m = move_from_uci(pos, text);
+            Move m = play_uci(text);
             EXPECT_TRUE(m) << text << " in " << pos.fen();
             valid = valid && m;
-            if (m) pos.do_move(m, states.emplace_back());
         }
     }
 };

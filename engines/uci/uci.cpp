@@ -45,10 +45,7 @@ std::string info_line(const IterationInfo& info) {
 }
 
 UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
-    : spec_(spec), out_(out), search_(spec.features), game_(std::make_unique<GameState>()) {
-    std::string error = game_->pos.set(START_FEN, game_->states.emplace_back());
-    (void)error;
-
+    : spec_(spec), out_(out), search_(spec.features), game_(std::make_unique<Board>()) {
     // The options this engine has, each declared once.
     const SearchFeatures& f = spec.features;
     if (has_eval_option(f)) {
@@ -164,7 +161,7 @@ bool UciEngine::execute(const std::string& line) {
         return false;
     } else if (command == "d") {
         stop_search();
-        say("info string fen " + game_->pos.fen());
+        say("info string fen " + game_->fen());
     }
     // Anything else (ponderhit without pondering, garbage) is ignored.
     return true;
@@ -211,20 +208,16 @@ void UciEngine::set_position(const std::vector<std::string>& words) {
     }
 
     // Build the new game aside; the current one stays unless everything is valid.
-    auto game = std::make_unique<GameState>();
-    if (std::string error = game->pos.set(fen, game->states.emplace_back(), chess960_);
-        !error.empty()) {
+    auto game = std::make_unique<Board>();
+    if (std::string error = game->set(fen, chess960_); !error.empty()) {
         say_error(error + "; position unchanged");
         return;
     }
     for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
-        Move m = move_from_uci(game->pos, words[i]);
-        if (!m) {
-            say_error("illegal move '" + words[i] + "' in " + game->pos.fen() +
-                      "; position unchanged");
+        if (!game->play_uci(words[i])) {
+            say_error("illegal move '" + words[i] + "' in " + game->fen() + "; position unchanged");
             return;
         }
-        game->pos.do_move(m, game->states.emplace_back());
     }
     game_ = std::move(game);
 }
@@ -263,7 +256,7 @@ void UciEngine::go(const std::vector<std::string>& words) {
         if (w == "mate") limits.depth = int(std::min<std::int64_t>(2 * v, MAX_PLY - 1));
         if (w == "perft") {
             std::ostringstream divide;
-            perft_divide(game_->pos, int(std::min<std::int64_t>(v, 20)), divide);
+            perft_divide(game_->position(), int(std::min<std::int64_t>(v, 20)), divide);
             std::string text = divide.str();
             if (!text.empty() && text.back() == '\n') text.pop_back();
             say(text);
@@ -276,7 +269,7 @@ void UciEngine::go(const std::vector<std::string>& words) {
 
 bool UciEngine::play_book_move() {
     if (!own_book_ || !book_) return false;
-    Move m = book_->choose(game_->pos, book_random_());
+    Move m = book_->choose(game_->position(), book_random_());
     if (!m) return false;
     say("info string book move");
     say("bestmove " + move_to_uci(m));
@@ -291,10 +284,11 @@ void UciEngine::start_search(const SearchLimits& limits) {
     }
     worker_ = std::thread([this, limits] {
         std::uint64_t reported = 0;
-        SearchResult result = search_.run(game_->pos, limits, [&](const IterationInfo& info) {
-            say(info_line(info));
-            reported = info.nodes;
-        });
+        SearchResult result =
+            search_.run(game_->position(), limits, [&](const IterationInfo& info) {
+                say(info_line(info));
+                reported = info.nodes;
+            });
         if (!spec_.features.random_mover && result.best_move) {
             if (result.nodes != reported) {  // an abandoned iteration's nodes are paid for too
                 std::int64_t ms = std::max<std::int64_t>(1, result.elapsed_ms);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <condition_variable>
-#include <deque>
 #include <istream>
 #include <memory>
 #include <mutex>
@@ -14,19 +13,12 @@
 #include <vector>
 
 #include "engines/book/polyglot.h"
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "engines/search/search.h"
 #include "engines/uci/engine.h"
 #include "engines/uci/options.h"
 
 namespace arbiter {
-
-// A game as `position` sets it up: the board and the states of every move played, which
-// repetition detection walks back through.
-struct GameState {
-    Position pos;
-    std::deque<StateInfo> states;
-};
 
 // Speaks UCI for one engine. With OwnBook on and a Polyglot BookFile set, `go` answers from the
 // book while it knows the position (an `info string book move` line, then the bestmove), and
@@ -69,7 +61,9 @@ class UciEngine {
     std::mutex out_mutex_;
     OptionRegistry options_;
     Search search_;
-    std::unique_ptr<GameState> game_;
+    // The game as `position` set it up, with the history that repetition detection walks back
+    // through (a new board replaces it only when a whole `position` command is valid).
+    std::unique_ptr<Board> game_;
     // OwnBook and BookFile: the book consulted before searching, and the generator that chooses
     // among its moves by weight (seeded with 0 at start and at every ucinewgame, so the same
     // commands give the same moves).

@@ -8,11 +8,11 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "engines/core/board.h"
 #include "engines/core/chess960.h"
 #include "engines/core/notation.h"
 #include "engines/core/reference_program.h"
@@ -63,9 +63,6 @@ std::string write_book(const std::filesystem::path& dir) {
     for (std::size_t i = 0; i < numbers.size(); ++i) {
         std::string fen = chess960_fen(numbers[i]);
         if (i % 2) {
-            std::deque<StateInfo> states;
-            Position pos;
-            (void)pos.set(fen, states.emplace_back());
             std::string rank = chess960_back_rank(numbers[i]);
             char outer = char('a' + rank.rfind('R')), inner = char('a' + rank.find('R'));
             std::string rights = {char(std::toupper(outer)), char(std::toupper(inner)), outer,
@@ -115,16 +112,16 @@ void check_games(const std::string& pgn, const std::string& stockfish, int expec
         EXPECT_NE(game.tag("Termination").value_or(""), "rules infraction") << game.line;
         // Step 2. Our position after the game's moves.
         std::string fen(game.tag("FEN").value_or(""));
-        std::deque<StateInfo> states;
-        Position pos;
-        EXPECT_EQ(pos.set(fen, states.emplace_back(), true), "");
+        Board board;
+        EXPECT_EQ(board.set(fen, true), "");
+        Position& pos = board.position();
         std::string moves;
         for (const PgnMove& move : game.moves) {
             Move m = move_from_san(pos, move.san);
             ASSERT_TRUE(m) << move.san << " at " << pos.fen();
             castled += m.kind() == Move::CASTLING;
             moves += " " + move_to_uci(m);
-            pos.do_move(m, states.emplace_back());
+            board.play(m);
         }
         std::string counters = pos.fen().substr(pos.fen().rfind(' ', pos.fen().rfind(' ') - 1));
         ours.emplace_back(pos.key(), counters);
@@ -141,11 +138,11 @@ void check_games(const std::string& pgn, const std::string& stockfish, int expec
     for (std::string line; std::getline(reported, line);) {
         if (line.rfind("Fen: ", 0) != 0) continue;
         ASSERT_LT(index, ours.size());
-        std::deque<StateInfo> states;
-        Position theirs;
+        Board theirs;
         std::string fen = line.substr(5);
-        ASSERT_EQ(theirs.set(fen, states.emplace_back(), true), "") << fen;
-        EXPECT_EQ(theirs.key(), ours[index].first) << "game " << index + 1 << ": " << fen;
+        ASSERT_EQ(theirs.set(fen, true), "") << fen;
+        EXPECT_EQ(theirs.position().key(), ours[index].first)
+            << "game " << index + 1 << ": " << fen;
         EXPECT_EQ(fen.substr(fen.rfind(' ', fen.rfind(' ') - 1)), ours[index].second) << fen;
         ++index;
     }

@@ -379,6 +379,9 @@ TEST_F(Cli, NodesRejectsValuesThatCannotWork) {
         "nodes --engine cmd=" + std::string(MOCK_ENGINE_PATH) + " --fen startpos --depth 1 ";
     for (const auto& [arguments, message] : std::vector<std::pair<std::string, std::string>>{
              {"--concurrency -2", "arbiter: concurrency must be a positive integer (got -2)\n"},
+             // The tournament's rule (issue 21, item 4): 0 no longer means one per core.
+             {"--concurrency 0", "arbiter: concurrency must be a positive integer (got 0)\n"},
+             {"--tolerance -1", "arbiter: tolerance must be a percentage, 0 or more (got -1)\n"},
              {"--timeout 0", "arbiter: timeout must be a positive number of seconds (got 0)\n"},
              {"--perft-depth -1", "arbiter: perft_depth must be a depth from 0 to 20 (got -1)\n"},
          }) {

@@ -18,11 +18,14 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/pgn/pgn_writer.h"
+#include "harness/process/affinity.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/crc32.h"
 #include "harness/report/cutechess_output.h"
+#include "harness/report/fastchess_pv_check.h"
 #include "harness/report/html/report_data.h"
 #include "harness/report/output_file.h"
+#include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 
@@ -82,7 +85,12 @@ void open_game_output(std::optional<OutputFile>& file, const std::string& path, 
 class DialectObserver : public TournamentObserver {
   public:
     DialectObserver(CutechessConsole& console, const CutechessCommand& command, Store& store)
-        : console_(console), store_(store), crc_enabled_(command.output.crc32) {
+        : console_(console),
+          store_(store),
+          crc_enabled_(command.output.crc32),
+          check_pvs_(command.output.check_mate_pvs),
+          test_env_(command.output.test_env),
+          chess960_(command.config.game.variant == Variant::chess960) {
         const CutechessOutputSettings& output = command.output;
         if (!output.epd_path.empty())
             open_game_output(epd_file_, output.epd_path, output.epd_append);
@@ -105,6 +113,11 @@ class DialectObserver : public TournamentObserver {
     void engine_event(const std::string& message) override { console_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
+        // fastchess prints its PV warnings while the game runs: here, before the game's line.
+        if (check_pvs_)
+            for (const std::string& warning :
+                 fastchess_pv_warnings(game, white, black, chess960_, test_env_))
+                console_.print_line(warning);
         if (epd_file_) {
             std::vector<std::string> fens = html::fens_after_each_ply(game, id);
             epd_file_->write((fens.empty() ? game.start_fen : fens.back()) + "\n");
@@ -134,6 +147,7 @@ class DialectObserver : public TournamentObserver {
     std::optional<OutputFile> epd_file_;
     std::optional<TournamentPgn> pgn_;
     bool crc_enabled_ = false;
+    bool check_pvs_ = false, test_env_ = false, chess960_ = false;
     Crc32 crc_;
 };
 
@@ -181,9 +195,17 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
         throw ConfigError(
             "-openings file=FILE is required: arbiter plays every game pair from "
             "an opening (openings/arbiter-8ply.epd ships with it)");
-    fit_schedule(
-        command,
-        OpeningSuite::read(command.config.openings_path, command.config.plies.value_or(-1)).size());
+    const std::string& openings = command.config.openings_path;
+    std::size_t suite_size = 0;
+    if (is_generated_suite(openings)) {
+        if (command.config.game.variant != Variant::chess960)
+            throw ConfigError("-openings file=" + openings +
+                              " is a generated Chess960 suite: give -variant fischerandom");
+        suite_size = generate_openings(openings, command.config.seed).size();
+    } else {
+        suite_size = OpeningSuite::read(openings, command.config.plies.value_or(-1)).size();
+    }
+    fit_schedule(command, std::int64_t(suite_size));
     validate(command.config);
     return command;
 }
@@ -224,6 +246,11 @@ int run(const CutechessCommand& command) {
     std::ostream out(&lines);
     CutechessConsole console(out, std::cerr, command.output, config);
     DialectObserver observer(console, command, store);
+    if (command.use_affinity) {
+        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
+                                                      : command.affinity_cpus);
+        pin_engines_of_this_thread(worker_cpus(1));  // the engines probed before the games
+    }
     std::signal(SIGINT, on_interrupt);
     std::signal(SIGTERM, on_interrupt);
     std::atomic<bool> done{false};

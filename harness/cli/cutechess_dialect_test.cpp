@@ -166,7 +166,9 @@ TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
     std::string dashes(50, '-');
     EXPECT_EQ(r.out.find(dashes + "\n" + dashes), std::string::npos) << "a block printed twice";
     EXPECT_EQ(last, count("alpha", as_triples(stored_games(path("f.sqlite")))));
-    EXPECT_TRUE(r.out.ends_with("Finished match\n"));
+    EXPECT_TRUE(std::regex_search(r.out, std::regex("\nFinished match\nTotal Time: [0-9:]+ "
+                                                    "\\(hours:minutes:seconds\\)\n\n$")))
+        << r.out;
 }
 
 TEST_F(CutechessDialect, NoswapReverseSiteAndEpdoutAndTheirResume) {

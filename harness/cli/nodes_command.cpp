@@ -3,11 +3,10 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
-#include <sstream>
-#include <thread>
 
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
+#include "harness/config/nodes_config.h"
 #include "harness/identity/engine_identity.h"
 #include "harness/nodes/baseline.h"
 #include "harness/nodes/estimate.h"
@@ -33,28 +32,30 @@ struct NodesOptions {
     std::string out;
     std::vector<std::string> writes;
     std::string baseline;
-    double tolerance = 0;
-    int concurrency = 0;
-    double timeout_seconds = 3600;
-    int perft_depth = 6;
+    // The text of each setting flag (one per nodes_settings() entry), read into a NodesConfig.
+    std::vector<std::string> values = std::vector<std::string>(nodes_settings().size());
     bool progress = false;
     bool force = false;
 };
 
-void run_nodes(const NodesOptions& o) {
+// The NodesConfig of the setting flags given, by the rules of harness/config/nodes_config.h.
+NodesConfig build_config(const NodesOptions& o, const CLI::App& app) {
+    KeyValues flags;
+    const auto& settings = nodes_settings();
+    for (std::size_t i = 0; i < settings.size(); ++i)
+        if (app.count("--" + std::string(settings[i].flag)) > 0)
+            flags.emplace_back(std::string(settings[i].key), o.values[i]);
+    NodesConfig config;
+    apply_settings(config, flags);
+    validate(config);
+    return config;
+}
+
+void run_nodes(const NodesOptions& o, const NodesConfig& config) {
     using namespace arbiter::nodes;
     // Step 1. The outputs asked for.
     auto format = parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv, json, report or totals");
-    if (o.tolerance < 0) throw ConfigError("--tolerance must not be negative");
-    // The tournament's rules for the same kinds of value (harness/config/values.h).
-    check_integer({"concurrency", 0, 100000, "a positive integer"}, o.concurrency);
-    check_integer({"perft_depth", 0, 20, "a depth from 0 to 20"}, o.perft_depth);
-    if (!(o.timeout_seconds > 0)) {
-        std::ostringstream seconds;
-        seconds << o.timeout_seconds;
-        throw ConfigError(rule_message("timeout", "a positive number of seconds", seconds.str()));
-    }
     std::vector<std::pair<OutputFormat, std::string>> extra_outputs;
     for (const auto& item : o.writes) {
         std::size_t colon = item.find(':');
@@ -80,12 +81,9 @@ void run_nodes(const NodesOptions& o) {
     else
         settings.positions.push_back(make_position(o.fen, o.moves));
     settings.depths = parse_depths(o.depth);
-    settings.concurrency =
-        o.concurrency > 0 ? o.concurrency
-                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    settings.search_timeout =
-        std::chrono::milliseconds(static_cast<std::int64_t>(o.timeout_seconds * 1000));
-    settings.perft_depth = o.perft_depth;
+    settings.concurrency = config.workers();
+    settings.search_timeout = config.search_timeout();
+    settings.perft_depth = config.perft_depth;
     if (o.progress) settings.progress = [](const std::string& line) { std::cerr << line << '\n'; };
     validate(settings);
     // Identify the engines before spending time on them: a missing program fails at once.
@@ -112,7 +110,7 @@ void run_nodes(const NodesOptions& o) {
     NodeTable table = build_table(results);
     InvariantReport invariants = check_invariants(results);
     std::optional<Comparison> comparison;
-    if (baseline) comparison = compare_with_baseline(*baseline, results, o.tolerance);
+    if (baseline) comparison = compare_with_baseline(*baseline, results, config.tolerance);
 
     // Step 4. The record and the outputs.
     if (!o.db.empty()) {
@@ -186,25 +184,20 @@ void add_nodes_command(CLI::App& app) {
     command->add_option("--baseline", options->baseline,
                         "Compare with this JSON baseline (from --format json); exit 1 on a "
                         "difference or a broken invariant");
-    command
-        ->add_option("--tolerance", options->tolerance,
-                     "Allowed change of a node count, in percent of the baseline's")
-        ->capture_default_str();
-    command->add_option("--concurrency", options->concurrency,
-                        "Worker threads, each with its own engines (default: number of cores)");
-    command->add_option("--timeout", options->timeout_seconds, "Seconds allowed for one search")
-        ->capture_default_str();
-    command
-        ->add_option("--perft-depth", options->perft_depth,
-                     "Compute perft (for the minimal tree and minimax's check) up to this depth")
-        ->capture_default_str();
+    const auto& settings = nodes_settings();
+    for (std::size_t i = 0; i < settings.size(); ++i)
+        command
+            ->add_option("--" + std::string(settings[i].flag), options->values[i],
+                         std::string(settings[i].help))
+            ->type_name(std::string(settings[i].value_name))
+            ->allow_extra_args(false);
     command->add_flag("--progress", options->progress, "Print each finished measurement to stderr");
     command->add_flag("--force", options->force,
                       "Run even when the full-width estimate of the work is above 1e11 nodes");
-    command->callback([options] {
+    command->callback([options, command] {
         if (options->fen.empty() && options->positions_file.empty())
             throw CLI::ValidationError("--fen or --positions", "give a position to search");
-        run_nodes(*options);
+        run_nodes(*options, build_config(*options, *command));
     });
 }
 

@@ -231,6 +231,9 @@ void read_openings_option(Reading& r, const Option& option) {
                              [](const auto& s) { return s.first == "openings"; });
     if (file == r.settings.rend()) throw ConfigError("-openings needs file=FILE");
     std::string path = file->second;
+    // A generated Chess960 / DFRC suite (file=chess960:all, chess960:random:N, dfrc:random:N),
+    // the spec of `arbiter tournament --openings`: no file, so no extension to match format=.
+    if (path.rfind("chess960:", 0) == 0 || path.rfind("dfrc:", 0) == 0) return;
     std::string extension = path.substr(path.find_last_of('.') + 1);
     if (!format.empty() && extension != format && !(format == "epd" && extension == "fen"))
         throw ConfigError("-openings format=" + format + " but " + path +
@@ -332,6 +335,18 @@ void resolve_command_in_dir(EngineConfig& engine) {
     engine.command = resolved.find('/') == std::string::npos ? "./" + resolved : resolved;
 }
 
+// fastchess pins only engines that search on one thread: with Threads above 1 it pins nothing.
+void drop_affinity_for_threads(CutechessCommand& command) {
+    for (const EngineConfig& engine : command.config.engines)
+        for (const auto& [key, value] : engine.options)
+            if (command.use_affinity && key == "Threads" && value != "1") {
+                command.use_affinity = false;
+                command.warnings.push_back("-use-affinity: engine " + engine.name +
+                                           " has Threads=" + value +
+                                           "; engines are not pinned (as fastchess does)");
+            }
+}
+
 // -each over every engine, the shared clock margin, the names, the games per encounter.
 void finish(Reading& r) {
     TournamentConfig& config = r.command.config;
@@ -368,6 +383,7 @@ void finish(Reading& r) {
         if (own) margin = own;
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
+    drop_affinity_for_threads(r.command);
     if (r.ready_timeout_ms)
         r.settings.emplace_back("stall_timeout", std::to_string(*r.ready_timeout_ms));
     if (r.debug && r.log)
@@ -387,11 +403,16 @@ void finish(Reading& r) {
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
     r.command.games_per_encounter = r.rounds * games;
-    if (games == 1)
+    // -games 1 given: one game per round and opening, colours alternating game by game, as
+    // fastchess plays it (OpenBench's data generation). Without -games (nor -repeat), the pairs
+    // of earlier releases, so that those commands play the games they played.
+    config.single_games = r.games == 1;
+    if (games == 1 && !config.single_games)
         r.command.warnings.push_back(
-            "-games 1: arbiter still deals openings to colour-reversed pairs, games 2k-1 and 2k "
-            "on one opening; an odd total ends with the first game of a pair");
-    else if (r.command.games_per_encounter % 2 != 0)
+            "no -games: arbiter deals openings to colour-reversed pairs, games 2k-1 and 2k on "
+            "one opening (give -games 1 for one game per round); an odd total ends with the first "
+            "game of a pair");
+    else if (games != 1 && r.command.games_per_encounter % 2 != 0)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
                           std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
@@ -452,9 +473,11 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
 
 void fit_schedule(CutechessCommand& command, std::int64_t openings) {
     TournamentConfig& config = command.config;
-    std::int64_t pairs_per_encounter = (command.games_per_encounter + 1) / 2;
+    // Each round deals every opening once to each encounter: a pair of games, or one game.
+    std::int64_t per_opening = config.single_games ? 1 : 2;
+    std::int64_t deals = (command.games_per_encounter + per_opening - 1) / per_opening;
     openings = std::max<std::int64_t>(openings, 1);
-    config.rounds = int((pairs_per_encounter + openings - 1) / openings);
+    config.rounds = int((deals + openings - 1) / openings);
     int engines = int(config.engines.size());
     std::int64_t encounters = config.gauntlet
                                   ? std::int64_t(config.seeds) * (engines - config.seeds)

@@ -42,14 +42,16 @@ struct PgnMoveFields {
 // How this dialect reports a run on stdout; the games themselves are in TournamentConfig.
 struct CutechessOutputSettings {
     ConsoleFormat format = ConsoleFormat::cutechess;
-    int rating_interval = 0;   // Elo lines every N games (0: at the end only)
-    int score_interval = 1;    // "Score of" lines every N games
-    bool pentanomial = false;  // -report penta=true
-    std::string epd_path;      // -epdout FILE: each game's final position, appended as it ends
-    bool epd_append = true;    // -epdout ... append=false: the file starts empty
-    bool pgn_append = true;    // -pgnout ... append=false: the file starts empty
-    bool crc32 = false;        // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
-    PgnMoveFields pgn_fields;  // -pgnout nodes=true seldepth=true ...
+    int rating_interval = 0;      // Elo lines every N games (0: at the end only)
+    int score_interval = 1;       // "Score of" lines every N games
+    bool pentanomial = false;     // -report penta=true
+    std::string epd_path;         // -epdout FILE: each game's final position, appended as it ends
+    bool epd_append = true;       // -epdout ... append=false: the file starts empty
+    bool pgn_append = true;       // -pgnout ... append=false: the file starts empty
+    bool crc32 = false;           // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
+    PgnMoveFields pgn_fields;     // -pgnout nodes=true seldepth=true ...
+    bool check_mate_pvs = false;  // -check-mate-pvs: fastchess's warnings for a false mate's PV
+    bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
 };
 
 // A whole command line in this dialect.
@@ -60,9 +62,13 @@ struct CutechessCommand {
     // each pair, as colour-reversed pairs over consecutive openings.
     std::int64_t games_per_encounter = 0;
     Personality personality = Personality::arbiter;
-    bool version = false;               // -version / --version: print it and stop
-    bool db_given = false;              // -db FILE: resume that database; else a new one per run
-    bool seed_given = false;            // -srand N; else a seed from the clock (without -db)
+    bool version = false;     // -version / --version: print it and stop
+    bool db_given = false;    // -db FILE: resume that database; else a new one per run
+    bool seed_given = false;  // -srand N; else a seed from the clock (without -db)
+    // -use-affinity [CPUS]: pin each worker's engines to one CPU of `affinity_cpus` (every CPU,
+    // first hardware threads first, when empty). Where games run is not part of the tournament.
+    bool use_affinity = false;
+    std::vector<int> affinity_cpus;
     std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
 };
 

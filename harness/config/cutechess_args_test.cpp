@@ -346,9 +346,24 @@ TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {
         read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
                              "-openings", "file=x.epd", "-rounds", "5", "-games", "1"});
     EXPECT_EQ(one.games_per_encounter, 5);
+    EXPECT_TRUE(one.config.single_games);
     fit_schedule(one, 12);
     EXPECT_EQ(one.config.max_games, 5);
     EXPECT_EQ(one.config.rounds, 1);
+    fit_schedule(one, 2);  // five single games over two openings: three rounds
+    EXPECT_EQ(one.config.rounds, 3);
+    // The same setting in `arbiter tournament` (--single-games) and its identity: part of it
+    // when set, absent otherwise (older databases keep their keys).
+    TournamentConfig single;
+    apply_settings(single, {{"single_games", "true"}});
+    EXPECT_TRUE(single.single_games);
+    EXPECT_NE(single.identity("h").find("single_games"), nullptr);
+    EXPECT_EQ(TournamentConfig{}.identity("h").find("single_games"), nullptr);
+    EXPECT_TRUE(tournament_config_from_json(single.to_json(), "c.json").single_games);
+    // Without -games, the colour-reversed pairs of earlier releases.
+    EXPECT_FALSE(read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                                      "-openings", "file=x.epd", "-rounds", "4"})
+                     .config.single_games);
 }
 
 }  // namespace

@@ -154,7 +154,8 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
   "sprt": {"enabled": true, "elo0": 0, "elo1": 5, "alpha": 0.05, "beta": 0.05,
            "model": "normalized"},
   "draw": {"enabled": true, "move_number": 30, "move_count": 8, "score": 10},
-  "seed": 7, "games": 2, "rounds": 10, "concurrency": 3, "output": 1, "type": 0})");
+  "seed": 7, "games": 2, "rounds": 10, "concurrency": 3, "output": 1, "type": 0,
+  "affinity": true, "check_mate_pvs": true})");
     CutechessCommand c = read_cutechess_args(words("-config file=" + file));
     const TournamentConfig& t = c.config;
     ASSERT_EQ(t.engines.size(), 2u);
@@ -174,6 +175,8 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
     EXPECT_EQ(t.seed, 7u);
     EXPECT_EQ(c.games_per_encounter, 20);
     EXPECT_EQ(c.output.format, ConsoleFormat::cutechess);
+    EXPECT_TRUE(c.use_affinity);
+    EXPECT_TRUE(c.output.check_mate_pvs);
     EXPECT_EQ(error_of("-config file=" + write("bad.json", R"({"engines": {}})")),
               "-config: " + (dir_ / "bad.json").string() +
                   ": no \"engines\" list (fastchess's saved config has one)");

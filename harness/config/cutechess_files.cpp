@@ -184,6 +184,7 @@ void match_words(const Fields& t, std::vector<std::string>& words) {
                 if (c == '_') c = '-';
             add({option});
         }
+    if (t.flag("affinity")) add({"-use-affinity"});  // fastchess saves no CPU list
     if (t.find("report_penta"))
         add({"-report", std::string("penta=") + (t.flag("report_penta") ? "true" : "false")});
     if (t.find("output"))

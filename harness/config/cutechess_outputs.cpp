@@ -182,13 +182,37 @@ bool read_output_option(Reading& r, const Option& option) {
     return true;
 }
 
+// fastchess's CPU list: numbers and ranges, comma-separated ("0-3,6"). Throws ConfigError.
+std::vector<int> read_cpu_list(const std::string& text) {
+    static const std::regex form(R"(\d+(-\d+)?(,\d+(-\d+)?)*)");
+    if (!std::regex_match(text, form))
+        throw ConfigError("-use-affinity: bad CPU list '" + text + "' (e.g. 0-3,6)");
+    std::vector<int> cpus;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find(',', at);
+        if (end == std::string::npos) end = text.size();
+        std::string part = text.substr(at, end - at);
+        std::size_t dash = part.find('-');
+        int first = std::stoi(part.substr(0, dash));
+        int last = dash == std::string::npos ? first : std::stoi(part.substr(dash + 1));
+        if (last < first || last >= 1024)
+            throw ConfigError("-use-affinity: bad CPU range '" + part + "' in '" + text + "'");
+        for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+        at = end + 1;
+    }
+    return cpus;
+}
+
 bool read_fastchess_only_option(Reading& r, const Option& option) {
     const std::string& name = option.name;
     if (name == "-testEnv" || name == "-check-mate-pvs" || name == "-force-concurrency") {
-        // -testEnv: fastchess's compact test-framework output, which is what arbiter prints.
-        // -check-mate-pvs: arbiter's referee checks every move; PVs are recorded as sent.
+        // -testEnv: fastchess's compact test-framework output: a PV warning on one line.
+        // -check-mate-pvs: each engine move's PV audited as fastchess does, with its warnings.
         // -force-concurrency: arbiter runs -concurrency N games whatever the core count.
         no_value(option);
+        if (name == "-testEnv") r.command.output.test_env = true;
+        if (name == "-check-mate-pvs") r.command.output.check_mate_pvs = true;
     } else if (name == "-autosaveinterval") {
         whole(option, 0);  // every finished game is saved to the database as it ends
     } else if (name == "-startup-ms" || name == "-ucinewgame-ms" || name == "-ping-ms") {
@@ -201,9 +225,10 @@ bool read_fastchess_only_option(Reading& r, const Option& option) {
             r.ready_timeout_ms = std::max(r.ready_timeout_ms.value_or(0), ms);
         }
     } else if (name == "-use-affinity") {
-        r.command.warnings.push_back(
-            "-use-affinity: arbiter does not pin engines to cores; the operating system places "
-            "them");
+        // Each worker's engines on one CPU; an optional list ("0-3,6") names the CPUs to use.
+        r.command.use_affinity = true;
+        if (option.values.size() > 1) throw ConfigError("-use-affinity takes one CPU list");
+        if (!option.values.empty()) r.command.affinity_cpus = read_cpu_list(option.values[0]);
     } else {
         return false;
     }

@@ -185,8 +185,7 @@ Adjudication adjudication_from_json(const json::Value& value) {
     return a;
 }
 
-void validate(const GameSettings& settings) {
-    const Adjudication& a = settings.adjudication;
+void validate(const Adjudication& a) {
     if (a.draw_move_number) {
         check_integer(DRAW_MOVE_NUMBER_RULE, *a.draw_move_number);
         check_integer(DRAW_MOVE_COUNT_RULE, a.draw_move_count);
@@ -197,10 +196,26 @@ void validate(const GameSettings& settings) {
         check_integer(RESIGN_SCORE_RULE, a.resign_score);
     }
     check_integer(MAX_PLIES_RULE, a.max_plies);
-    check_integer(TIME_MARGIN_RULE, settings.time_margin.count());
-    check_integer(STALL_TIMEOUT_RULE, settings.stall_timeout.count());
-    check_tablebase_paths(settings.tablebase.paths);
-    check_integer(TB_PIECES_RULE, settings.tablebase.max_pieces);
+}
+
+void validate(const TablebaseSettings& tablebase) {
+    check_tablebase_paths(tablebase.paths);
+    check_integer(TB_PIECES_RULE, tablebase.max_pieces);
+}
+
+void check_time_margin(std::chrono::milliseconds margin) {
+    check_integer(TIME_MARGIN_RULE, margin.count());
+}
+
+void check_stall_timeout(std::chrono::milliseconds timeout) {
+    check_integer(STALL_TIMEOUT_RULE, timeout.count());
+}
+
+void validate(const GameSettings& settings) {
+    validate(settings.adjudication);
+    check_time_margin(settings.time_margin);
+    check_stall_timeout(settings.stall_timeout);
+    validate(settings.tablebase);
 }
 
 }  // namespace arbiter

@@ -100,7 +100,12 @@ std::string tablebase_results_name(TablebaseResults results);
 json::Value to_json(const Adjudication& adjudication);
 Adjudication adjudication_from_json(const json::Value& value);
 
-// Checks settings built in code against the rules the readers apply.
+// Check settings built in code against the rules the readers apply, one part at a time (the
+// tournament's settings table checks each with its setting) or all of them.
+void validate(const Adjudication& adjudication);
+void validate(const TablebaseSettings& tablebase);
+void check_time_margin(std::chrono::milliseconds margin);
+void check_stall_timeout(std::chrono::milliseconds timeout);
 void validate(const GameSettings& settings);
 
 }  // namespace arbiter

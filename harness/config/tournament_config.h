@@ -48,6 +48,9 @@ struct TournamentConfig {
     bool gauntlet = false;
     int seeds = 1;
     Colours colours = Colours::alternate;
+    // One game per opening and engine pair, with no colour-reversed partner (the dialects'
+    // -games 1); colours alternate from game to game. Set by the dialects only.
+    bool single_games = false;
     // 1-based index of the first opening (cutechess's -openings start=): the suite (shuffled once
     // by `seed` when random_order) is played from there on, so runs with disjoint windows play
     // disjoint openings. 0 keeps arbiter's own order (a fresh shuffle per round).
@@ -98,19 +101,45 @@ struct TournamentConfig {
     bool operator==(const TournamentConfig&) const = default;
 };
 
-// One setting of a tournament: its key in JSON and key=value lists, its command-line flag
-// (without "--"), the flag's value name (empty: a flag without a value, read as "true") and help,
-// and its reader. Adding an option means adding a field to TournamentConfig and one entry to this
-// table.
+// One setting of a tournament, declared once: its key in JSON and key=value lists, its
+// command-line flag (without "--"), the flag's value name (empty: a flag without a value, read as
+// "true") and help, its reader, what it writes into the stored configuration (to_json()), whether
+// it belongs to the tournament's identity, and its rule (validate()). to_json(), identity(),
+// validate(), the JSON reader and the `arbiter tournament` flags all walk the one table
+// (tournament_settings.cpp), so a new setting is one entry there and a field in TournamentConfig.
+//
+// An entry without a flag is a JSON member that is not one value (`engines`, `adjudication`),
+// or a group (`limits`, `tablebase`): several flags' values stored, identified and checked as
+// one; a group has no reader, so its key is not a setting.
 struct TournamentSetting {
+    // Writes the setting's members (usually `key` alone, often only when not at its default).
+    using Writer = void (*)(const TournamentConfig& config, json::Value& out, std::string_view key);
+    // The identity's members, when they are not what `store` writes (the opening file's content
+    // hash instead of its path, a value written only when it differs from its default).
+    using IdentityWriter = void (*)(const TournamentConfig& config, std::string_view openings_hash,
+                                    json::Value& out, std::string_view key);
+
     std::string_view key;
     std::string_view flag;
     std::string_view value_name;
     std::string_view help;
-    void (*read)(TournamentConfig& config, std::string_view text);
+    void (*read)(TournamentConfig& config, std::string_view text) = nullptr;
+    // Reads a JSON member that is not one scalar; returns false to leave it to `read`, as text.
+    bool (*read_json)(TournamentConfig& config, const json::Value& value,
+                      const std::string& where) = nullptr;
+    Writer store = nullptr;  // nullptr: not stored (output paths, settings of one run)
+    // Part of what decides "the same tournament" (TournamentConfig::identity()).
+    bool in_identity = false;
+    IdentityWriter identify = nullptr;  // nullptr: the identity holds what `store` writes
+    // Throws ConfigError unless the value (of a configuration built in any way) is within its
+    // rule; nullptr: any value the reader accepts.
+    void (*check)(const TournamentConfig& config) = nullptr;
 };
 
-// Every setting that is one value (engines, --config and --engines files are read apart).
+// Every entry of the settings table, in the order of the stored configuration.
+const std::vector<TournamentSetting>& tournament_table();
+
+// The entries that are command-line flags, in the table's order.
 const std::vector<TournamentSetting>& tournament_settings();
 
 // Lays (key, text) pairs over `config` in order, as one layer: a layer that sets any search limit
@@ -120,6 +149,12 @@ void apply_settings(TournamentConfig& config, const KeyValues& settings);
 // Reads a --config JSON document (keys as in to_json(); engines as an array of engine objects,
 // "adjudication" and "sprt" as objects). Throws ConfigError naming `where` and the key.
 TournamentConfig tournament_config_from_json(const json::Value& value, const std::string& where);
+
+// Reads a configuration stored with a tournament by any arbiter, for display (the report, the PGN
+// export): a member this arbiter cannot read (a key it does not know, a tablebase directory not on
+// this machine) is left at its default, every other member read by tournament_config_from_json().
+// Text that is not a JSON object yields the defaults.
+TournamentConfig stored_tournament_config(std::string_view text);
 
 // Reads a JSON engines file: an array of engine objects, or an object with an "engines" array.
 std::vector<EngineConfig> engines_from_json(const json::Value& value, const std::string& where);

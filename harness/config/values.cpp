@@ -1,7 +1,9 @@
 #include "harness/config/values.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <thread>
 
 namespace arbiter {
 
@@ -11,6 +13,10 @@ namespace {
 constexpr std::size_t QUOTED_VALUE_LIMIT = 40;
 
 }  // namespace
+
+int default_concurrency() {
+    return int(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 std::string rule_message(std::string_view key, std::string_view what, std::string_view got) {
     std::string shown(got.substr(0, QUOTED_VALUE_LIMIT));

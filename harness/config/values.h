@@ -34,6 +34,14 @@ struct IntegerRule {
 // clock's reading, which stays far below the 64-bit limit at this bound (and not at 10^13 ms).
 constexpr std::int64_t MAX_TIMEOUT_MS = 1'000'000'000'000;
 
+// Games (`arbiter tournament`) or workers (`arbiter nodes`) at once: one rule for both, unset
+// meaning one per core (default_concurrency()).
+constexpr IntegerRule CONCURRENCY_RULE{"concurrency", 1, std::numeric_limits<int>::max(),
+                                       "a positive integer"};
+
+// The number of cores of this machine, at least 1.
+int default_concurrency();
+
 // A decimal setting (SPRT bounds and error rates): any finite number; ranges are checked by the
 // type's own validation.
 struct NumberRule {

@@ -1,9 +1,9 @@
 #include "harness/game/game.h"
 
 #include <cstdlib>
-#include <deque>
 #include <stdexcept>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/rules.h"
 #include "harness/game/tablebase.h"
@@ -27,8 +27,8 @@ class Referee {
         : players_{&white, &black}, settings_(settings), clock_(clock) {
         game_.start_fen = opening.start_fen;
         game_.started_at_ms = clock_.now_ms();
-        if (std::string error = pos_.set(opening.start_fen, states_.emplace_back(),
-                                         settings.variant == Variant::chess960);
+        if (std::string error =
+                board_.set(opening.start_fen, settings.variant == Variant::chess960);
             !error.empty())
             throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
                                         ": " + error);
@@ -91,7 +91,7 @@ class Referee {
 
     // How the rules end the game in the current position, if they do.
     std::optional<Ending> rules_ending() const {
-        switch (game_status(pos_)) {
+        switch (board_.status()) {
             case GameStatus::ongoing:
                 return std::nullopt;
             case GameStatus::checkmate: {
@@ -280,7 +280,7 @@ class Referee {
         record.ply = int(game_.moves.size()) + 1;
         record.uci = move_to_uci(m);
         record.san = move_to_san(pos_, m);
-        pos_.do_move(m, states_.emplace_back());
+        board_.play(m);
         uci_moves_.push_back(record.uci);
         game_.moves.push_back(std::move(record));
     }
@@ -363,8 +363,8 @@ class Referee {
     const GameSettings& settings_;
     RefereeClock& clock_;
     PlayedGame game_;
-    Position pos_;
-    std::deque<StateInfo> states_;
+    Board board_;  // the game from its start position, with the history repetition walks
+    Position& pos_ = board_.position();
     std::vector<std::string> uci_moves_;
     std::int64_t clock_ms_[COLOR_NB] = {0, 0};
     int moves_in_period_[COLOR_NB] = {0, 0};

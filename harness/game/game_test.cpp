@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <deque>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 
@@ -58,14 +58,13 @@ struct ScriptedClock : RefereeClock {
 
 // Replays a record with the core and checks every move is legal and its SAN right.
 void expect_replayable(const PlayedGame& record) {
-    std::deque<StateInfo> states;
-    Position pos;
-    ASSERT_EQ(pos.set(record.start_fen, states.emplace_back()), "");
+    Board board;
+    ASSERT_EQ(board.set(record.start_fen), "");
     for (const MoveRecord& m : record.moves) {
-        Move move = move_from_uci(pos, m.uci);
+        Move move = move_from_uci(board.position(), m.uci);
         ASSERT_TRUE(move) << "ply " << m.ply << ": " << m.uci;
-        EXPECT_EQ(move_to_san(pos, move), m.san);
-        pos.do_move(move, states.emplace_back());
+        EXPECT_EQ(move_to_san(board.position(), move), m.san);
+        board.play(move);
     }
 }
 
@@ -334,12 +333,10 @@ std::uint16_t book_move(const char* uci) {
 // A book of 1.e4 e5 2.Nf3, one move per position.
 PolyglotBook small_book() {
     std::vector<BookEntry> entries;
-    std::deque<StateInfo> states;
-    Position pos;
-    (void)pos.set(START_FEN, states.emplace_back());
+    Board board;
     for (const char* uci : {"e2e4", "e7e5", "g1f3"}) {
-        entries.push_back({polyglot_key(pos), book_move(uci), 1, 0});
-        pos.do_move(move_from_uci(pos, uci), states.emplace_back());
+        entries.push_back({polyglot_key(board.position()), book_move(uci), 1, 0});
+        board.play_uci(uci);
     }
     std::sort(entries.begin(), entries.end(),
               [](const BookEntry& a, const BookEntry& b) { return a.key < b.key; });

@@ -5,10 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 #include "harness/game/game.h"
@@ -67,13 +67,12 @@ struct MixedMatch {
 };
 
 void expect_replayable(const PlayedGame& record) {
-    std::deque<StateInfo> states;
-    Position pos;
-    ASSERT_EQ(pos.set(record.start_fen, states.emplace_back()), "");
+    Board board;
+    ASSERT_EQ(board.set(record.start_fen), "");
     for (const MoveRecord& m : record.moves) {
-        Move move = move_from_uci(pos, m.uci);
+        Move move = move_from_uci(board.position(), m.uci);
         ASSERT_TRUE(move) << "ply " << m.ply << ": " << m.uci;
-        pos.do_move(move, states.emplace_back());
+        board.play(move);
     }
 }
 

@@ -6,7 +6,6 @@
 
 #include "engines/core/epd.h"
 #include "engines/core/movegen.h"
-#include "engines/core/notation.h"
 #include "engines/core/text.h"
 
 namespace arbiter::nodes {
@@ -36,15 +35,11 @@ std::string NodePosition::key() const {
 }
 
 PlayedPosition::PlayedPosition(const NodePosition& position) {
-    states_.emplace_back();
-    std::string problem = position_.set(expand_startpos(position.fen), states_.back());
+    std::string problem = board_.set(expand_startpos(position.fen));
     if (!problem.empty()) throw PositionError("FEN '" + position.fen + "': " + problem);
     for (const auto& text : position.moves) {
-        Move move = move_from_uci(position_, text);
-        if (move == Move::none())
-            throw PositionError("move '" + text + "' is not legal in " + position_.fen());
-        states_.emplace_back();
-        position_.do_move(move, states_.back());
+        if (!board_.play_uci(text))
+            throw PositionError("move '" + text + "' is not legal in " + board_.fen());
     }
 }
 

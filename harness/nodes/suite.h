@@ -3,13 +3,12 @@
 // that a typo is reported before any engine starts.
 #pragma once
 
-#include <deque>
 #include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 
 namespace arbiter::nodes {
 
@@ -30,8 +29,8 @@ struct NodePosition {
     bool operator==(const NodePosition&) const = default;
 };
 
-// A core Position set up at a NodePosition: the FEN with its moves played, and the states that
-// make/unmake needs kept alive. Not copyable or movable (the Position points into `states`).
+// A core Position set up at a NodePosition: the FEN with its moves played, on a Board that keeps
+// the states make/unmake needs alive. Not copyable or movable (like the Board).
 class PlayedPosition {
   public:
     // Throws PositionError for a malformed FEN or an illegal move.
@@ -39,11 +38,10 @@ class PlayedPosition {
     PlayedPosition(const PlayedPosition&) = delete;
     PlayedPosition& operator=(const PlayedPosition&) = delete;
 
-    Position& position() { return position_; }
+    Position& position() { return board_.position(); }
 
   private:
-    std::deque<StateInfo> states_;
-    Position position_;
+    Board board_;
 };
 
 // Checks `fen` and `moves` with the core and returns the position, with "startpos" replaced by

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "engines/core/text.h"
 #include "harness/report/number_text.h"
 
@@ -125,16 +125,12 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         }
         line += (line.empty() ? "" : " ") + token;
     };
-    // The move number of the first move follows from the start position.
-    bool white_first = game.start_fen.find(" w ") != std::string::npos;
-    int fullmove = 1;
-    if (auto last_space = game.start_fen.rfind(' '); last_space != std::string::npos) {
-        try {
-            fullmove = std::max(1, std::stoi(game.start_fen.substr(last_space + 1)));
-        } catch (const std::exception&) {
-            fullmove = 1;
-        }
-    }
+    // The move number of the first move follows from the start position (white's first move
+    // number 1 if the chess core cannot read it).
+    FenTurn turn;
+    (void)read_fen_turn(game.start_fen, turn);
+    bool white_first = turn.side_to_move == WHITE;
+    int fullmove = turn.fullmove_number;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         bool white_moves = (i % 2 == 0) == white_first;
         if (white_moves)
@@ -196,19 +192,7 @@ std::string TournamentPgn::time_control(const std::string& engine) const {
 }
 
 TournamentConfig stored_tournament_config(const StoredTournament& tournament) {
-    TournamentConfig config;
-    try {
-        json::Value value = json::parse(tournament.config_json);
-        try {
-            return tournament_config_from_json(value, "tournament");
-        } catch (const ConfigError&) {
-            if (const json::Value* event = value.find("event"); event && event->is_string())
-                config.event = event->as_string();
-        }
-    } catch (const std::exception&) {
-        // Not JSON at all: the defaults.
-    }
-    return config;
+    return stored_tournament_config(tournament.config_json);
 }
 
 }  // namespace arbiter

@@ -58,8 +58,9 @@ class TournamentPgn {
     std::map<OpeningId, std::string> opening_names_;
 };
 
-// The configuration a stored tournament was started with, for its PGN. A configuration that
-// this arbiter cannot read (written by an older one) yields the defaults with its "event".
+// The configuration a stored tournament was started with, for its PGN and the report, read by
+// stored_tournament_config(text) (harness/config/tournament_config.h): the members this arbiter
+// cannot read stay at their defaults.
 TournamentConfig stored_tournament_config(const StoredTournament& tournament);
 
 // The PGN standard's Termination tag value for a termination ("normal", "time forfeit",

@@ -1,4 +1,5 @@
 #include "harness/process/engine_process.h"
+#include "harness/process/affinity.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -127,6 +128,7 @@ struct ChildSetup : boost::process::extend::handler {
     const char* directory = nullptr;
     pid_t parent = -1;
     pid_t* failed_child = nullptr;
+    const cpu_set_t* cpus = nullptr;  // pin the engine to these CPUs (-use-affinity)
 
     template <class Executor>
     void on_exec_setup(Executor&) const {
@@ -151,6 +153,8 @@ struct ChildSetup : boost::process::extend::handler {
         if (::dup2(stdin_source, 0) < 0 || ::dup2(stdout_sink, 1) < 0) ::_exit(127);
         if (stderr_sink >= 0 && ::dup2(stderr_sink, 2) < 0) ::_exit(127);
         if (directory && ::chdir(directory) != 0) ::_exit(127);
+        // Before exec, so that every thread the engine starts inherits the mask.
+        if (cpus) ::sched_setaffinity(0, sizeof(cpu_set_t), cpus);
     }
 
     template <class Executor>
@@ -224,6 +228,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     setup.parent = ::getpid();
     pid_t failed_child = -1;
     setup.failed_child = &failed_child;
+    setup.cpus = engine_cpus_of_this_thread();
 
     std::error_code error;
     {

@@ -1,4 +1,5 @@
 #include "harness/process/engine_process.h"
+#include "harness/process/affinity.h"
 
 #include <gtest/gtest.h>
 #include <signal.h>
@@ -91,6 +92,38 @@ TEST(EngineProcess, EchoesLinesThroughCat) {
     ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
     EXPECT_EQ(line, "position startpos moves e2e4");
     EXPECT_TRUE(engine.alive());
+}
+
+// The Cpus_allowed_list line of /proc/PID/status ("0-1", "1").
+std::string cpus_allowed(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("Cpus_allowed_list:", 0) == 0)
+            return line.substr(line.find_last_of("\t ") + 1);
+    return "";
+}
+
+// -use-affinity (issue 22): an engine started by a pinned thread runs on that thread's CPUs
+// only, from its first instruction; another thread's engines are not pinned.
+TEST(EngineProcess, EnginesOfAPinnedThreadRunOnItsCpusOnly) {
+    std::vector<int> cpus = affinity_cpu_order();
+    if (cpus.size() < 2) GTEST_SKIP() << "one CPU: pinning cannot be told apart";
+    std::string last = std::to_string(cpus.back());
+    std::thread pinned([&] {
+        pin_engines_of_this_thread({cpus.back()});
+        EngineProcess engine;
+        engine.start("cat");
+        EXPECT_EQ(cpus_allowed(engine.pid()), last);
+        pin_engines_of_this_thread({});
+        EngineProcess free;
+        free.start("cat");
+        EXPECT_NE(cpus_allowed(free.pid()), last);
+    });
+    pinned.join();
+    EngineProcess other;
+    other.start("cat");
+    EXPECT_NE(cpus_allowed(other.pid()), last);
 }
 
 TEST(EngineProcess, FindsProgramsInPath) {

@@ -1,5 +1,6 @@
 #include "harness/report/cutechess_output.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -142,6 +143,47 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
     return text + dashes + "\n";
 }
 
+std::string fastchess_games_block(const std::string& matchup, const WdlCounts& games,
+                                  const std::optional<SprtParameters>& sprt,
+                                  const PentanomialCounts& sprt_pairs) {
+    // fastchess's model of single games (its elo_wdl.cpp), figures printed as its {:.2f}
+    // prints them: "-0.00" at an even score, "-nan" where a draw-only match leaves no spread.
+    auto raw = [](double value) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%.2f", value);
+        return std::string(text);
+    };
+    auto elo_of = [](double score) { return -400.0 * std::log10(1.0 / score - 1.0); };
+    const double z = 1.959963984540054;
+    const double n = double(games.games());
+    const double mean = games.points() / n;
+    const double variance =
+        (double(games.wins) * (1 - mean) * (1 - mean) +
+         double(games.draws) * (0.5 - mean) * (0.5 - mean) + double(games.losses) * mean * mean) /
+        n;
+    const double spread = z * std::sqrt(variance / n);
+    const double nelo_scale = 800 / std::log(10.0) / std::sqrt(variance);
+    const double los = (1 - std::erf(-(mean - 0.5) / std::sqrt(2.0 * variance / n))) / 2.0;
+    const std::string dashes(50, '-');
+    std::string text = dashes + "\nResults of " + matchup + ":\n";
+    text += "Elo: " + raw(elo_of(mean)) + " +/- " +
+            raw((elo_of(mean + spread) - elo_of(mean - spread)) / 2.0) +
+            ", nElo: " + raw((mean - 0.5) * nelo_scale) + " +/- " + raw(spread * nelo_scale) + "\n";
+    text +=
+        "LOS: " + raw(100 * los) + " %, DrawRatio: " + raw(100 * double(games.draws) / n) + " %\n";
+    text += "Games: " + std::to_string(games.games()) + ", Wins: " + std::to_string(games.wins) +
+            ", Losses: " + std::to_string(games.losses) +
+            ", Draws: " + std::to_string(games.draws) +
+            ", Points: " + printed("%.1f", games.points()) + " (" + raw(100 * games.points() / n) +
+            " %)\n";
+    if (sprt) {
+        Sprt test(*sprt);
+        test.update(sprt_pairs);
+        text += test.format_llr() + "\n";
+    }
+    return text + dashes + "\n";
+}
+
 std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
                               const TournamentConfig& config) {
     auto limit_text = [&](const EngineConfig& e) -> std::string {
@@ -177,13 +219,14 @@ CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
       sprt_(config.sprt) {
     for (const auto& engine : config.engines) names_.push_back(engine.name);
     totals_.resize(names_.size());
+    faults_.resize(names_.size());
 }
 
 void CutechessConsole::started(TournamentId, const std::vector<EngineId>&, std::int64_t scheduled,
                                std::int64_t already_played) {
     std::lock_guard lock(mutex_);
     scheduled_ = scheduled;
-    last_block_ = paired_games_;
+    last_block_ = reported_games();
     if (already_played)
         diagnostics_ << "Resuming: " << already_played << " of " << scheduled
                      << " games are already in the database\n";
@@ -221,6 +264,7 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
          << "): " << game.result << " {" << reason << "}\n";
     record(game.slot, game.result, white, black);
+    count_fault(game, white, black);
     ++finished_;
 
     // Step 2. The running score and ratings, as often as asked.
@@ -231,9 +275,9 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
             print_ratings();
     } else {
         int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
-        if (paired_games_ - last_block_ >= interval) {
+        if (reported_games() - last_block_ >= interval) {
             print_fastchess_blocks();
-            last_block_ = paired_games_;
+            last_block_ = reported_games();
         }
     }
     out_.flush();
@@ -248,6 +292,7 @@ void CutechessConsole::print_line(const std::string& line) {
 
 void CutechessConsole::count_earlier(const GameSummary& game) {
     std::lock_guard lock(mutex_);
+    ++earlier_;
     record(game.slot, game.result, game.white_name, game.black_name);
 }
 
@@ -320,13 +365,55 @@ void CutechessConsole::print_rank_table() {
 
 void CutechessConsole::print_fastchess_blocks() {
     for (const auto& [key, encounter] : encounters_) {
+        std::string matchup = fastchess_matchup(config_.engines[std::size_t(key.first)],
+                                                config_.engines[std::size_t(key.second)], config_);
+        if (config_.single_games) {
+            if (encounter.games.games() == 0) continue;
+            out_ << fastchess_games_block(matchup, encounter.games,
+                                          names_.size() == 2 ? sprt_ : std::nullopt,
+                                          encounter.pairs);
+            continue;
+        }
         if (encounter.pairs.pair_count() == 0) continue;
-        out_ << fastchess_block(
-            fastchess_matchup(config_.engines[std::size_t(key.first)],
-                              config_.engines[std::size_t(key.second)], config_),
-            encounter.pairs, encounter.one_point, encounter.paired_games,
-            names_.size() == 2 ? sprt_ : std::nullopt);
+        out_ << fastchess_block(matchup, encounter.pairs, encounter.one_point,
+                                encounter.paired_games, names_.size() == 2 ? sprt_ : std::nullopt);
     }
+}
+
+std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed) {
+    const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(elapsed).count();
+    char text[80];
+    std::snprintf(text, sizeof text, "Total Time: %02lld:%02lld:%02lld (hours:minutes:seconds)",
+                  static_cast<long long>(seconds / 3600), static_cast<long long>(seconds / 60 % 60),
+                  static_cast<long long>(seconds % 60));
+    return text;
+}
+
+void CutechessConsole::count_fault(const GameRecord& game, const std::string& white,
+                                   const std::string& black) {
+    const bool timeout = game.termination == Termination::time_forfeit;
+    const bool crash =
+        game.termination == Termination::disconnect || game.termination == Termination::stall;
+    if (!timeout && !crash) return;
+    const std::string& loser = game.result == "0-1" ? white : black;
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+        if (names_[i] != loser) continue;
+        faults_[i].tracked = true;
+        ++(timeout ? faults_[i].timeouts : faults_[i].crashes);
+    }
+}
+
+void CutechessConsole::print_fastchess_faults() {
+    bool any = false;
+    for (const Faults& f : faults_) any = any || f.tracked;
+    if (!any) return;
+    out_ << '\n';
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+        if (!faults_[i].tracked) continue;
+        out_ << "Player: " << names_[i] << "\n  Timeouts: " << faults_[i].timeouts
+             << "\n  Crashed: " << faults_[i].crashes << '\n';
+    }
+    out_ << '\n';
 }
 
 void CutechessConsole::finish() {
@@ -337,10 +424,14 @@ void CutechessConsole::finish() {
         if (names_.size() == 2)
             out_ << score_line(names_[0], names_[1], encounters_[{0, 1}].games) << '\n';
         print_ratings();
-    } else if (paired_games_ != last_block_ || paired_games_ == 0) {
-        print_fastchess_blocks();  // unless the last game's block is already out
+    } else {
+        if (reported_games() != last_block_ || reported_games() == 0)
+            print_fastchess_blocks();  // unless the last game's block is already out
+        print_fastchess_faults();
     }
     out_ << "Finished match\n";
+    if (settings_.format == ConsoleFormat::fastchess)
+        out_ << fastchess_total_time(std::chrono::steady_clock::now() - started_at_) << "\n\n";
     out_.flush();
 }
 

@@ -2,10 +2,12 @@
 // frameworks that drive them (fishtest, OpenBench, tuners) parse them: "Started game N of M",
 // "Finished game N (A vs B): 1-0 {White mates}", "Score of A vs B: W - L - D  [0.625] N",
 // "Elo difference: ...", "SPRT: llr ...", fastchess's "Games: ..." and "Ptnml(0-2): [...]"
-// blocks, and "Finished match" as the last line. Game numbers are schedule slots + 1, so games
-// 2k-1 and 2k are one pair and the first engine of an encounter has White in the odd one.
+// blocks, and "Finished match" (then fastchess's "Total Time: ...") as the last line. Game numbers
+// are schedule slots + 1, so games 2k-1 and 2k are one pair and the first engine of an encounter
+// has White in the odd one.
 #pragma once
 
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -59,10 +61,21 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
                             const OnePointPairs& one_point, const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt);
 
+// fastchess's block when it reports no pentanomial (it does not with -games 1): Elo, nElo and
+// LOS of single games by fastchess's own formulas (at least one game), "Games: ..." over all of
+// them, no "Ptnml(0-2)" line; `sprt_pairs` gives the LLR line (the pairs the tournament's SPRT
+// decides on).
+std::string fastchess_games_block(const std::string& matchup, const WdlCounts& games,
+                                  const std::optional<SprtParameters>& sprt,
+                                  const PentanomialCounts& sprt_pairs);
+
 // fastchess's matchup text: "A vs B (TC, THREADS, HASH, BOOK)", with "NULL" for a Threads or
 // Hash option neither engine sets and "A - B" where the two differ.
 std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
                               const TournamentConfig& config);
+
+// fastchess's last line: "Total Time: 01:02:03 (hours:minutes:seconds)".
+std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed);
 
 // Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
 // Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears
@@ -102,6 +115,15 @@ class CutechessConsole : public TournamentObserver {
     void print_ratings();
     void print_rank_table();
     void print_fastchess_blocks();
+    // fastchess's closing count of time losses and crashes (disconnects and stalls) of each
+    // engine that had one: "Player: NAME", "  Timeouts: N", "  Crashed: N", between blank lines.
+    void count_fault(const GameRecord& game, const std::string& white, const std::string& black);
+    void print_fastchess_faults();
+    // The games the fastchess blocks count: those of completed pairs, or every game when the
+    // match plays single games (-games 1), as fastchess then reports no pentanomial.
+    std::int64_t reported_games() const {
+        return config_.single_games ? finished_ + earlier_ : paired_games_;
+    }
 
     std::ostream& out_;
     std::ostream& diagnostics_;
@@ -111,7 +133,14 @@ class CutechessConsole : public TournamentObserver {
     std::optional<SprtParameters> sprt_;
     std::map<std::pair<int, int>, Encounter> encounters_;
     std::vector<WdlCounts> totals_;  // per engine, against the field
+    struct Faults {
+        bool tracked = false;
+        std::int64_t timeouts = 0, crashes = 0;
+    };
+    std::vector<Faults> faults_;  // per engine, this run's games
+    std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
     std::int64_t scheduled_ = 0, finished_ = 0, paired_games_ = 0, last_block_ = 0;
+    std::int64_t earlier_ = 0;  // games of an earlier run (count_earlier)
     bool closed_ = false;
     std::mutex mutex_;
 };

@@ -120,5 +120,59 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     EXPECT_EQ(diagnostics.str(), "b will be restarted after game 2\n");
 }
 
+// fastchess's block without pentanomial (-games 1), its closing lines and its time line, by
+// fastchess's formulas worked by hand: W=30 L=10 D=10 scores 0.7, variance 0.16 per game.
+TEST(FastchessClosing, SingleGamesBlockFaultsAndTotalTime) {
+    WdlCounts games;
+    games.wins = 30;
+    games.losses = 10;
+    games.draws = 10;
+    EXPECT_EQ(fastchess_games_block("a vs b (10+0.1, NULL, NULL, book.epd)", games, std::nullopt,
+                                    PentanomialCounts{}),
+              std::string(50, '-') +
+                  "\nResults of a vs b (10+0.1, NULL, NULL, book.epd):\n"
+                  "Elo: 147.19 +/- 95.14, nElo: 173.72 +/- 96.30\n"
+                  "LOS: 99.98 %, DrawRatio: 20.00 %\n"
+                  "Games: 50, Wins: 30, Losses: 10, Draws: 10, Points: 35.0 (70.00 %)\n" +
+                  std::string(50, '-') + "\n");
+    // Draws only, as fastchess prints them (-0.00 and -nan from its formulas on x86).
+    EXPECT_NE(fastchess_games_block("a vs b", WdlCounts{0, 5, 0}, std::nullopt, {})
+                  .find("\nElo: -0.00 +/- 0.00, nElo: -nan +/- -nan\nLOS: -nan %, DrawRatio: "
+                        "100.00 %\n"),
+              std::string::npos);
+    EXPECT_EQ(fastchess_total_time(std::chrono::seconds(3723)),
+              "Total Time: 01:02:03 (hours:minutes:seconds)");
+    EXPECT_EQ(fastchess_total_time(std::chrono::milliseconds(999)),
+              "Total Time: 00:00:00 (hours:minutes:seconds)");
+
+    std::ostringstream out, diagnostics;
+    CutechessOutputSettings settings;
+    settings.format = ConsoleFormat::fastchess;
+    TournamentConfig config;
+    config.engines.resize(2);
+    config.engines[0].name = "a";
+    config.engines[1].name = "b";
+    CutechessConsole console(out, diagnostics, settings, config);
+    console.started(1, {1, 2}, 2, 0);
+    GameRecord game;
+    game.result = "1-0";
+    game.termination = Termination::time_forfeit;
+    game.termination_text = "Black loses on time";
+    console.game_finished(game, 1, "a", "b");
+    game.slot.number = 1;
+    game.slot.game_in_pair = 1;
+    game.result = "1-0";
+    game.termination = Termination::stall;
+    game.termination_text = "Black's connection stalls";
+    console.game_finished(game, 2, "b", "a");
+    console.finish();
+    EXPECT_TRUE(out.str().ends_with(std::string(50, '-') +
+                                    "\n\nPlayer: a\n  Timeouts: 0\n  Crashed: 1\n"
+                                    "Player: b\n  Timeouts: 1\n  Crashed: 0\n\n"
+                                    "Finished match\nTotal Time: 00:00:00 "
+                                    "(hours:minutes:seconds)\n\n"))
+        << out.str();
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <sstream>
 
+#include "harness/pgn/pgn_writer.h"
 #include "harness/ratings/pair_statistics.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/store/shards.h"
@@ -173,11 +174,9 @@ std::string format_database_pool(Store& store, TournamentId tournament) {
     for (PoolStopRecord& stop : pool_stops(connection_of(store)))
         if (stop.tournament_id == tournament) stops.push_back(std::move(stop));
     if (stops.empty()) return "";
-    const json::Value config = json::parse(store.load_tournament(tournament).config_json);
-    const json::Value* sprt = config.find("sprt");
-    const json::Value* engines = config.find("engines");
-    if (!sprt || !engines || !engines->is_array() || engines->as_array().size() != 2) return "";
-    const std::string first = engines->as_array()[0].find("name")->as_string();
+    const TournamentConfig config = stored_tournament_config(store.load_tournament(tournament));
+    if (!config.sprt || config.engines.size() != 2) return "";
+    const std::string first = config.engines[0].name;
     std::vector<GameResult> games;
     for (const GameSummary& g : store.list_games(tournament))
         if (std::optional<Outcome> outcome = parse_outcome(g.result))
@@ -186,7 +185,7 @@ std::string format_database_pool(Store& store, TournamentId tournament) {
     int shard_count = 0;
     for (const ShardProgress& p : shard_progress(connection_of(store)))
         if (p.tournament_id == tournament) shard_count = p.shard.count;
-    return format_pool_record(stops, sprt_from_json(*sprt), tally_match(games, 0, 1).pentanomial,
+    return format_pool_record(stops, *config.sprt, tally_match(games, 0, 1).pentanomial,
                               shard_count);
 }
 

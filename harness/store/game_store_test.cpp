@@ -162,7 +162,14 @@ TEST_F(GameStoreTest, MalformedGamesAreRejectedBeforeWriting) {
     rejects(game, "ply 4 has both a cp and a mate score");
     game = good;
     game.start_fen = "8/8/8/8/8/8/8/8";
-    rejects(game, "start FEN \"8/8/8/8/8/8/8/8\" has no side to move (w or b)");
+    rejects(game,
+            "start FEN \"8/8/8/8/8/8/8/8\": FEN has 1 fields; at least 4 are needed "
+            "(placement, side, castling, en passant)");
+    game = good;
+    game.start_fen = "8/8/8/8/8/8/8/8 w - - 0 1";  // a side to move, but no position
+    rejects(game,
+            "start FEN \"8/8/8/8/8/8/8/8 w - - 0 1\": FEN field 1 (placement): missing "
+            "white king");
     game = good;
     game.slot.game_in_pair = 2;
     rejects(game, "game_in_pair is 2, not 0 or 1");

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "engines/core/board.h"
 #include "harness/store/store_impl.h"
 
 namespace arbiter {
@@ -42,15 +43,6 @@ bool is_result(std::string_view result) {
     return result == "1-0" || result == "0-1" || result == "1/2-1/2";
 }
 
-// The side-to-move field of a FEN, or 0 if it has none.
-char side_to_move(std::string_view fen) {
-    const std::size_t space = fen.find(' ');
-    if (space == std::string_view::npos || space + 1 >= fen.size()) return 0;
-    const char side = fen[space + 1];
-    const bool field_ends = space + 2 == fen.size() || fen[space + 2] == ' ';
-    return (side == 'w' || side == 'b') && field_ends ? side : 0;
-}
-
 void validate_game(const GameRecord& game) {
     const auto fail = [&](const std::string& why) {
         throw std::invalid_argument("cannot record game in slot " +
@@ -64,8 +56,9 @@ void validate_game(const GameRecord& game) {
     if (game.slot.game_in_pair != 0 && game.slot.game_in_pair != 1) {
         fail("game_in_pair is " + std::to_string(game.slot.game_in_pair) + ", not 0 or 1");
     }
-    if (!side_to_move(game.start_fen)) {
-        fail("start FEN \"" + game.start_fen + "\" has no side to move (w or b)");
+    FenTurn turn;
+    if (std::string error = read_fen_turn(game.start_fen, turn); !error.empty()) {
+        fail("start FEN \"" + game.start_fen + "\": " + error);
     }
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const MoveRecord& move = game.moves[i];
@@ -94,7 +87,9 @@ struct SideTotals {
 // has white to move, or p is even and black was to move.
 std::array<SideTotals, 2> side_totals(const GameRecord& game) {
     std::array<SideTotals, 2> totals;
-    const bool white_starts = side_to_move(game.start_fen) == 'w';
+    FenTurn turn;  // validate_game() checked the FEN
+    (void)read_fen_turn(game.start_fen, turn);
+    const bool white_starts = turn.side_to_move == WHITE;
     for (const MoveRecord& move : game.moves) {
         if (move.book) continue;
         SideTotals& side = totals[(move.ply % 2 == 1) == white_starts ? 0 : 1];

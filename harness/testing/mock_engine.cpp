@@ -20,6 +20,8 @@
 //   --score TEXT        the score of its info line ("cp -2147483648"; default "cp 0")
 //   --bestmove TEXT     answer every go with "bestmove TEXT" instead of a random move
 //   --orphan-stdout     leave a helper process (a grandchild) holding its stdout for 60 s
+//   --mate-in-one       when a move mates at once, play it and report "score mate 1 pv <it>"
+//   --report-affinity   answer `uci` with "info string Cpus_allowed_list: <its CPUs>" first
 //
 // In --name and --bestmove, "\xHH" stands for the byte HH (control bytes for the tests).
 //
@@ -32,6 +34,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <random>
 #include <string>
@@ -59,6 +62,7 @@ struct Settings {
     std::string score = "cp 0";
     std::string bestmove;  // empty: a random legal move
     bool orphan_stdout = false;
+    bool mate_in_one = false, report_affinity = false;
 };
 
 // "\xHH" as the byte HH; everything else as it is.
@@ -129,6 +133,10 @@ Settings parse_arguments(int argc, char** argv) {
             s.ignore_isready = true;
         else if (flag == "--every-game")
             s.every_game = true;
+        else if (flag == "--mate-in-one")
+            s.mate_in_one = true;
+        else if (flag == "--report-affinity")
+            s.report_affinity = true;
         else
             usage("unknown argument " + flag);
     }
@@ -199,6 +207,31 @@ std::string illegal_move(const Position& pos) {
     return square_name(king) + square_name(target);
 }
 
+// A move of `moves` that mates at once, in UCI form, or empty.
+std::string mating_move(Position& pos, const MoveList& moves) {
+    for (Move move : moves) {
+        StateInfo state;
+        pos.do_move(move, state);
+        MoveList replies;
+        generate_legal(pos, replies);
+        bool mate = replies.empty() && pos.in_check();
+        pos.undo_move(move);
+        if (mate) return move_to_uci(move);
+    }
+    return "";
+}
+
+// The Cpus_allowed_list line of its own /proc/self/status, as an info string.
+void report_affinity() {
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("Cpus_allowed_list:", 0) == 0) {
+            std::string cpus = line.substr(line.find_last_of("\t ") + 1);
+            std::cout << "info string Cpus_allowed_list: " << cpus << std::endl;
+        }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -224,6 +257,7 @@ int main(int argc, char** argv) {
         } else if (command == "uci") {
             if (settings.no_uci) continue;
             sleep_ms(settings.slow_start_ms);
+            if (settings.report_affinity) report_affinity();
             std::cout << "id name " << settings.name << "\n"
                       << "id author arbiter tests\n"
                       << "option name Hash type spin default 16 min 1 max 1024\n"
@@ -288,6 +322,13 @@ int main(int argc, char** argv) {
                 continue;
             }
             std::string move = move_to_uci(moves[random() % moves.size()]);
+            if (settings.mate_in_one) {
+                if (std::string mate = mating_move(game.position(), moves); !mate.empty()) {
+                    std::cout << "info depth 1 seldepth 1 score mate 1 nodes 1 time 0 pv " << mate
+                              << "\nbestmove " << mate << std::endl;
+                    continue;
+                }
+            }
             std::cout << "info depth 1 seldepth 1 multipv 1 score " << settings.score << " nodes "
                       << moves.size() << " time 0 pv " << move << "\nbestmove " << move
                       << std::endl;

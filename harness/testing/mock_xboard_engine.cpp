@@ -22,12 +22,12 @@
 // command it could not use is answered "Error (unknown command): ...". It logs the commands it
 // received, one per line, to the file named by --log.
 #include <cstdlib>
-#include <deque>
 #include <fstream>
 #include <iostream>
 #include <string>
 #include <thread>
 
+#include "engines/core/board.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
@@ -51,15 +51,12 @@ class Engine {
   public:
     explicit Engine(const Settings& s) : s_(s) { reset(std::string(START_FEN)); }
 
-    void reset(const std::string& fen) {
-        states_.clear();
-        (void)pos_.set(fen, states_.emplace_back());
-    }
+    void reset(const std::string& fen) { (void)board_.set(fen); }
 
     bool apply(const std::string& text) {
         Move m = s_.san ? move_from_san(pos_, text) : move_from_uci(pos_, text);
         if (!m) return false;
-        pos_.do_move(m, states_.emplace_back());
+        board_.play(m);
         return true;
     }
 
@@ -77,11 +74,11 @@ class Engine {
         if (list.size() == 0) return say(pos_.in_check() ? "0-1 {mated}" : "1/2-1/2 {Stalemate}");
         Move m = *list.begin();
         std::string text = s_.san ? move_to_san(pos_, m) : move_to_uci(m);
-        say("1 " + std::to_string(states_.size()) + " " + std::to_string(goes_) + " " +
+        say("1 " + std::to_string(board_.moves().size() + 1) + " " + std::to_string(goes_) + " " +
             std::to_string(list.size()) + " " + text);
         if (goes_ == s_.illegal_at) return say("move a1a1");
         if (goes_ == s_.offer_draw_at) say("offer draw");
-        pos_.do_move(m, states_.emplace_back());
+        board_.play(m);
         say("move " + text);
         if (goes_ == s_.claim_after_move_at) say("1-0 {White mates}");
         if (goes_ == s_.late_claim_at) {
@@ -180,8 +177,8 @@ class Engine {
     }
 
     Settings s_;
-    Position pos_;
-    std::deque<StateInfo> states_;
+    Board board_;
+    Position& pos_ = board_.position();
     int goes_ = 0;
 };
 

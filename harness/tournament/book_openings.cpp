@@ -1,10 +1,10 @@
 #include "harness/tournament/book_openings.h"
 
-#include <deque>
 #include <random>
 #include <set>
 
 #include "engines/book/polyglot.h"
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "harness/tournament/openings.h"
 
@@ -22,16 +22,13 @@ std::vector<Opening> draw_book_openings(const BookOpeningsRequest& request) {
     constexpr int PATIENCE = 50;  // draws in a row without a new line before giving up
     for (int fruitless = 0; int(openings.size()) < request.lines && fruitless < PATIENCE;) {
         // Step 1. Walk one line from the start position.
-        std::deque<StateInfo> states;
-        Position pos;
-        (void)pos.set(START_FEN, states.emplace_back());
-        std::vector<std::string> moves;
-        while (int(moves.size()) < request.plies) {
-            Move m = book.choose(pos, random());
+        Board board;
+        while (int(board.moves().size()) < request.plies) {
+            Move m = book.choose(board.position(), random());
             if (!m) break;
-            moves.push_back(move_to_uci(m));
-            pos.do_move(m, states.emplace_back());
+            board.play(m);
         }
+        std::vector<std::string> moves = board.uci_moves();
         if (moves.empty())
             throw OpeningError(request.path + ": the book has no move for the start position");
         // Step 2. Keep it if it is new.

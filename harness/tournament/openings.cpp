@@ -1,10 +1,10 @@
 #include "harness/tournament/openings.h"
 
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "engines/core/board.h"
 #include "engines/core/epd.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
@@ -83,11 +83,10 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
                 reader.fail(game.end_line, "the game has no result (1-0, 0-1, 1/2-1/2 or *)");
             // Step 1. The start position: the FEN tag, or the standard one.
             const std::string fen(game.tag("FEN").value_or(START_FEN));
-            std::deque<StateInfo> states;
-            Position pos;
+            Board board;
+            Position& pos = board.position();
             bool game_chess960 = chess960 || is_chess960_tag(game.tag("Variant").value_or(""));
-            if (std::string error = pos.set(fen, states.emplace_back(), game_chess960);
-                !error.empty())
+            if (std::string error = board.set(fen, game_chess960); !error.empty())
                 reader.fail(game.line, "FEN tag: " + error);
             Opening opening;
             opening.suite_index = int(openings.size());
@@ -108,7 +107,7 @@ std::vector<Opening> read_pgn_openings(std::istream& in, const std::string& sour
                                                printable_excerpt(move.san) + "' (ply " +
                                                std::to_string(opening.moves.size() + 1) + ")");
                 opening.moves.push_back(move_to_uci(m));
-                pos.do_move(m, states.emplace_back());
+                board.play(m);
             }
             openings.push_back(std::move(opening));
         }

@@ -3,11 +3,9 @@
 #pragma once
 
 #include <cstdlib>
-#include <deque>
 #include <vector>
 
-#include "engines/core/notation.h"
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "harness/store/records.h"
 
 namespace arbiter {
@@ -15,14 +13,10 @@ namespace arbiter {
 inline void require_playable(const std::vector<Opening>& openings) {
     if (openings.empty()) std::abort();  // the readers promise an error instead
     for (const Opening& opening : openings) {
-        Position pos;
-        std::deque<StateInfo> states;
-        if (!pos.set(opening.start_fen, states.emplace_back()).empty()) std::abort();
-        for (const std::string& text : opening.moves) {
-            Move move = move_from_uci(pos, text);
-            if (!move) std::abort();
-            pos.do_move(move, states.emplace_back());
-        }
+        Board board;
+        if (!board.set(opening.start_fen).empty()) std::abort();
+        for (const std::string& text : opening.moves)
+            if (!board.play_uci(text)) std::abort();
     }
 }
 

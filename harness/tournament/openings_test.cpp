@@ -4,11 +4,11 @@
 
 #include <unistd.h>
 
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <set>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 
@@ -102,15 +102,13 @@ TEST(Openings, BundledSuitesAgree) {
     for (std::size_t i = 0; i < pgn.size(); ++i) {
         EXPECT_EQ(pgn[i].moves.size(), 8u) << pgn[i].name;
         // Playing the PGN moves reaches the EPD position (counters aside).
-        std::deque<StateInfo> states;
-        Position pos;
-        ASSERT_EQ(pos.set(pgn[i].start_fen, states.emplace_back()), "");
-        for (const auto& m : pgn[i].moves)
-            pos.do_move(move_from_uci(pos, m), states.emplace_back());
+        Board board;
+        ASSERT_EQ(board.set(pgn[i].start_fen), "");
+        for (const auto& m : pgn[i].moves) ASSERT_TRUE(board.play_uci(m)) << m;
         auto placement = [](const std::string& fen) {
             return fen.substr(0, fen.rfind(' ', fen.rfind(' ') - 1));
         };
-        EXPECT_EQ(placement(pos.fen()), placement(epd[i].start_fen)) << pgn[i].name;
+        EXPECT_EQ(placement(board.fen()), placement(epd[i].start_fen)) << pgn[i].name;
         distinct.insert(placement(epd[i].start_fen));
     }
     EXPECT_EQ(distinct.size(), epd.size()) << "positions must be distinct";

@@ -32,7 +32,7 @@ Schedule::Schedule(const ScheduleShape& shape)
     : shape_(shape), pairs_(schedule_pairs(shape.engines, shape.gauntlet_seeds)) {
     std::int64_t per_round = 0;
     if (__builtin_mul_overflow(std::max<std::int64_t>(shape.openings, 0),
-                               2 * std::int64_t(pairs_.size()), &per_round) ||
+                               games_per_opening() * std::int64_t(pairs_.size()), &per_round) ||
         __builtin_mul_overflow(per_round, std::int64_t(std::max(shape.rounds, 0)), &size_))
         throw ConfigError("the schedule has more games than a 64-bit slot number can count (" +
                           std::to_string(shape.rounds) + " rounds of " +
@@ -51,6 +51,7 @@ Schedule Schedule::of(const TournamentConfig& config, std::int64_t openings) {
     shape.gauntlet_seeds = config.gauntlet ? config.seeds : 0;
     shape.colours = config.colours;
     shape.max_games = config.max_games;
+    shape.single_games = config.single_games;
     return Schedule(shape);
 }
 
@@ -72,16 +73,19 @@ int Schedule::opening_of(int round, std::int64_t position) const {
 
 ScheduledGame Schedule::at(std::int64_t slot) const {
     const std::int64_t pair_count = std::int64_t(pairs_.size());
-    const std::int64_t per_round = shape_.openings * 2 * pair_count;
+    const std::int64_t games = games_per_opening();
+    const std::int64_t per_round = shape_.openings * games * pair_count;
     ScheduledGame game;
     game.slot.number = slot;
     game.slot.round = int(slot / per_round);
     const std::int64_t in_round = slot % per_round;
-    game.slot.opening_index = opening_of(game.slot.round, in_round / (2 * pair_count));
-    game.slot.pair_index = int(in_round / 2 % pair_count);
-    game.slot.game_in_pair = int(in_round % 2);
+    game.slot.opening_index = opening_of(game.slot.round, in_round / (games * pair_count));
+    game.slot.pair_index = int(in_round / games % pair_count);
+    game.slot.game_in_pair = int(in_round % games);
     auto [first, second] = pairs_[std::size_t(game.slot.pair_index)];
-    const bool first_white = first_has_white(shape_.colours, game.slot.game_in_pair);
+    // Single games: the colours of a pair's two games, taken by every other slot.
+    const int colour_turn = shape_.single_games ? int(slot % 2) : game.slot.game_in_pair;
+    const bool first_white = first_has_white(shape_.colours, colour_turn);
     game.white = first_white ? first : second;
     game.black = first_white ? second : first;
     return game;
@@ -95,9 +99,10 @@ std::vector<ScheduledGame> all_games(const Schedule& schedule) {
 }
 
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
-                                         std::uint64_t seed, int gauntlet_seeds, Colours colours) {
-    return all_games(
-        Schedule({engines, openings, rounds, random_order, seed, gauntlet_seeds, colours, 0}));
+                                         std::uint64_t seed, int gauntlet_seeds, Colours colours,
+                                         bool single_games) {
+    return all_games(Schedule(
+        {engines, openings, rounds, random_order, seed, gauntlet_seeds, colours, 0, single_games}));
 }
 
 }  // namespace arbiter

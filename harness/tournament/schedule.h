@@ -39,13 +39,17 @@ struct ScheduleShape {
     int gauntlet_seeds = 0;  // > 0: a gauntlet's pairs (see schedule_pairs)
     Colours colours = Colours::alternate;
     std::int64_t max_games = 0;  // > 0: only the first max_games slots
+    // One game per opening and pair, no colour-reversed partner (cutechess's and fastchess's
+    // -games 1): colours alternate from slot to slot, as fastchess swaps every even game.
+    bool single_games = false;
 };
 
 // The schedule: for each round, each opening (in file order, or shuffled per round from `seed`),
 // each pair of engines, two games, the pair's first engine with White in the first and the
-// second in the second (by default; see `colours`). Slot numbers count games in that order, so
-// extra rounds append new slots. at() is a pure function of the shape and the slot number; it
-// keeps one round's opening order (the suite's size in ints) for the random order. Thread-safe.
+// second in the second (by default; see `colours`), or one game with `single_games`. Slot numbers
+// count games in that order, so extra rounds append new slots. at() is a pure function of the shape
+// and the slot number; it keeps one round's opening order (the suite's size in ints) for the random
+// order. Thread-safe.
 class Schedule {
   public:
     // Throws ConfigError when the slots would not fit in 64 bits.
@@ -67,6 +71,7 @@ class Schedule {
 
   private:
     int opening_of(int round, std::int64_t position) const;
+    std::int64_t games_per_opening() const { return shape_.single_games ? 1 : 2; }
 
     ScheduleShape shape_;
     std::vector<std::pair<int, int>> pairs_;
@@ -79,7 +84,8 @@ class Schedule {
 // Every game of a schedule, in slot order (for small schedules and tests).
 std::vector<ScheduledGame> make_schedule(int engines, int openings, int rounds, bool random_order,
                                          std::uint64_t seed, int gauntlet_seeds = 0,
-                                         Colours colours = Colours::alternate);
+                                         Colours colours = Colours::alternate,
+                                         bool single_games = false);
 std::vector<ScheduledGame> all_games(const Schedule& schedule);
 
 }  // namespace arbiter

@@ -30,6 +30,31 @@ TEST(LazySchedule, AHundredMillionRoundsAreCountedNotBuilt) {
     EXPECT_EQ(Schedule({2, 1, 100'000'000, false, 1, 0, Colours::alternate, 2}).size(), 2);
 }
 
+// -games 1 (issue 22): one game per opening and pair, no colour-reversed partner, and the
+// colours alternate from game to game as fastchess swaps every even game.
+TEST(LazySchedule, SingleGamesPlayEachOpeningOnceWithAlternatingColours) {
+    ScheduleShape shape{2, 5, 1, false, 1, 0, Colours::alternate, 0};
+    shape.single_games = true;
+    const std::vector<ScheduledGame> games = all_games(Schedule(shape));
+    ASSERT_EQ(games.size(), 5u);
+    for (int g = 0; g < 5; ++g) {
+        EXPECT_EQ(games[std::size_t(g)].slot.opening_index, g);
+        EXPECT_EQ(games[std::size_t(g)].slot.game_in_pair, 0);
+        EXPECT_EQ(games[std::size_t(g)].white,
+                  g % 2);  // 0 1 0 1 0: the first engine, then the second
+    }
+    // Three engines: the three pairs on each opening, colours still alternating slot by slot.
+    const std::vector<ScheduledGame> three =
+        make_schedule(3, 2, 2, false, 1, 0, Colours::alternate, true);
+    ASSERT_EQ(three.size(), 12u);
+    EXPECT_EQ(three[3].slot.opening_index, 1);
+    EXPECT_EQ(three[6].slot.round, 1);
+    EXPECT_EQ(three[1].white, 2);  // pair (0, 2), second game of the run: the second engine White
+    // -noswap: the first engine keeps White.
+    shape.colours = Colours::first_white;
+    for (const ScheduledGame& game : all_games(Schedule(shape))) EXPECT_EQ(game.white, 0);
+}
+
 TEST(LazySchedule, SlotsPastTheSixtyFourBitRangeAreRefused) {
     try {
         Schedule({200, 10'000'000, 2'147'483'647, false, 1, 0, Colours::alternate, 0});

@@ -1,5 +1,7 @@
 #include "harness/tournament/worker_pool.h"
 
+#include "harness/process/affinity.h"
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -112,6 +114,7 @@ std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t j
     std::mutex mutex;  // guards first_error
     std::exception_ptr first_error;
     auto worker = [&](int number) {
+        pin_engines_of_this_thread(worker_cpus(number));  // -use-affinity; else nothing
         WorkerEngines engines(start, number);
         try {
             while (!failed && !(stopping && stopping())) {

@@ -5,13 +5,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <deque>
 #include <string>
 #include <vector>
 
+#include "engines/core/board.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
-#include "engines/core/position.h"
 #include "engines/core/reference_program.h"
 
 namespace arbiter {
@@ -35,34 +34,28 @@ GoLimits depth_limit(int depth) {
     return limits;
 }
 
-// A board that follows a game's moves, for checking the engines' answers.
+// The core's Board with the moves as UCI text, for checking the engines' answers.
 class Board {
   public:
-    explicit Board(std::string_view fen = START_FEN) {
-        states_.emplace_back();
-        std::string error = position_.set(fen, states_.back());
-        EXPECT_EQ(error, "");
-    }
+    explicit Board(std::string_view fen = START_FEN) { EXPECT_EQ(board_.set(fen), ""); }
     // Plays the move if it is legal; returns false otherwise.
     bool play(const std::string& uci) {
-        Move move = move_from_uci(position_, uci);
-        if (!move) return false;
-        states_.emplace_back();
-        position_.do_move(move, states_.back());
+        if (!board_.play_uci(uci)) return false;
         moves_.push_back(uci);
         return true;
     }
-    bool is_legal(const std::string& uci) const { return bool(move_from_uci(position_, uci)); }
+    bool is_legal(const std::string& uci) const {
+        return bool(move_from_uci(board_.position(), uci));
+    }
     std::size_t legal_move_count() const {
         MoveList list;
-        generate_legal(position_, list);
+        generate_legal(board_.position(), list);
         return list.size();
     }
     const Strings& moves() const { return moves_; }
 
   private:
-    Position position_;
-    std::deque<StateInfo> states_;
+    arbiter::Board board_;
     Strings moves_;
 };
 

@@ -164,20 +164,16 @@ UciStatus XboardClient::is_ready(std::chrono::milliseconds timeout) {
 bool XboardClient::position(std::string_view fen, std::span<const std::string> moves) {
     wanted_.fen = is_start(fen) ? std::string() : std::string(fen);
     wanted_.moves.assign(moves.begin(), moves.end());
-    states_.clear();
-    std::string error = pos_.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
-                                 states_.emplace_back(), chess960_);
+    std::string error =
+        board_.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen), chess960_);
     if (!error.empty()) throw XboardError("engine " + display_name() + ": " + error);
     if (!wanted_.fen.empty() && feature("setboard") != "1" && pos_.side_to_move() == BLACK)
         throw XboardError(
             "engine " + display_name() +
             " has no setboard, and its edit mode cannot set up a position with Black to move: " +
             wanted_.fen);
-    for (const std::string& text : wanted_.moves) {
-        Move m = move_from_uci(pos_, text);
-        if (!m) return false;
-        pos_.do_move(m, states_.emplace_back());
-    }
+    for (const std::string& text : wanted_.moves)
+        if (!board_.play_uci(text)) return false;
     return process_.alive();
 }
 
@@ -205,10 +201,9 @@ bool XboardClient::setup_from_scratch() {
         if (feature("setboard") == "1") {
             ok = ok && process_.write_line("setboard " + wanted_.fen);
         } else {
-            std::deque<StateInfo> states;
-            Position start;
-            (void)start.set(wanted_.fen, states.emplace_back(), chess960_);
-            ok = ok && send_edit(start);
+            Board start;
+            (void)start.set(wanted_.fen, chess960_);
+            ok = ok && send_edit(start.position());
         }
     }
     on_board_ = Game{wanted_.fen, {}};
@@ -220,12 +215,10 @@ bool XboardClient::send_move(const std::string& uci) {
     // (or, in Chess960, whether it castles: that is sent as O-O or O-O-O).
     std::string text = uci;
     if (feature("san") == "1" || chess960_) {
-        std::deque<StateInfo> states;
-        Position pos;
-        (void)pos.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen),
-                      states.emplace_back(), chess960_);
-        for (std::size_t i = 0; i < on_board_->moves.size(); ++i)
-            pos.do_move(move_from_uci(pos, on_board_->moves[i]), states.emplace_back());
+        Board board;
+        (void)board.set(wanted_.fen.empty() ? START_FEN : std::string_view(wanted_.fen), chess960_);
+        for (const std::string& played : on_board_->moves) board.play_uci(played);
+        Position& pos = board.position();
         Move m = move_from_uci(pos, uci);
         if (feature("san") == "1")
             text = move_to_san(pos, m);
@@ -322,17 +315,13 @@ XboardReply XboardClient::wait_reply(std::chrono::milliseconds timeout) {
         reply.search.wall_time = Clock::now() - go_sent_;
         // Thinking output in the engine's notation becomes UCI moves, as far as they are legal.
         std::vector<std::string> pv;
-        std::deque<StateInfo> states;
-        std::vector<Move> played;
         for (const std::string& word : reply.search.pv) {
             std::string uci = to_uci(word);
             if (uci.empty()) break;
-            Move m = move_from_uci(pos_, uci);
-            pos_.do_move(m, states.emplace_back());
-            played.push_back(m);
+            board_.play_uci(uci);
             pv.push_back(uci);
         }
-        for (auto it = played.rbegin(); it != played.rend(); ++it) pos_.undo_move(*it);
+        for (std::size_t i = 0; i < pv.size(); ++i) board_.undo();
         reply.search.pv = std::move(pv);
         return reply;
     };

@@ -3,7 +3,6 @@
 #pragma once
 
 #include <chrono>
-#include <deque>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -11,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "harness/process/engine_process.h"
 #include "harness/uci/client.h"
 #include "harness/xboard/protocol.h"
@@ -139,8 +138,8 @@ class XboardClient {
     bool level_sent_ = false;       // a `level` was sent in this game
     bool result_due_ = false;       // `new` was sent in this game and `result` not yet
     // The position after wanted_'s moves, for translating SAN both ways.
-    std::deque<StateInfo> states_;
-    Position pos_;
+    Board board_;
+    Position& pos_ = board_.position();
     bool chess960_ = false;  // enable_chess960(): positions set up and games played as Chess960
 
     std::vector<std::string> sent_texts_;  // the moves sent before this go, as written

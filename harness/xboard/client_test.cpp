@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include "engines/core/board.h"
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 
@@ -55,12 +56,11 @@ class MockXboard {
 
 // The first legal move in generation order after `moves`: what the mock engine plays.
 std::string first_legal(const std::string& fen, const std::vector<std::string>& moves) {
-    std::deque<StateInfo> states;
-    Position pos;
-    (void)pos.set(fen, states.emplace_back());
-    for (const std::string& m : moves) pos.do_move(move_from_uci(pos, m), states.emplace_back());
+    Board board;
+    (void)board.set(fen);
+    for (const std::string& m : moves) board.play_uci(m);
     MoveList list;
-    generate_legal(pos, list);
+    generate_legal(board.position(), list);
     return move_to_uci(*list.begin());
 }
 
@@ -322,9 +322,8 @@ void play_real_engine(const std::string& program, const std::string& fen = std::
     EXPECT_EQ(client.protocol_version(), 2);
     ASSERT_EQ(client.is_ready(5000ms), UciStatus::ok);
     std::vector<std::string> moves;
-    std::deque<StateInfo> states;
-    Position pos;
-    (void)pos.set(fen, states.emplace_back());
+    Board board;
+    (void)board.set(fen);
     client.new_game();
     for (int ply = 0; ply < 8; ++ply) {
         ASSERT_TRUE(client.position(fen, moves));
@@ -337,10 +336,9 @@ void play_real_engine(const std::string& program, const std::string& fen = std::
         }
         XboardReply reply = client.go(limits, 20000ms);
         ASSERT_EQ(reply.search.status, UciStatus::ok) << program;
-        Move m = move_from_uci(pos, reply.search.bestmove);
-        ASSERT_TRUE(m) << program << " played '" << reply.search.bestmove << "' after "
-                       << moves.size() << " moves";
-        pos.do_move(m, states.emplace_back());
+        ASSERT_TRUE(board.play_uci(reply.search.bestmove))
+            << program << " played '" << reply.search.bestmove << "' after " << moves.size()
+            << " moves";
         moves.push_back(reply.search.bestmove);
     }
     client.quit();

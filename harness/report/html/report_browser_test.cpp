@@ -5,13 +5,13 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 #include "harness/config/json.h"
@@ -70,14 +70,11 @@ std::vector<std::string> strings(const json::Value& value) {
 
 // The FEN after the last move of a game, replayed here with the chess core.
 std::string final_fen(const GameRecord& game) {
-    std::deque<StateInfo> states(1);
-    Position position;
-    if (!position.set(game.start_fen, states.back()).empty()) return "bad start FEN";
-    for (const auto& move : game.moves) {
-        states.emplace_back();
-        position.do_move(move_from_uci(position, move.uci), states.back());
-    }
-    return position.fen();
+    Board board;
+    if (!board.set(game.start_fen).empty()) return "bad start FEN";
+    for (const auto& move : game.moves)
+        if (!board.play_uci(move.uci)) return "illegal move " + move.uci;
+    return board.fen();
 }
 
 std::string one_decimal(double value) {

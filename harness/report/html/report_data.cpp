@@ -1,14 +1,13 @@
 #include "harness/report/html/report_data.h"
 
+#include "harness/pgn/pgn_writer.h"
 #include "harness/report/pool_report.h"
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <stdexcept>
 
-#include "engines/core/notation.h"
-#include "engines/core/position.h"
+#include "engines/core/board.h"
 #include "harness/config/json.h"
 #include "harness/ratings/counts.h"
 
@@ -16,42 +15,17 @@ namespace arbiter::html {
 
 namespace {
 
-// Reads the event, the global limits and the SPRT parameters from the stored configuration.
+// The event, the global limits and the SPRT parameters of the stored configuration, read as
+// every stored configuration is read (stored_tournament_config()).
 void read_configuration(ReportData& data) {
-    json::Value config;
-    try {
-        config = json::parse(data.tournament.config_json);
-    } catch (const std::exception&) {
-        return;
-    }
-    if (!config.is_object()) return;
-    if (const json::Value* event = config.find("event"); event && event->is_string())
-        data.event = event->as_string();
-    for (const char* key : {"depth", "nodes", "movetime", "tc"}) {
-        const json::Value* value = config.find(key);
-        if (!value) continue;
-        std::string text = value->is_string() ? value->as_string() : value->dump();
-        data.limits += (data.limits.empty() ? "" : ", ") + std::string(key) + " " + text;
-        if (std::string(key) == "tc" && value->is_string()) {
-            try {
-                data.time_control = parse_time_control(value->as_string());
-            } catch (const std::exception&) {}
-        }
-    }
-    if (const json::Value* sprt = config.find("sprt"); sprt && sprt->is_object()) {
-        SprtParameters p;
-        auto number = [&](const char* key, double& target) {
-            if (const json::Value* v = sprt->find(key); v && v->is_number())
-                target = v->as_number();
-        };
-        number("elo0", p.elo0);
-        number("elo1", p.elo1);
-        number("alpha", p.alpha);
-        number("beta", p.beta);
-        if (const json::Value* m = sprt->find("model"); m && m->is_string())
-            p.model = m->as_string() == "logistic" ? SprtModel::logistic : SprtModel::normalized;
-        data.sprt = p;
-    }
+    const TournamentConfig config = stored_tournament_config(data.tournament);
+    data.event = config.event;
+    const json::Value limits = to_json(config.limits);
+    for (const auto& [key, value] : limits.as_object())
+        data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
+                       (value.is_string() ? value.as_string() : value.dump());
+    data.time_control = config.limits.tc;
+    data.sprt = config.sprt;
 }
 
 // Keeps the games between the newest identity of each engine name (a rebuilt engine's older
@@ -221,10 +195,12 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         const std::optional<TimeControl>& tc = data.time_control;
         std::array<std::int64_t, 2> clock{}, moves_made{};  // by side: 0 the first to move
         if (tc) clock = {tc->base_ms, tc->base_ms};
+        FenTurn turn;  // the start FEN was checked when the game was stored
+        (void)read_fen_turn(game.start_fen, turn);
         for (const auto& move : game.moves) {
             std::size_t side = std::size_t((move.ply + 1) % 2);
             if (move.book) continue;
-            bool white_moved = (side == 0) == (game.start_fen.find(" w ") != std::string::npos);
+            bool white_moved = (side == 0) == (turn.side_to_move == WHITE);
             int full_move = (move.ply + 1) / 2;
             PhaseStatistics& s =
                 data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
@@ -306,21 +282,17 @@ namespace {
 // does (e1h1); the name of the first move that is not legal so, if any.
 std::string replay(const GameRecord& game, GameId id, bool chess960,
                    std::vector<std::string>& fens) {
-    std::deque<StateInfo> states(1);
-    Position position;
-    std::string error = position.set(game.start_fen, states.back(), chess960);
+    Board board;
+    std::string error = board.set(game.start_fen, chess960);
     if (!error.empty())
         throw std::runtime_error("game " + std::to_string(id) + ": start FEN: " + error);
     fens.clear();
     fens.reserve(game.moves.size());
     for (const auto& record : game.moves) {
-        Move move = move_from_uci(position, record.uci);
-        if (move == Move::none())
+        if (!board.play_uci(record.uci))
             return "game " + std::to_string(id) + ", ply " + std::to_string(record.ply) + ": " +
                    record.uci + " is not legal";
-        states.emplace_back();
-        position.do_move(move, states.back());
-        fens.push_back(position.fen());
+        fens.push_back(board.fen());
     }
     return "";
 }
@@ -343,7 +315,6 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     ReportData data;
     data.tournament =
         options.tournament ? store.load_tournament(*options.tournament) : tournaments.back();
-    data.event = "arbiter tournament";
     read_configuration(data);
     select_games(data, store.list_games(data.tournament.id));
 

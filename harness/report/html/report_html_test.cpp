@@ -238,6 +238,25 @@ TEST(Clock, IsReplayedFromTheTimeControlAndTheMeasuredTimes) {
     EXPECT_NE(render_page(data).find("Share of the clock a move used"), std::string::npos);
 }
 
+// Issue 21, item 4: the page reads the stored configuration as every reader does
+// (stored_tournament_config, through tournament_config_from_json), not by a parser of its own: an
+// SPRT stored as --sprt text counts, and a member this machine cannot read (tables not here, a
+// value this arbiter does not know) leaves the rest readable.
+TEST(StoredConfiguration, IsReadAsTheTournamentReadsIt) {
+    Store store = Store::open(":memory:");
+    TournamentId t = store.get_or_create_tournament(
+        "mixed", R"({"event":"Mixed","tb":"/no/such/tables","colours":"sideways","depth":3,)"
+                 R"("tc":"40/60+0.5","sprt":"elo0=0,elo1=5"})");
+    (void)t;
+    ReportData data = collect_report(store, {});
+    EXPECT_EQ(data.event, "Mixed");
+    EXPECT_EQ(data.limits, "depth 3, tc 40/60+0.5");
+    ASSERT_TRUE(data.time_control);
+    EXPECT_EQ(to_string(*data.time_control), "40/60+0.5");
+    ASSERT_TRUE(data.sprt);
+    EXPECT_EQ(data.sprt->elo1, 5);
+}
+
 TEST(Match, ShowsPentanomialPairsAndTheLlrAgainstItsBounds) {
     Store store = Store::open(":memory:");
     EngineId x = store.get_or_create_engine({"x", "/bin/x", {}, "", {}, std::string(64, 'd')});

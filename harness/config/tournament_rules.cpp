@@ -1,0 +1,59 @@
+#include "harness/config/tournament_rules.h"
+
+namespace arbiter::tournament_rules {
+
+const Config& defaults() {
+    static const Config config;
+    return config;
+}
+
+void check_concurrency(const Config& c) {
+    if (!c.concurrency) return;
+    check_integer(CONCURRENCY_RULE, *c.concurrency);
+    int cores = default_concurrency();
+    if (*c.concurrency > GAMES_PER_CORE_LIMIT * cores && !c.force)
+        throw ConfigError("concurrency " + std::to_string(*c.concurrency) + " is far above the " +
+                          std::to_string(cores) + " cores of this machine (more than " +
+                          std::to_string(GAMES_PER_CORE_LIMIT) +
+                          " games per core); add --force to run it anyway (-force-concurrency in "
+                          "the cutechess/fastchess form)");
+}
+
+void check_pool(const Config& c) {
+    if (c.sprt && c.shard_count > 0 && c.pool.empty())
+        throw ConfigError(
+            "--sprt with --shard needs --pool DIR: each shard alone sees only its own games, so "
+            "N shards would run N separate tests on a part of the data each and stop at different "
+            "times; --pool DIR (a folder every shard sees) pools their counts into one test");
+    if (!c.pool.empty() && (!c.sprt || c.shard_count == 0))
+        throw ConfigError(
+            "--pool pools the --sprt of the shards of one tournament: give it with "
+            "--sprt and --shard K/N");
+}
+
+void store_limits(const Config& c, json::Value& v, Key) {
+    const json::Value limits = arbiter::to_json(c.limits);
+    for (const auto& [key, limit] : limits.as_object()) v.set(key, limit);
+}
+
+void store_tablebase(const Config& c, json::Value& v, Key) {
+    const TablebaseSettings& tb = c.game.tablebase;
+    if (!tb.enabled()) return;
+    v.set("tb", tb.paths);
+    if (tb.max_pieces) v.set("tb_pieces", tb.max_pieces);
+    if (tb.ignore_50) v.set("tb_ignore_50", true);
+    if (tb.results != TablebaseResults::both)
+        v.set("tb_adjudicate", tablebase_results_name(tb.results));
+}
+
+void identify_tablebase(const Config& c, Hash, json::Value& v, Key key) {
+    const TablebaseSettings& tb = c.game.tablebase;
+    if (!tb.enabled()) return;
+    json::Value tablebase{json::Object{}};
+    tablebase.set("pieces", tb.max_pieces);
+    tablebase.set("ignore_50", tb.ignore_50);
+    tablebase.set("results", tablebase_results_name(tb.results));
+    v.set(key, tablebase);
+}
+
+}  // namespace arbiter::tournament_rules

@@ -1,0 +1,88 @@
+// The parts the tournament's settings table (tournament_settings.cpp) is made of: the rules of
+// its whole-number settings, readers, writers and checks by member and rule, and the few checks
+// and writers that span more than one value. Only the table and its tests use this header.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "harness/config/tournament_config.h"
+
+namespace arbiter::tournament_rules {
+
+using Config = TournamentConfig;
+using Text = std::string_view;
+using Key = std::string_view;
+using Hash = std::string_view;
+
+constexpr std::int64_t INT_MAX_VALUE = std::numeric_limits<int>::max();
+constexpr std::int64_t INT64_MAX_VALUE = std::numeric_limits<std::int64_t>::max();
+// Games per core above which --concurrency needs --force: beyond it engines mostly wait for a
+// core, and timed games are decided by the machine's load.
+constexpr int GAMES_PER_CORE_LIMIT = 4;
+
+inline constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
+inline constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
+inline constexpr IntegerRule SEEDS_RULE{"seeds", 1, INT_MAX_VALUE, "a positive number of engines"};
+inline constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_VALUE,
+                                                 "a 1-based opening index (0: arbiter's order)"};
+inline constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
+                                            "a number of games, 0 or more (0: all)"};
+inline constexpr IntegerRule SEED_RULE{"seed", 0, INT64_MAX_VALUE, "a whole number, 0 or more"};
+inline constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{
+    "handshake_timeout", 1, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
+inline constexpr IntegerRule WAIT_RULE{
+    "wait", 0, MAX_TIMEOUT_MS,
+    "a number of milliseconds from 0 to 1000000000000, the most the clock can add"};
+inline constexpr IntegerRule REPORT_EVERY_RULE{"report_every", 1, INT_MAX_VALUE,
+                                               "a positive integer"};
+inline constexpr IntegerRule BOOK_LINES_RULE{"book_lines", 1, 1'000'000,
+                                             "a positive number of lines"};
+inline constexpr IntegerRule BATCH_PAIRS_RULE{"batch_pairs", 1, 1'000'000,
+                                              "a positive number of pairs"};
+inline constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000,
+                                            "a number of samples, 0 or more"};
+
+// A default-constructed configuration, the reference of "only when not at its default".
+const Config& defaults();
+
+// The common entries' parts, by member and rule.
+template <auto member, const IntegerRule& rule>
+void read_whole(Config& c, Text t) {
+    using Value = std::remove_cvref_t<decltype(c.*member)>;
+    c.*member = Value(read_integer(rule, t));
+}
+template <auto member>
+void read_text(Config& c, Text t) {
+    c.*member = std::string(t);
+}
+template <auto member>
+void store_value(const Config& c, json::Value& v, Key k) {
+    v.set(k, c.*member);
+}
+template <auto member>
+void store_unless_default(const Config& c, json::Value& v, Key k) {
+    if (c.*member != defaults().*member) v.set(k, c.*member);
+}
+template <auto member, const IntegerRule& rule>
+void check_whole(const Config& c) {
+    check_integer(rule, std::int64_t(c.*member));
+}
+
+// --concurrency within its rule, and not far above the cores unless forced.
+void check_concurrency(const Config& c);
+// A pool is the shared SPRT of a tournament's shards: it needs both, and an SPRT over shards
+// needs a pool.
+void check_pool(const Config& c);
+// The global limits, as four members of the stored configuration.
+void store_limits(const Config& c, json::Value& v, Key);
+// The tablebase settings, as the members tb, tb_pieces, tb_ignore_50 and tb_adjudicate.
+void store_tablebase(const Config& c, json::Value& v, Key);
+// What the tables adjudicate, as one member; where they are is not part of the tournament.
+void identify_tablebase(const Config& c, Hash, json::Value& v, Key key);
+
+}  // namespace arbiter::tournament_rules

@@ -1,0 +1,163 @@
+#include "harness/report/fastchess_pv_check.h"
+
+#include <deque>
+#include <sstream>
+
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+#include "engines/core/position.h"
+#include "engines/core/rules.h"
+
+namespace arbiter {
+
+namespace {
+
+// The position after `moves`, its states kept alive in `states` (do_move keeps pointers).
+// False if a move does not apply (a record that is not a game).
+bool replay(Position& pos, std::deque<StateInfo>& states, const std::string& start_fen,
+            const std::vector<std::string>& moves, bool chess960) {
+    states.emplace_back();
+    if (!pos.set(start_fen, states.back(), chess960).empty()) return false;
+    for (const std::string& text : moves) {
+        Move move = move_from_uci(pos, text);
+        if (!move) return false;
+        states.emplace_back();
+        pos.do_move(move, states.back());
+    }
+    return true;
+}
+
+// The problem of a PV that goes on from a finished game (fastchess ignores insufficient
+// material here), or none.
+PvProblem continues_after(const Position& pos) {
+    switch (game_status(pos)) {
+        case GameStatus::threefold_repetition:
+            return PvProblem::continues_after_threefold;
+        case GameStatus::fifty_moves:
+            return PvProblem::continues_after_fifty_moves;
+        case GameStatus::checkmate:
+            return PvProblem::continues_after_checkmate;
+        case GameStatus::stalemate:
+            return PvProblem::continues_after_stalemate;
+        default:
+            return PvProblem::none;
+    }
+}
+
+std::vector<std::string> words(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> list;
+    for (std::string word; in >> word;) list.push_back(word);
+    return list;
+}
+
+std::string joined(const std::vector<std::string>& list) {
+    std::string text;
+    for (const std::string& word : list) text += (text.empty() ? "" : " ") + word;
+    return text;
+}
+
+// An info line from a move's recorded fields: "info depth 12 seldepth 15 score mate 3 nodes
+// 1234 pv e2e4 e7e5".
+std::string rebuilt_info_line(const MoveRecord& move) {
+    std::string line = "info";
+    if (move.depth) line += " depth " + std::to_string(*move.depth);
+    if (move.seldepth) line += " seldepth " + std::to_string(*move.seldepth);
+    if (move.score_mate) line += " score mate " + std::to_string(*move.score_mate);
+    if (move.score_cp) line += " score cp " + std::to_string(*move.score_cp);
+    if (move.nodes) line += " nodes " + std::to_string(*move.nodes);
+    return line + " pv " + move.pv;
+}
+
+}  // namespace
+
+PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>& moves,
+                   const std::vector<std::string>& pv, std::optional<int> mate, bool chess960) {
+    Position pos;
+    std::deque<StateInfo> states;
+    if (pv.empty() || !replay(pos, states, start_fen, moves, chess960)) return {};
+    // Step 1. Every PV move legal, none past the end of the game.
+    for (const std::string& text : pv) {
+        if (PvProblem after = continues_after(pos); after != PvProblem::none) return {after, text};
+        Move move = move_from_uci(pos, text);
+        if (!move) return {PvProblem::illegal_move, text};
+        states.emplace_back();
+        pos.do_move(move, states.back());
+    }
+    if (!mate) return {};
+    // Step 2. A mate in N moves: 2N - 1 plies when the engine mates, 2|N| when it is mated,
+    // ending in checkmate.
+    const std::size_t plies = std::size_t(*mate > 0 ? 2 * *mate - 1 : -2 * *mate);
+    if (pv.size() < plies) return {PvProblem::incomplete_mating_pv, ""};
+    if (pv.size() > plies) return {PvProblem::too_long_mating_pv, ""};
+    MoveList replies;
+    generate_legal(pos, replies);
+    if (!replies.empty() || !pos.in_check()) return {PvProblem::mating_pv_not_checkmate, ""};
+    return {};
+}
+
+std::string pv_warning_text(const PvFinding& finding, const std::string& engine,
+                            const std::string& info_line, const std::string& start_fen,
+                            const std::vector<std::string>& moves, bool test_env) {
+    const std::string at = " - move " + finding.move + " from " + engine;
+    const std::string from = " - from " + engine;
+    std::string warning = "Warning; ";
+    switch (finding.problem) {
+        case PvProblem::illegal_move:
+            warning += "Illegal PV move" + at;
+            break;
+        case PvProblem::continues_after_threefold:
+            warning += "PV continues after threefold repetition" + at;
+            break;
+        case PvProblem::continues_after_fifty_moves:
+            warning += "PV continues after fifty-move rule" + at;
+            break;
+        case PvProblem::continues_after_checkmate:
+            warning += "PV continues after checkmate" + at;
+            break;
+        case PvProblem::continues_after_stalemate:
+            warning += "PV continues after stalemate" + at;
+            break;
+        case PvProblem::incomplete_mating_pv:
+            warning += "Incomplete mating PV" + from;
+            break;
+        case PvProblem::too_long_mating_pv:
+            warning += "Too long mating PV" + from;
+            break;
+        case PvProblem::mating_pv_not_checkmate:
+            warning += "Mating PV does not end with checkmate" + from;
+            break;
+        case PvProblem::none:
+            return "";
+    }
+    const std::string separator = test_env ? " :: " : "\n";
+    const std::string position = start_fen == START_FEN ? "startpos" : "fen " + start_fen;
+    return warning + separator + "Info; " + info_line + separator + "Position; " + position +
+           separator + "Moves; " + joined(moves);
+}
+
+std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std::string& white,
+                                               const std::string& black, bool chess960,
+                                               bool test_env) {
+    std::vector<std::string> warnings, played;
+    Position start;
+    StateInfo state;
+    if (!start.set(game.start_fen, state, chess960).empty()) return warnings;
+    const bool white_first = start.side_to_move() == WHITE;
+    for (std::size_t i = 0; i < game.moves.size(); ++i) {
+        const MoveRecord& move = game.moves[i];
+        if (!move.book && !move.pv.empty()) {
+            PvFinding finding =
+                check_pv(game.start_fen, played, words(move.pv), move.score_mate, chess960);
+            const bool by_white = (i % 2 == 0) == white_first;
+            if (finding.problem != PvProblem::none)
+                warnings.push_back(pv_warning_text(finding, by_white ? white : black,
+                                                   rebuilt_info_line(move), game.start_fen, played,
+                                                   test_env));
+        }
+        played.push_back(move.uci);
+    }
+    return warnings;
+}
+
+}  // namespace arbiter

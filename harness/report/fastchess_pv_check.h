@@ -1,0 +1,49 @@
+// fastchess's -check-mate-pvs audit of a game's principal variations, with its warnings word for
+// word (fishtest's worker greps them): each engine move's PV must be legal from the position the
+// engine searched, must not go on past a finished game, and a mate score's PV must be exactly
+// the announced number of plies long and end in checkmate.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "harness/store/records.h"
+
+namespace arbiter {
+
+// What fastchess finds wrong with one PV (its wording: "Illegal PV move - move X from NAME").
+enum class PvProblem {
+    none,
+    illegal_move,
+    continues_after_threefold,
+    continues_after_fifty_moves,
+    continues_after_checkmate,
+    continues_after_stalemate,
+    incomplete_mating_pv,
+    too_long_mating_pv,
+    mating_pv_not_checkmate,
+};
+
+struct PvFinding {
+    PvProblem problem = PvProblem::none;
+    std::string move;  // the PV move the problem is at (for the move-naming problems)
+};
+
+// Checks `pv` (UCI moves) from the position after `moves` from `start_fen`; with `mate` (the
+// score in moves to mate, negative when mated) also that the PV is that mate.
+PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>& moves,
+                   const std::vector<std::string>& pv, std::optional<int> mate, bool chess960);
+
+// fastchess's warning for `finding` from the engine `engine`, its four parts (the warning,
+// "Info; ...", "Position; ...", "Moves; ...") joined by a newline, or by " :: " under -testEnv.
+std::string pv_warning_text(const PvFinding& finding, const std::string& engine,
+                            const std::string& info_line, const std::string& start_fen,
+                            const std::vector<std::string>& moves, bool test_env);
+
+// Every warning of a finished game, in the order its moves were played. `info_line` of each is
+// rebuilt from the recorded fields (depth, seldepth, score, nodes, pv), not the engine's own line.
+std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std::string& white,
+                                               const std::string& black, bool chess960,
+                                               bool test_env);
+
+}  // namespace arbiter
