@@ -3,9 +3,7 @@
 
 #include <unistd.h>
 
-#include <atomic>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -14,34 +12,22 @@
 #include <regex>
 #include <streambuf>
 #include <string>
-#include <thread>
 
 #include "harness/config/cutechess_args.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/process/affinity.h"
-#include "harness/process/engine_process.h"
-#include "harness/report/crc32.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/fastchess_pv_check.h"
-#include "harness/report/html/report_data.h"
+#include "harness/report/live_games.h"
 #include "harness/report/output_file.h"
 #include "harness/tournament/chess960_openings.h"
+#include "harness/tournament/interrupt.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter::cli {
 
 namespace {
-
-// After SIGINT, how long the games in progress may take to finish before the run ends without
-// them (fishtest kills the process soon after its SIGINT).
-constexpr auto INTERRUPT_GRACE = std::chrono::milliseconds(800);
-
-std::atomic<bool> interrupted{false};
-
-extern "C" void on_interrupt(int) {
-    interrupted = true;
-}
 
 // Standard output for the console's lines, handed to stdio one whole line per fwrite: the engine
 // log of -debug, written to standard output by the workers, then never lands inside a line.
@@ -72,33 +58,19 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
-// Opens a file the run writes its games into (-pgnout, -epdout): appended to, or started empty
-// when `append` is false. The one place where this dialect opens an output file.
-void open_game_output(std::optional<OutputFile>& file, const std::string& path, bool append) {
-    file.emplace(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate);
-}
-
-// The console's lines, and each game appended to the -pgnout file (its PGN) and the -epdout file
-// (its final position as a FEN line, as cutechess-cli writes it) as it finishes. With -crc32
-// pgn=true, fastchess's "File NAME has CRC32: 0x..." line follows each game written, over the
-// whole file as it then stands.
-class DialectObserver : public TournamentObserver {
+// What the dialect shows beyond the live files: the games a resumed run played before, counted
+// in the console's score, and fastchess's PV warnings before each game's files and line. Each
+// finished game then goes on to `next` (LiveGameFiles, in front of the console).
+class DialectConsole : public TournamentObserver {
   public:
-    DialectObserver(CutechessConsole& console, const CutechessCommand& command, Store& store)
-        : console_(console),
+    DialectConsole(TournamentObserver& next, CutechessConsole& console,
+                   const CutechessCommand& command, Store& store)
+        : next_(next),
+          console_(console),
           store_(store),
-          crc_enabled_(command.output.crc32),
           check_pvs_(command.output.check_mate_pvs),
           test_env_(command.output.test_env),
-          chess960_(command.config.game.variant == Variant::chess960) {
-        const CutechessOutputSettings& output = command.output;
-        if (!output.epd_path.empty())
-            open_game_output(epd_file_, output.epd_path, output.epd_append);
-        if (command.config.pgn_path.empty()) return;
-        open_game_output(pgn_file_, command.config.pgn_path, output.pgn_append);
-        pgn_.emplace(command.config, store, output.pgn_fields);
-        if (crc_enabled_) crc_ = file_crc32(command.config.pgn_path);
-    }
+          chess960_(command.config.game.variant == Variant::chess960) {}
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
         if (already > 0)
@@ -118,38 +90,26 @@ class DialectObserver : public TournamentObserver {
             for (const std::string& warning :
                  fastchess_pv_warnings(game, white, black, chess960_, test_env_))
                 console_.print_line(warning);
-        if (epd_file_) {
-            std::vector<std::string> fens = html::fens_after_each_ply(game, id);
-            epd_file_->write((fens.empty() ? game.start_fen : fens.back()) + "\n");
-            epd_file_->flush();
-        }
-        if (pgn_file_) {
-            std::string text = pgn_->game_text(game, white, black);
-            pgn_file_->write(text);
-            pgn_file_->flush();
-            if (crc_enabled_) {
-                crc_.update(text);
-                console_.print_line("File " + pgn_file_->path() +
-                                    " has CRC32: " + crc32_hex(crc_.value()));
-            }
-        }
-        console_.game_finished(game, id, white, black);
-    }
-    void close() {
-        if (epd_file_) epd_file_->close();
-        if (pgn_file_) pgn_file_->close();
+        next_.game_finished(game, id, white, black);
     }
 
   private:
+    TournamentObserver& next_;
     CutechessConsole& console_;
     Store& store_;
-    std::optional<OutputFile> pgn_file_;
-    std::optional<OutputFile> epd_file_;
-    std::optional<TournamentPgn> pgn_;
-    bool crc_enabled_ = false;
     bool check_pvs_ = false, test_env_ = false, chess960_ = false;
-    Crc32 crc_;
 };
+
+// The live files of the dialect's options: -pgnout (with -crc32 pgn=true) and -epdout.
+LiveGameFileSettings live_files(const CutechessCommand& command) {
+    const CutechessOutputSettings& output = command.output;
+    return {.pgn_path = command.config.pgn_path,
+            .pgn_append = output.pgn_append,
+            .pgn_fields = output.pgn_fields,
+            .pgn_crc32 = output.crc32,
+            .epd_path = output.epd_path,
+            .epd_append = output.epd_append};
+}
 
 // A database of its own for a run without -db (results/match-20261202-004512-4711.sqlite), as
 // each run of cutechess-cli or fastchess is a match of its own: two runners in one folder never
@@ -210,28 +170,6 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     return command;
 }
 
-// SIGINT: the games in progress get INTERRUPT_GRACE to finish; then the summary is printed from
-// the games finished so far and the process ends, its engines killed. The summary is printed
-// under the recording lock, so every recorded game is printed before it and none is recorded
-// after it.
-void watch_for_interrupt(CutechessConsole& console, const std::atomic<bool>& done,
-                         RecordingGate& gate, const std::string& resume_hint) {
-    while (!done && !interrupted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (done) return;
-    auto deadline = std::chrono::steady_clock::now() + INTERRUPT_GRACE;
-    while (!done && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (done) return;
-    gate.close([&] {
-        console.finish();
-        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
-        std::cerr.flush();
-        std::fflush(stdout);
-        kill_all_engine_processes();
-        ::_exit(130);
-    });
-}
-
 int run(const CutechessCommand& command) {
     const TournamentConfig& config = command.config;
     refuse_tournament_outputs_over_inputs(config, {{command.output.epd_path, "-epdout"}}, {});
@@ -245,16 +183,14 @@ int run(const CutechessCommand& command) {
     WholeLines lines;
     std::ostream out(&lines);
     CutechessConsole console(out, std::cerr, command.output, config);
-    DialectObserver observer(console, command, store);
+    LiveGameFiles files(console, config, live_files(command),
+                        [&](const std::string& line) { console.print_line(line); });
+    DialectConsole observer(files, console, command, store);
     if (command.use_affinity) {
         set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
                                                       : command.affinity_cpus);
         pin_engines_of_this_thread(worker_cpus(1));  // the engines probed before the games
     }
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
-    std::atomic<bool> done{false};
-    RecordingGate gate;
     // Without -db the run had a database of its own: resuming it means naming it.
     const std::string resume_hint =
         command.db_given
@@ -262,21 +198,23 @@ int run(const CutechessCommand& command) {
             : "add -db " + config.db_path +
                   (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
                   " to the command to resume";
-    std::thread watcher([&] { watch_for_interrupt(console, done, gate, resume_hint); });
-    TournamentSummary summary;
-    try {
-        summary = run_tournament(config, store, observer, &interrupted, &gate);
-    } catch (...) {
-        done = true;
-        watcher.join();
-        throw;
-    }
-    done = true;
-    watcher.join();
+    // SIGINT: the summary from the games finished so far, after the last one recorded.
+    RecordingGate gate;
+    InterruptWatch interrupt(gate, [&](int) {
+        console.finish();
+        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
+    });
+    TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
+    interrupt.finished();
     console.finish();
-    observer.close();
+    if (command.output.show_latency) {
+        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
+            out << latency_line(latency) << '\n';
+        out.flush();
+    }
+    files.close();
     std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
-    return interrupted ? 130 : 0;
+    return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }
 
 // fastchess's warning for an option an engine does not have ("Warning; NAME doesn't have

@@ -172,3 +172,43 @@ TEST_F(CutechessDialectIo, DebugPrintsTheEngineLinesOnStdoutBesideWholeConsoleLi
 }
 
 }  // namespace
+
+// fastchess's -show-latency and the -pgnout fields of the clock and the engines' reports, with two
+// engines on their own clocks: one latency line per engine at the end, and each engine move's
+// comment with tl= (its clock after the move), latency=, hashfull=,
+// tbhits= and the info string line match_line= asked for.
+TEST_F(CutechessDialectIo, ShowLatencyAndThePgnoutClockAndReportFields) {
+    std::string mock = MOCK_ENGINE_PATH;
+    RunResult r = run("-engine name=alpha cmd=" + mock +
+                      " arg=--info-flood arg=2 tc=10+0.1 -engine name=beta cmd=" + mock +
+                      " arg=--seed arg=3 tc=5+0.05 -openings file=" + path("book.epd") +
+                      " -repeat -maxmoves 20 -rounds 1 -db " + path("l.sqlite") +
+                      " -show-latency -pgnout file=" + path("l.pgn") +
+                      " timeleft=true latency=true hashfull=true tbhits=true match_line=flood.1");
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(r.err.find("-show-latency"), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find("-pgnout"), std::string::npos) << r.err;
+    for (const char* name : {"alpha", "beta"}) {
+        std::regex line(std::string("(^|\n)Engine ") + name +
+                        R"( latency: -?[0-9]+\.[0-9]ms mean, -?[0-9]+ms max over [1-9][0-9]* )"
+                        R"(moves \(elapsed minus reported\)\n)");
+        EXPECT_TRUE(std::regex_search(r.out, line)) << name << "\n" << r.out;
+    }
+    std::regex comment(
+        R"(\{[-+]?[0-9.]+/[0-9]+ [0-9.]+s, tl=([0-9]+\.[0-9]{3})s, latency=-?[0-9]+\.[0-9]{3}s, )"
+        R"(hashfull=0, tbhits=0(, line="info string flood 1")?[,}])");
+    const std::string pgn = text_of(path("l.pgn"));
+    int comments = 0, lines = 0;
+    for (auto it = std::sregex_iterator(pgn.begin(), pgn.end(), comment);
+         it != std::sregex_iterator(); ++it) {
+        ++comments;
+        lines += (*it)[2].matched;
+        const double left = std::stod((*it)[1]);
+        EXPECT_GT(left, 0);
+        EXPECT_LE(left, 10 + 0.1 * 21);  // alpha's clock: 10 s and 0.1 s for each of its moves
+    }
+    EXPECT_GE(comments, 8);      // every engine move of the 2 games of up to 20 moves
+    EXPECT_GT(lines, 0);         // alpha's moves keep their matched line
+    EXPECT_LT(lines, comments);  // beta sends no info string
+    EXPECT_EQ(pgn.find("flood 0"), std::string::npos);
+}

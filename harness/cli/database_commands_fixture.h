@@ -16,13 +16,13 @@ namespace arbiter {
 
 namespace fs = std::filesystem;
 
-struct Outcome {
+struct CommandOutcome {
     int exit_code;
     std::string output;  // stdout and stderr
 };
 
 // Runs a shell command line, its standard error joined to its output.
-inline Outcome run_shell(const std::string& command_line) {
+inline CommandOutcome run_shell(const std::string& command_line) {
     const std::string command = command_line + " 2>&1";
     FILE* pipe = popen(command.c_str(), "r");
     std::string output;
@@ -32,7 +32,7 @@ inline Outcome run_shell(const std::string& command_line) {
     return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
 }
 
-inline Outcome run_arbiter(const std::string& arguments) {
+inline CommandOutcome run_arbiter(const std::string& arguments) {
     return run_shell(std::string(ARBITER_PATH) + " " + arguments);
 }
 

@@ -12,7 +12,7 @@ TEST_F(DatabaseCommands, RatingsAndExportRefuseAnEmptyFileAndLeaveItEmpty) {
     for (const std::string& command :
          {"ratings --db " + empty.string(),
           "export --db " + empty.string() + " --pgn " + (dir_ / "x.pgn").string()}) {
-        const Outcome outcome = run_arbiter(command);
+        const CommandOutcome outcome = run_arbiter(command);
         EXPECT_NE(outcome.exit_code, 0) << command;
         EXPECT_NE(outcome.output.find(empty.string() + ": is empty, not an arbiter database"),
                   std::string::npos)
@@ -29,7 +29,7 @@ TEST_F(DatabaseCommands, RatingsLeavesAnotherApplicationsDatabaseByteForByte) {
                               .c_str()),
               0);
     const std::string before = file_bytes(foreign);
-    const Outcome outcome = run_arbiter("ratings --db " + foreign.string());
+    const CommandOutcome outcome = run_arbiter("ratings --db " + foreign.string());
     EXPECT_NE(outcome.exit_code, 0);
     EXPECT_NE(outcome.output.find("is not an arbiter database"), std::string::npos)
         << outcome.output;
@@ -40,15 +40,16 @@ TEST_F(DatabaseCommands, TournamentThatFailsValidationLeavesNoDatabase) {
     const fs::path bad_openings = dir_ / "bad.epd";
     std::ofstream(bad_openings) << "garbage line\n";
     const fs::path one_engine_db = dir_ / "one.sqlite";
-    const Outcome one = run_arbiter(
+    const CommandOutcome one = run_arbiter(
         "tournament --engine name=a,cmd=" + std::string(MOCK_ENGINE_PATH) +
         " --depth 1 --openings " + bad_openings.string() + " --db " + one_engine_db.string());
     EXPECT_NE(one.exit_code, 0) << one.output;
     EXPECT_FALSE(fs::exists(one_engine_db)) << one.output;
 
     const fs::path bad_openings_db = dir_ / "bad.sqlite";
-    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
-                                    bad_openings.string() + " --db " + bad_openings_db.string());
+    const CommandOutcome bad =
+        run_arbiter("tournament" + engines() + " --rounds 1 --openings " + bad_openings.string() +
+                    " --db " + bad_openings_db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_NE(bad.output.find("bad.epd:1"), std::string::npos) << bad.output;
     EXPECT_FALSE(fs::exists(bad_openings_db)) << bad.output;
@@ -60,8 +61,8 @@ TEST_F(DatabaseCommands, TournamentThatFailsKeepsADatabaseThatExistedBefore) {
     { Store store = Store::open(db); }
     const fs::path bad_openings = dir_ / "bad.epd";
     std::ofstream(bad_openings) << "garbage line\n";
-    const Outcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
-                                    bad_openings.string() + " --db " + db.string());
+    const CommandOutcome bad = run_arbiter("tournament" + engines() + " --rounds 1 --openings " +
+                                           bad_openings.string() + " --db " + db.string());
     EXPECT_NE(bad.exit_code, 0) << bad.output;
     EXPECT_TRUE(fs::exists(db));
 }
@@ -108,15 +109,16 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
                                    db.string();
     ASSERT_EQ(run_arbiter(tournament).exit_code, 0);
     std::ofstream(engine, std::ios::app) << "rebuilt";  // a new binary: its games are re-played
-    const Outcome replayed = run_arbiter(tournament);
+    const CommandOutcome replayed = run_arbiter(tournament);
     ASSERT_EQ(replayed.exit_code, 0) << replayed.output;
     ASSERT_NE(replayed.output.find("Played 4 games"), std::string::npos) << replayed.output;
 
     const fs::path pgn = dir_ / "export.pgn";
-    const Outcome exported = run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
+    const CommandOutcome exported =
+        run_arbiter("export --db " + db.string() + " --pgn " + pgn.string());
     EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
-    const Outcome from_db = run_arbiter("ratings --bootstrap 0 --db " + db.string());
-    const Outcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());
+    const CommandOutcome from_db = run_arbiter("ratings --bootstrap 0 --db " + db.string());
+    const CommandOutcome from_pgn = run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string());
     EXPECT_EQ(from_db.exit_code, 0) << from_db.output;
     EXPECT_EQ(from_pgn.output, from_db.output);
     // Each player has the 4 current games, not 8 (the mock's results may vary from run to run;
@@ -151,11 +153,11 @@ TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNext
 
     // A read-only folder: ratings and export read the database.
     fs::permissions(folder, fs::perms::owner_read | fs::perms::owner_exec);
-    const Outcome ratings = as_user("ratings --bootstrap 0 --db " + db.string());
+    const CommandOutcome ratings = as_user("ratings --bootstrap 0 --db " + db.string());
     EXPECT_EQ(ratings.exit_code, 0) << ratings.output;
     EXPECT_NE(ratings.output.find("Games  Score"), std::string::npos) << ratings.output;
     EXPECT_NE(ratings.output.find("      4  "), std::string::npos) << ratings.output;
-    const Outcome exported =
+    const CommandOutcome exported =
         as_user("export --db " + db.string() + " --pgn " + (dir_ / "games.pgn").string());
     EXPECT_EQ(exported.exit_code, 0) << exported.output;
     EXPECT_NE(exported.output.find("Wrote 4 games"), std::string::npos) << exported.output;
@@ -167,7 +169,7 @@ TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNext
     EXPECT_EQ(as_user("ratings --bootstrap 0 --db " + db.string()).exit_code, 0);
     EXPECT_FALSE(companions());
     fs::permissions(db, fs::perms::owner_write, fs::perm_options::add);
-    const Outcome resumed = as_user(tournament + " --rounds 2");
+    const CommandOutcome resumed = as_user(tournament + " --rounds 2");
     EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
     EXPECT_NE(resumed.output.find("Played 4 games"), std::string::npos) << resumed.output;
 }

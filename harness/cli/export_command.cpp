@@ -1,6 +1,7 @@
 // `arbiter export`: writes the recorded games of a database as PGN.
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "harness/cli/command.h"
 #include "harness/pgn/pgn_writer.h"
@@ -29,12 +30,18 @@ void run(const ExportOptions& options) {
     // the file is complete or left as it was (written beside it, then renamed).
     OutputFile out(options.pgn, OutputFile::Mode::replace);
     std::int64_t written = 0;
+    std::map<OpeningId, std::string> opening_names;  // the store's, each looked up once
     for (const auto& t : tournaments) {
-        TournamentPgn pgn(stored_tournament_config(t), store);
+        TournamentPgn pgn(stored_tournament_config(t));
         // The games the standings count: a rebuilt engine's re-played games once.
         for (const GameSummary& summary : current_games(store.list_games(t.id))) {
-            out.write(
-                pgn.game_text(store.load_game(summary.id), summary.white_name, summary.black_name));
+            GameRecord game = store.load_game(summary.id);
+            if (game.opening_id) {
+                auto [known, is_new] = opening_names.try_emplace(*game.opening_id);
+                if (is_new) known->second = store.load_opening(*game.opening_id).name;
+                game.opening_name = known->second;
+            }
+            out.write(pgn.game_text(game, summary.white_name, summary.black_name));
             ++written;
         }
     }

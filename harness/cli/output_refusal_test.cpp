@@ -17,15 +17,15 @@ class OutputRefusals : public DatabaseCommands {
         DatabaseCommands::SetUp();
         openings_ = short_suite(2);
         db_ = dir_ / "games.sqlite";
-        const Outcome played = run_arbiter("tournament" + engines() + " --openings " +
-                                           openings_.string() + " --db " + db_.string());
+        const CommandOutcome played = run_arbiter("tournament" + engines() + " --openings " +
+                                                  openings_.string() + " --db " + db_.string());
         ASSERT_EQ(played.exit_code, 0) << played.output;
     }
     // Runs `arguments` and expects a refusal naming `output` that changed no file.
     void expect_refused(const std::string& arguments, const std::string& output) {
         const std::string db_before = file_bytes(db_), suite_before = file_bytes(openings_);
         const auto entries_before = entries();
-        const Outcome outcome = run_arbiter(arguments);
+        const CommandOutcome outcome = run_arbiter(arguments);
         EXPECT_EQ(outcome.exit_code, 1) << arguments << "\n" << outcome.output;
         EXPECT_NE(outcome.output.find(output + ": is the same file as "), std::string::npos)
             << arguments << "\n"
@@ -104,7 +104,7 @@ TEST_F(OutputRefusals, ExportReplacesAnOlderFileWhole) {
     const fs::path pgn = dir_ / "games.pgn";
     std::ofstream(pgn) << "old\n";
     fs::create_symlink(pgn.filename(), dir_ / "link.pgn");
-    const Outcome outcome =
+    const CommandOutcome outcome =
         run_arbiter("export --db " + db_.string() + " --pgn " + (dir_ / "link.pgn").string());
     ASSERT_EQ(outcome.exit_code, 0) << outcome.output;
     EXPECT_TRUE(fs::is_symlink(dir_ / "link.pgn"));

@@ -36,10 +36,8 @@ GameRecords games_from_database(const RatingsOptions& options) {
     TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
     GameRecords records;
     for (const auto& g : current_games(store.list_games(store.load_tournament(id).id))) {
-        auto outcome = parse_outcome(g.result);
-        if (!outcome) continue;
         records.games.push_back({records.player_index(g.white_name),
-                                 records.player_index(g.black_name), *outcome,
+                                 records.player_index(g.black_name), g.result,
                                  g.slot.pair_number()});
     }
     return records;

@@ -77,7 +77,7 @@ TEST_F(DatabaseCommands, AShardReadAndBackedUpWhileItPlaysKeepsEveryGameThroughA
     std::int64_t backed_up = 0;
     for (int round = 0; round < 3; ++round) {
         const std::int64_t before = games_in(db);
-        const Outcome status = run_arbiter("status " + db.string());
+        const CommandOutcome status = run_arbiter("status " + db.string());
         EXPECT_EQ(status.exit_code, 0) << status.output;
         fs::remove(backup);
         ASSERT_EQ(std::system(

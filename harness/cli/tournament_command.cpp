@@ -2,23 +2,21 @@
 // prints the standings.
 #include <unistd.h>
 
-#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <thread>
 
 #include "harness/cli/command.h"
 #include "harness/cli/tournament_files.h"
-#include "harness/pgn/pgn_writer.h"
-#include "harness/process/engine_process.h"
 #include "harness/report/html/page.h"
+#include "harness/report/live_games.h"
 #include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
 #include "harness/report/standings.h"
+#include "harness/tournament/interrupt.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
@@ -76,60 +74,9 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     return c;
 }
 
-// Forwards to the progress display and appends each game to the --pgn file as it finishes. A
-// game that cannot be written stops the tournament: the exception ends run_tournament() once the
-// games in progress are recorded, and every game stays in the database for `arbiter export`.
-class Observer : public TournamentObserver {
-  public:
-    Observer(ProgressDisplay& display, const TournamentConfig& config, Store& store)
-        : display_(display), config_(config) {
-        if (!config.pgn_path.empty()) {
-            pgn_file_.emplace(config.pgn_path, OutputFile::Mode::append);
-            pgn_.emplace(config, store);
-        }
-    }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already) override {
-        display_.started(tournament, engines, scheduled, already);
-    }
-    void engine_event(const std::string& message) override { display_.engine_event(message); }
-    void game_finished(const GameRecord& game, GameId id, const std::string& white,
-                       const std::string& black) override {
-        display_.game_finished(game, id, white, black);
-        if (!pgn_file_ || pgn_failed_) return;
-        try {
-            pgn_file_->write(pgn_->game_text(game, white, black));
-            pgn_file_->flush();
-        } catch (const OutputError& e) {
-            pgn_failed_ = true;
-            throw OutputError(std::string(e.what()) +
-                              "; the tournament stopped. Every finished game is in " +
-                              config_.db_path + ": `arbiter export --db " + config_.db_path +
-                              " --pgn FILE` writes them all");
-        }
-    }
-    // Closes the PGN file; throws OutputError if its last bytes cannot be written.
-    void close() {
-        if (pgn_file_ && !pgn_failed_) pgn_file_->close();
-    }
-
-  private:
-    ProgressDisplay& display_;
-    const TournamentConfig& config_;
-    std::optional<OutputFile> pgn_file_;
-    std::optional<TournamentPgn> pgn_;
-    bool pgn_failed_ = false;
-};
-
-// Ctrl-C or a kill: the engines die with us, recorded games stay recorded.
-extern "C" void on_signal(int signal) {
-    kill_all_engine_processes();
-    const char message[] =
-        "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
-    ssize_t ignored = ::write(STDERR_FILENO, message, sizeof message - 1);
-    (void)ignored;
-    ::_exit(128 + signal);
-}
+// What an interrupted run says last, on standard error.
+constexpr const char* INTERRUPTED =
+    "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
 
 // Before the first game: whether this run resumes a tournament of the database, and if it does
 // not although the database holds others, why it is a new one.
@@ -162,7 +109,7 @@ std::string write_html(Store& store, TournamentId tournament, const TournamentOp
     return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
 }
 
-void run(const TournamentOptions& options, const CLI::App& app) {
+int run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     refuse_tournament_outputs_over_inputs(
         config, {{options.html, "--html"}},
@@ -172,8 +119,6 @@ void run(const TournamentOptions& options, const CLI::App& app) {
     DiscardIfLeftEmpty discard(config.db_path);  // a configuration error leaves no new file
     WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
     Store store = Store::open(config.db_path);
-    std::signal(SIGINT, on_signal);
-    std::signal(SIGTERM, on_signal);
 
     bool terminal = ::isatty(STDOUT_FILENO);
     std::vector<std::string> names;
@@ -188,15 +133,24 @@ void run(const TournamentOptions& options, const CLI::App& app) {
                                         write_html(store, tournament, options, config.bootstrap);
                                 return text;
                             });
-    Observer observer(display, config, store);
+    LiveGameFiles observer(display, config, {.pgn_path = config.pgn_path});
+    // Ctrl-C or a kill: the games in progress get a moment to finish; recorded games stay
+    // recorded, each shown and in the PGN.
+    RecordingGate gate;
+    InterruptWatch interrupt(gate, [&](int) {
+        display.finish();
+        std::cerr << INTERRUPTED;
+    });
     std::cout << "Database: " << config.db_path << "\n";
     if (config.shard_count)
         std::cout << "Shard " << config.shard_index << "/" << config.shard_count
                   << " of the schedule\n";
     explain_identity(store, config, options.resume);
-    TournamentSummary summary = run_tournament(config, store, observer);
+    TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
+    interrupt.finished();
     display.finish();
     observer.close();
+    if (interrupt.signal()) std::cerr << INTERRUPTED;
     std::cout << "\nPlayed " << summary.played_now << " games in "
               << format_fixed(summary.seconds, 1) << " s";
     if (summary.already_played)
@@ -212,6 +166,7 @@ void run(const TournamentOptions& options, const CLI::App& app) {
         std::cout << '\n' << write_html(store, summary.tournament_id, options, config.bootstrap);
     std::cout << "\nResults: " << config.db_path
               << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
+    return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }
 
 void add(CLI::App& app) {
@@ -249,7 +204,9 @@ void add(CLI::App& app) {
                     "Indexed Job); each shard needs its own --db");
     cmd->add_option("--shard-count", options->shard_count,
                     "With --shard auto: the number of shards (Kubernetes Indexed Jobs)");
-    cmd->callback([options, cmd] { run(*options, *cmd); });
+    cmd->callback([options, cmd] {
+        if (int code = run(*options, *cmd)) throw CLI::RuntimeError(code);
+    });
 }
 
 Registrar registrar{"tournament", 10, add};

@@ -29,10 +29,15 @@ std::string version_text(Personality personality);
 
 // What fastchess's -pgnout keys add to each move's comment ({+0.25/12 0.104s, n=..., sd=...}).
 struct PgnMoveFields {
-    bool nodes = false;     // nodes=true: n=
-    bool seldepth = false;  // seldepth=true: sd=
-    bool nps = false;       // nps=true: nps=
-    bool pv = false;        // pv=true: pv="..."
+    bool nodes = false;       // nodes=true: n=
+    bool seldepth = false;    // seldepth=true: sd=
+    bool nps = false;         // nps=true: nps=
+    bool pv = false;          // pv=true: pv="..."
+    bool timeleft = false;    // timeleft=true: tl= (the mover's clock after the move)
+    bool latency = false;     // latency=true: latency=
+    bool hashfull = false;    // hashfull=true: hashfull=
+    bool tbhits = false;      // tbhits=true: tbhits=
+    bool match_line = false;  // match_line=REGEX: line="..." for each line kept with the move
     bool fastchess =
         false;  // fastchess's form: mate scores in plies, the reason in the last comment
 
@@ -52,6 +57,7 @@ struct CutechessOutputSettings {
     PgnMoveFields pgn_fields;     // -pgnout nodes=true seldepth=true ...
     bool check_mate_pvs = false;  // -check-mate-pvs: fastchess's warnings for a false mate's PV
     bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
+    bool show_latency = false;    // -show-latency: each engine's latency at the end
 };
 
 // A whole command line in this dialect.

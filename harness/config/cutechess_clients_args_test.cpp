@@ -85,11 +85,38 @@ TEST(CutechessClients, OpenBenchsOptionsAreHonoured) {
     EXPECT_EQ(c.config.engines[0].limits.tc->moves, 0);
     EXPECT_EQ(c.config.engines[0].limits.tc->base_ms, 8000);
     EXPECT_EQ(c.config.engines[1].limits.movetime_ms, 500);
-    PgnMoveFields expected{true, true, true, true, true};
+    PgnMoveFields expected;
+    expected.nodes = expected.seldepth = expected.nps = expected.pv = true;
+    expected.match_line = expected.fastchess = true;
     EXPECT_EQ(c.output.pgn_fields, expected);
+    EXPECT_EQ(c.config.game.kept_info_lines, std::vector<std::string>{"^info.*"});
     EXPECT_NE(
         error_of("-engine cmd=a -pgnout file=x match_line=(").find("not a regular expression"),
         std::string::npos);
+}
+
+// fastchess's -pgnout keys for the engines' reports and the clock are honoured without a warning;
+// each match_line= is kept for the referee, in order.
+TEST(CutechessClients, PgnoutHashfullTbhitsTimeleftLatencyAndMatchLinesAreHonoured) {
+    CutechessCommand c = read_cutechess_args(
+        words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=1+0.01 -openings file=b.epd "
+              "-pgnout file=x.pgn hashfull=true tbhits=true timeleft=true latency=true "
+              "match_line=^info.string.a match_line=b$"),
+        Personality::fastchess);
+    PgnMoveFields expected;
+    expected.hashfull = expected.tbhits = expected.timeleft = expected.latency = true;
+    expected.match_line = expected.fastchess = true;
+    EXPECT_EQ(c.output.pgn_fields, expected);
+    EXPECT_EQ(c.config.game.kept_info_lines, (std::vector<std::string>{"^info.string.a", "b$"}));
+    for (const std::string& warning : c.warnings)
+        EXPECT_EQ(warning.find("-pgnout"), std::string::npos) << warning;
+    CutechessCommand off = read_cutechess_args(
+        words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=1+0.01 -openings file=b.epd "
+              "-pgnout file=x.pgn hashfull=false latency=false"),
+        Personality::fastchess);
+    EXPECT_FALSE(off.output.pgn_fields.hashfull);
+    EXPECT_FALSE(off.output.pgn_fields.latency);
+    EXPECT_TRUE(off.config.game.kept_info_lines.empty());
 }
 
 TEST(CutechessClients, InitStringsBecomeTheOptionsTheyCarry) {

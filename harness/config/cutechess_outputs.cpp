@@ -30,17 +30,17 @@ void read_pgnout(Reading& r, const Option& option) {
             r.settings.emplace_back("pgn", value);
         } else if (key == "append") {
             output.pgn_append = read_bool(key, value);
-        } else if (key == "nodes" || key == "seldepth" || key == "nps" || key == "pv") {
-            bool on = read_bool(key, value);
-            (key == "nodes"      ? fields.nodes
-             : key == "seldepth" ? fields.seldepth
-             : key == "nps"      ? fields.nps
-                                 : fields.pv) = on;
+        } else if (bool* field = key == "nodes"      ? &fields.nodes
+                                 : key == "seldepth" ? &fields.seldepth
+                                 : key == "nps"      ? &fields.nps
+                                 : key == "pv"       ? &fields.pv
+                                 : key == "hashfull" ? &fields.hashfull
+                                 : key == "tbhits"   ? &fields.tbhits
+                                 : key == "timeleft" ? &fields.timeleft
+                                 : key == "latency"  ? &fields.latency
+                                                     : nullptr) {
+            *field = read_bool(key, value);
             fields.fastchess = true;
-        } else if (key == "hashfull" || key == "tbhits" || key == "timeleft" || key == "latency") {
-            if (read_bool(key, value))
-                r.command.warnings.push_back("-pgnout " + token + ": the database keeps no " + key +
-                                             " per move, so the PGN comments leave it out");
         } else if (key == "match_line") {
             try {
                 std::regex check(value);
@@ -48,9 +48,10 @@ void read_pgnout(Reading& r, const Option& option) {
                 throw ConfigError("-pgnout match_line='" + value +
                                   "' is not a regular expression: " + e.what());
             }
-            r.command.warnings.push_back(
-                "-pgnout match_line=" + value +
-                ": the database keeps no info string lines per move, so none is copied");
+            // The referee keeps each search's last `info string` line matching it with the move.
+            r.command.config.game.kept_info_lines.push_back(value);
+            fields.match_line = true;
+            fields.fastchess = true;
         } else if (key == "notation") {
             if (read_choice(key, value, {"san", "lan", "uci"}) != "san")
                 throw ConfigError("-pgnout notation=" + value +
@@ -164,9 +165,7 @@ bool read_output_option(Reading& r, const Option& option) {
         }
     } else if (name == "-show-latency") {
         no_value(option);
-        r.command.warnings.push_back(
-            "-show-latency: the database keeps the time arbiter measured per move, not the "
-            "engine's own, so no latency summary is printed");
+        output.show_latency = true;
     } else if (name == "-debug") {
         // cutechess's -debug [all]: arbiter logs every line anyway, pings included.
         if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/config/json.h"
 #include "harness/config/values.h"
@@ -71,6 +72,10 @@ struct GameSettings {
     // How long a depth- or node-limited search (or the isready handshake) may take before the
     // engine is declared stalled; movetime searches get movetime plus this.
     std::chrono::milliseconds stall_timeout{60000};
+    // Regular expressions (ECMAScript, as fastchess's -pgnout match_line=): for each, the last
+    // `info string` line of a search that matches it is kept with the move. Not part of the
+    // tournament's identity: it changes what is recorded, not how games are played.
+    std::vector<std::string> kept_info_lines;
 
     bool operator==(const GameSettings&) const = default;
 };

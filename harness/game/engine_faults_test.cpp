@@ -74,7 +74,7 @@ TEST(EngineFaults, DeadEngineWithAHelperHoldingItsOutputDisconnects) {
     FaultyPair pair({"--orphan-stdout", "--exit-at", "3"}, {});
     pair.settings.stall_timeout = milliseconds(60000);
     PlayedGame game = pair.play();
-    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(to_pgn(game.result), "0-1");
     EXPECT_EQ(game.termination, Termination::disconnect);
     EXPECT_EQ(game.termination_text, "White disconnects");
     EXPECT_EQ(game.moves.size(), 4u);
@@ -86,7 +86,7 @@ TEST(EngineFaults, DeadEngineWithAHelperHoldingItsOutputDisconnects) {
 TEST(EngineFaults, ControlBytesInAMoveAreShownEscaped) {
     FaultyPair pair({"--bestmove", "e2e4\\x1b[2J\\x00\\xff\\x0d"}, {});
     PlayedGame game = pair.play();
-    EXPECT_EQ(game.result, "0-1");
+    EXPECT_EQ(to_pgn(game.result), "0-1");
     EXPECT_EQ(game.termination, Termination::illegal_move);
     EXPECT_EQ(game.termination_text, "White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF");
     EXPECT_TRUE(game.moves.empty());

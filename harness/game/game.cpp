@@ -1,6 +1,7 @@
 #include "harness/game/game.h"
 
 #include <cstdlib>
+#include <regex>
 #include <stdexcept>
 
 #include "engines/core/board.h"
@@ -26,6 +27,7 @@ class Referee {
             RefereeClock& clock)
         : players_{&white, &black}, settings_(settings), clock_(clock) {
         game_.start_fen = opening.start_fen;
+        game_.opening_name = opening.name;
         game_.started_at_ms = clock_.now_ms();
         if (std::string error =
                 board_.set(opening.start_fen, settings.variant == Variant::chess960);
@@ -44,6 +46,8 @@ class Referee {
         for (Color c : {WHITE, BLACK}) {
             if (const auto& tc = players_[c]->limits.tc) clock_ms_[c] = tc->base_ms;
         }
+        for (const std::string& pattern : settings.kept_info_lines)
+            kept_line_patterns_.emplace_back(pattern);
     }
 
     PlayedGame run() {
@@ -52,7 +56,8 @@ class Referee {
             if (check_rules()) break;
             if (settings_.adjudication.max_plies &&
                 int(game_.moves.size()) >= settings_.adjudication.max_plies) {
-                end("1/2-1/2", Termination::max_plies, "Draw by adjudication: maximum game length");
+                end(Result::draw(Termination::max_plies,
+                                 "Draw by adjudication: maximum game length"));
                 break;
             }
             think();
@@ -77,37 +82,31 @@ class Referee {
 
     // Step 2. The rules of chess, decided here and never by an engine's claim.
     bool check_rules() {
-        std::optional<Ending> ending = rules_ending();
+        std::optional<Result> ending = rules_ending();
         if (!ending) return false;
-        end(ending->result, ending->termination, ending->text);
+        end(std::move(*ending));
         return true;
     }
 
-    struct Ending {
-        std::string result;
-        Termination termination;
-        std::string text;
-    };
-
     // How the rules end the game in the current position, if they do.
-    std::optional<Ending> rules_ending() const {
+    std::optional<Result> rules_ending() const {
         switch (board_.status()) {
             case GameStatus::ongoing:
                 return std::nullopt;
             case GameStatus::checkmate: {
                 Color winner = ~pos_.side_to_move();
-                return Ending{winner == WHITE ? "1-0" : "0-1", Termination::checkmate,
-                              std::string(colour_name(winner)) + " mates"};
+                return Result::win(winner, Termination::checkmate,
+                                   std::string(colour_name(winner)) + " mates");
             }
             case GameStatus::stalemate:
-                return Ending{"1/2-1/2", Termination::stalemate, "Draw by stalemate"};
+                return Result::draw(Termination::stalemate, "Draw by stalemate");
             case GameStatus::threefold_repetition:
-                return Ending{"1/2-1/2", Termination::threefold, "Draw by 3-fold repetition"};
+                return Result::draw(Termination::threefold, "Draw by 3-fold repetition");
             case GameStatus::fifty_moves:
-                return Ending{"1/2-1/2", Termination::fifty_moves, "Draw by fifty moves rule"};
+                return Result::draw(Termination::fifty_moves, "Draw by fifty moves rule");
             case GameStatus::insufficient_material:
-                return Ending{"1/2-1/2", Termination::insufficient_material,
-                              "Draw by insufficient mating material"};
+                return Result::draw(Termination::insufficient_material,
+                                    "Draw by insufficient mating material");
         }
         return std::nullopt;
     }
@@ -154,7 +153,24 @@ class Referee {
         }
         for (std::size_t i = 0; i < result.pv.size(); ++i)
             record.pv += (i ? " " : "") + result.pv[i];
+        // fastchess's latency: the measured wall time beyond the engine's own reported time.
+        record.latency_ms = result.wall_time_ms() - result.time_ms.value_or(0);
+        record.hashfull = result.hashfull;
+        if (result.tbhits) record.tbhits = std::int64_t(*result.tbhits);
         return record;
+    }
+
+    // For each -pgnout match_line= pattern, in order, the search's last `info string` line that
+    // matches it (matched, and kept, as the whole line "info string TEXT").
+    void keep_info_lines(const SearchReply& result, MoveRecord& record) const {
+        for (const std::regex& pattern : kept_line_patterns_) {
+            for (auto it = result.info_strings.rbegin(); it != result.info_strings.rend(); ++it) {
+                std::string line = "info string " + *it;
+                if (!std::regex_search(line, pattern)) continue;
+                record.info_lines.push_back(printable_engine_text(line));
+                break;
+            }
+        }
     }
 
     // Step 3. The side to move searches; its answer is timed, checked and played.
@@ -191,6 +207,7 @@ class Referee {
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
+        const std::int64_t clock_before = clock_ms_[us];
         if (limits.tc) {
             if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
             clock_ms_[us] += limits.tc->increment_ms - elapsed;
@@ -202,8 +219,8 @@ class Referee {
 
         // Step 3b. What only some protocols say: a resignation, a claim with no move.
         if (reply.resigned)
-            return end(us == WHITE ? "0-1" : "1-0", Termination::resignation,
-                       std::string(colour_name(us)) + " resigns");
+            return end(Result::loss(us, Termination::resignation,
+                                    std::string(colour_name(us)) + " resigns"));
         if (reply.claimed_result && result.bestmove.empty())
             return check_claim(us, *reply.claimed_result, reply.claim_reason);
 
@@ -211,10 +228,16 @@ class Referee {
         if (!m) {
             std::string shown =
                 result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
-            return end(us == WHITE ? "0-1" : "1-0", Termination::illegal_move,
-                       std::string(colour_name(us)) + " makes an illegal move: " + shown);
+            return end(
+                Result::loss(us, Termination::illegal_move,
+                             std::string(colour_name(us)) + " makes an illegal move: " + shown));
         }
         MoveRecord record = move_record(result, elapsed);
+        if (limits.tc) {
+            record.clock_ms = clock_before;
+            record.clock_left_ms = clock_ms_[us];
+        }
+        keep_info_lines(result, record);
         if (reply.offered_draw) {
             record.comment = "draw offer";
             note(us, "offers a draw (ignored)");
@@ -231,11 +254,12 @@ class Referee {
     void check_claim(Color us, const std::string& claimed, const std::string& reason) {
         std::string said =
             printable_engine_text(claimed + (reason.empty() ? "" : " {" + reason + "}"));
-        std::optional<Ending> ending = rules_ending();
-        if (ending && ending->result == claimed) return note(us, "claims " + said + ": right");
+        std::optional<Result> ending = rules_ending();
+        if (ending && parse_outcome(claimed) == ending->outcome)
+            return note(us, "claims " + said + ": right");
         note(us, "claims " + said + ": false");
-        end(us == WHITE ? "0-1" : "1-0", Termination::false_claim,
-            std::string(colour_name(us)) + " makes a false claim: " + said);
+        end(Result::loss(us, Termination::false_claim,
+                         std::string(colour_name(us)) + " makes a false claim: " + said));
     }
 
     // Records what an engine said that decides nothing, for the caller's log.
@@ -289,10 +313,9 @@ class Referee {
     // the game with the table's result, unless the rules end it there themselves.
     bool tablebase_ending() {
         if (!settings_.tablebase.enabled() || rules_ending()) return false;
-        std::optional<TablebaseVerdict> verdict =
-            adjudicate_by_tablebase(pos_, settings_.tablebase);
+        std::optional<Result> verdict = adjudicate_by_tablebase(pos_, settings_.tablebase);
         if (!verdict) return false;
-        end(verdict->result, Termination::tablebase, verdict->text);
+        end(std::move(*verdict));
         return true;
     }
 
@@ -304,26 +327,27 @@ class Referee {
             draw_count_[us] = score && std::abs(*score) <= a.draw_score ? draw_count_[us] + 1 : 0;
             if (pos_.fullmove_number() > *a.draw_move_number &&
                 draw_count_[WHITE] >= a.draw_move_count && draw_count_[BLACK] >= a.draw_move_count)
-                return end("1/2-1/2", Termination::adjudication_draw, "Draw by adjudication");
+                return end(Result::draw(Termination::adjudication_draw, "Draw by adjudication"));
         }
         if (a.resign_move_count > 0) {
             resign_count_[us] = score && *score <= -a.resign_score ? resign_count_[us] + 1 : 0;
             win_count_[us] = score && *score >= a.resign_score ? win_count_[us] + 1 : 0;
             if (resign_count_[us] >= a.resign_move_count &&
                 (!a.resign_two_sided || win_count_[~us] >= a.resign_move_count))
-                return end(us == WHITE ? "0-1" : "1-0", Termination::adjudication_resign,
-                           std::string(colour_name(~us)) + " wins by adjudication");
+                return end(Result::loss(us, Termination::adjudication_resign,
+                                        std::string(colour_name(~us)) + " wins by adjudication"));
         }
     }
 
     void lose_on_time(Color loser) {
         // FIDE: a flag fall draws when the opponent cannot mate by any series of legal moves.
         if (cannot_mate(pos_, ~loser))
-            return end("1/2-1/2", Termination::time_forfeit,
-                       std::string("Draw: ") + colour_name(loser) + " loses on time, but " +
-                           colour_name(~loser) + " cannot mate");
-        end(loser == WHITE ? "0-1" : "1-0", Termination::time_forfeit,
-            std::string(colour_name(loser)) + " loses on time");
+            return end(
+                Result::draw(Termination::time_forfeit, std::string("Draw: ") + colour_name(loser) +
+                                                            " loses on time, but " +
+                                                            colour_name(~loser) + " cannot mate"));
+        end(Result::loss(loser, Termination::time_forfeit,
+                         std::string(colour_name(loser)) + " loses on time"));
     }
 
     void misbehaved(Color c, UciStatus status) {
@@ -331,20 +355,19 @@ class Referee {
         engine.kill();
         restart(c);
         if (status == UciStatus::timeout)
-            return end(c == WHITE ? "0-1" : "1-0", Termination::stall,
-                       std::string(colour_name(c)) + "'s connection stalls");
-        end(c == WHITE ? "0-1" : "1-0", Termination::disconnect,
-            std::string(colour_name(c)) + " disconnects");
+            return end(Result::loss(c, Termination::stall,
+                                    std::string(colour_name(c)) + "'s connection stalls"));
+        end(Result::loss(c, Termination::disconnect, std::string(colour_name(c)) + " disconnects"));
     }
 
     void restart(Color c) {
         (c == WHITE ? game_.white_needs_restart : game_.black_needs_restart) = true;
     }
 
-    void end(std::string result, Termination termination, std::string text) {
-        game_.result = std::move(result);
-        game_.termination = termination;
-        game_.termination_text = std::move(text);
+    void end(Result result) {
+        game_.result = result.outcome;
+        game_.termination = result.termination;
+        game_.termination_text = std::move(result.description);
         finished_ = true;
     }
 
@@ -353,8 +376,11 @@ class Referee {
     PlayedGame finish() {
         for (Color c : {WHITE, BLACK}) {
             bool killed = c == WHITE ? game_.white_needs_restart : game_.black_needs_restart;
-            if (!killed) players_[c]->engine->end_game(game_.result, game_.termination_text);
+            if (!killed)
+                players_[c]->engine->end_game(std::string(to_pgn(game_.result)),
+                                              game_.termination_text);
         }
+        game_.final_fen = game_.moves.empty() ? game_.start_fen : pos_.fen();
         game_.finished_at_ms = clock_.now_ms();
         return std::move(game_);
     }
@@ -373,6 +399,7 @@ class Referee {
     int win_count_[COLOR_NB] = {0, 0};  // two-sided resign: moves scored >= +resign_score
     int book_moves_[COLOR_NB] = {0, 0};
     bool out_of_book_[COLOR_NB] = {false, false};
+    std::vector<std::regex> kept_line_patterns_;  // settings_.kept_info_lines, compiled
     bool protocol_error_noted_[COLOR_NB] = {false, false};
     bool finished_ = false;
 };

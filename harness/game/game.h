@@ -15,6 +15,7 @@
 #include "harness/config/engine_config.h"
 #include "harness/config/game_config.h"
 #include "harness/game/engine_session.h"
+#include "harness/game/played_game.h"
 #include "harness/store/records.h"
 
 namespace arbiter {
@@ -29,24 +30,6 @@ struct Player {
     const PolyglotBook* book = nullptr;
     int book_depth = 0;
     std::uint64_t book_seed = 0;
-};
-
-// One finished game as the referee saw it: the moves (book moves first), the result and why, when
-// it started and ended, and which engines misbehaved so that the caller restarts them. It knows
-// nothing of tournaments, schedules or database rows.
-struct PlayedGame {
-    std::string start_fen;  // position before moves[0]
-    std::vector<MoveRecord> moves;
-    std::string result;  // "1-0", "0-1" or "1/2-1/2"
-    Termination termination = Termination::checkmate;
-    std::string termination_text;     // as cutechess prints it: "White mates", "Black stalls", ...
-    std::int64_t started_at_ms = 0;   // by RefereeClock::now_ms()
-    std::int64_t finished_at_ms = 0;  // by RefereeClock::now_ms()
-    // What the engines said that decided nothing, in order: draw offers, protocol errors
-    // ("White: Error (unknown command): foo"), for the tournament's log.
-    std::vector<std::string> events;
-    bool white_needs_restart = false;
-    bool black_needs_restart = false;
 };
 
 // The referee's clock: how long a search took, charged to the mover's chess clock, and the time

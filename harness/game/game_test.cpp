@@ -66,13 +66,14 @@ void expect_replayable(const PlayedGame& record) {
         EXPECT_EQ(move_to_san(board.position(), move), m.san);
         board.play(move);
     }
+    // The referee's final position is the one the moves lead to (the -epdout line).
+    EXPECT_EQ(record.final_fen, record.moves.empty() ? record.start_fen : board.fen());
 }
 
 TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     Match match({}, {});
     PlayedGame outcome = match.play();
     const PlayedGame& r = outcome;
-    EXPECT_FALSE(r.result.empty());
     EXPECT_TRUE(
         r.termination == Termination::checkmate || r.termination == Termination::stalemate ||
         r.termination == Termination::threefold || r.termination == Termination::fifty_moves ||
@@ -96,7 +97,21 @@ TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     EXPECT_EQ(r.moves[1].san, "c5");
     EXPECT_FALSE(r.moves[2].book);
     EXPECT_EQ(r.termination, Termination::max_plies);
-    EXPECT_EQ(r.result, "1/2-1/2");
+    EXPECT_EQ(to_pgn(r.result), "1/2-1/2");
+}
+
+TEST(Game, TheGameCarriesItsOpeningsNameAndFinalPosition) {
+    Match match({}, {});
+    match.settings.adjudication.max_plies = 5;
+    Opening opening;
+    opening.start_fen = START_FEN;
+    opening.moves = {"e2e4", "e7e5"};
+    opening.name = "King's Pawn Game";
+    PlayedGame game = play_game(match.white, match.black, opening, match.settings);
+    EXPECT_EQ(game.opening_name, "King's Pawn Game");
+    ASSERT_EQ(game.moves.size(), 5u);
+    EXPECT_NE(game.final_fen, game.start_fen);
+    expect_replayable(game);
 }
 
 struct RuleCase {
@@ -138,7 +153,7 @@ TEST(Game, RefereeEndsGamesByTheRules) {
     Match match({}, {});
     for (const auto& c : cases) {
         PlayedGame outcome = match.play(c.fen, c.moves);
-        EXPECT_EQ(outcome.result, c.result) << c.fen;
+        EXPECT_EQ(to_pgn(outcome.result), c.result) << c.fen;
         EXPECT_EQ(outcome.termination, c.termination) << c.fen;
         EXPECT_EQ(outcome.termination_text, c.text) << c.fen;
     }
@@ -147,7 +162,7 @@ TEST(Game, RefereeEndsGamesByTheRules) {
 TEST(Game, CrashingEngineDisconnectsAndLoses) {
     Match match({"--crash-at", "3"}, {});
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.result, "0-1");
+    EXPECT_EQ(to_pgn(outcome.result), "0-1");
     EXPECT_EQ(outcome.termination, Termination::disconnect);
     EXPECT_EQ(outcome.termination_text, "White disconnects");
     EXPECT_EQ(outcome.moves.size(), 4u);
@@ -159,7 +174,7 @@ TEST(Game, HangingEngineStallsIsKilledAndLoses) {
     Match match({}, {"--hang-at", "2"});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.result, "1-0");
+    EXPECT_EQ(to_pgn(outcome.result), "1-0");
     EXPECT_EQ(outcome.termination, Termination::stall);
     EXPECT_EQ(outcome.termination_text, "Black's connection stalls");
     EXPECT_TRUE(outcome.black_needs_restart);
@@ -169,7 +184,7 @@ TEST(Game, HangingEngineStallsIsKilledAndLoses) {
 TEST(Game, IllegalAndMalformedMovesLose) {
     Match illegal({"--illegal-at", "2"}, {});
     PlayedGame a = illegal.play();
-    EXPECT_EQ(a.result, "0-1");
+    EXPECT_EQ(to_pgn(a.result), "0-1");
     EXPECT_EQ(a.termination, Termination::illegal_move);
     EXPECT_EQ(a.termination_text.rfind("White makes an illegal move: ", 0), 0u)
         << a.termination_text;
@@ -177,7 +192,7 @@ TEST(Game, IllegalAndMalformedMovesLose) {
 
     Match malformed({}, {"--malformed-at", "1"});
     PlayedGame b = malformed.play();
-    EXPECT_EQ(b.result, "1-0");
+    EXPECT_EQ(to_pgn(b.result), "1-0");
     EXPECT_EQ(b.termination, Termination::illegal_move);
 }
 
@@ -186,7 +201,7 @@ TEST(Game, GarbageInsteadOfBestmoveStalls) {
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
     EXPECT_EQ(outcome.termination, Termination::stall);
-    EXPECT_EQ(outcome.result, "0-1");
+    EXPECT_EQ(to_pgn(outcome.result), "0-1");
 }
 
 TEST(Game, EngineIgnoringIsreadyStallsBeforeTheFirstMove) {
@@ -194,7 +209,7 @@ TEST(Game, EngineIgnoringIsreadyStallsBeforeTheFirstMove) {
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
     EXPECT_EQ(outcome.termination, Termination::stall);
-    EXPECT_EQ(outcome.result, "1-0");
+    EXPECT_EQ(to_pgn(outcome.result), "1-0");
     EXPECT_TRUE(outcome.moves.empty());
 }
 
@@ -209,7 +224,7 @@ TEST(Game, ClockRunsOutAndFlagFallLoses) {
     match.settings.time_margin = milliseconds(5000);
     PlayedGame outcome = match.play();
     EXPECT_EQ(outcome.termination, Termination::time_forfeit);
-    EXPECT_EQ(outcome.result, "0-1");
+    EXPECT_EQ(to_pgn(outcome.result), "0-1");
     EXPECT_EQ(outcome.termination_text, "White loses on time");
     ASSERT_EQ(outcome.moves.size(), 4u);
     EXPECT_EQ(outcome.moves[0].time_ms, 25000);
@@ -239,7 +254,7 @@ TEST(Game, FlagFallAgainstALoneKingIsADraw) {
     match.settings.time_margin = milliseconds(20);
     PlayedGame outcome = match.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
     EXPECT_EQ(outcome.termination, Termination::time_forfeit);
-    EXPECT_EQ(outcome.result, "1/2-1/2");
+    EXPECT_EQ(to_pgn(outcome.result), "1/2-1/2");
     EXPECT_EQ(outcome.termination_text, "Draw: White loses on time, but Black cannot mate");
     EXPECT_FALSE(outcome.white_needs_restart);  // it answered the stop: kept for the next game
 }
@@ -287,7 +302,7 @@ TEST(Game, DrawAndResignAdjudication) {
     resign.settings.adjudication.resign_score = 0;  // the mocks report 0: "at least 0 below zero"
     PlayedGame b = resign.play();
     EXPECT_EQ(b.termination, Termination::adjudication_resign);
-    EXPECT_EQ(b.result, "0-1");
+    EXPECT_EQ(to_pgn(b.result), "0-1");
     EXPECT_EQ(b.termination_text, "Black wins by adjudication");
     EXPECT_EQ(b.moves.size(), 5u);
 }
@@ -303,7 +318,7 @@ TEST(Game, TwoSidedResignWaitsForTheWinnersOwnScore) {
     resign.settings.adjudication.resign_two_sided = true;
     PlayedGame game = resign.play();
     EXPECT_EQ(game.termination, Termination::adjudication_resign);
-    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(to_pgn(game.result), "1-0");
     EXPECT_EQ(game.termination_text, "White wins by adjudication");
     EXPECT_EQ(game.moves.size(), 6u);
 
@@ -370,6 +385,77 @@ TEST(Game, EachPlayersBookMovesForItUpToItsBookDepth) {
     EXPECT_EQ(d.moves[2].uci, "g1f3");
     EXPECT_TRUE(d.moves[2].book);
     EXPECT_FALSE(d.moves[3].book);
+}
+
+// The clock each move records is the referee's: the mover's before the move and after it, the
+// period refilled after the engine's own book moves and engine moves, not after the opening's.
+TEST(Game, EachTimedMoveRecordsTheMoversClockBeforeAndAfterIt) {
+    PolyglotBook book = small_book();
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(100), milliseconds(100));
+    match.clock = &clock;
+    match.white.limits = match.black.limits = {};
+    match.white.limits.tc = TimeControl{2, 1000, 0};  // 2 moves in 1 s
+    match.black.limits.tc = TimeControl{0, 5000, 50};
+    match.white.book = &book;
+    match.white.book_depth = 1;  // 1.e4 from White's own book: a move of White's first period
+    match.settings.adjudication.max_plies = 8;
+    PlayedGame own_book = match.play();
+    ASSERT_EQ(own_book.moves.size(), 8u);
+    EXPECT_TRUE(own_book.moves[0].book);
+    EXPECT_FALSE(own_book.moves[0].clock_ms);  // a book move uses no clock
+    const std::vector<std::pair<std::int64_t, std::int64_t>> white = {
+        {1000, 900 + 1000}, {1900, 1800}, {1800, 1700 + 1000}};
+    const std::vector<std::pair<std::int64_t, std::int64_t>> black = {
+        {5000, 4950}, {4950, 4900}, {4900, 4850}, {4850, 4800}};
+    for (std::size_t i = 0; i < white.size(); ++i) {
+        EXPECT_EQ(own_book.moves[2 * i + 2].clock_ms, white[i].first) << "ply " << 2 * i + 3;
+        EXPECT_EQ(own_book.moves[2 * i + 2].clock_left_ms, white[i].second) << "ply " << 2 * i + 3;
+    }
+    for (std::size_t i = 0; i < black.size(); ++i) {
+        EXPECT_EQ(own_book.moves[2 * i + 1].clock_ms, black[i].first) << "ply " << 2 * i + 2;
+        EXPECT_EQ(own_book.moves[2 * i + 1].clock_left_ms, black[i].second) << "ply " << 2 * i + 2;
+    }
+
+    // The opening's moves are no one's: White's period starts with its first engine move.
+    match.white.book = nullptr;
+    PlayedGame opening = match.play(std::string(START_FEN), {"e2e4", "e7e5"});
+    ASSERT_EQ(opening.moves.size(), 8u);
+    EXPECT_FALSE(opening.moves[0].clock_ms);
+    EXPECT_EQ(opening.moves[2].clock_ms, 1000);
+    EXPECT_EQ(opening.moves[2].clock_left_ms, 900);
+    EXPECT_EQ(opening.moves[4].clock_ms, 900);
+    EXPECT_EQ(opening.moves[4].clock_left_ms, 800 + 1000);
+    EXPECT_EQ(opening.moves[6].clock_ms, 1800);
+}
+
+TEST(Game, UntimedMovesRecordNoClockButTheirLatency) {
+    // The mock reports `time 0`, so all of the real wait is latency: at least its 30 ms sleep.
+    Match match({"--think", "30"}, {});
+    match.settings.adjudication.max_plies = 2;
+    PlayedGame r = match.play();
+    ASSERT_EQ(r.moves.size(), 2u);
+    EXPECT_FALSE(r.moves[0].clock_ms);
+    EXPECT_FALSE(r.moves[0].clock_left_ms);
+    ASSERT_TRUE(r.moves[0].latency_ms);
+    EXPECT_GE(*r.moves[0].latency_ms, 30);
+    ASSERT_TRUE(r.moves[1].latency_ms);
+    EXPECT_GE(*r.moves[1].latency_ms, 0);
+}
+
+TEST(Game, MatchedInfoStringsAreKeptWithTheMoveOnlyWhenAsked) {
+    Match match({"--info-flood", "3"}, {"--info-flood", "3"});
+    match.settings.adjudication.max_plies = 2;
+    PlayedGame plain = match.play();
+    ASSERT_EQ(plain.moves.size(), 2u);
+    EXPECT_TRUE(plain.moves[0].info_lines.empty());
+    // Per pattern, in the patterns' order, the last line of the search that matches it.
+    match.settings.kept_info_lines = {"^info string flood [01]$", "flood 2", "no such line"};
+    PlayedGame kept = match.play();
+    ASSERT_EQ(kept.moves.size(), 2u);
+    EXPECT_EQ(kept.moves[0].info_lines,
+              (std::vector<std::string>{"info string flood 1", "info string flood 2"}));
+    EXPECT_EQ(kept.moves[1].info_lines, kept.moves[0].info_lines);
 }
 
 }  // namespace

@@ -73,25 +73,25 @@ std::optional<TablebaseWdl> SyzygyTables::probe(const Position& pos) const {
     return wdl_of(TB_GET_WDL(result));
 }
 
-std::optional<TablebaseVerdict> tablebase_verdict(TablebaseWdl wdl, Color side_to_move,
-                                                  const TablebaseSettings& settings) {
+std::optional<Result> tablebase_verdict(TablebaseWdl wdl, Color side_to_move,
+                                        const TablebaseSettings& settings) {
     const bool wins =
         wdl == TablebaseWdl::win || (settings.ignore_50 && wdl == TablebaseWdl::cursed_win);
     const bool loses =
         wdl == TablebaseWdl::loss || (settings.ignore_50 && wdl == TablebaseWdl::blessed_loss);
     if (!wins && !loses) {
         if (settings.results == TablebaseResults::win_loss) return std::nullopt;
-        return TablebaseVerdict{"1/2-1/2", "Draw by adjudication: SyzygyTB"};
+        return Result::draw(Termination::tablebase, "Draw by adjudication: SyzygyTB");
     }
     if (settings.results == TablebaseResults::draw) return std::nullopt;
     const Color winner = wins ? side_to_move : ~side_to_move;
-    return TablebaseVerdict{
-        winner == WHITE ? "1-0" : "0-1",
-        std::string(winner == WHITE ? "White" : "Black") + " wins by adjudication: SyzygyTB"};
+    return Result::win(
+        winner, Termination::tablebase,
+        std::string(winner == WHITE ? "White" : "Black") + " wins by adjudication: SyzygyTB");
 }
 
-std::optional<TablebaseVerdict> adjudicate_by_tablebase(const Position& pos,
-                                                        const TablebaseSettings& settings) {
+std::optional<Result> adjudicate_by_tablebase(const Position& pos,
+                                              const TablebaseSettings& settings) {
     if (!settings.enabled()) return std::nullopt;
     if (settings.max_pieces && popcount(pos.pieces()) > settings.max_pieces) return std::nullopt;
     std::optional<TablebaseWdl> wdl = SyzygyTables::open(settings.paths).probe(pos);

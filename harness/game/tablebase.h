@@ -8,6 +8,7 @@
 
 #include "engines/core/position.h"
 #include "harness/config/game_config.h"
+#include "harness/game/result.h"
 
 namespace arbiter {
 
@@ -44,21 +45,16 @@ class SyzygyTables {
     mutable std::mutex mutex_;  // libfathom's root (DTZ) probe is not thread-safe; WDL's is
 };
 
-// How a tablebase value ends a game, as cutechess-cli and fastchess word it.
-struct TablebaseVerdict {
-    std::string result;  // "1-0", "0-1" or "1/2-1/2"
-    std::string text;    // "White wins by adjudication: SyzygyTB", "Draw by adjudication: ..."
-};
-
-// The verdict on a position with `wdl` for `side_to_move`: a cursed win or blessed loss is a
-// draw unless `settings.ignore_50`; nullopt when `settings.results` keeps that kind of result
-// out (fastchess's -tbadjudicate WIN_LOSS or DRAW).
-std::optional<TablebaseVerdict> tablebase_verdict(TablebaseWdl wdl, Color side_to_move,
-                                                  const TablebaseSettings& settings);
+// The verdict on a position with `wdl` for `side_to_move`, as cutechess-cli and fastchess word
+// it (termination Termination::tablebase): a cursed win or blessed loss is a draw unless
+// `settings.ignore_50`; nullopt when `settings.results` keeps that kind of result out (fastchess's
+// -tbadjudicate WIN_LOSS or DRAW).
+std::optional<Result> tablebase_verdict(TablebaseWdl wdl, Color side_to_move,
+                                        const TablebaseSettings& settings);
 
 // The verdict of the tables `settings` name on `pos`, if they hold it and it has at most
 // `settings.max_pieces` pieces (when set). Throws std::runtime_error as SyzygyTables::open.
-std::optional<TablebaseVerdict> adjudicate_by_tablebase(const Position& pos,
-                                                        const TablebaseSettings& settings);
+std::optional<Result> adjudicate_by_tablebase(const Position& pos,
+                                              const TablebaseSettings& settings);
 
 }  // namespace arbiter

@@ -33,8 +33,9 @@ std::string verdict(const std::string& fen, const TablebaseSettings& settings) {
     Position pos;
     StateInfo st;
     EXPECT_EQ(pos.set(fen, st), "") << fen;
-    std::optional<TablebaseVerdict> v = adjudicate_by_tablebase(pos, settings);
-    return v ? v->result + " {" + v->text + "}" : "none";
+    std::optional<Result> v = adjudicate_by_tablebase(pos, settings);
+    if (v) EXPECT_EQ(v->termination, Termination::tablebase);
+    return v ? std::string(to_pgn(v->outcome)) + " {" + v->description + "}" : "none";
 }
 
 std::string verdict(const std::string& fen) {
@@ -124,7 +125,7 @@ TEST(SyzygyTables, ACursedWinIsADrawUnlessTheFiftyMoveRuleIsIgnored) {
 TEST(SyzygyTables, VerdictsOfEveryValue) {
     TablebaseSettings plain, ignore;
     ignore.ignore_50 = true;
-    auto text = [](std::optional<TablebaseVerdict> v) { return v ? v->result : "none"; };
+    auto text = [](std::optional<Result> v) { return v ? to_pgn(v->outcome) : "none"; };
     EXPECT_EQ(text(tablebase_verdict(TablebaseWdl::win, BLACK, plain)), "0-1");
     EXPECT_EQ(text(tablebase_verdict(TablebaseWdl::loss, BLACK, plain)), "1-0");
     EXPECT_EQ(text(tablebase_verdict(TablebaseWdl::cursed_win, BLACK, plain)), "1/2-1/2");

@@ -79,7 +79,7 @@ void expect_replayable(const PlayedGame& record) {
 TEST(XboardGame, AnXboardEngineMeetsAUciEngineAndItsThinkingIsRecorded) {
     MixedMatch match({});
     match.game = match.play();
-    ASSERT_FALSE(match.game.result.empty()) << match.game.termination_text;
+    ASSERT_FALSE(match.game.termination_text.empty());
     EXPECT_NE(match.game.termination, Termination::disconnect) << match.game.termination_text;
     EXPECT_NE(match.game.termination, Termination::illegal_move) << match.game.termination_text;
     ASSERT_GE(match.game.moves.size(), 2u);
@@ -103,7 +103,7 @@ TEST(XboardGame, TheSanSpeakingVariantPlaysTheSameGame) {
 TEST(XboardGame, ResignLosesByResignation) {
     MixedMatch match({"--resign-at", "3"});
     match.game = match.play();
-    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(to_pgn(match.game.result), "0-1");
     EXPECT_EQ(match.game.termination, Termination::resignation);
     EXPECT_EQ(match.game.termination_text, "White resigns");
     EXPECT_EQ(match.game.moves.size(), 4u);
@@ -113,7 +113,7 @@ TEST(XboardGame, ResignLosesByResignation) {
 TEST(XboardGame, AFalseClaimLoses) {
     MixedMatch match({"--claim-at", "2"});
     match.game = match.play();
-    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(to_pgn(match.game.result), "0-1");
     EXPECT_EQ(match.game.termination, Termination::false_claim);
     EXPECT_EQ(match.game.termination_text, "White makes a false claim: 1-0 {White mates}");
     EXPECT_TRUE(match.logged("White (xb): claims 1-0 {White mates}: false"));
@@ -139,7 +139,7 @@ TEST(XboardGame, CrashHangAndIllegalMovesEndTheGameAsForUci) {
     MixedMatch hang({"--hang-at", "2"});
     hang.game = hang.play();
     EXPECT_EQ(hang.game.termination, Termination::stall);
-    EXPECT_EQ(hang.game.result, "0-1");
+    EXPECT_EQ(to_pgn(hang.game.result), "0-1");
 
     MixedMatch illegal({"--illegal-at", "2"});
     illegal.game = illegal.play();
@@ -150,7 +150,7 @@ TEST(XboardGame, CrashHangAndIllegalMovesEndTheGameAsForUci) {
 TEST(XboardGame, AnEngineRefusingOurMovesIsLoggedAndRestarted) {
     MixedMatch match({"--refuse-moves"});
     match.game = match.play();
-    EXPECT_EQ(match.game.result, "0-1");
+    EXPECT_EQ(to_pgn(match.game.result), "0-1");
     EXPECT_EQ(match.game.termination, Termination::disconnect);
     EXPECT_TRUE(match.game.white_needs_restart);
     EXPECT_TRUE(match.logged("White (xb): Illegal move: "));
@@ -271,7 +271,7 @@ PlayedGame play_scripted(EngineReply white_reply) {
 
 TEST(XboardGame, ARightClaimStandsAndTheRulesEndTheGame) {
     PlayedGame game = play_scripted(move_and_claim("f7g7", "1-0", "White mates"));
-    EXPECT_EQ(game.result, "1-0");
+    EXPECT_EQ(to_pgn(game.result), "1-0");
     EXPECT_EQ(game.termination, Termination::checkmate);
     ASSERT_EQ(game.events.size(), 1u);
     EXPECT_EQ(game.events[0], "White (w): claims 1-0 {White mates}: right");
@@ -279,10 +279,10 @@ TEST(XboardGame, ARightClaimStandsAndTheRulesEndTheGame) {
 
 TEST(XboardGame, AClaimTheRulesDoNotGiveLosesEvenAfterAGoodMove) {
     PlayedGame check = play_scripted(move_and_claim("f7e7", "1-0", "White mates"));  // no mate
-    EXPECT_EQ(check.result, "0-1");
+    EXPECT_EQ(to_pgn(check.result), "0-1");
     EXPECT_EQ(check.termination, Termination::false_claim);
     PlayedGame wrong = play_scripted(move_and_claim("f7g7", "1/2-1/2", "Stalemate"));  // it mates
-    EXPECT_EQ(wrong.result, "0-1");
+    EXPECT_EQ(to_pgn(wrong.result), "0-1");
     EXPECT_EQ(wrong.termination, Termination::false_claim);
     EXPECT_EQ(wrong.termination_text, "White makes a false claim: 1/2-1/2 {Stalemate}");
 }

@@ -40,6 +40,11 @@ std::string comment_text(std::string text) {
     return text;
 }
 
+// Milliseconds as seconds with three decimals and an "s" ("0.104s"), as both tools write times.
+std::string seconds(std::int64_t ms) {
+    return format_fixed(double(ms) / 1000.0, 3) + "s";
+}
+
 std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields) {
     if (m.book) return "book";
     std::string text;
@@ -56,14 +61,21 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
                             fields.fastchess ? PlusSign::above_zero : PlusSign::always);
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
-    text += (text.empty() ? "" : " ") + format_fixed(double(m.time_ms) / 1000.0, 3) + "s";
+    text += (text.empty() ? "" : " ") + seconds(m.time_ms);
+    // fastchess's order: tl, latency, n, sd, nps, hashfull, tbhits, pv, then the kept lines.
+    if (fields.timeleft) text += ", tl=" + seconds(m.clock_left_ms.value_or(0));
+    if (fields.latency) text += ", latency=" + seconds(m.latency_ms.value_or(0));
     if (fields.nodes) text += ", n=" + std::to_string(m.nodes.value_or(0));
     if (fields.seldepth) text += ", sd=" + std::to_string(m.seldepth.value_or(0));
     if (fields.nps) {
         std::int64_t nodes = m.nodes.value_or(0);
         text += ", nps=" + std::to_string(m.time_ms > 0 ? nodes * 1000 / m.time_ms : 0);
     }
+    if (fields.hashfull) text += ", hashfull=" + std::to_string(m.hashfull.value_or(0));
+    if (fields.tbhits) text += ", tbhits=" + std::to_string(m.tbhits.value_or(0));
     if (fields.pv) text += ", pv=\"" + m.pv + "\"";
+    if (fields.match_line)
+        for (const std::string& line : m.info_lines) text += ", line=\"" + line + "\"";
     if (!m.comment.empty()) text += (fields.fastchess ? ", " : " ") + m.comment;
     return comment_text(text);
 }
@@ -102,7 +114,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("Round", header.round);
     tag("White", header.white);
     tag("Black", header.black);
-    tag("Result", game.result);
+    tag("Result", std::string(to_pgn(game.result)));
     if (!header.variant.empty()) tag("Variant", header.variant);
     if (game.start_fen != START_FEN || !header.variant.empty()) {
         tag("SetUp", "1");
@@ -149,12 +161,12 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         std::string comment = comment_text(game.termination_text);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
-    emit(game.result);
+    emit(std::string(to_pgn(game.result)));
     return out.append(line).append("\n\n");
 }
 
-TournamentPgn::TournamentPgn(TournamentConfig config, Store& store, PgnMoveFields fields)
-    : config_(std::move(config)), store_(store), fields_(fields) {}
+TournamentPgn::TournamentPgn(TournamentConfig config, PgnMoveFields fields)
+    : config_(std::move(config)), fields_(fields) {}
 
 std::string TournamentPgn::game_text(const GameRecord& game, const std::string& white,
                                      const std::string& black) {
@@ -165,14 +177,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
     header.white = white;
     header.black = black;
     if (config_.game.variant == Variant::chess960) header.variant = "Chess960";
-    if (game.opening_id) {
-        auto known = opening_names_.find(*game.opening_id);
-        if (known == opening_names_.end())
-            known =
-                opening_names_.emplace(*game.opening_id, store_.load_opening(*game.opening_id).name)
-                    .first;
-        header.opening = known->second;
-    }
+    header.opening = game.opening_name;
     const std::string white_clock = time_control(white), black_clock = time_control(black);
     if (white_clock == black_clock) {
         header.time_control = white_clock;

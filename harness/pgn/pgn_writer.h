@@ -39,11 +39,11 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
                        const PgnMoveFields& fields = {});
 
 // The games of one tournament as PGN. The tags come from the tournament's configuration and the
-// store: Event, Round "round.game" (both from 1), White and Black, Opening (the opening's name in
-// the store, when it has one) and TimeControl (when the players play on a clock).
+// game: Event, Round "round.game" (both from 1), White and Black, Opening (the game's
+// opening_name, when it has one) and TimeControl (when the players play on a clock).
 class TournamentPgn {
   public:
-    TournamentPgn(TournamentConfig config, Store& store, PgnMoveFields fields = {});
+    explicit TournamentPgn(TournamentConfig config, PgnMoveFields fields = {});
 
     // The PGN of `game`, played by the engines named `white` and `black`.
     std::string game_text(const GameRecord& game, const std::string& white,
@@ -53,9 +53,7 @@ class TournamentPgn {
     std::string time_control(const std::string& engine) const;
 
     TournamentConfig config_;
-    Store& store_;
     PgnMoveFields fields_;
-    std::map<OpeningId, std::string> opening_names_;
 };
 
 // The configuration a stored tournament was started with, for its PGN and the report, read by

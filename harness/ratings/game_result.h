@@ -7,19 +7,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "harness/game/result.h"
+
 namespace arbiter {
-
-// The outcome of one finished game, seen from White's side of the board.
-enum class Outcome { white_win, draw, black_win };
-
-// Returns the points White scored: 1, 0.5 or 0.
-double white_points(Outcome outcome);
-
-// Parses a PGN result ("1-0", "1/2-1/2", "0-1"); returns nullopt for "*" and anything else.
-std::optional<Outcome> parse_outcome(std::string_view text);
-
-// Returns the PGN spelling of an outcome: "1-0", "1/2-1/2" or "0-1".
-std::string_view to_pgn(Outcome outcome);
 
 // One finished game between two players, named by their index in the caller's list of players.
 // Games that share a pair_id were played as a colour-reversed pair on the same opening; the

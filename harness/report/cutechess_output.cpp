@@ -102,6 +102,14 @@ std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts&
     return line;
 }
 
+std::string latency_line(const EngineLatency& latency) {
+    char mean[32];
+    std::snprintf(mean, sizeof mean, "%.1f", latency.mean_ms);
+    return "Engine " + latency.name + " latency: " + mean + "ms mean, " +
+           std::to_string(latency.max_ms) + "ms max over " + std::to_string(latency.moves) +
+           " moves (elapsed minus reported)";
+}
+
 std::string fastchess_ratio(std::int64_t numerator, std::int64_t denominator) {
     if (denominator == 0) return numerator == 0 ? "-nan" : "inf";
     return printed("%.2f", double(numerator) / double(denominator));
@@ -255,14 +263,14 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     if (settings_.format == ConsoleFormat::fastchess &&
         game.termination == Termination::illegal_move) {
         std::size_t colon = reason.find(": ");
-        bool white_lost = game.result == "0-1";
+        bool white_lost = game.result == Outcome::black_win;
         out_ << "Warning; Illegal move "
              << (colon == std::string::npos ? "<none>" : reason.substr(colon + 2)) << " played by "
              << (white_lost ? white : black) << '\n';
         reason = reason.substr(0, colon);
     }
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
-         << "): " << game.result << " {" << reason << "}\n";
+         << "): " << to_pgn(game.result) << " {" << reason << "}\n";
     record(game.slot, game.result, white, black);
     count_fault(game, white, black);
     ++finished_;
@@ -296,21 +304,20 @@ void CutechessConsole::count_earlier(const GameSummary& game) {
     record(game.slot, game.result, game.white_name, game.black_name);
 }
 
-void CutechessConsole::record(const ScheduleSlot& slot, const std::string& result,
+void CutechessConsole::record(const ScheduleSlot& slot, Outcome outcome,
                               const std::string& white_name, const std::string& black_name) {
     int white = -1, black = -1;
     for (int i = 0; i < int(names_.size()); ++i) {
         if (names_[std::size_t(i)] == white_name) white = i;
         if (names_[std::size_t(i)] == black_name) black = i;
     }
-    std::optional<Outcome> outcome = parse_outcome(result);
-    if (!outcome || white < 0 || black < 0) return;
-    totals_[std::size_t(white)].add(*outcome, true);
-    totals_[std::size_t(black)].add(*outcome, false);
+    if (white < 0 || black < 0) return;
+    totals_[std::size_t(white)].add(outcome, true);
+    totals_[std::size_t(black)].add(outcome, false);
     int first = std::min(white, black);
     Encounter& encounter = encounters_[{first, std::max(white, black)}];
-    encounter.games.add(*outcome, first == white);
-    double points = first_points(*outcome, first == white);
+    encounter.games.add(outcome, first == white);
+    double points = first_points(outcome, first == white);
     std::int64_t pair = slot.pair_number();
     auto waiting = encounter.waiting.find(pair);
     if (waiting == encounter.waiting.end()) {
@@ -395,7 +402,7 @@ void CutechessConsole::count_fault(const GameRecord& game, const std::string& wh
     const bool crash =
         game.termination == Termination::disconnect || game.termination == Termination::stall;
     if (!timeout && !crash) return;
-    const std::string& loser = game.result == "0-1" ? white : black;
+    const std::string& loser = game.result == Outcome::black_win ? white : black;
     for (std::size_t i = 0; i < names_.size(); ++i) {
         if (names_[i] != loser) continue;
         faults_[i].tracked = true;

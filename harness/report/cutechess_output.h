@@ -17,6 +17,7 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/ratings/counts.h"
+#include "harness/store/store.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {
@@ -76,6 +77,10 @@ std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& sec
 
 // fastchess's last line: "Total Time: 01:02:03 (hours:minutes:seconds)".
 std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed);
+// -show-latency's line for one engine at the end of a run, in the words of fastchess's per-move
+// line ("Engine NAME latency: 3ms (elapsed: 103, reported: 100)"), summed over the engine's moves:
+// "Engine NAME latency: 1.3ms mean, 14ms max over 812 moves (elapsed minus reported)".
+std::string latency_line(const EngineLatency& latency);
 
 // Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
 // Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears
@@ -110,7 +115,7 @@ class CutechessConsole : public TournamentObserver {
         OnePointPairs one_point;
         std::map<std::int64_t, double> waiting;  // pair number -> first game's points
     };
-    void record(const ScheduleSlot& slot, const std::string& result, const std::string& white,
+    void record(const ScheduleSlot& slot, Outcome result, const std::string& white,
                 const std::string& black);
     void print_ratings();
     void print_rank_table();

@@ -23,20 +23,21 @@ void ProgressDisplay::started(TournamentId tournament, const std::vector<EngineI
     if (terminal_) draw();
 }
 
-void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::string& white,
-                                    const std::string& black) {
+void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::string& white_name,
+                                    const std::string& black_name) {
     ++done_;
     ++played_now_;
-    double white_points = game.result == "1-0" ? 1 : game.result == "0-1" ? 0 : 0.5;
-    points_[white].first += white_points;
-    points_[white].second += 1;
-    points_[black].first += 1 - white_points;
-    points_[black].second += 1;
+    const double white = arbiter::white_points(game.result);
+    points_[white_name].first += white;
+    points_[white_name].second += 1;
+    points_[black_name].first += 1 - white;
+    points_[black_name].second += 1;
     if (terminal_) {
         draw();
     } else {
-        out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
-             << "): " << game.result << " {" << game.termination_text << "}\n";
+        out_ << "Finished game " << game.slot.number + 1 << " (" << white_name << " vs "
+             << black_name << "): " << to_pgn(game.result) << " {" << game.termination_text
+             << "}\n";
     }
     if (report_every_ > 0 && played_now_ % report_every_ == 0 && standings_) {
         if (terminal_) clear_line();

@@ -20,7 +20,7 @@ namespace {
 GameRecord sample_game() {
     GameRecord g;
     g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    g.result = "0-1";
+    g.result = Outcome::black_win;
     g.termination = Termination::checkmate;
     g.termination_text = "Black mates";
     g.started_at_ms = 1764460800000;  // 2025-11-30
@@ -64,7 +64,8 @@ TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
     g.moves[2].seldepth = 7;
     g.moves[2].pv = "g4 d8h4";
     g.moves[3].score_mate = 2;
-    PgnMoveFields fields{true, true, true, true, true};
+    PgnMoveFields fields;
+    fields.nodes = fields.seldepth = fields.nps = fields.pv = fields.fastchess = true;
     std::string text = format_pgn(g, PgnHeader{}, fields);
     EXPECT_NE(text.find("2. g4\n{0.00/3 0.120s, n=5000, sd=7, nps=41666, pv=\"g4 d8h4\"}"),
               std::string::npos)
@@ -77,6 +78,52 @@ TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
               std::string::npos);
     EXPECT_NE(format_pgn(g, PgnHeader{}).find("[Termination \"rules infraction\"]"),
               std::string::npos);
+}
+
+// Every field fastchess's -pgnout can ask for, in its order and words: the clock after the move
+// as tl=, latency=, n=, sd=, nps=, hashfull=, tbhits=, pv=, then one line="..." per kept line;
+// each field alone; a move that lacks a value shows 0 as fastchess does.
+TEST(Pgn, FastchessFormCarriesClockLatencyHashfullTbhitsAndKeptLines) {
+    GameRecord g = sample_game();
+    MoveRecord& m = g.moves[2];
+    m.nodes = 5000;
+    m.seldepth = 7;
+    m.pv = "g4 d8h4";
+    m.clock_ms = 1000;
+    m.clock_left_ms = 980;
+    m.latency_ms = 4;
+    m.hashfull = 12;
+    m.tbhits = 3;
+    m.info_lines = {"info string pgncomment a=1", "info string b"};
+    PgnMoveFields all;
+    all.nodes = all.seldepth = all.nps = all.pv = all.fastchess = true;
+    all.timeleft = all.latency = all.hashfull = all.tbhits = all.match_line = true;
+    std::string text = format_pgn(g, PgnHeader{}, all);
+    EXPECT_NE(text.find("{-0.25/3 0.120s, tl=0.980s, latency=0.004s, n=5000, sd=7, nps=41666, "
+                        "hashfull=12, tbhits=3, pv=\"g4 d8h4\", line=\"info string pgncomment "
+                        "a=1\", line=\"info string b\"}"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("{+M1/3 0.120s, tl=0.000s, latency=0.000s, n=0, sd=0, nps=0, hashfull=0, "
+                        "tbhits=0, pv=\"\", Black mates}"),
+              std::string::npos)
+        << text;
+    const std::pair<bool PgnMoveFields::*, const char*> alone[] = {
+        {&PgnMoveFields::timeleft, "{-0.25/3 0.120s, tl=0.980s}"},
+        {&PgnMoveFields::latency, "{-0.25/3 0.120s, latency=0.004s}"},
+        {&PgnMoveFields::hashfull, "{-0.25/3 0.120s, hashfull=12}"},
+        {&PgnMoveFields::tbhits, "{-0.25/3 0.120s, tbhits=3}"},
+        {&PgnMoveFields::match_line,
+         "{-0.25/3 0.120s, line=\"info string pgncomment a=1\", line=\"info string b\"}"},
+    };
+    for (const auto& [field, comment] : alone) {
+        PgnMoveFields one;
+        one.fastchess = true;
+        one.*field = true;
+        EXPECT_NE(format_pgn(g, PgnHeader{}, one).find(comment), std::string::npos) << comment;
+    }
+    // Not asked for: nothing of it, as before.
+    EXPECT_NE(format_pgn(g, PgnHeader{}).find("g4 {-0.25/3 0.120s} Qh4#"), std::string::npos);
 }
 
 // The check value of CRC-32 (zlib's crc32 of "123456789"), whole and piece by piece, and as
@@ -101,7 +148,7 @@ TEST(Crc32, MatchesZlibsCheckValue) {
 TEST(Pgn, StartsFromAFenWithBlackToMove) {
     GameRecord g;
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
-    g.result = "1/2-1/2";
+    g.result = Outcome::draw;
     g.termination = Termination::max_plies;
     MoveRecord m;
     m.ply = 1;
@@ -117,7 +164,7 @@ TEST(Pgn, StartsFromAFenWithBlackToMove) {
 
 // A tournament's games carry the same tags whoever writes them: the opening's name from the
 // store and the time control each player had.
-TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
+TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
     Store store = Store::open(":memory:");
     TournamentId t = store.get_or_create_tournament("k", "{}");
     EngineId a = store.get_or_create_engine({"a", "a", {}, "", {}, std::string(64, 'a')});
@@ -132,6 +179,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     game.slot = {4, 1, 0, 2, 0};
     game.opening_id = store.get_or_create_opening(opening);
     store.record_game(game);
+    game.opening_name = opening.name;  // the referee's, from the suite: no store lookup
 
     TournamentConfig config;
     config.event = "ladder";
@@ -139,7 +187,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
     config.engines.resize(2);
     config.engines[0].name = config.engines[0].command = "a";
     config.engines[1].name = config.engines[1].command = "b";
-    TournamentPgn pgn(config, store);
+    TournamentPgn pgn(config);
     std::string text = pgn.game_text(game, "a", "b");
     EXPECT_NE(text.find("[Event \"ladder\"]\n"), std::string::npos) << text;
     EXPECT_NE(text.find("[Round \"2.5\"]\n"), std::string::npos) << text;
@@ -149,7 +197,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheStore) {
 
     // One player on its own clock: a tag per side.
     config.engines[1].limits.tc = parse_time_control("10+0.1");
-    text = TournamentPgn(config, store).game_text(game, "a", "b");
+    text = TournamentPgn(config).game_text(game, "a", "b");
     EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
               std::string::npos)
         << text;
@@ -199,7 +247,7 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
         g.slot = {i, 0, 0, i / 2, i % 2};
         g.white_engine_id = i % 2 == 0 ? ia : ib;
         g.black_engine_id = i % 2 == 0 ? ib : ia;
-        g.result = results[i];
+        g.result = *parse_outcome(results[i]);
         store.record_game(g);
     }
     std::string text = format_standings(store, t, {ia, ib}, {"A", "B"}, {200, 1});
@@ -235,7 +283,7 @@ void play_three(ThreeEngines& t, const std::vector<std::string>& names, int firs
             std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
             g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
             g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
-            g.result = i % 3 == 0 ? "1/2-1/2" : "1-0";
+            g.result = i % 3 == 0 ? Outcome::draw : Outcome::white_win;
             t.store.record_game(g);
         }
     }

@@ -148,9 +148,6 @@ TEST_F(GameStoreTest, MalformedGamesAreRejectedBeforeWriting) {
     };
     const GameRecord good = sample_game(tournament_, 1, a_, b_, std::nullopt, 20);
     GameRecord game = good;
-    game.result = "1-1";
-    rejects(game, "result \"1-1\" is not 1-0, 0-1 or 1/2-1/2");
-    game = good;
     game.termination = static_cast<Termination>(99);
     rejects(game, "termination 99 is not a known code");
     game = good;
@@ -386,6 +383,23 @@ TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
     NodeCountRecord bad_depth = e4;
     bad_depth.depth = 0;
     EXPECT_THROW(store_->record_node_count(second, bad_depth), std::invalid_argument);
+}
+
+// Each engine's latency over the moves it chose, whichever colour it had and whoever moved first.
+TEST_F(GameStoreTest, EngineLatenciesAreSummedOverTheMovesEachEngineChose) {
+    GameRecord first = sample_game(tournament_, 0, a_, b_, std::nullopt, 9);
+    GameRecord second = sample_game(tournament_, 1, b_, a_, std::nullopt, 6);
+    second.start_fen = "8/8/8/4k3/8/8/4P3/4K3 b - - 3 40";  // black (alpha) moves first
+    second.moves[5].latency_ms = 50;
+    store_->record_game(first);
+    store_->record_game(second);
+    // sample_game: book moves at plies 1-2, then latency = ply % 4.
+    // alpha: first plies 3, 5, 7, 9 -> 3, 1, 3, 1; second plies 3, 5 -> 3, 1.
+    // beta: first plies 4, 6, 8 -> 0, 2, 0; second plies 4, 6 -> 0, 50.
+    const std::vector<EngineLatency> expected = {{a_, "alpha", 6, 12.0 / 6, 3},
+                                                 {b_, "beta", 5, 52.0 / 5, 50}};
+    EXPECT_EQ(store_->engine_latencies(tournament_), expected);
+    EXPECT_TRUE(store_->engine_latencies(tournament_ + 1).empty());
 }
 
 }  // namespace

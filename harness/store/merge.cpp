@@ -1,6 +1,7 @@
 #include "harness/store/merge.h"
 
 #include "harness/store/pool_stops.h"
+#include "harness/store/schema.h"
 
 #include <map>
 #include <memory>
@@ -10,11 +11,13 @@ namespace arbiter {
 
 namespace {
 
+// The variant comes from ShardProgress (which reads it whatever the shard's version).
 constexpr std::string_view SELECT_TOURNAMENT =
     "SELECT config_key, config_json, created_at_ms FROM tournaments WHERE id = ?1";
 constexpr std::string_view FIND_TOURNAMENT = "SELECT id FROM tournaments WHERE config_key = ?1";
 constexpr std::string_view INSERT_TOURNAMENT =
-    "INSERT INTO tournaments (config_key, config_json, created_at_ms) VALUES (?1, ?2, ?3)";
+    "INSERT INTO tournaments (config_key, config_json, created_at_ms, variant) "
+    "VALUES (?1, ?2, ?3, ?4)";
 
 constexpr std::string_view SELECT_ENGINES =
     "SELECT id, binary_sha256, command, arguments, options, name, working_dir FROM engines";
@@ -60,13 +63,21 @@ constexpr std::string_view INSERT_TOTALS =
     "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
     "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+// A shard read as it is at a version before 6 has no clock and engine-report columns: NULL.
+constexpr int MOVE_COLUMNS = 18;
 constexpr std::string_view SELECT_MOVES =
     "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
-    "book FROM moves WHERE game_id = ?1 ORDER BY ply";
+    "book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, info_lines FROM moves "
+    "WHERE game_id = ?1 ORDER BY ply";
+constexpr std::string_view SELECT_OLD_MOVES =
+    "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
+    "book, NULL, NULL, NULL, NULL, NULL, NULL FROM moves WHERE game_id = ?1 ORDER BY ply";
 constexpr std::string_view INSERT_MOVE =
     "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
-    "score_mate, pv, comment, book) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+    "score_mate, pv, comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, "
+    "info_lines) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+    "?19)";
 
 // Binds column `column` of `from` to parameter `parameter` of `to`, whatever its type.
 void copy_value(sql::Statement& to, int parameter, const sql::Statement& from, int column) {
@@ -108,7 +119,7 @@ class ShardCopier {
         std::int64_t added = 0, present = 0;
         for (const ShardProgress& shard : input_.shards) {
             // Step 2. The tournament, the shard and its slot list.
-            const TournamentId tournament = map_tournament(shard.tournament_id);
+            const TournamentId tournament = map_tournament(shard.tournament_id, shard.variant);
             sql::Statement insert_shard(out_, INSERT_SHARD);
             insert_shard.bind(1, tournament);
             insert_shard.bind(2, shard.shard.index);
@@ -127,7 +138,7 @@ class ShardCopier {
     }
 
   private:
-    TournamentId map_tournament(TournamentId id) {
+    TournamentId map_tournament(TournamentId id, const std::string& variant) {
         sql::Statement select(in_, SELECT_TOURNAMENT);
         select.bind(1, id);
         if (!select.step())
@@ -138,6 +149,7 @@ class ShardCopier {
         if (find.step()) return find.integer(0);
         sql::Statement insert(out_, INSERT_TOURNAMENT);
         for (int i = 0; i < 3; ++i) copy_value(insert, i + 1, select, i);
+        insert.bind(4, variant);
         run(insert);
         return sqlite3_last_insert_rowid(out_.handle());
     }
@@ -190,7 +202,10 @@ class ShardCopier {
         sql::Statement games(in_, SELECT_GAMES);
         sql::Statement exists(out_, GAME_EXISTS);
         sql::Statement insert(out_, INSERT_GAME);
-        sql::Statement moves(in_, SELECT_MOVES);
+        const bool has_clock =
+            in_.query_integer("PRAGMA user_version", "reading the schema version") >=
+            schema::MOVE_CLOCK_VERSION;
+        sql::Statement moves(in_, has_clock ? SELECT_MOVES : SELECT_OLD_MOVES);
         sql::Statement insert_move(out_, INSERT_MOVE);
         sql::Statement totals(in_, SELECT_TOTALS);
         sql::Statement insert_totals(out_, INSERT_TOTALS);
@@ -237,7 +252,7 @@ class ShardCopier {
             moves.bind(1, games.integer(0));
             while (moves.step()) {
                 insert_move.bind(1, id);
-                for (int column = 0; column < 12; ++column)
+                for (int column = 0; column < MOVE_COLUMNS; ++column)
                     copy_value(insert_move, column + 2, moves, column);
                 run(insert_move);
             }
@@ -255,7 +270,7 @@ class ShardCopier {
 
 // The identity every shard of a merge shares, and where it was first seen.
 struct Reference {
-    std::string identity, where;
+    std::string identity, variant, where;
 };
 
 // True if `a` and `b` are one existing file (the same device and inode).
@@ -268,7 +283,11 @@ bool same_existing_file(const std::filesystem::path& a, const std::filesystem::p
 void check_same_run(std::optional<Reference>& reference, const ShardProgress& held,
                     const std::string& where) {
     if (!reference) {
-        reference = Reference{held.identity_json, where};
+        reference = Reference{held.identity_json, held.variant, where};
+    } else if (held.variant != reference->variant) {
+        throw ShardMismatchError(where + " plays " + held.variant + " and " + reference->where +
+                                 " plays " + reference->variant +
+                                 ": a merge never mixes variants; nothing was merged");
     } else if (held.identity_json != reference->identity) {
         throw ShardMismatchError(
             where + " is not part of the same run as " + reference->where + ": " +

@@ -26,10 +26,11 @@ struct ShardFile {
     ShardNumber shard;
     std::string identity_json = identity("w");
     std::vector<std::int64_t> slots;
+    std::string variant = "standard";
 
     void play(const std::vector<std::int64_t>& played, const std::string& white_binary = "w") {
         Store store = Store::open(path);
-        TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})");
+        TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})", variant);
         EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
         EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
         claim_shard(store, {t, shard, identity_json, slots});
@@ -138,6 +139,33 @@ TEST_F(MergeTest, RefusesAShardOfAnotherEngineBuildAndWritesNothing) {
             << message;
     }
     EXPECT_EQ(games_in_target(), 0);
+}
+
+// The variant column decides, even where the identities agree (as a file edited by hand would).
+TEST_F(MergeTest, RefusesToMixVariantsAndKeepsTheVariantOfOne) {
+    first.play({0, 1});
+    second.variant = "chess960";
+    second.play({2, 3});
+    const std::vector<fs::path> shards = {first.path, second.path};
+    try {
+        merge_shards(target, shards);
+        FAIL() << "expected ShardMismatchError";
+    } catch (const ShardMismatchError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "shard 2/2 (" + second.path.string() + ") plays chess960 and shard 1/2 (" +
+                      first.path.string() +
+                      ") plays standard: a merge never mixes variants; nothing was merged");
+    }
+    EXPECT_EQ(games_in_target(), 0);
+
+    remove_database(first.path);
+    first.variant = "chess960";
+    first.play({0, 1});
+    merge_shards(target, shards);
+    Store merged = Store::open(target);
+    ASSERT_EQ(merged.list_tournaments().size(), 1u);
+    EXPECT_EQ(merged.list_tournaments()[0].variant, "chess960");
+    EXPECT_EQ(games_in_target(), 4);
 }
 
 TEST_F(MergeTest, RefusesADatabaseThatIsNotAShard) {

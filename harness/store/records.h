@@ -1,7 +1,8 @@
 #pragma once
 
 // The plain values the tournament, the referee and `arbiter nodes` hand to the store, and that
-// the store hands back. No behaviour beyond naming termination codes; all SQL lives in the store.
+// the store hands back. No behaviour; all SQL lives in the store. The game's own values (moves,
+// result, termination) are the referee's, in harness/game/played_game.h.
 
 #include <array>
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "harness/game/played_game.h"
 
 namespace arbiter {
 
@@ -53,24 +56,6 @@ struct Opening {
     bool operator==(const Opening&) const = default;
 };
 
-// One half-move of a recorded game with what the engine reported while choosing it.
-struct MoveRecord {
-    int ply = 0;  // 1-based index into the game's move list, counted from GameRecord::start_fen
-    std::string uci;
-    std::string san;
-    std::int64_t time_ms = 0;  // thinking time measured by the referee
-    std::optional<int> depth;
-    std::optional<int> seldepth;
-    std::optional<std::int64_t> nodes;
-    std::optional<int> score_cp;    // centipawns from the mover's point of view
-    std::optional<int> score_mate;  // mate in N moves (negative: getting mated); never with cp
-    std::string pv;                 // principal variation as the engine sent it, UCI moves
-    std::string comment;
-    bool book = false;  // played by the harness from the opening, not chosen by an engine
-
-    bool operator==(const MoveRecord&) const = default;
-};
-
 // Where a game sits in a tournament's schedule. `number` is the stable slot number the
 // tournament derives from the other fields; resume works on it.
 struct ScheduleSlot {
@@ -97,73 +82,17 @@ struct ShardNumber {
     bool operator==(const ShardNumber&) const = default;
 };
 
-// Why a game ended. Stored as the text codes below; the referee chooses one per game.
-enum class Termination {
-    checkmate,
-    stalemate,
-    threefold,
-    fifty_moves,
-    insufficient_material,
-    adjudication_draw,
-    adjudication_resign,
-    max_plies,
-    time_forfeit,
-    illegal_move,
-    disconnect,
-    stall,
-    resignation,  // the engine resigned (XBoard `resign`)
-    false_claim,  // the engine claimed a result the rules do not give
-    tablebase,    // adjudicated by a Syzygy table
-};
-
-inline constexpr std::array<std::pair<Termination, std::string_view>, 15> TERMINATION_CODES = {{
-    {Termination::checkmate, "checkmate"},
-    {Termination::stalemate, "stalemate"},
-    {Termination::threefold, "threefold"},
-    {Termination::fifty_moves, "fifty-moves"},
-    {Termination::insufficient_material, "insufficient-material"},
-    {Termination::adjudication_draw, "adjudication-draw"},
-    {Termination::adjudication_resign, "adjudication-resign"},
-    {Termination::max_plies, "max-plies"},
-    {Termination::time_forfeit, "time-forfeit"},
-    {Termination::illegal_move, "illegal-move"},
-    {Termination::disconnect, "disconnect"},
-    {Termination::stall, "stall"},
-    {Termination::resignation, "resignation"},
-    {Termination::false_claim, "false-claim"},
-    {Termination::tablebase, "tablebase"},
-}};
-
-// Returns the stored text code of a termination, e.g. "fifty-moves".
-constexpr std::string_view termination_code(Termination termination) {
-    for (const auto& [value, code] : TERMINATION_CODES) {
-        if (value == termination) return code;
-    }
-    return "unknown";
-}
-
-// Returns the termination whose code is `code`, or nothing for an unknown code.
-constexpr std::optional<Termination> parse_termination(std::string_view code) {
-    for (const auto& [value, text] : TERMINATION_CODES) {
-        if (text == code) return value;
-    }
-    return std::nullopt;
-}
-
-// One finished game as the referee produced it. The store writes it in one transaction.
-struct GameRecord {
+// One finished game as the store records it: the referee's game as it was played (PlayedGame:
+// start position, moves, result, termination, times), and where it sits: its tournament, slot,
+// engines and opening, and the shard and host that played it. The store writes it in one
+// transaction; what PlayedGame holds beyond the table's columns (events, restarts, final FEN)
+// is not stored and is empty in a record read back.
+struct GameRecord : PlayedGame {
     TournamentId tournament_id = 0;
     ScheduleSlot slot;
     EngineId white_engine_id = 0;
     EngineId black_engine_id = 0;
     std::optional<OpeningId> opening_id;
-    std::string start_fen;  // position before moves[0]
-    std::string result;     // "1-0", "0-1" or "1/2-1/2"
-    Termination termination = Termination::checkmate;
-    std::string termination_text;     // as cutechess prints it: "White mates", "Black stalls", ...
-    std::int64_t started_at_ms = 0;   // milliseconds since the Unix epoch (UTC)
-    std::int64_t finished_at_ms = 0;  // milliseconds since the Unix epoch (UTC)
-    std::vector<MoveRecord> moves;
     std::optional<ShardNumber> shard;  // the shard that played it, in sharded runs
     std::string host;                  // the machine that played it (empty if unknown)
 

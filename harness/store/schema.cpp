@@ -214,12 +214,35 @@ CREATE TABLE pool_stops (
 );
 )sql";
 
-constexpr std::array<Migration, 5> MIGRATIONS = {{
+// Version 6 (issues 21, 22, 23). What the referee knew of each move when it was played, so that no
+// reader re-simulates it: the mover's clock before the move (the time it was given in `go`) and
+// after it (what fastchess calls timeleft: after the time used, the increment and a new period),
+// both NULL for untimed moves; the latency (the measured time minus the engine's own reported
+// `time`); the hash fill and tablebase hits the engine last reported; the `info string` lines
+// asked for by -pgnout match_line= (newline-separated). All NULL for moves of older versions.
+// Each tournament's variant in its own column; older rows read it from their configuration.
+constexpr std::string_view VERSION_6 = R"sql(
+ALTER TABLE moves ADD COLUMN clock_ms INTEGER;
+ALTER TABLE moves ADD COLUMN clock_left_ms INTEGER;
+ALTER TABLE moves ADD COLUMN latency_ms INTEGER;
+ALTER TABLE moves ADD COLUMN hashfull INTEGER;
+ALTER TABLE moves ADD COLUMN tbhits INTEGER;
+ALTER TABLE moves ADD COLUMN info_lines TEXT;
+ALTER TABLE tournaments ADD COLUMN variant TEXT NOT NULL DEFAULT 'standard';
+UPDATE tournaments SET variant = 'chess960'
+WHERE json_valid(config_json) AND json_extract(config_json, '$.variant') = 'chess960';
+)sql";
+
+constexpr std::array<Migration, 6> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
     {4, "games get their shard and host; shards and their slots", VERSION_4},
     {5, "how each shard of a pooled SPRT stopped", VERSION_5},
+    {6,
+     "moves get their clock, latency, hashfull, tbhits and info lines; tournaments their "
+     "variant",
+     VERSION_6},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

@@ -29,23 +29,25 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
 const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
-// A made-up version 6 on top of the real versions 1 to 5, the way a future migration will look.
+// A made-up version 7 on top of the real versions 1 to 6, the way a future migration will look.
 constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 6> WITH_VERSION6 = {{
+const std::array<schema::Migration, 7> WITH_VERSION7 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
     schema::migrations()[4],
-    {6, "openings get an ECO code", ADD_OPENING_ECO},
+    schema::migrations()[5],
+    {7, "openings get an ECO code", ADD_OPENING_ECO},
 }};
-const std::array<schema::Migration, 6> WITH_BROKEN_VERSION6 = {{
+const std::array<schema::Migration, 7> WITH_BROKEN_VERSION7 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
     schema::migrations()[4],
-    {6, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
+    schema::migrations()[5],
+    {7, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
 }};
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
@@ -77,7 +79,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 5);
+    EXPECT_EQ(schema::latest_version(), 6);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -85,18 +87,22 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(user_version(connection), 6);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
     EXPECT_TRUE(has_column(connection, "games", "host"));
+    for (const char* column :
+         {"clock_ms", "clock_left_ms", "latency_ms", "hashfull", "tbhits", "info_lines"})
+        EXPECT_TRUE(has_column(connection, "moves", column)) << column;
+    EXPECT_TRUE(has_column(connection, "tournaments", "variant"));
     const std::vector<std::string> expected = {
         "engines",   "game_engine_totals", "game_list",  "games",       "moves",  "node_counts",
         "node_runs", "openings",           "pool_stops", "shard_slots", "shards", "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 5);
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(schema::migrate(connection), 6);
+    EXPECT_EQ(user_version(connection), 6);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -105,7 +111,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(user_version(connection), 6);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -120,7 +126,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM node_runs", "test"), 1);
 }
 
-TEST_F(SchemaTest, VersionThreeUpgradesToAFutureVersionFour) {
+TEST_F(SchemaTest, TheLatestVersionUpgradesToAFutureOne) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
         schema::migrate(connection);
@@ -130,17 +136,17 @@ TEST_F(SchemaTest, VersionThreeUpgradesToAFutureVersionFour) {
             "test");
     }
     sql::Connection connection(path_, OPEN_FLAGS);
-    schema::check_identity(connection, WITH_VERSION6);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION6), 5);
-    EXPECT_EQ(user_version(connection), 6);
+    schema::check_identity(connection, WITH_VERSION7);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION7), 6);
+    EXPECT_EQ(user_version(connection), 7);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION6), 0);
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION7), 0);
+    EXPECT_EQ(user_version(connection), 7);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
@@ -152,14 +158,14 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, WITH_BROKEN_VERSION6);
+        schema::migrate(connection, WITH_BROKEN_VERSION7);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 6 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version 7 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 5);
+    EXPECT_EQ(user_version(connection), 6);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -168,7 +174,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION6), StoreError);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION7), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -190,7 +196,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
-        schema::migrate(connection, WITH_VERSION6);
+        schema::migrate(connection, WITH_VERSION7);
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
@@ -199,11 +205,55 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   path_ +
-                      ": has arbiter schema version 6, newer than the version 5 this build "
+                      ": has arbiter schema version 7, newer than the version 6 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(user_version(connection), 7);
+}
+
+// Version 6 from every older version: every game and move kept, the new move columns unknown
+// (NULL), and each tournament's variant read from its configuration.
+TEST_F(SchemaTest, EveryOlderVersionUpgradesToSixKeepingEveryGame) {
+    for (int from = 1; from <= 5; ++from) {
+        SCOPED_TRACE("from version " + std::to_string(from));
+        store_test::remove_database(path_);
+        {
+            sql::Connection connection(path_, OPEN_FLAGS);
+            schema::migrate(connection, schema::migrations().first(std::size_t(from)));
+            connection.execute(
+                "INSERT INTO tournaments VALUES (1, 'std', '{\"tc\":\"1+0.1\"}', 1);"
+                "INSERT INTO tournaments VALUES (2, '960', '{\"variant\":\"chess960\"}', 2);"
+                "INSERT INTO engines VALUES (1, 'e', 'e', '[]', '[]', '" +
+                    std::string(64, 'a') +
+                    "', '');"
+                    "INSERT INTO games (id, tournament_id, slot, round, pair_index, "
+                    "opening_index, game_in_pair, white_engine_id, black_engine_id, start_fen, "
+                    "result, termination, termination_text, ply_count, started_at_ms, "
+                    "finished_at_ms) VALUES (1, 2, 0, 0, 0, 0, 0, 1, 1, 'fen w', '1-0', "
+                    "'checkmate', 'White mates', 2, 1, 2);"
+                    "INSERT INTO moves VALUES (1, 1, 'e2e4', 'e4', 10, 1, 1, 20, 5, NULL, "
+                    "'e2e4', '', 0), (1, 2, 'e7e5', 'e5', 12, 1, 1, 20, -5, NULL, '', '', 0);",
+                "test");
+        }
+        sql::Connection connection(path_, OPEN_FLAGS);
+        EXPECT_EQ(schema::migrate(connection), from);
+        EXPECT_EQ(user_version(connection), 6);
+        EXPECT_EQ(connection.query_integer("SELECT count(*) FROM games", "test"), 1);
+        EXPECT_EQ(connection.query_text("SELECT group_concat(uci || time_ms || score_cp, ' ') "
+                                        "FROM moves ORDER BY ply",
+                                        "test"),
+                  "e2e4105 e7e512-5");
+        EXPECT_EQ(connection.query_integer(
+                      "SELECT count(*) FROM moves WHERE clock_ms IS NULL AND clock_left_ms IS "
+                      "NULL AND latency_ms IS NULL AND hashfull IS NULL AND tbhits IS NULL AND "
+                      "info_lines IS NULL",
+                      "test"),
+                  2);
+        EXPECT_EQ(connection.query_text(
+                      "SELECT group_concat(variant, ' ') FROM tournaments ORDER BY id", "test"),
+                  "standard chess960");
+    }
 }
 
 }  // namespace

@@ -4,15 +4,23 @@
 #include <mutex>
 
 #include "harness/config/json.h"
+#include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
 
 namespace arbiter {
 
 namespace {
 
+// Each shard with its tournament's variant: from the variant column, or (a file read as it is at a
+// version before 6) from the configuration.
 constexpr std::string_view SELECT_SHARDS =
-    "SELECT tournament_id, shard_index, shard_count, identity FROM shards "
-    "ORDER BY tournament_id, shard_index";
+    "SELECT s.tournament_id, s.shard_index, s.shard_count, s.identity, t.variant FROM shards s "
+    "JOIN tournaments t ON t.id = s.tournament_id ORDER BY s.tournament_id, s.shard_index";
+constexpr std::string_view SELECT_OLD_SHARDS =
+    "SELECT s.tournament_id, s.shard_index, s.shard_count, s.identity, CASE WHEN "
+    "json_valid(t.config_json) AND json_extract(t.config_json, '$.variant') = 'chess960' THEN "
+    "'chess960' ELSE 'standard' END FROM shards s JOIN tournaments t ON t.id = s.tournament_id "
+    "ORDER BY s.tournament_id, s.shard_index";
 constexpr std::string_view INSERT_SHARD =
     "INSERT INTO shards (tournament_id, shard_index, shard_count, identity) VALUES (?1, ?2, ?3, "
     "?4)";
@@ -166,12 +174,16 @@ void replace_shard_slots(sql::Connection& connection, TournamentId tournament, i
 std::vector<ShardProgress> shard_progress(sql::Connection& connection) {
     std::vector<ShardProgress> shards;
     {
-        sql::Statement select(connection, SELECT_SHARDS);
+        const bool has_variant =
+            connection.query_integer("PRAGMA user_version", "reading the schema version") >=
+            schema::MOVE_CLOCK_VERSION;
+        sql::Statement select(connection, has_variant ? SELECT_SHARDS : SELECT_OLD_SHARDS);
         while (select.step()) {
             ShardProgress p;
             p.tournament_id = select.integer(0);
             p.shard = {int(select.integer(1)), int(select.integer(2))};
             p.identity_json = select.text(3);
+            p.variant = select.text(4);
             shards.push_back(std::move(p));
         }
     }

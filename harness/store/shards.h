@@ -41,6 +41,7 @@ struct ShardProgress {
     TournamentId tournament_id = 0;
     ShardNumber shard;
     std::string identity_json;
+    std::string variant;  // its tournament's: "standard" or "chess960"
     std::int64_t scheduled = 0;
     std::int64_t played = 0;
     std::vector<std::int64_t> missing_slots;       // ascending

@@ -173,6 +173,7 @@ Store::Impl::Impl(const std::string& path, Access access_)
         }
     }
     totals_missing = version < schema::GAME_TOTALS_VERSION;
+    this->version = version;
 }
 
 sql::Statement& Store::Impl::statement(std::string_view text) {
@@ -238,6 +239,14 @@ Termination Store::Impl::read_termination(const std::string& code) const {
                          "\" in table games");
     }
     return *termination;
+}
+
+Outcome Store::Impl::read_outcome(const std::string& text) const {
+    const std::optional<Outcome> outcome = parse_outcome(text);
+    if (!outcome)
+        throw StoreError(connection.path() + ": result \"" + text +
+                         "\" in table games is not 1-0, " + "0-1 or 1/2-1/2");
+    return *outcome;
 }
 
 std::string join_moves(std::span<const std::string> moves, std::string_view what) {

@@ -24,7 +24,8 @@ struct StoredTournament {
     TournamentId id = 0;
     std::string config_key;
     std::string config_json;
-    std::int64_t created_at_ms = 0;  // milliseconds since the Unix epoch
+    std::int64_t created_at_ms = 0;    // milliseconds since the Unix epoch
+    std::string variant = "standard";  // "standard" or "chess960" (config/game_config.h's words)
 
     bool operator==(const StoredTournament&) const = default;
 };
@@ -47,7 +48,7 @@ struct GameSummary {
     std::string white_name;
     std::string black_name;
     std::optional<OpeningId> opening_id;
-    std::string result;
+    Outcome result = Outcome::draw;
     Termination termination = Termination::checkmate;
     std::string termination_text;
     int ply_count = 0;
@@ -72,6 +73,18 @@ struct EngineMoveStatistics {
     std::int64_t total_time_ms = 0;
 
     bool operator==(const EngineMoveStatistics&) const = default;
+};
+
+// How long one engine's moves took beyond its own reported search time (MoveRecord::latency_ms)
+// over a tournament's games, book moves and moves without a measured latency excluded.
+struct EngineLatency {
+    EngineId engine_id = 0;
+    std::string name;
+    std::int64_t moves = 0;  // moves with a latency
+    double mean_ms = 0;
+    std::int64_t max_ms = 0;
+
+    bool operator==(const EngineLatency&) const = default;
 };
 
 // One invocation of `arbiter nodes`; its measurements are kept as history.
@@ -135,9 +148,10 @@ class Store {
     static int latest_schema_version();
 
     // Returns the id of the tournament with `config_key`, creating it with `config_json` (which
-    // must be valid JSON) if absent. An existing tournament keeps the JSON it was created with.
-    TournamentId get_or_create_tournament(std::string_view config_key,
-                                          std::string_view config_json);
+    // must be valid JSON) and `variant` if absent. An existing tournament keeps the JSON and the
+    // variant it was created with.
+    TournamentId get_or_create_tournament(std::string_view config_key, std::string_view config_json,
+                                          std::string_view variant = "standard");
     std::optional<StoredTournament> find_tournament(std::string_view config_key);
     // Throws StoreError if there is no such tournament.
     StoredTournament load_tournament(TournamentId id);
@@ -184,6 +198,9 @@ class Store {
     std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament);
     std::vector<EngineMoveStatistics> engine_move_statistics(TournamentId tournament,
                                                              std::span<const EngineId> engines);
+    // Each engine's latency over the tournament's games, ordered by engine id; engines without
+    // a measured latency (all moves of files before schema version 6) have no entry.
+    std::vector<EngineLatency> engine_latencies(TournamentId tournament);
 
     // Node counts keep their history: each `arbiter nodes` invocation is a run, and a position
     // is measured at most once per run, engine and depth. The latest run wins in lookups.

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engines/core/board.h"
+#include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
 
 namespace arbiter {
@@ -39,16 +40,11 @@ ScheduleSlot read_slot(sql::Statement& row, int first) {
             static_cast<int>(row.integer(first + 4))};
 }
 
-bool is_result(std::string_view result) {
-    return result == "1-0" || result == "0-1" || result == "1/2-1/2";
-}
-
 void validate_game(const GameRecord& game) {
     const auto fail = [&](const std::string& why) {
         throw std::invalid_argument("cannot record game in slot " +
                                     std::to_string(game.slot.number) + ": " + why);
     };
-    if (!is_result(game.result)) fail("result \"" + game.result + "\" is not 1-0, 0-1 or 1/2-1/2");
     if (!parse_termination(termination_code(game.termination))) {
         fail("termination " + std::to_string(static_cast<int>(game.termination)) +
              " is not a known code");
@@ -70,6 +66,27 @@ void validate_game(const GameRecord& game) {
         if (move.score_cp && move.score_mate) {
             fail("ply " + std::to_string(move.ply) + " has both a cp and a mate score");
         }
+        for (const std::string& line : move.info_lines)
+            if (line.find('\n') != std::string::npos)
+                fail("ply " + std::to_string(move.ply) + " has an info line with a newline");
+    }
+}
+
+// A move's info lines are stored as one text, one line after another.
+std::string join_lines(const std::vector<std::string>& lines) {
+    std::string text;
+    for (const std::string& line : lines) text.append(text.empty() ? "" : "\n").append(line);
+    return text;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = text.find('\n', start);
+        lines.push_back(text.substr(start, end - start));
+        if (end == std::string::npos) return lines;
+        start = end + 1;
     }
 }
 
@@ -119,8 +136,10 @@ GameId Store::record_game(const GameRecord& game) {
         "AND black_engine_id = ?4";
     static constexpr std::string_view INSERT_MOVE =
         "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
-        "score_mate, pv, comment, book) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)";
+        "score_mate, pv, comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, "
+        "info_lines) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+        "?19)";
     static constexpr std::string_view INSERT_TOTALS =
         "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
         "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
@@ -144,7 +163,7 @@ GameId Store::record_game(const GameRecord& game) {
     insert_game.bind(8, game.black_engine_id);
     insert_game.bind(9, game.opening_id);
     insert_game.bind(10, game.start_fen);
-    insert_game.bind(11, game.result);
+    insert_game.bind(11, to_pgn(game.result));
     insert_game.bind(12, termination_code(game.termination));
     insert_game.bind(13, game.termination_text);
     insert_game.bind(14, static_cast<std::int64_t>(game.moves.size()));
@@ -195,6 +214,15 @@ GameId Store::record_game(const GameRecord& game) {
         insert_move.bind(11, move.pv);
         insert_move.bind(12, move.comment);
         insert_move.bind(13, move.book ? 1 : 0);
+        insert_move.bind(14, move.clock_ms);
+        insert_move.bind(15, move.clock_left_ms);
+        insert_move.bind(16, move.latency_ms);
+        insert_move.bind(17, move.hashfull);
+        insert_move.bind(18, move.tbhits);
+        if (move.info_lines.empty())
+            insert_move.bind_null(19);
+        else
+            insert_move.bind(19, join_lines(move.info_lines));
         const int move_code = insert_move.try_step();
         if (move_code != SQLITE_DONE) {
             connection.fail(move_code, "recording ply " + std::to_string(move.ply) +
@@ -286,7 +314,7 @@ std::vector<GameSummary> list_games_of(Store::Impl& impl, TournamentId tournamen
         game.white_name = query.text(9);
         game.black_name = query.text(10);
         game.opening_id = query.optional_integer(11);
-        game.result = query.text(12);
+        game.result = impl.read_outcome(query.text(12));
         game.termination = impl.read_termination(query.text(13));
         game.termination_text = query.text(14);
         game.ply_count = static_cast<int>(query.integer(15));
@@ -322,9 +350,15 @@ GameRecord Store::load_game(GameId id) {
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
         "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
         "host FROM games WHERE id = ?1";
+    // A file read as it is at a version before 6 has no clock and engine-report columns.
     static constexpr std::string_view SELECT_MOVES =
         "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, "
-        "comment, book FROM moves WHERE game_id = ?1 ORDER BY ply";
+        "comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, info_lines "
+        "FROM moves WHERE game_id = ?1 ORDER BY ply";
+    static constexpr std::string_view SELECT_OLD_MOVES =
+        "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, "
+        "comment, book, NULL, NULL, NULL, NULL, NULL, NULL FROM moves WHERE game_id = ?1 "
+        "ORDER BY ply";
     std::lock_guard lock(impl_->mutex);
     GameRecord game;
     std::int64_t ply_count = 0;
@@ -339,7 +373,7 @@ GameRecord Store::load_game(GameId id) {
         game.black_engine_id = select.integer(7);
         game.opening_id = select.optional_integer(8);
         game.start_fen = select.text(9);
-        game.result = select.text(10);
+        game.result = impl_->read_outcome(select.text(10));
         game.termination = impl_->read_termination(select.text(11));
         game.termination_text = select.text(12);
         ply_count = select.integer(13);
@@ -349,7 +383,8 @@ GameRecord Store::load_game(GameId id) {
             game.shard = ShardNumber{int(select.integer(16)), int(select.integer(17))};
         game.host = select.text(18);
     }
-    sql::Statement& moves = impl_->statement(SELECT_MOVES);
+    sql::Statement& moves = impl_->statement(
+        impl_->version < schema::MOVE_CLOCK_VERSION ? SELECT_OLD_MOVES : SELECT_MOVES);
     sql::ResetOnExit reset(moves);
     moves.bind(1, id);
     while (moves.step()) {
@@ -366,6 +401,12 @@ GameRecord Store::load_game(GameId id) {
         move.pv = moves.text(9);
         move.comment = moves.text(10);
         move.book = moves.integer(11) != 0;
+        move.clock_ms = moves.optional_integer(12);
+        move.clock_left_ms = moves.optional_integer(13);
+        move.latency_ms = moves.optional_integer(14);
+        move.hashfull = moves.optional_int(15);
+        move.tbhits = moves.optional_integer(16);
+        if (!moves.is_null(17)) move.info_lines = split_lines(moves.text(17));
         game.moves.push_back(std::move(move));
     }
     if (static_cast<std::int64_t>(game.moves.size()) != ply_count) {

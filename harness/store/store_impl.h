@@ -94,9 +94,11 @@ struct Store::Impl {
     void ensure_game_totals();
 
     Termination read_termination(const std::string& code) const;
+    Outcome read_outcome(const std::string& text) const;
 
     Access access;
     bool totals_missing = false;
+    int version = 0;  // the file's schema version once open (older only when read-only)
     // Declared before the connection, so that the mark is removed after the connection closes.
     OpenFileMark open_mark;
     // Declared before the statements so that they are finalised before the connection closes.

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "harness/config/json.h"
+#include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
 
 namespace arbiter {
@@ -39,7 +40,25 @@ bool is_lowercase_sha256(std::string_view hex) {
 }
 
 StoredTournament read_tournament(const sql::Statement& row) {
-    return {row.integer(0), row.text(1), row.text(2), row.integer(3)};
+    return {row.integer(0), row.text(1), row.text(2), row.integer(3), row.text(4)};
+}
+
+// The tournament columns read_tournament() takes. A file read as it is at a version before 6 has
+// no variant column: its variant is the one its configuration names.
+#define ARBITER_TOURNAMENT_COLUMNS "SELECT id, config_key, config_json, created_at_ms, variant "
+#define ARBITER_OLD_TOURNAMENT_COLUMNS                                                      \
+    "SELECT id, config_key, config_json, created_at_ms, CASE WHEN json_valid(config_json) " \
+    "AND json_extract(config_json, '$.variant') = 'chess960' THEN 'chess960' "              \
+    "ELSE 'standard' END "
+#define ARBITER_TOURNAMENT_SELECTS(NAME, TAIL)                   \
+    static constexpr std::string_view NAME[2] = {                \
+        ARBITER_OLD_TOURNAMENT_COLUMNS "FROM tournaments " TAIL, \
+        ARBITER_TOURNAMENT_COLUMNS "FROM tournaments " TAIL,     \
+    }
+
+// The one of `selects` (old form, current form) that the file's version can run.
+std::string_view for_version(const Store::Impl& impl, const std::string_view (&selects)[2]) {
+    return selects[impl.version >= schema::MOVE_CLOCK_VERSION ? 1 : 0];
 }
 
 // Reads an engine row selected as (id, name, command, arguments, options, sha256, dir); the
@@ -76,22 +95,23 @@ StoredEngine read_engine(Store::Impl& impl, const sql::Statement& row) {
 // Step 1. Tournaments.
 
 TournamentId Store::get_or_create_tournament(std::string_view config_key,
-                                             std::string_view config_json) {
+                                             std::string_view config_json,
+                                             std::string_view variant) {
     static constexpr std::string_view SELECT = "SELECT id FROM tournaments WHERE config_key = ?1";
     static constexpr std::string_view INSERT =
-        "INSERT INTO tournaments (config_key, config_json, created_at_ms) VALUES (?1, ?2, ?3)";
+        "INSERT INTO tournaments (config_key, config_json, created_at_ms, variant) "
+        "VALUES (?1, ?2, ?3, ?4)";
     const std::array<SqlValue, 1> key = {config_key};
-    const std::array<SqlValue, 2> extra = {config_json, now_ms()};
+    const std::array<SqlValue, 3> extra = {config_json, now_ms(), variant};
     std::lock_guard lock(impl_->mutex);
     return impl_->find_or_insert(SELECT, INSERT, key, extra,
                                  "tournament \"" + std::string(config_key) + "\"");
 }
 
 std::optional<StoredTournament> Store::find_tournament(std::string_view config_key) {
-    static constexpr std::string_view SELECT =
-        "SELECT id, config_key, config_json, created_at_ms FROM tournaments WHERE config_key = ?1";
+    ARBITER_TOURNAMENT_SELECTS(SELECT, "WHERE config_key = ?1");
     std::lock_guard lock(impl_->mutex);
-    sql::Statement& select = impl_->statement(SELECT);
+    sql::Statement& select = impl_->statement(for_version(*impl_, SELECT));
     sql::ResetOnExit reset(select);
     select.bind(1, config_key);
     if (!select.step()) return std::nullopt;
@@ -99,17 +119,15 @@ std::optional<StoredTournament> Store::find_tournament(std::string_view config_k
 }
 
 StoredTournament Store::load_tournament(TournamentId id) {
-    static constexpr std::string_view SELECT =
-        "SELECT id, config_key, config_json, created_at_ms FROM tournaments WHERE id = ?1";
+    ARBITER_TOURNAMENT_SELECTS(SELECT, "WHERE id = ?1");
     std::lock_guard lock(impl_->mutex);
-    return impl_->select_one(SELECT, id, "tournament", read_tournament);
+    return impl_->select_one(for_version(*impl_, SELECT), id, "tournament", read_tournament);
 }
 
 std::vector<StoredTournament> Store::list_tournaments() {
-    static constexpr std::string_view SELECT =
-        "SELECT id, config_key, config_json, created_at_ms FROM tournaments ORDER BY id";
+    ARBITER_TOURNAMENT_SELECTS(SELECT, "ORDER BY id");
     std::lock_guard lock(impl_->mutex);
-    return impl_->select_rows(SELECT, {}, read_tournament);
+    return impl_->select_rows(for_version(*impl_, SELECT), {}, read_tournament);
 }
 
 // Step 2. Engines.

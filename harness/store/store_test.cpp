@@ -28,13 +28,13 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
     {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
-        EXPECT_EQ(store.schema_version(), 5);
-        EXPECT_EQ(Store::latest_schema_version(), 5);
+        EXPECT_EQ(store.schema_version(), 6);
+        EXPECT_EQ(Store::latest_schema_version(), 6);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
-    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 5);
+    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 6);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
     for (const char* table : {"tournaments", "engines", "openings", "games", "moves", "node_runs",
                               "node_counts", "game_engine_totals"}) {
@@ -79,7 +79,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
         game_id = store.record_game(game);
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 5);
+    EXPECT_EQ(store.schema_version(), 6);
     EXPECT_EQ(store.get_or_create_tournament("key-1", R"({"rounds":2})"), tournament);
     EXPECT_EQ(store.get_or_create_engine(sample_engine("white", "w-binary")), white);
     EXPECT_EQ(store.load_game(game_id), game);
@@ -94,8 +94,40 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
               path_ +
-                  ": has arbiter schema version 7, newer than the version 5 this build knows; "
+                  ": has arbiter schema version 7, newer than the version 6 this build knows; "
                   "use a newer arbiter");
+}
+
+// A version-5 file read as it is: its moves have no clock or engine reports (unknown), and its
+// tournaments' variants come from their configurations.
+TEST_F(StoreTest, AVersionFiveFileReadReadOnlyHasMovesWithoutClocksAndItsVariants) {
+    {
+        sql::Connection raw(path_, RAW_FLAGS);
+        schema::migrate(raw, schema::migrations().first(5));
+        raw.execute(
+            "INSERT INTO tournaments VALUES (1, '960', '{\"variant\":\"chess960\"}', 2);"
+            "INSERT INTO engines VALUES (1, 'e', 'e', '[]', '[]', '" +
+                std::string(64, 'a') +
+                "', '');"
+                "INSERT INTO games (id, tournament_id, slot, round, pair_index, opening_index, "
+                "game_in_pair, white_engine_id, black_engine_id, start_fen, result, termination, "
+                "termination_text, ply_count, started_at_ms, finished_at_ms) VALUES (1, 1, 0, 0, "
+                "0, 0, 0, 1, 1, 'fen w', '1-0', 'checkmate', 'White mates', 1, 1, 2);"
+                "INSERT INTO moves VALUES (1, 1, 'e2e4', 'e4', 10, 1, 1, 20, 5, NULL, '', '', 0);",
+            "test");
+    }
+    Store store = Store::open(path_, Store::Access::read_only);
+    EXPECT_EQ(store.schema_version(), 5);
+    ASSERT_EQ(store.list_tournaments().size(), 1u);
+    EXPECT_EQ(store.list_tournaments()[0].variant, "chess960");
+    EXPECT_EQ(store.load_tournament(1).variant, "chess960");
+    const GameRecord game = store.load_game(1);
+    ASSERT_EQ(game.moves.size(), 1u);
+    EXPECT_EQ(game.moves[0].time_ms, 10);
+    EXPECT_FALSE(game.moves[0].clock_ms);
+    EXPECT_FALSE(game.moves[0].latency_ms);
+    EXPECT_FALSE(game.moves[0].hashfull);
+    EXPECT_TRUE(game.moves[0].info_lines.empty());
 }
 
 TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
@@ -135,7 +167,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
         old_run = raw.query_integer("SELECT max(id) FROM node_runs", "test");
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 5);
+    EXPECT_EQ(store.schema_version(), 6);
     EXPECT_EQ(store.integrity_check(), "ok");
     const EngineId engine = store.get_or_create_engine(minimax);
     EXPECT_EQ(store.list_engines().size(), 1u);  // the identity found the version-1 row

@@ -31,7 +31,9 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
     game.black_engine_id = black;
     game.opening_id = opening;
     game.start_fen = std::string(START_FEN);
-    game.result = slot % 3 == 0 ? "1-0" : slot % 3 == 1 ? "0-1" : "1/2-1/2";
+    game.result = slot % 3 == 0   ? Outcome::white_win
+                  : slot % 3 == 1 ? Outcome::black_win
+                                  : Outcome::draw;
     game.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
     game.termination_text = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
     game.started_at_ms = 1'700'000'000'000 + slot * 1000;
@@ -63,6 +65,15 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
             }
             move.pv = move.uci + " e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6";
             if (ply % 29 == 0) move.comment = "quote \" backslash \\ newline\n tab\t \xc3\xbc";
+            // The referee's clock and what the engine reported besides its search (version 6).
+            if (ply % 3 != 0) {
+                move.clock_ms = 60000 - ply * 100;
+                move.clock_left_ms = *move.clock_ms - move.time_ms + 100;
+            }
+            move.latency_ms = ply % 4;
+            if (ply % 2) move.hashfull = ply * 3 % 1001;
+            if (ply % 6 == 0) move.tbhits = 5'000'000'000LL + ply;
+            if (ply % 10 == 0) move.info_lines = {"info string pgncomment x=1", ""};
         }
         game.moves.push_back(std::move(move));
     }

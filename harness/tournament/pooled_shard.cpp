@@ -57,11 +57,10 @@ PooledShard::PooledShard(const TournamentConfig& config, const json::Value& test
     pool_.join(test);
 }
 
-void PooledShard::record(const ScheduledGame& game, const std::string& result) {
+void PooledShard::record(const ScheduledGame& game, Outcome result) {
     std::lock_guard lock(mutex_);
     recorded_.insert(game.slot.number);
-    if (std::optional<Outcome> outcome = parse_outcome(result))
-        results_[game.slot.number] = {game.white, game.black, *outcome, game.slot.pair_number()};
+    results_[game.slot.number] = {game.white, game.black, result, game.slot.pair_number()};
     if (!batches_.empty()) publish_complete_batches();
 }
 

@@ -61,7 +61,7 @@ class PooledShard {
 
     // Records a finished game of the schedule. After start(), a game that completes the next
     // unpublished batch publishes the shard's counts and asks the pool to decide.
-    void record(const ScheduledGame& game, const std::string& result);
+    void record(const ScheduledGame& game, Outcome result);
 
     // Before the first game, after record() of the games already played: cuts `schedule` (the
     // shard's games, in order) into batches, publishes the batches a previous run completed and

@@ -147,8 +147,8 @@ class Runner {
         }
 
         // Step 2. The tournament and engine rows; what is already done.
-        summary_.tournament_id =
-            store_.get_or_create_tournament(tournament_key(config_), stored_json().dump());
+        summary_.tournament_id = store_.get_or_create_tournament(
+            tournament_key(config_), stored_json().dump(), variant_name(config_.game.variant));
         std::vector<EngineIdentity> identities;
         for (const auto& engine : config_.engines) {
             identities.push_back(engine_identity(engine, true));
@@ -390,18 +390,12 @@ class Runner {
     // ids for its slot, engines and opening.
     GameRecord to_record(PlayedGame played, const ScheduledGame& game, OpeningId opening_id) const {
         GameRecord record;
+        static_cast<PlayedGame&>(record) = std::move(played);
         record.tournament_id = summary_.tournament_id;
         record.slot = game.slot;
         record.white_engine_id = summary_.engine_ids[std::size_t(game.white)];
         record.black_engine_id = summary_.engine_ids[std::size_t(game.black)];
         record.opening_id = opening_id;
-        record.start_fen = std::move(played.start_fen);
-        record.result = std::move(played.result);
-        record.termination = played.termination;
-        record.termination_text = std::move(played.termination_text);
-        record.started_at_ms = played.started_at_ms;
-        record.finished_at_ms = played.finished_at_ms;
-        record.moves = std::move(played.moves);
         record.shard = configured_shard(config_);
         record.host = host_;
         return record;
@@ -451,9 +445,8 @@ class Runner {
         check_sprt();
     }
 
-    void add_sprt_game(const ScheduleSlot& slot, int white, const std::string& result) {
-        if (std::optional<Outcome> outcome = parse_outcome(result))
-            sprt_tally_.add({white, 1 - white, *outcome, slot.pair_number()});
+    void add_sprt_game(const ScheduleSlot& slot, int white, Outcome result) {
+        sprt_tally_.add({white, 1 - white, result, slot.pair_number()});
     }
 
     void check_sprt() {

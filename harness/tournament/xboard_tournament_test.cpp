@@ -206,7 +206,8 @@ TEST_F(TournamentTest, StockfishThroughPolyglotIsAnXboardEngine) {
         if (auto at = line.find(received + "result "); at != std::string::npos)
             told.insert(line.substr(at + received.size()));
     for (const auto& g : store.list_games(s.tournament_id))
-        expected.insert("result " + g.result + " {" + g.termination_text + "}");
+        expected.insert("result " + std::string(to_pgn(g.result)) + " {" + g.termination_text +
+                        "}");
     EXPECT_EQ(told, expected);
 }
 

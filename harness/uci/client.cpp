@@ -259,6 +259,8 @@ SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
         }
         if (info_.nodes) result.nodes = info_.nodes;
         if (info_.time_ms) result.time_ms = info_.time_ms;
+        if (info_.hashfull) result.hashfull = info_.hashfull;
+        if (info_.tbhits) result.tbhits = info_.tbhits;
         if (info_.text && keep_recent_line(result.info_strings, std::move(*info_.text)))
             ++result.info_strings_dropped;
     }

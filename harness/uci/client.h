@@ -33,8 +33,8 @@ std::string_view to_string(UciStatus status);
 
 // What one `go` produced. The search fields come from the engine's info lines: depth, seldepth,
 // score and pv from the last principal-variation line (an info line with a score or a pv and no
-// multipv above 1); nodes and time from the last line reporting each. An empty optional means the
-// engine never reported that field.
+// multipv above 1); nodes, time, hashfull and tbhits from the last line reporting each. An empty
+// optional means the engine never reported that field.
 struct SearchReply {
     UciStatus status = UciStatus::ok;
     std::string bestmove;  // the word after "bestmove" exactly as sent ("e2e4", "(none)", junk);
@@ -45,6 +45,8 @@ struct SearchReply {
     std::optional<UciScore> score;
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> time_ms;  // as reported by the engine
+    std::optional<int> hashfull;          // per mille, from the last line reporting it
+    std::optional<std::uint64_t> tbhits;  // from the last line reporting it
     std::vector<std::string> pv;          // empty if never reported
     std::int64_t info_lines = 0;          // info lines received during this search
     // The text after `string` of each info line that has one, in the order received, spaces

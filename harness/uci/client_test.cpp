@@ -541,6 +541,23 @@ TEST(UciClient, DepthWithoutPrincipalLinesIsStillReported) {
     EXPECT_FALSE(result.time_ms);
 }
 
+TEST(UciClient, HashfullAndTbhitsComeFromTheLastLineReportingEach) {
+    UciClient engine;
+    engine.start("/bin/sh", {"-c",
+                             "while read cmd rest; do case $cmd in "
+                             "uci) echo uciok;; "
+                             "go) echo 'info depth 1 score cp 5 hashfull 12 tbhits 3 pv e2e4'; "
+                             "echo 'info depth 2 score cp 7 hashfull 40 pv e2e4'; "
+                             "echo 'info nodes 9 tbhits 8'; "
+                             "echo 'info depth 3 score cp 9 pv d2d4'; echo bestmove d2d4;; "
+                             "esac; done"});
+    SearchReply result = engine.go(depth_limit(3), PATIENCE);
+    EXPECT_EQ(result.status, UciStatus::ok);
+    EXPECT_EQ(result.hashfull, 40);
+    EXPECT_EQ(result.tbhits, 8u);
+    engine.kill();
+}
+
 class Stockfish : public ::testing::Test {
   protected:
     void SetUp() override {

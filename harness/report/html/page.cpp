@@ -131,7 +131,7 @@ std::string game_data_scripts(const ReportData& data) {
         row.push(g.slot.round + 1);
         row.push(g.white_name);
         row.push(g.black_name);
-        row.push(g.result);
+        row.push(std::string(to_pgn(g.result)));
         row.push(std::string(termination_code(g.termination)));
         row.push(opening == data.opening_names.end() ? std::string() : opening->second);
         row.push(g.ply_count);

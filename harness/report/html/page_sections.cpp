@@ -246,9 +246,8 @@ std::string search_section(const ReportData& data) {
     out << section_start("search", "Search by game phase")
         << "<p>Averages over the moves each engine chose (book moves excluded), by move number";
     std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
-    if (data.time_control) {
-        out << "; the clock is replayed from the time control " << to_string(*data.time_control)
-            << " and the referee's measured times";
+    if (data.clocked) {
+        out << "; the clock is the referee's, recorded before each move";
         metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
     }
     out << ".</p>";
@@ -363,7 +362,7 @@ std::string terminations_section(const ReportData& data) {
         if (!is_fault(g.termination)) continue;
         list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
-             << g.result << ", " << escape(g.termination_text) << "</li>";
+             << to_pgn(g.result) << ", " << escape(g.termination_text) << "</li>";
         if (++listed == 500) break;
     }
     out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"

@@ -164,8 +164,7 @@ TEST_F(ReportInBrowser, ShowsTheStandingsInTheDatabasesOrder) {
     for (const auto& g : games()) {
         for (const auto& name : {g.white_name, g.black_name})
             if (index.emplace(name, int(names.size())).second) names.push_back(name);
-        results.push_back({index[g.white_name], index[g.black_name], *parse_outcome(g.result),
-                           g.slot.number / 2});
+        results.push_back({index[g.white_name], index[g.black_name], g.result, g.slot.number / 2});
     }
     RatingOptions options;
     options.bootstrap_samples = 0;
@@ -178,7 +177,7 @@ TEST_F(ReportInBrowser, ShowsTheStandingsInTheDatabasesOrder) {
 TEST_F(ReportInBrowser, CrosstableNumbersEqualTheDatabases) {
     std::map<std::pair<std::string, std::string>, std::pair<double, int>> expected;
     for (const auto& g : games()) {
-        double white = g.result == "1-0" ? 1 : g.result == "0-1" ? 0 : 0.5;
+        double white = white_points(g.result);
         auto& w = expected[{g.white_name, g.black_name}];
         w.first += white, ++w.second;
         auto& b = expected[{g.black_name, g.white_name}];

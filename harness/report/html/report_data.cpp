@@ -24,7 +24,6 @@ void read_configuration(ReportData& data) {
     for (const auto& [key, value] : limits.as_object())
         data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
                        (value.is_string() ? value.as_string() : value.dump());
-    data.time_control = config.limits.tc;
     data.sprt = config.sprt;
 }
 
@@ -59,10 +58,8 @@ std::vector<GameResult> game_results(const ReportData& data, std::size_t count) 
     std::vector<GameResult> results;
     for (std::size_t i = 0; i < count && i < data.games.size(); ++i) {
         const auto& g = data.games[i];
-        auto outcome = parse_outcome(g.result);
-        if (!outcome) continue;
         results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
-                           *outcome, g.slot.pair_number()});
+                           g.result, g.slot.pair_number()});
     }
     return results;
 }
@@ -177,24 +174,21 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         std::string code(termination_code(summary.termination));
         ++data.terminations[std::size_t(white)][code];
         ++data.terminations[std::size_t(black)][code];
-        if (is_fault(summary.termination) && summary.result != "1/2-1/2")
-            ++data.faults[std::size_t(summary.result == "1-0" ? black : white)][code];
-        auto outcome = parse_outcome(summary.result);
-        if (summary.opening_id && outcome) {
+        if (is_fault(summary.termination) && summary.result != Outcome::draw)
+            ++data.faults[std::size_t(summary.result == Outcome::white_win ? black : white)][code];
+        const Outcome outcome = summary.result;
+        if (summary.opening_id) {
             OpeningLine& line = openings[*summary.opening_id];
             line.id = *summary.opening_id;
             ++line.games;
-            line.white_points += white_points(*outcome);
+            line.white_points += white_points(outcome);
             int a = std::min(white, black), b = std::max(white, black);
             OpeningPairResult& pair = line.pairs[{a, b}];
             ++pair.games;
-            pair.points += a == white ? white_points(*outcome) : 1.0 - white_points(*outcome);
+            pair.points += a == white ? white_points(outcome) : 1.0 - white_points(outcome);
         }
 
         GameRecord game = store.load_game(summary.id);
-        const std::optional<TimeControl>& tc = data.time_control;
-        std::array<std::int64_t, 2> clock{}, moves_made{};  // by side: 0 the first to move
-        if (tc) clock = {tc->base_ms, tc->base_ms};
         FenTurn turn;  // the start FEN was checked when the game was stored
         (void)read_fen_turn(game.start_fen, turn);
         for (const auto& move : game.moves) {
@@ -204,13 +198,12 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
             int full_move = (move.ply + 1) / 2;
             PhaseStatistics& s =
                 data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
-            if (tc && clock[side] > 0) {
+            // The clock as the referee kept it (recorded since schema version 6).
+            if (move.clock_ms && *move.clock_ms > 0) {
+                data.clocked = true;
                 ++s.clock_moves;
-                s.clock_left_ms_sum += double(clock[side]);
-                s.clock_share_sum += double(move.time_ms) / double(clock[side]);
-                clock[side] += tc->increment_ms - move.time_ms;
-                if (tc->moves > 0 && ++moves_made[side] % tc->moves == 0)
-                    clock[side] += tc->base_ms;
+                s.clock_left_ms_sum += double(*move.clock_ms);
+                s.clock_share_sum += double(move.time_ms) / double(*move.clock_ms);
             }
             ++s.moves;
             s.time_ms_sum += double(move.time_ms);

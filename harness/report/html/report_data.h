@@ -43,8 +43,8 @@ struct PhaseStatistics {
     double nodes_sum = 0;
     double time_ms_sum = 0;
     double nodes_time_ms_sum = 0;  // thinking time of the moves that reported nodes
-    // Timed games: the clock before each move, simulated from the time control and the
-    // referee's measured times, and the share of it the move used.
+    // Timed games: the mover's clock before each move as the referee recorded it with the move,
+    // and the share of it the move used.
     std::int64_t clock_moves = 0;
     double clock_left_ms_sum = 0;
     double clock_share_sum = 0;
@@ -85,9 +85,9 @@ struct ViewerGame {
 struct ReportData {
     StoredTournament tournament;
     std::string event;
-    std::string limits;                       // e.g. "nodes 20000" or "tc 10+0.1"
-    std::optional<TimeControl> time_control;  // the tournament's global time control
-    std::vector<std::string> names;           // engine names, index = engine index
+    std::string limits;              // e.g. "nodes 20000" or "tc 10+0.1"
+    bool clocked = false;            // some engine move has the referee's clock recorded with it
+    std::vector<std::string> names;  // engine names, index = engine index
     std::vector<EngineId> engine_ids;
     std::vector<GameSummary> games;  // games between the engines' newest identities, by slot
     std::map<OpeningId, std::string> opening_names;
