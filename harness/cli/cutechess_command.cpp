@@ -14,6 +14,7 @@
 #include <string>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/process/affinity.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/fastchess_pv_check.h"

@@ -4,8 +4,8 @@
 #include <map>
 
 #include "harness/cli/command.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/report/output_file.h"
-#include "harness/report/pgn.h"
 #include "harness/store/store.h"
 
 namespace arbiter::cli {

@@ -11,6 +11,7 @@
 #include "harness/cli/tournament_files.h"
 #include "harness/report/html/page.h"
 #include "harness/report/live_games.h"
+#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"

@@ -7,9 +7,9 @@
 #include <string>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/report/crc32.h"
 #include "harness/report/output_file.h"
-#include "harness/report/pgn.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {

@@ -4,7 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
-#include "harness/report/text.h"
+#include "harness/report/number_text.h"
+#include "harness/report/text_table.h"
 
 namespace arbiter {
 namespace {

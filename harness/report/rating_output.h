@@ -9,7 +9,7 @@
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
-#include "harness/report/text.h"
+#include "harness/report/text_table.h"
 
 namespace arbiter {
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <string>
 
+#include "harness/report/number_text.h"
+
 namespace arbiter {
 namespace {
 

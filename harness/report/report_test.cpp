@@ -8,11 +8,11 @@
 #include <sstream>
 
 #include "engines/core/reference_program.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/report/crc32.h"
-#include "harness/report/pgn.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
-#include "harness/report/text.h"
+#include "harness/report/text_table.h"
 
 namespace arbiter {
 namespace {

@@ -6,6 +6,8 @@
 #include <limits>
 #include <sstream>
 
+#include "harness/report/number_text.h"
+
 namespace arbiter::html {
 
 namespace {
@@ -103,11 +105,7 @@ std::string escape(const std::string& text) {
 
 std::string fixed(double value, int decimals) {
     if (std::isinf(value)) return value > 0 ? "\u221e" : "-\u221e";
-    char text[64];
-    std::snprintf(text, sizeof text, "%.*f", decimals, value);
-    std::string s = text;
-    if (s.find_first_not_of("-0.") == std::string::npos && s[0] == '-') s.erase(0, 1);
-    return s;
+    return format_fixed(value, decimals);
 }
 
 const char* series_colour(std::size_t n) {

@@ -13,8 +13,8 @@ namespace arbiter::html {
 // Escapes &, <, >, " and ' for HTML text and attribute values.
 std::string escape(const std::string& text);
 
-// Formats a number with `decimals` digits after the point; "-0.0" is printed as "0.0" and an
-// infinity as "∞" or "-∞".
+// Formats a number with `decimals` digits after the point, rounded as the terminal rounds it
+// (format_fixed: half away from zero); "-0.0" is printed as "0.0" and an infinity as "∞" or "-∞".
 std::string fixed(double value, int decimals);
 
 // The colour of the n-th series: dark enough for a 3:1 contrast on white.

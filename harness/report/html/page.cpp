@@ -9,6 +9,7 @@
 
 #include "harness/config/json.h"
 #include "harness/report/html/charts.h"
+#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
 
 namespace arbiter::html {
@@ -52,7 +53,7 @@ std::string script_safe(std::string json) {
 std::string score_text(const MoveRecord& m) {
     if (m.score_mate)
         return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
-    if (m.score_cp) return (*m.score_cp > 0 ? "+" : "") + fixed(*m.score_cp / 100.0, 2);
+    if (m.score_cp) return format_fixed(*m.score_cp / 100.0, 2, PlusSign::above_zero);
     return "";
 }
 
@@ -179,9 +180,9 @@ std::string render_page(const ReportData& data) {
            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
            "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
            "<title>"
-        << escape(title) << " &ndash; arbiter report</title><style>" << PAGE_STYLE
-        << "</style></head><body><header><h1>" << escape(title) << "</h1><p>" << summary_line(data)
-        << "</p><nav aria-label=\"Sections\"><ul>";
+        << escape(title) << " &ndash; arbiter report</title><style>\n"
+        << PAGE_STYLE << "</style></head><body><header><h1>" << escape(title) << "</h1><p>"
+        << summary_line(data) << "</p><nav aria-label=\"Sections\"><ul>";
     std::vector<std::pair<std::string, std::string>> sections = {
         {"standings", standings_section(data)},
         {"timeline", timeline_section(data)},
@@ -202,7 +203,8 @@ std::string render_page(const ReportData& data) {
     out << "</main><footer><p>Written by arbiter report from "
         << escape(data.tournament.config_key.substr(0, 12))
         << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'
-        << game_data_scripts(data) << "<script>" << PAGE_SCRIPT << "</script></body></html>\n";
+        << game_data_scripts(data) << "<script>\n"
+        << PAGE_SCRIPT << "</script></body></html>\n";
     return out.str();
 }
 

@@ -41,7 +41,8 @@ std::string games_section(const ReportData& data);
 // moves as base64 of zlib-deflated JSON (the page inflates one game when it is opened).
 std::string game_data_scripts(const ReportData& data);
 
-// The page's stylesheet, script and piece symbols (page_assets.cpp).
+// The page's stylesheet and script: the bytes of report.css and report.js, embedded at build time
+// (the generated page_style.cpp and page_script.cpp). The piece symbols (page_assets.cpp).
 extern const char* const PAGE_STYLE;
 extern const char* const PAGE_SCRIPT;
 std::string piece_symbols();

@@ -1,6 +1,6 @@
 #include "harness/report/html/report_data.h"
 
-#include "harness/report/pgn.h"
+#include "harness/pgn/pgn_writer.h"
 #include "harness/report/pool_report.h"
 
 #include <algorithm>

@@ -12,6 +12,7 @@
 #include "harness/config/json.h"
 #include "harness/report/html/page.h"
 #include "harness/report/html/report_data.h"
+#include "harness/report/rating_output.h"
 
 namespace arbiter::html {
 namespace {
@@ -358,6 +359,49 @@ TEST(EmptyDatabase, HasNoReportAndAnEmptyTournamentAPageAnyway) {
     std::string page = render_page(data);
     EXPECT_NE(page.find("0 games between 0 engines"), std::string::npos);
     EXPECT_NE(page.find("Ratings: "), std::string::npos);
+}
+
+// The page and the terminal's ratings table round through one formatter: 12.25, 4.25 and 6.25 are
+// ties in binary, which the page's printf used to round to even ("12.2", "4.2", "6.2%") and the
+// terminal away from zero ("12.3", "4.3", "6.3%").
+TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
+    RatingResult ratings;
+    ratings.games = 8;
+    ratings.bootstrap_samples = 10;
+    PlayerRating player;
+    player.name = "alpha";
+    player.elo = 12.25;
+    player.error_95 = 4.25;
+    player.results = {0, 1, 7};  // 0.5 points out of 8: 6.25%
+    ratings.players = {player};
+    ReportData data;
+    data.ratings = ratings;
+    const std::string terminal = format_ratings(ratings, OutputFormat::table);
+    const std::string page = standings_section(data);
+    EXPECT_NE(terminal.find("12.3"), std::string::npos) << terminal;
+    EXPECT_NE(terminal.find("4.3"), std::string::npos) << terminal;
+    EXPECT_NE(terminal.find("6.3%"), std::string::npos) << terminal;
+    EXPECT_NE(page.find("<td class=\"num\">12.3</td>"), std::string::npos) << page;
+    EXPECT_NE(page.find("&plusmn;4.3</td>"), std::string::npos) << page;
+    EXPECT_NE(page.find("<td class=\"num\">6.3%</td>"), std::string::npos) << page;
+}
+
+std::string file_text(const char* path) {
+    std::stringstream text;
+    text << std::ifstream(path, std::ios::binary).rdbuf();
+    return text.str();
+}
+
+// The stylesheet and the script are real files, embedded at build time byte for byte.
+TEST(Assets, ThePageHoldsReportCssAndReportJsByteForByte) {
+    const std::string css = file_text(REPORT_CSS_PATH), js = file_text(REPORT_JS_PATH);
+    ASSERT_NE(css.find(":root {"), std::string::npos);
+    ASSERT_NE(js.find("'use strict';"), std::string::npos);
+    EXPECT_EQ(PAGE_STYLE, css);
+    EXPECT_EQ(PAGE_SCRIPT, js);
+    const std::string page = render_page(ReportData{});
+    EXPECT_NE(page.find("<style>\n" + css + "</style>"), std::string::npos);
+    EXPECT_NE(page.find("<script>\n" + js + "</script></body></html>\n"), std::string::npos);
 }
 
 TEST(WritePage, ReplacesTheFileAtomically) {

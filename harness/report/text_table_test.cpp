@@ -1,4 +1,4 @@
-#include "harness/report/text.h"
+#include "harness/report/text_table.h"
 
 #include <gtest/gtest.h>
 

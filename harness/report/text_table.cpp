@@ -1,4 +1,4 @@
-#include "harness/report/text.h"
+#include "harness/report/text_table.h"
 
 #include <algorithm>
 #include <array>
@@ -175,17 +175,6 @@ std::string csv_field(std::string_view text) {
         out += c;
     }
     return out + "\"";
-}
-
-std::string format_fixed(double value, int decimals) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    const double scale = std::pow(10.0, decimals);
-    // Round half away from zero first, then add 0.0 so that a negative zero prints without sign.
-    const double rounded = std::round(value * scale) / scale + 0.0;
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, rounded);
-    return buffer;
 }
 
 }  // namespace arbiter

@@ -1,6 +1,6 @@
 // The plain-text building blocks of every report: aligned text tables for the terminal (the
 // standings and crosstable, the ratings table and the node-count tables all go through this one
-// renderer), and the text of single values in tables, CSV and JSON.
+// renderer), and the text of single values in CSV and JSON (numbers: number_text.h).
 //
 // Tables: Columns are sized by their content (never
 // narrower than a minimum) and padded by display width, so names in any script line up: an
@@ -47,10 +47,6 @@ class TextTable {
 
 // `count_left` columns aligned left followed by `count_right` aligned right, all with no minimum.
 std::vector<TextColumn> left_then_right(std::size_t count_left, std::size_t count_right);
-
-// Formats a number with `decimals` decimals, without a negative zero; non-finite values print as
-// "inf", "-inf" or "nan".
-std::string format_fixed(double value, int decimals);
 
 // Returns a CSV field, quoted (with doubled quotes) when it holds a comma, quote or line break.
 std::string csv_field(std::string_view text);

@@ -1,10 +1,11 @@
-#include "harness/report/pgn.h"
+#include "harness/pgn/pgn_writer.h"
 
 #include <cstdio>
 #include <ctime>
 
 #include "engines/core/board.h"
 #include "engines/core/text.h"
+#include "harness/report/number_text.h"
 
 namespace arbiter {
 
@@ -41,9 +42,7 @@ std::string comment_text(std::string text) {
 
 // Milliseconds as seconds with three decimals and an "s" ("0.104s"), as both tools write times.
 std::string seconds(std::int64_t ms) {
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3fs", double(ms) / 1000.0);
-    return buffer;
+    return format_fixed(double(ms) / 1000.0, 3) + "s";
 }
 
 std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields) {
@@ -57,9 +56,9 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
         std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-", mate);
         text = buffer;
     } else if (m.score_cp) {
-        std::snprintf(buffer, sizeof buffer,
-                      fields.fastchess && *m.score_cp == 0 ? "%.2f" : "%+.2f", *m.score_cp / 100.0);
-        text = buffer;
+        // cutechess writes "+0.00" for a level position, fastchess "0.00".
+        text = format_fixed(*m.score_cp / 100.0, 2,
+                            fields.fastchess ? PlusSign::above_zero : PlusSign::always);
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
     text += (text.empty() ? "" : " ") + seconds(m.time_ms);
