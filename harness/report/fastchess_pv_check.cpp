@@ -69,6 +69,24 @@ std::string rebuilt_info_line(const MoveRecord& move) {
     return line + " pv " + move.pv;
 }
 
+// fastchess's warning when the engine that moved before (`them`) and the one that just moved
+// (`us`) both announce a mate of the same sign, each claiming the win (or the loss): the scores,
+// the names with their colours, both info lines, the position and every move so far.
+std::string mate_sign_mismatch_text(const MoveRecord& them, const MoveRecord& us,
+                                    const std::string& them_name, const std::string& us_name,
+                                    bool us_white, const std::string& start_fen,
+                                    const std::vector<std::string>& moves, bool test_env) {
+    if (!them.score_mate || !us.score_mate || *them.score_mate * *us.score_mate <= 0) return "";
+    const std::string separator = test_env ? " :: " : "\n";
+    const std::string position = start_fen == START_FEN ? "startpos" : "fen " + start_fen;
+    return "Warning; Sign mismatch in mate scores " + std::to_string(*them.score_mate) + " and " +
+           std::to_string(*us.score_mate) + " from " + them_name + " (" +
+           (us_white ? "Black" : "White") + ") and " + us_name + " (" +
+           (us_white ? "White" : "Black") + ")" + separator + "Infos; " + rebuilt_info_line(them) +
+           " ; " + rebuilt_info_line(us) + separator + "Position; " + position + separator +
+           "Moves; " + joined(moves);
+}
+
 }  // namespace
 
 PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>& moves,
@@ -127,6 +145,9 @@ std::string pv_warning_text(const PvFinding& finding, const std::string& engine,
         case PvProblem::mating_pv_not_checkmate:
             warning += "Mating PV does not end with checkmate" + from;
             break;
+        case PvProblem::bestmove_mismatch:
+            warning += "Bestmove does not match beginning of last PV" + at;
+            break;
         case PvProblem::none:
             return "";
     }
@@ -146,16 +167,26 @@ std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std
     const bool white_first = start.side_to_move() == WHITE;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const MoveRecord& move = game.moves[i];
+        const bool by_white = (i % 2 == 0) == white_first;
+        const std::string& mover = by_white ? white : black;
         if (!move.book && !move.pv.empty()) {
-            PvFinding finding =
-                check_pv(game.start_fen, played, words(move.pv), move.score_mate, chess960);
-            const bool by_white = (i % 2 == 0) == white_first;
+            const std::vector<std::string> pv = words(move.pv);
+            PvFinding finding = check_pv(game.start_fen, played, pv, move.score_mate, chess960);
             if (finding.problem != PvProblem::none)
-                warnings.push_back(pv_warning_text(finding, by_white ? white : black,
+                warnings.push_back(pv_warning_text(finding, mover, rebuilt_info_line(move),
+                                                   game.start_fen, played, test_env));
+            if (pv.front() != move.uci)
+                warnings.push_back(pv_warning_text({PvProblem::bestmove_mismatch, move.uci}, mover,
                                                    rebuilt_info_line(move), game.start_fen, played,
                                                    test_env));
         }
         played.push_back(move.uci);
+        if (i > 0 && !move.book && !game.moves[i - 1].book) {
+            std::string text =
+                mate_sign_mismatch_text(game.moves[i - 1], move, by_white ? black : white, mover,
+                                        by_white, game.start_fen, played, test_env);
+            if (!text.empty()) warnings.push_back(text);
+        }
     }
     return warnings;
 }

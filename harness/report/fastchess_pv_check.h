@@ -22,6 +22,7 @@ enum class PvProblem {
     incomplete_mating_pv,
     too_long_mating_pv,
     mating_pv_not_checkmate,
+    bestmove_mismatch,  // the move played is not the first move of its PV
 };
 
 struct PvFinding {
@@ -40,8 +41,11 @@ std::string pv_warning_text(const PvFinding& finding, const std::string& engine,
                             const std::string& info_line, const std::string& start_fen,
                             const std::vector<std::string>& moves, bool test_env);
 
-// Every warning of a finished game, in the order its moves were played. `info_line` of each is
-// rebuilt from the recorded fields (depth, seldepth, score, nodes, pv), not the engine's own line.
+// Every warning of a finished game, in the order its moves were played: each move's PV problem,
+// a move that is not its PV's first ("Bestmove does not match beginning of last PV"), and two
+// consecutive mate scores of the same sign, both engines claiming the win or the loss ("Sign
+// mismatch in mate scores"). `info_line` of each is rebuilt from the recorded fields (depth,
+// seldepth, score, nodes, pv), not the engine's own line.
 std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std::string& white,
                                                const std::string& black, bool chess960,
                                                bool test_env);

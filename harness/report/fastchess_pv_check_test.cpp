@@ -70,5 +70,38 @@ TEST(FastchessPvCheck, AGameIsAuditedMoveByMoveForTheEngineThatMoved) {
                   BACK_RANK + " :: Moves; ");
 }
 
+TEST(FastchessPvCheck, AMoveThatIsNotItsPvsFirstAndTwoMatesOfOneSignAreWarnedOf) {
+    GameRecord game;
+    game.start_fen = BACK_RANK;
+    MoveRecord other;  // plays g1f1 though its PV starts with a1a2
+    other.uci = "g1f1";
+    other.score_mate = 2;
+    other.pv = "a1a2 g8h8 a2a8";
+    MoveRecord claim;  // Black also claims to be mating: the sign mismatch
+    claim.uci = "g8h8";
+    claim.score_mate = 3;
+    claim.pv = "g8h8";
+    game.moves = {other, claim};
+    std::vector<std::string> warnings = fastchess_pv_warnings(game, "w", "b", false, true);
+    ASSERT_EQ(warnings.size(), 3u);  // [1]: Black's mate in 3 with a PV of one ply
+    EXPECT_EQ(warnings[1].rfind("Warning; Incomplete mating PV - from b :: ", 0), 0u);
+    EXPECT_EQ(warnings[0],
+              "Warning; Bestmove does not match beginning of last PV - move g1f1 from w :: Info; "
+              "info score mate 2 pv a1a2 g8h8 a2a8 :: Position; fen " +
+                  BACK_RANK + " :: Moves; ");
+    EXPECT_EQ(warnings[2],
+              "Warning; Sign mismatch in mate scores 2 and 3 from w (White) and b (Black) :: "
+              "Infos; info score mate 2 pv a1a2 g8h8 a2a8 ; info score mate 3 pv g8h8 :: "
+              "Position; fen " +
+                  BACK_RANK + " :: Moves; g1f1 g8h8");
+    // A mate claimed against a mate announced (opposite signs) is consistent: no warning.
+    game.moves[1].score_mate = -2;
+    game.moves[0].pv = "g1f1";
+    warnings = fastchess_pv_warnings(game, "w", "b", false, true);
+    ASSERT_EQ(warnings.size(), 2u);  // both PVs too short for their mates, nothing else
+    for (const std::string& warning : warnings)
+        EXPECT_EQ(warning.rfind("Warning; Incomplete mating PV", 0), 0u) << warning;
+}
+
 }  // namespace
 }  // namespace arbiter
