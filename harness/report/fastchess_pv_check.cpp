@@ -1,31 +1,15 @@
 #include "harness/report/fastchess_pv_check.h"
 
-#include <deque>
 #include <sstream>
 
+#include "engines/core/board.h"
 #include "engines/core/movegen.h"
-#include "engines/core/notation.h"
 #include "engines/core/position.h"
 #include "engines/core/rules.h"
 
 namespace arbiter {
 
 namespace {
-
-// The position after `moves`, its states kept alive in `states` (do_move keeps pointers).
-// False if a move does not apply (a record that is not a game).
-bool replay(Position& pos, std::deque<StateInfo>& states, const std::string& start_fen,
-            const std::vector<std::string>& moves, bool chess960) {
-    states.emplace_back();
-    if (!pos.set(start_fen, states.back(), chess960).empty()) return false;
-    for (const std::string& text : moves) {
-        Move move = move_from_uci(pos, text);
-        if (!move) return false;
-        states.emplace_back();
-        pos.do_move(move, states.back());
-    }
-    return true;
-}
 
 // The problem of a PV that goes on from a finished game (fastchess ignores insufficient
 // material here), or none.
@@ -91,16 +75,15 @@ std::string mate_sign_mismatch_text(const MoveRecord& them, const MoveRecord& us
 
 PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>& moves,
                    const std::vector<std::string>& pv, std::optional<int> mate, bool chess960) {
-    Position pos;
-    std::deque<StateInfo> states;
-    if (pv.empty() || !replay(pos, states, start_fen, moves, chess960)) return {};
+    Board board;
+    if (pv.empty() || !board.set(start_fen, chess960).empty()) return {};
+    for (const std::string& text : moves)
+        if (!board.play_uci(text)) return {};  // a record that is not a game
     // Step 1. Every PV move legal, none past the end of the game.
     for (const std::string& text : pv) {
-        if (PvProblem after = continues_after(pos); after != PvProblem::none) return {after, text};
-        Move move = move_from_uci(pos, text);
-        if (!move) return {PvProblem::illegal_move, text};
-        states.emplace_back();
-        pos.do_move(move, states.back());
+        if (PvProblem after = continues_after(board.position()); after != PvProblem::none)
+            return {after, text};
+        if (!board.play_uci(text)) return {PvProblem::illegal_move, text};
     }
     if (!mate) return {};
     // Step 2. A mate in N moves: 2N - 1 plies when the engine mates, 2|N| when it is mated,
@@ -109,8 +92,9 @@ PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>&
     if (pv.size() < plies) return {PvProblem::incomplete_mating_pv, ""};
     if (pv.size() > plies) return {PvProblem::too_long_mating_pv, ""};
     MoveList replies;
-    generate_legal(pos, replies);
-    if (!replies.empty() || !pos.in_check()) return {PvProblem::mating_pv_not_checkmate, ""};
+    generate_legal(board.position(), replies);
+    if (!replies.empty() || !board.position().in_check())
+        return {PvProblem::mating_pv_not_checkmate, ""};
     return {};
 }
 
@@ -161,9 +145,8 @@ std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std
                                                const std::string& black, bool chess960,
                                                bool test_env) {
     std::vector<std::string> warnings, played;
-    Position start;
-    StateInfo state;
-    if (!start.set(game.start_fen, state, chess960).empty()) return warnings;
+    Board start;
+    if (!start.set(game.start_fen, chess960).empty()) return warnings;
     const bool white_first = start.side_to_move() == WHITE;
     for (std::size_t i = 0; i < game.moves.size(); ++i) {
         const MoveRecord& move = game.moves[i];
