@@ -2,21 +2,14 @@
 // for both commands, each value checked the same way from a flag and in a struct built in code.
 #include <gtest/gtest.h>
 
+#include "harness/config/config_error_of.h"
 #include "harness/config/nodes_config.h"
 #include "harness/config/tournament_config.h"
 
 namespace arbiter {
 namespace {
 
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "accepted";
-}
+using testing::error_of;
 
 NodesConfig from_flags(const KeyValues& flags) {
     NodesConfig c;

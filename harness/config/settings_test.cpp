@@ -6,20 +6,13 @@
 #include <algorithm>
 #include <thread>
 
+#include "harness/config/config_error_of.h"
 #include "harness/config/tournament_config.h"
 
 namespace arbiter {
 namespace {
 
-template <typename F>
-std::string error_of(F&& f) {
-    try {
-        f();
-    } catch (const ConfigError& e) {
-        return e.what();
-    }
-    return "accepted";
-}
+using testing::error_of;
 
 bool ends_with(const std::string& text, const std::string& tail) {
     return text.size() >= tail.size() &&
