@@ -89,7 +89,8 @@ std::string format_pool_status(const SprtPool& pool, std::int64_t now_ms) {
         << " shards, " << test->find("batch_pairs")->as_integer() << " pairs per batch\n";
 
     // Step 2. One line per shard.
-    const std::vector<PoolShardCounts> shards = pool.read_counts();
+    const PoolCountFiles files = pool.read_count_files();
+    const std::vector<PoolShardCounts>& shards = files.counted;
     const std::optional<PoolVerdict> verdict = pool.read_verdict();
     const double typical = median_batch_seconds(shards);
     out << std::left << std::setw(8) << "Shard" << std::right << std::setw(8) << "Pairs"
@@ -109,8 +110,13 @@ std::string format_pool_status(const SprtPool& pool, std::int64_t now_ms) {
             continue;
         }
         finished += it->finished ? 1 : 0;
-        std::string state = it->finished ? "out of slots" : verdict ? "stopping" : "playing";
-        if (!verdict && is_stale(*it, typical, now_ms))
+        // A shard's claim (DIR/shard-K.lock) says whether its process still runs.
+        const std::optional<bool> running = pool.is_running(k);
+        std::string state = it->finished       ? "out of slots"
+                            : verdict          ? (running == false ? "stopped" : "stopping")
+                            : running == false ? "not running (exited before its last slot)"
+                                               : "playing";
+        if (!verdict && running != false && is_stale(*it, typical, now_ms))
             state = "STALE: no publication for more than " + std::to_string(STALE_BATCHES) +
                     " batch times";
         out << std::left << std::setw(8) << label << std::right << std::setw(8)
@@ -118,6 +124,9 @@ std::string format_pool_status(const SprtPool& pool, std::int64_t now_ms) {
             << std::setw(28) << cells(it->counts) << std::setw(14) << age(now_ms - it->published_ms)
             << state << "\n";
     }
+
+    for (const RefusedPoolFile& file : files.refused)
+        out << "Not counted: " << file.path.string() << " (" << file.reason << ")\n";
 
     // Step 3. The pooled counts now, the test on them, and the verdict.
     const PentanomialCounts pooled = pooled_counts(shards);

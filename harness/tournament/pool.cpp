@@ -1,6 +1,7 @@
 #include "harness/tournament/pool.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -86,6 +87,28 @@ const json::Value& member(const json::Value& value, std::string_view key) {
     const json::Value* found = value.find(key);
     if (!found) throw ConfigError("pool file: \"" + std::string(key) + "\" is missing");
     return *found;
+}
+
+// K if `name` is exactly "shard-K.json" with K written without leading zeros.
+std::optional<int> shard_of_name(const std::string& name) {
+    constexpr std::string_view PREFIX = "shard-", SUFFIX = ".json";
+    if (name.size() <= PREFIX.size() + SUFFIX.size() || !name.starts_with(PREFIX) ||
+        !name.ends_with(SUFFIX))
+        return std::nullopt;
+    const std::string digits =
+        name.substr(PREFIX.size(), name.size() - PREFIX.size() - SUFFIX.size());
+    if (digits.size() > 9 || (digits.size() > 1 && digits[0] == '0') ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoi(digits);
+}
+
+// "--pool DIR: cannot write in the folder DIR (Permission denied)" unless `folder` is writable.
+void require_writable(const fs::path& pool, const fs::path& folder) {
+    if (::access(folder.c_str(), W_OK | X_OK) == 0) return;
+    throw ConfigError("--pool " + pool.string() + ": cannot write in the folder " +
+                      folder.string() + " (" + std::strerror(errno) +
+                      "); every shard writes its counts and the verdict there");
 }
 
 std::string_view state_word(SprtState state) {
@@ -196,12 +219,27 @@ PentanomialCounts pooled_counts(const std::vector<PoolShardCounts>& shards) {
 
 SprtPool::SprtPool(fs::path folder) : folder_(std::move(folder)) {}
 
+PoolShardClaim::~PoolShardClaim() {
+    if (descriptor_ >= 0) ::close(descriptor_);
+}
+
 void SprtPool::join(const json::Value& test) {
+    // Step 1. The folder and counts/, created or writable as they are.
     std::error_code error;
+    if (!fs::is_directory(folder_, error)) {
+        fs::create_directories(folder_, error);
+        if (error)
+            throw ConfigError("--pool " + folder_.string() + ": cannot create the folder (" +
+                              error.message() + ")");
+    }
+    require_writable(folder_, folder_);
     fs::create_directories(folder_ / "counts", error);
     if (error)
-        throw ConfigError("--pool " + folder_.string() + ": cannot create the folder (" +
-                          error.message() + ")");
+        throw ConfigError("--pool " + folder_.string() + ": cannot create the folder " +
+                          (folder_ / "counts").string() + " (" + error.message() + ")");
+    require_writable(folder_, folder_ / "counts");
+
+    // Step 2. pool.json: written by the first shard, the same test for every other.
     if (create_file_once(folder_ / "pool.json", test.dump(2) + "\n")) return;
     std::optional<json::Value> there = this->test();
     if (there && *there == test) return;
@@ -234,23 +272,104 @@ void SprtPool::publish(const PoolShardCounts& counts) const {
                           counts.to_json().dump(2) + "\n");
 }
 
+fs::path SprtPool::lock_path(int shard) const {
+    return folder_ / ("shard-" + std::to_string(shard) + ".lock");
+}
+
+std::unique_ptr<PoolShardClaim> SprtPool::claim(int shard) const {
+    const fs::path path = lock_path(shard);
+    // Close-on-exec: an engine this process starts must not keep the shard claimed after it.
+    const int descriptor = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (descriptor < 0)
+        throw ConfigError("--pool " + folder_.string() + ": cannot create " + path.string() + " (" +
+                          std::strerror(errno) + ")");
+    if (::flock(descriptor, LOCK_EX | LOCK_NB) != 0) {
+        const int why = errno;
+        std::string holder = read_text(path).value_or("");
+        while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' '))
+            holder.pop_back();
+        ::close(descriptor);
+        if (why != EWOULDBLOCK)
+            throw ConfigError("--pool " + folder_.string() + ": cannot lock " + path.string() +
+                              " (" + std::strerror(why) + ")");
+        throw ConfigError("--pool " + folder_.string() + ": shard " + std::to_string(shard) +
+                          " is already being played by " +
+                          (holder.empty() ? std::string("another process") : holder) +
+                          ", which holds " + path.string() +
+                          "; one process per shard (wait for it to end, or stop it)");
+    }
+    // Who holds the claim, for the message a second process gives.
+    char host[64] = {};
+    ::gethostname(host, sizeof host - 1);
+    const std::string holder =
+        "pid " + std::to_string(::getpid()) + " on " + std::string(host) + "\n";
+    if (::ftruncate(descriptor, 0) != 0 ||
+        ::pwrite(descriptor, holder.data(), holder.size(), 0) != ssize_t(holder.size())) {
+        // The claim holds without the note; a second process then says "another process".
+    }
+    return std::unique_ptr<PoolShardClaim>(new PoolShardClaim(descriptor));
+}
+
+std::optional<bool> SprtPool::is_running(int shard) const {
+    const int descriptor = ::open(lock_path(shard).c_str(), O_RDONLY | O_CLOEXEC);
+    if (descriptor < 0) return std::nullopt;
+    std::optional<bool> running;
+    if (::flock(descriptor, LOCK_SH | LOCK_NB) == 0)
+        running = false;
+    else if (errno == EWOULDBLOCK)
+        running = true;
+    ::close(descriptor);  // drops only this descriptor's lock: flock locks are per open file
+    return running;
+}
+
 std::vector<PoolShardCounts> SprtPool::read_counts() const {
-    std::vector<PoolShardCounts> shards;
+    return read_count_files().counted;
+}
+
+PoolCountFiles SprtPool::read_count_files() const {
+    PoolCountFiles files;
+    std::optional<std::int64_t> shard_count;
+    if (std::optional<json::Value> pool = test(); pool && pool->is_object())
+        if (const json::Value* shards = pool->find("shards"); shards && shards->is_number())
+            shard_count = shards->as_integer();
     std::error_code error;
     for (const auto& entry : fs::directory_iterator(folder_ / "counts", error)) {
         const std::string name = entry.path().filename().string();
-        if (name.rfind("shard-", 0) != 0 || entry.path().extension() != ".json") continue;
+        if (name.starts_with(".shard-")) continue;  // a publication being written (or left half)
+        const auto refuse = [&](std::string why) {
+            files.refused.push_back({entry.path(), std::move(why)});
+        };
+        const std::optional<int> k = shard_of_name(name);
+        std::error_code kind;
+        if (!k || !entry.is_regular_file(kind)) {
+            refuse("not a shard's counts (shard K publishes counts/shard-K.json)");
+            continue;
+        }
+        if (*k < 1 || (shard_count && *k > *shard_count)) {
+            refuse("shard " + std::to_string(*k) + " is not one of the pool's " +
+                   (shard_count ? std::to_string(*shard_count) : std::string("1..N")) + " shards");
+            continue;
+        }
         std::optional<std::string> text = read_text(entry.path());
         if (!text) continue;  // replaced between listing and reading: the new one has a name too
+        PoolShardCounts counts;
         try {
-            shards.push_back(PoolShardCounts::from_json(parse_file(entry.path(), *text)));
+            counts = PoolShardCounts::from_json(parse_file(entry.path(), *text));
         } catch (const ConfigError& e) {
             throw std::runtime_error(entry.path().string() + ": " + e.what());
         }
+        if (counts.shard != *k) {
+            refuse("it holds \"shard\": " + std::to_string(counts.shard) + ", not " +
+                   std::to_string(*k));
+            continue;
+        }
+        files.counted.push_back(std::move(counts));
     }
-    std::sort(shards.begin(), shards.end(),
+    std::sort(files.counted.begin(), files.counted.end(),
               [](const auto& a, const auto& b) { return a.shard < b.shard; });
-    return shards;
+    std::sort(files.refused.begin(), files.refused.end(),
+              [](const auto& a, const auto& b) { return a.path < b.path; });
+    return files;
 }
 
 std::optional<PoolVerdict> SprtPool::read_verdict() const {

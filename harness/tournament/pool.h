@@ -7,6 +7,13 @@
 //   DIR/counts/shard-K.json    shard K's cumulative pentanomial counts over its completed
 //                              batches, replaced atomically after each batch
 //   DIR/verdict.json           the first bound crossed by the pooled counts, written once
+//   DIR/shard-K.lock           held (flock) by the process playing shard K while it runs, so a
+//                              second process for the same shard is refused; the kernel drops
+//                              it when the process ends, SIGKILL included
+//
+// The pool counts exactly one file per shard: counts/shard-K.json for K in 1..N (N from
+// pool.json), holding "shard": K. Anything else in counts/ (shard-9.json in a pool of 2,
+// shard-01.json, a stray copy) is left out of the sum and named by `arbiter status`.
 //
 // Every file is written to a temporary name, fsynced and renamed (counts) or hard-linked
 // (pool.json, verdict.json: link() fails when the name exists, so the first writer wins and no
@@ -15,6 +22,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +73,31 @@ struct PoolVerdict {
 // The sum of the shards' counts.
 PentanomialCounts pooled_counts(const std::vector<PoolShardCounts>& shards);
 
+// A file in DIR/counts/ that the pool does not count, and why.
+struct RefusedPoolFile {
+    std::filesystem::path path;
+    std::string reason;  // e.g. "shard 9 is not one of the pool's 2 shards"
+};
+
+// What DIR/counts/ holds: the publications the pool counts, by shard number, and the rest.
+struct PoolCountFiles {
+    std::vector<PoolShardCounts> counted;
+    std::vector<RefusedPoolFile> refused;
+};
+
+// One process's hold on one shard of a pool (DIR/shard-K.lock), for as long as it lives.
+class PoolShardClaim {
+  public:
+    PoolShardClaim(const PoolShardClaim&) = delete;
+    PoolShardClaim& operator=(const PoolShardClaim&) = delete;
+    ~PoolShardClaim();
+
+  private:
+    friend class SprtPool;
+    explicit PoolShardClaim(int descriptor) : descriptor_(descriptor) {}
+    int descriptor_ = -1;
+};
+
 // The pool folder of one test, as a shard or `arbiter status` sees it.
 class SprtPool {
   public:
@@ -73,16 +106,26 @@ class SprtPool {
     const std::filesystem::path& folder() const { return folder_; }
 
     // Creates the folder and pool.json naming `test` (first shard), or checks that pool.json
-    // names the same test. Throws ConfigError naming the pool and the difference otherwise.
+    // names the same test. Throws ConfigError naming the pool and the difference otherwise, or
+    // the folder and the system's reason when it cannot be created or written.
     void join(const json::Value& test);
+    // Claims shard `shard` for this process until the claim is destroyed. Throws ConfigError
+    // naming the lock file and the process that holds it when another process plays the shard.
+    std::unique_ptr<PoolShardClaim> claim(int shard) const;
+    // Whether a process holds shard `shard`'s claim now; nothing when no process ever claimed
+    // it (no lock file: a pool written before claims existed).
+    std::optional<bool> is_running(int shard) const;
     // pool.json, or nothing before the first shard joined. Throws ConfigError when unreadable.
     std::optional<json::Value> test() const;
 
     // Replaces DIR/counts/shard-K.json with `counts`, atomically.
     void publish(const PoolShardCounts& counts) const;
-    // Every shard's last publication, by shard number. A file that does not parse is reported
-    // by std::runtime_error naming it (an atomic writer never leaves one).
+    // Every shard's last publication, by shard number: the files the pool counts (see above).
+    // A counted file that does not parse is reported by std::runtime_error naming it (an atomic
+    // writer never leaves one).
     std::vector<PoolShardCounts> read_counts() const;
+    // The counted publications and the files of counts/ that are not counted, with why.
+    PoolCountFiles read_count_files() const;
 
     // DIR/verdict.json, if a shard has written it.
     std::optional<PoolVerdict> read_verdict() const;
@@ -91,6 +134,8 @@ class SprtPool {
     std::optional<PoolVerdict> decide(const SprtParameters& parameters, int shard) const;
 
   private:
+    std::filesystem::path lock_path(int shard) const;
+
     std::filesystem::path folder_;
 };
 

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <csignal>
 
 #include <atomic>
 #include <filesystem>
@@ -186,6 +189,134 @@ TEST_F(PoolTest, AShardOfAnotherTestIsRefused) {
         EXPECT_NE(std::string(e.what()).find("shards is 3 in the pool, 4 here"), std::string::npos)
             << e.what();
     }
+}
+
+// Step 2. What the pool counts: one file per shard of this pool, named and holding its number.
+
+TEST_F(PoolTest, CountsOnlyOneFilePerShardAndNamesTheRest) {
+    SprtPool pool(folder_);
+    pool.join(test_json(2));
+    pool.publish(shard(1, {1, 2, 3, 2, 1}));
+    // Files the issue found counted: a shard beyond the pool's two (500 winning pairs, 0 games
+    // played by any shard of this pool), a second name for shard 1, a file under shard 2's name
+    // holding shard 1, and a file that is no shard's at all.
+    auto write = [&](const std::string& name, const PoolShardCounts& counts) {
+        std::ofstream(folder_ / "counts" / name) << counts.to_json().dump(2) << "\n";
+    };
+    write("shard-9.json", shard(9, {0, 0, 0, 0, 500}));
+    write("shard-01.json", shard(1, {0, 0, 0, 0, 500}));
+    write("shard-2.json", shard(1, {0, 0, 0, 0, 500}));
+    std::ofstream(folder_ / "counts" / "notes.txt") << "hello\n";
+    // A publication being written (the atomic writer's temporary) is neither counted nor named.
+    write(".shard-2.json.host.1.1", shard(2, {0, 0, 0, 0, 500}));
+
+    const PoolCountFiles files = pool.read_count_files();
+    ASSERT_EQ(files.counted.size(), 1u);
+    EXPECT_EQ(files.counted[0].shard, 1);
+    EXPECT_EQ(pooled_counts(files.counted).pairs, (std::array<std::int64_t, 5>{1, 2, 3, 2, 1}));
+    ASSERT_EQ(files.refused.size(), 4u);
+    const fs::path counts = folder_ / "counts";
+    EXPECT_EQ(files.refused[0].path, counts / "notes.txt");
+    EXPECT_EQ(files.refused[0].reason,
+              "not a shard's counts (shard K publishes counts/shard-K.json)");
+    EXPECT_EQ(files.refused[1].path, counts / "shard-01.json");
+    EXPECT_EQ(files.refused[1].reason,
+              "not a shard's counts (shard K publishes counts/shard-K.json)");
+    EXPECT_EQ(files.refused[2].path, counts / "shard-2.json");
+    EXPECT_EQ(files.refused[2].reason, "it holds \"shard\": 1, not 2");
+    EXPECT_EQ(files.refused[3].path, counts / "shard-9.json");
+    EXPECT_EQ(files.refused[3].reason, "shard 9 is not one of the pool's 2 shards");
+
+    // The verdict is what the pool's own shard says: none, 9 pairs inside the bounds.
+    EXPECT_EQ(pooled_counts(pool.read_counts()).pair_count(), 9);
+    EXPECT_FALSE(pool.decide(parameters_, 1));
+    EXPECT_FALSE(fs::exists(folder_ / "verdict.json"));
+}
+
+// Step 3. One process per shard.
+
+TEST_F(PoolTest, ASecondClaimOfARunningShardIsRefusedAndAnEndedOneIsNot) {
+    SprtPool pool(folder_);
+    pool.join(test_json(3));
+    EXPECT_EQ(pool.is_running(1), std::nullopt);  // never claimed
+    char host[64] = {};
+    ::gethostname(host, sizeof host - 1);
+    {
+        std::unique_ptr<PoolShardClaim> first = pool.claim(1);
+        std::unique_ptr<PoolShardClaim> other = pool.claim(2);  // another shard: fine
+        EXPECT_EQ(pool.is_running(1), true);
+        try {
+            pool.claim(1);
+            FAIL() << "a second claim of a running shard was accepted";
+        } catch (const ConfigError& e) {
+            EXPECT_EQ(std::string(e.what()),
+                      "--pool " + folder_.string() + ": shard 1 is already being played by pid " +
+                          std::to_string(::getpid()) + " on " + host + ", which holds " +
+                          (folder_ / "shard-1.lock").string() +
+                          "; one process per shard (wait for it to end, or stop it)");
+        }
+    }
+    EXPECT_EQ(pool.is_running(1), false);
+    EXPECT_NO_THROW(pool.claim(1));
+}
+
+TEST_F(PoolTest, AKilledShardDoesNotBlockItsRestart) {
+    SprtPool pool(folder_);
+    pool.join(test_json(3));
+    int ready[2];
+    ASSERT_EQ(::pipe(ready), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        std::unique_ptr<PoolShardClaim> claim = pool.claim(2);
+        (void)!::write(ready[1], "x", 1);
+        while (true) ::pause();
+    }
+    char byte = 0;
+    ASSERT_EQ(::read(ready[0], &byte, 1), 1);
+    EXPECT_THROW(pool.claim(2), ConfigError);
+    EXPECT_EQ(pool.is_running(2), true);
+    ::kill(child, SIGKILL);
+    ::waitpid(child, nullptr, 0);
+    ::close(ready[0]);
+    ::close(ready[1]);
+    EXPECT_EQ(pool.is_running(2), false);
+    EXPECT_NO_THROW(pool.claim(2));
+}
+
+// As root every folder is writable: the join runs as nobody in a child process.
+TEST_F(PoolTest, AnExistingFolderThatCannotBeWrittenIsNamedWithTheReason) {
+    fs::create_directories(folder_);
+    fs::permissions(folder_, fs::perms::owner_read | fs::perms::owner_exec |
+                                 fs::perms::others_read | fs::perms::others_exec);
+    int message[2];
+    ASSERT_EQ(::pipe(message), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) ::_exit(2);
+        std::string text = "joined";
+        try {
+            SprtPool(folder_).join(test_json(3));
+        } catch (const ConfigError& e) {
+            text = e.what();
+        }
+        (void)!::write(message[1], text.data(), text.size());
+        ::_exit(0);
+    }
+    ::close(message[1]);
+    std::string text;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(message[0], buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+    ::close(message[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_EQ(WEXITSTATUS(status), 0);
+    EXPECT_EQ(text, "--pool " + folder_.string() + ": cannot write in the folder " +
+                        folder_.string() +
+                        " (Permission denied); every shard writes its counts and the verdict "
+                        "there");
+    fs::permissions(folder_, fs::perms::owner_all);
 }
 
 TEST(PoolBatches, AreWholePairsInScheduleOrder) {

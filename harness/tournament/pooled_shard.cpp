@@ -55,6 +55,7 @@ json::Value pool_test_json(const TournamentConfig& config, const std::string& to
 PooledShard::PooledShard(const TournamentConfig& config, const json::Value& test, std::string host)
     : config_(config), pool_(config.pool), host_(std::move(host)) {
     pool_.join(test);
+    claim_ = pool_.claim(config.shard_index);
 }
 
 void PooledShard::record(const ScheduledGame& game, Outcome result) {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -55,8 +56,9 @@ json::Value pool_test_json(const TournamentConfig& config, const std::string& to
 // worker waits for the slowest game of a batch and the engines stay up. Thread-safe.
 class PooledShard {
   public:
-    // Joins the pool `config.pool` as the test `test` (throws ConfigError if the pool belongs to
-    // another test); `host` names this machine in the shard's publications.
+    // Joins the pool `config.pool` as the test `test` and claims this shard in it for as long as
+    // the object lives (throws ConfigError if the pool belongs to another test, or another
+    // process plays this shard); `host` names this machine in the shard's publications.
     PooledShard(const TournamentConfig& config, const json::Value& test, std::string host);
 
     // Records a finished game of the schedule. After start(), a game that completes the next
@@ -84,6 +86,7 @@ class PooledShard {
 
     const TournamentConfig& config_;
     SprtPool pool_;
+    std::unique_ptr<PoolShardClaim> claim_;
     std::string host_;
     mutable std::mutex mutex_;
     std::map<std::int64_t, GameResult> results_;  // by slot number, games with a result

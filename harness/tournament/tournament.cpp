@@ -146,17 +146,25 @@ class Runner {
             }
         }
 
-        // Step 2. The tournament and engine rows; what is already done.
+        // Step 2. The pool's claim on this shard (before anything is written, so a second process
+        // for a running shard leaves its database as it was); the tournament and engine rows;
+        // what is already done.
+        std::vector<EngineIdentity> identities;
+        for (const auto& engine : config_.engines)
+            identities.push_back(engine_identity(engine, true));
+        host_ = host_name();
+        if (!config_.pool.empty()) {
+            const std::string engines_sha256 =
+                sha256_hex(shard_identity(config_, identities, config_.shard_count));
+            pooled_.emplace(
+                config_, pool_test_json(config_, tournament_key(config_), engines_sha256), host_);
+        }
         summary_.tournament_id = store_.get_or_create_tournament(
             tournament_key(config_), stored_json().dump(), variant_name(config_.game.variant));
-        std::vector<EngineIdentity> identities;
-        for (const auto& engine : config_.engines) {
-            identities.push_back(engine_identity(engine, true));
-            summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
-        }
+        for (const EngineIdentity& identity : identities)
+            summary_.engine_ids.push_back(store_.get_or_create_engine(identity));
         schedule_.emplace(Schedule::of(config_, openings_->size()));
         claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
-        host_ = host_name();
         // Only counts and the played set: the slots to play are found as they are handed out.
         done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
         const std::optional<ShardNumber> shard = configured_shard(config_);
@@ -165,12 +173,6 @@ class Runner {
             if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
                 ++summary_.already_played;
         const std::int64_t pending = summary_.scheduled - summary_.already_played;
-        if (!config_.pool.empty()) {
-            const std::string engines_sha256 =
-                sha256_hex(shard_identity(config_, identities, config_.shard_count));
-            pooled_.emplace(
-                config_, pool_test_json(config_, tournament_key(config_), engines_sha256), host_);
-        }
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
                           summary_.already_played);
