@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -118,6 +119,76 @@ TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrit
                   path_ + ": opened read-only; cannot write a node run");
     }
     EXPECT_EQ(file_bytes(path_), before);
+}
+
+TEST_F(AccessTest, ReadOnlyOpensLeaveNoWalOrShmBesideADatabaseNoOneHasOpen) {
+    const auto companions = [&] {
+        return std::filesystem::exists(path_ + "-wal") || std::filesystem::exists(path_ + "-shm");
+    };
+    {
+        Store store = Store::open(path_);
+        store.get_or_create_tournament("t", "{}");
+    }
+    ASSERT_FALSE(companions());  // a writer that closes removes them
+    const std::string before = file_bytes(path_);
+    {
+        Store first = Store::open(path_, Store::Access::read_only);
+        EXPECT_EQ(first.list_tournaments().size(), 1u);
+        Store second = Store::open(path_, Store::Access::read_only);
+        EXPECT_EQ(second.list_tournaments().size(), 1u);
+    }
+    EXPECT_FALSE(companions());
+    EXPECT_TRUE(file_bytes(path_) == before);
+
+    // Beside a database a writer has open, the files are the writer's: a reader leaves them.
+    Store writer = Store::open(path_);
+    writer.get_or_create_tournament("u", "{}");
+    {
+        Store reader = Store::open(path_, Store::Access::read_only);
+        EXPECT_EQ(reader.list_tournaments().size(), 2u);
+    }
+    EXPECT_TRUE(std::filesystem::exists(path_ + "-wal"));
+    EXPECT_TRUE(std::filesystem::exists(path_ + "-shm"));
+}
+
+// A real database with 64 bytes overwritten in the middle, as a failing disk or a stray write
+// leaves it: read-write and read-only opens refuse it with quick_check's first message, and
+// neither changes a byte of it.
+TEST_F(AccessTest, ADamagedDatabaseIsRefusedAndLeftAsItWas) {
+    {
+        Store store = Store::open(path_);
+        const TournamentId t = store.get_or_create_tournament("t", "{}");
+        const EngineId a = store.get_or_create_engine(sample_engine("alpha", "a"));
+        const EngineId b = store.get_or_create_engine(sample_engine("beta", "b"));
+        for (int slot = 0; slot < 40; ++slot)
+            store.record_game(sample_game(t, slot, a, b, std::nullopt, 60));
+    }
+    const std::string healthy = file_bytes(path_);
+    const std::size_t page =
+        std::size_t(std::uint8_t(healthy[16])) << 8 | std::size_t(std::uint8_t(healthy[17]));
+    ASSERT_GE(healthy.size() / page, 8u);
+    {
+        std::fstream file(path_, std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(std::streamoff(healthy.size() / page / 2 * page));
+        file.write(std::string(64, '\xff').data(), 64);
+    }
+    const std::string damaged = file_bytes(path_);
+    ASSERT_NE(damaged, healthy);
+    for (const Store::Access access : {Store::Access::read_write, Store::Access::read_only}) {
+        std::string message;
+        try {
+            Store::open(path_, access);
+        } catch (const StoreError& error) {
+            message = error.what();
+        }
+        EXPECT_EQ(
+            message.rfind(path_ + ": the database file is damaged (SQLite's quick_check: ", 0), 0u)
+            << message;
+        EXPECT_TRUE(message.ends_with(
+            access == Store::Access::read_write ? "); nothing was written to it" : ")"))
+            << message;
+        EXPECT_TRUE(file_bytes(path_) == damaged);
+    }
 }
 
 // Step 2. A command that fails before writing can remove the file it created.

@@ -48,9 +48,12 @@ constexpr std::string_view SELECT_GAMES =
     "opening_index, game_in_pair, start_fen, result, termination, termination_text, ply_count, "
     "started_at_ms, finished_at_ms, shard_index, shard_count, host FROM games "
     "WHERE tournament_id = ?1 ORDER BY id";
-constexpr std::string_view GAME_EXISTS =
-    "SELECT 1 FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
-    "AND black_engine_id = ?4";
+// The target's game in a slot between two engines, in SELECT_GAMES's columns 4 to 18.
+constexpr std::string_view GAME_IN_TARGET =
+    "SELECT id, opening_id, round, pair_index, opening_index, game_in_pair, start_fen, result, "
+    "termination, termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, "
+    "shard_count, host FROM games WHERE tournament_id = ?1 AND slot = ?2 "
+    "AND white_engine_id = ?3 AND black_engine_id = ?4";
 constexpr std::string_view INSERT_GAME =
     "INSERT INTO games (tournament_id, slot, white_engine_id, black_engine_id, opening_id, round, "
     "pair_index, opening_index, game_in_pair, start_fen, result, termination, termination_text, "
@@ -96,6 +99,29 @@ std::string shard_name(const ShardProgress& p) {
     return "shard " + std::to_string(p.shard.index) + "/" + std::to_string(p.shard.count);
 }
 
+// True if column `a` of `x` and column `b` of `y` hold the same value of the same type.
+bool same_value(const sql::Statement& x, int a, const sql::Statement& y, int b) {
+    const int type = sqlite3_column_type(x.handle(), a);
+    if (type != sqlite3_column_type(y.handle(), b)) return false;
+    switch (type) {
+        case SQLITE_NULL:
+            return true;
+        case SQLITE_INTEGER:
+            return x.integer(a) == y.integer(b);
+        case SQLITE_FLOAT:
+            return x.real(a) == y.real(b);
+        default:
+            return x.text(a) == y.text(b);
+    }
+}
+
+// "1-0 (checkmate, 57 plies)" from a row with the result, termination and ply count at `at`,
+// `at` + 1 and `at` + 3.
+std::string game_text(const sql::Statement& row, int at) {
+    return row.text(at) + " (" + row.text(at + 1) + ", " + std::to_string(row.integer(at + 3)) +
+           " plies)";
+}
+
 // One shard file: its store and the shards it holds.
 struct Input {
     std::filesystem::path path;
@@ -103,13 +129,31 @@ struct Input {
     std::vector<ShardProgress> shards;
 };
 
+// Where each game of the target came from: the target itself, or an input of this merge.
+struct GameOrigins {
+    std::filesystem::path target;
+    std::map<GameId, std::filesystem::path> copied;  // by the target's game id
+
+    std::string of(GameId id) const {
+        auto it = copied.find(id);
+        return (it == copied.end() ? target : it->second).string();
+    }
+};
+
 // Copies one shard file into the target (whose transaction is open). Rows that identify
 // (tournaments, engines, openings) are matched by their identifying columns and created when
-// absent; games are matched by tournament, slot and engines and copied only when absent.
+// absent; games are matched by tournament, slot and engines and copied only when absent. A game
+// already there must be the same game, column for column: two different games for one slot are
+// a ShardMismatchError naming the slot and both files.
 class ShardCopier {
   public:
-    ShardCopier(sql::Connection& target, Input& input, const MergeOptions& options)
-        : out_(target), in_(connection_of(input.store)), input_(input), options_(options) {}
+    ShardCopier(sql::Connection& target, Input& input, const MergeOptions& options,
+                GameOrigins& origins)
+        : out_(target),
+          in_(connection_of(input.store)),
+          input_(input),
+          options_(options),
+          origins_(origins) {}
 
     std::pair<std::int64_t, std::int64_t> copy() {
         // Step 1. One read snapshot of the shard, so games and moves agree.
@@ -200,7 +244,7 @@ class ShardCopier {
 
     std::pair<std::int64_t, std::int64_t> copy_games(TournamentId from, TournamentId to) {
         sql::Statement games(in_, SELECT_GAMES);
-        sql::Statement exists(out_, GAME_EXISTS);
+        sql::Statement exists(out_, GAME_IN_TARGET);
         sql::Statement insert(out_, INSERT_GAME);
         const bool has_clock =
             in_.query_integer("PRAGMA user_version", "reading the schema version") >=
@@ -218,12 +262,13 @@ class ShardCopier {
             copy_value(exists, 2, games, 1);
             exists.bind(3, white);
             exists.bind(4, black);
-            const bool there = exists.step();
-            exists.reset();
-            if (there) {
+            if (exists.step()) {
+                check_same_game(games, exists);
+                exists.reset();
                 ++present;
                 continue;
             }
+            exists.reset();
             insert.bind(1, to);
             copy_value(insert, 2, games, 1);
             insert.bind(3, white);
@@ -237,6 +282,7 @@ class ShardCopier {
             run(insert);
             ++added;
             const GameId id = sqlite3_last_insert_rowid(out_.handle());
+            origins_.copied[id] = input_.path;
             // The game's per-side totals (what standings read instead of every move).
             totals.bind(1, games.integer(0));
             while (totals.step()) {
@@ -261,10 +307,30 @@ class ShardCopier {
         return {added, present};
     }
 
+    // Throws unless the input's game `game` (SELECT_GAMES) and the target's `there`
+    // (GAME_IN_TARGET) are one game: the same opening, schedule place, result, times and host.
+    void check_same_game(const sql::Statement& game, const sql::Statement& there) const {
+        const std::optional<std::int64_t> opening =
+            game.is_null(4) ? std::nullopt
+                            : std::optional(mapped(openings_, game.integer(4), "opening"));
+        bool same = opening == there.optional_integer(1);
+        for (int column = 5; same && column <= 18; ++column)
+            same = same_value(game, column, there, column - 3);
+        if (same) return;
+        throw ShardMismatchError(
+            "slot " + std::to_string(game.integer(1)) + " (round " +
+            std::to_string(game.integer(5)) + ", pair " + std::to_string(game.integer(6)) +
+            "): " + origins_.of(there.integer(0)) + " holds " + game_text(there, 7) + " and " +
+            input_.path.string() + " holds " + game_text(game, 10) +
+            ", two different games for one slot; nothing was merged (merge the file whose "
+            "game you keep, without the other)");
+    }
+
     sql::Connection& out_;
     sql::Connection& in_;
     Input& input_;
     const MergeOptions& options_;
+    GameOrigins& origins_;
     std::map<std::int64_t, std::int64_t> engines_, openings_;
 };
 
@@ -296,6 +362,31 @@ void check_same_run(std::optional<Reference>& reference, const ShardProgress& he
     }
 }
 
+// Refuses, before anything is written, an existing target that is a shard of the run or of
+// another run: read-only, so that neither an older schema nor a refusal changes it.
+void check_target(const std::filesystem::path& target, const std::vector<Input>& inputs,
+                  std::optional<Reference>& reference) {
+    Store store = Store::open(target, Store::Access::read_only);
+    const std::vector<ShardProgress> held = shard_progress(connection_of(store));
+    for (const ShardProgress& shard : held)
+        check_same_run(reference, shard, shard_name(shard) + " (" + target.string() + ")");
+    if (held.size() != 1) return;
+    // A shard's own database holds that one shard; other shards merged into it would make the
+    // shard refuse its own file. (A merged file holding only shard K so far is told apart by the
+    // inputs: a merge into it brings shard K again.)
+    const ShardNumber own = held.front().shard;
+    bool brings_own = false, brings_other = false;
+    for (const Input& input : inputs)
+        for (const ShardProgress& shard : input.shards)
+            (shard.shard == own ? brings_own : brings_other) = true;
+    if (brings_other && !brings_own)
+        throw ShardMismatchError(
+            target.string() + ": holds only " + shard_name(held.front()) +
+            ", as that shard's own database does; merging other shards into it would stop the "
+            "shard from resuming there. Merge into a new file, with " +
+            target.string() + " among the inputs; nothing was merged");
+}
+
 }  // namespace
 
 MergeSummary merge_shards(const std::filesystem::path& target,
@@ -313,7 +404,8 @@ MergeSummary merge_shards(const std::filesystem::path& target,
             if (same_existing_file(path, earlier.path))
                 throw ShardMismatchError(path.string() + ": is given twice (also as " +
                                          earlier.path.string() + "); nothing was merged");
-        Input input{path, open_database(path, false), {}};
+        // Read-only: a merge never writes a shard (which may be a file no one may write).
+        Input input{path, Store::open(path, Store::Access::read_only), {}};
         input.shards = shard_progress(connection_of(input.store));
         if (input.shards.empty())
             throw ShardMismatchError(path.string() +
@@ -323,7 +415,14 @@ MergeSummary merge_shards(const std::filesystem::path& target,
             check_same_run(reference, held, shard_name(held) + " (" + path.string() + ")");
         inputs.push_back(std::move(input));
     }
-    Store target_store = open_database(target, true);
+    std::error_code error;
+    if (std::filesystem::exists(target, error)) check_target(target, inputs, reference);
+
+    // Step 2. The target: claimed as a tournament claims its file, so that a shard playing into
+    // it stops this merge; created if absent, and removed again if the merge then fails.
+    DiscardIfLeftEmpty discard(target);
+    WriterClaim claim(target);
+    Store target_store = Store::open(target);
     sql::Connection& out = connection_of(target_store);
     for (const ShardProgress& held : shard_progress(out))
         check_same_run(reference, held, shard_name(held) + " (" + target.string() + ")");
@@ -333,21 +432,32 @@ MergeSummary merge_shards(const std::filesystem::path& target,
     // new pages are then written once, not to the WAL and again at the checkpoint. The
     // transaction stays atomic either way; the file is switched back to WAL at the end.
     const bool journal = out.query_text("PRAGMA journal_mode = TRUNCATE", "merging") == "truncate";
+    // Back to WAL however the merge ends (after the transaction below is committed or rolled
+    // back): a refused merge leaves the target in the mode it had.
+    struct BackToWal {
+        sql::Connection& connection;
+        bool active;
+        ~BackToWal() {
+            if (active)
+                sqlite3_exec(connection.handle(), "PRAGMA journal_mode = WAL", nullptr, nullptr,
+                             nullptr);
+        }
+    } back_to_wal{out, journal};
 
-    // Step 2. One transaction: all shards are in the target, or none of this merge is.
+    // Step 3. One transaction: all shards are in the target, or none of this merge is.
     MergeSummary summary;
+    GameOrigins origins{target, {}};
     sql::Transaction transaction(out);
     for (Input& input : inputs) {
-        auto [added, present] = ShardCopier(out, input, options).copy();
+        auto [added, present] = ShardCopier(out, input, options, origins).copy();
         summary.games_added += added;
         summary.games_already_there += present;
         if (options.after_shard) options.after_shard(input.path, added);
     }
     transaction.commit();
 
-    // Step 3. How far each shard got, as the target now knows.
+    // Step 4. How far each shard got, as the target now knows.
     summary.shards = shard_progress(out);
-    if (journal) out.query_text("PRAGMA journal_mode = WAL", "merging");
     return summary;
 }
 

@@ -34,9 +34,12 @@ struct MergeSummary {
 // was added. Idempotent: games already in the target (same tournament, slot and engines) are
 // skipped, so merging a shard again, or after it has grown, adds exactly the new games. Atomic:
 // the whole merge is one transaction on the target, so an interruption leaves it as it was.
+// The shards are opened read-only, and each must pass SQLite's quick_check.
 // Throws ShardMismatchError, before writing anything, if a file is not a shard database, or
 // holds shards of another tournament, engine build or shard count than the others (or than
-// the target): the message names the file, the shard and the first difference.
+// the target): the message names the file, the shard and the first difference; if the target
+// is a shard's own database (it holds one shard, and the inputs bring only others); or, leaving
+// the target as it was, if two files hold different games for one slot (named with both files).
 MergeSummary merge_shards(const std::filesystem::path& target,
                           std::span<const std::filesystem::path> shards,
                           const MergeOptions& options = {});

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
 
@@ -27,6 +30,7 @@ struct ShardFile {
     std::string identity_json = identity("w");
     std::vector<std::int64_t> slots;
     std::string variant = "standard";
+    int plies = 40;
 
     void play(const std::vector<std::int64_t>& played, const std::string& white_binary = "w") {
         Store store = Store::open(path);
@@ -38,7 +42,7 @@ struct ShardFile {
             store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
         for (std::int64_t slot : played) {
             GameRecord game = sample_game(t, slot, slot % 2 ? black : white,
-                                          slot % 2 ? white : black, opening, 40);
+                                          slot % 2 ? white : black, opening, plies);
             game.shard = shard;
             game.host = "node" + std::to_string(shard.index);
             store.record_game(game);
@@ -201,6 +205,99 @@ TEST_F(MergeTest, AnInterruptedMergeLeavesTheTargetAsItWas) {
     EXPECT_EQ(games_in_target(), 2);
     // Nothing of the interrupted merge is left behind: merging again adds all of it.
     EXPECT_EQ(merge_shards(target, shards).games_added, 4);
+}
+
+std::string file_bytes(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// Two databases of shard 1 whose games for one slot differ (the shard played twice, on two
+// hosts): the merge names the slot and both files, and keeps neither.
+TEST_F(MergeTest, DifferentGamesForOneSlotAreRefusedNamingTheSlotAndBothFiles) {
+    first.play({0, 1});
+    ShardFile again = first;
+    again.path = temp_database_path("merge_1_again");
+    again.plies = 41;  // the same slots, other games
+    again.play({0, 1});
+    const std::vector<fs::path> both = {first.path, again.path};
+    try {
+        merge_shards(target, both);
+        FAIL() << "two different games for slot 0 were merged";
+    } catch (const ShardMismatchError& e) {
+        const std::string message = e.what();
+        EXPECT_EQ(message.rfind("slot 0 (round 0, pair 0): " + first.path.string() + " holds ", 0),
+                  0u)
+            << message;
+        EXPECT_NE(message.find(" 40 plies) and " + again.path.string() + " holds "),
+                  std::string::npos)
+            << message;
+        EXPECT_TRUE(message.ends_with(
+            " 41 plies), two different games for one slot; nothing was merged (merge the file "
+            "whose game you keep, without the other)"))
+            << message;
+    }
+    EXPECT_FALSE(fs::exists(target));  // the target it created is removed again
+
+    // Into a target that already holds the first file's games, the target is named.
+    const std::vector<fs::path> only_first = {first.path}, only_again = {again.path};
+    merge_shards(target, only_first);
+    try {
+        merge_shards(target, only_again);
+        FAIL() << "a different game for slot 0 was merged";
+    } catch (const ShardMismatchError& e) {
+        EXPECT_EQ(std::string(e.what()).rfind("slot 0 (round 0, pair 0): " + target.string(), 0),
+                  0u)
+            << e.what();
+    }
+    EXPECT_EQ(games_in_target(), 2);
+    {
+        Store merged = Store::open(target, Store::Access::read_only);
+        for (const GameSummary& game : merged.list_games(merged.list_tournaments().at(0).id))
+            EXPECT_EQ(game.ply_count, 40) << "slot " << game.slot.number;  // the first file's
+    }
+    remove_database(again.path);
+}
+
+// `merge --into` a shard's own database would make that shard refuse its file.
+TEST_F(MergeTest, RefusesToMergeIntoAShardsOwnDatabase) {
+    first.play({0, 1});
+    second.play({2, 3});
+    const std::string before = file_bytes(first.path);
+    const std::vector<fs::path> others = {second.path};
+    try {
+        merge_shards(first.path, others);
+        FAIL() << "merged into shard 1's own database";
+    } catch (const ShardMismatchError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  first.path.string() +
+                      ": holds only shard 1/2, as that shard's own database does; merging other "
+                      "shards into it would stop the shard from resuming there. Merge into a new "
+                      "file, with " +
+                      first.path.string() + " among the inputs; nothing was merged");
+    }
+    EXPECT_TRUE(file_bytes(first.path) == before);
+    first.play({4, 5});  // the shard resumes into its own file
+    // A merged file that holds shard 1 so far takes the other shards when shard 1 comes again.
+    const std::vector<fs::path> only_first = {first.path}, all = {first.path, second.path};
+    merge_shards(target, only_first);
+    EXPECT_EQ(merge_shards(target, all).games_added, 2);
+    EXPECT_EQ(games_in_target(), 6);
+}
+
+// A merge reads its shards read-only: it leaves them byte for byte, with no -wal or -shm.
+TEST_F(MergeTest, LeavesTheShardsAsTheyWere) {
+    first.play({0, 1});
+    second.play({2, 3});
+    const std::string first_bytes = file_bytes(first.path), second_bytes = file_bytes(second.path);
+    const std::vector<fs::path> shards = {first.path, second.path};
+    EXPECT_EQ(merge_shards(target, shards).games_added, 4);
+    for (const fs::path& shard : shards) {
+        EXPECT_FALSE(fs::exists(shard.string() + "-wal")) << shard;
+        EXPECT_FALSE(fs::exists(shard.string() + "-shm")) << shard;
+    }
+    EXPECT_TRUE(file_bytes(first.path) == first_bytes);
+    EXPECT_TRUE(file_bytes(second.path) == second_bytes);
 }
 
 TEST(ShardIdentity, DifferencesAreNamedInWords) {

@@ -62,10 +62,8 @@ std::vector<PoolStopRecord> pool_stops(sql::Connection& connection) {
 }
 
 std::vector<PoolStopRecord> pool_stops(const std::filesystem::path& path) {
-    if (!std::filesystem::exists(path)) throw StoreError(path.string() + ": no such database");
-    sql::Connection connection(path.string(), SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
-    sqlite3_busy_timeout(connection.handle(), 10'000);
-    return pool_stops(connection);
+    Store store = Store::open(path, Store::Access::read_only);
+    return pool_stops(connection_of(store));
 }
 
 void copy_pool_stops(sql::Connection& in, TournamentId from, sql::Connection& out,

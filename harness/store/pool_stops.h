@@ -31,7 +31,7 @@ struct PoolStopRecord {
 void record_pool_stop(sql::Connection& connection, const PoolStopRecord& record);
 
 // Every pool stop the database holds, by tournament and shard; empty for a database older than
-// version 5 or never pooled. Throws StoreError.
+// version 5 or never pooled. The file is opened read-only. Throws StoreError.
 std::vector<PoolStopRecord> pool_stops(sql::Connection& connection);
 std::vector<PoolStopRecord> pool_stops(const std::filesystem::path& path);
 

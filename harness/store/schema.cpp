@@ -249,7 +249,6 @@ constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {
     "engines",   "game_engine_totals", "games",       "moves",  "node_counts",
     "node_runs", "openings",           "shard_slots", "shards", "tournaments",
 };
-constexpr int SHARDS_VERSION = 4;  // the version that added shards and shard_slots
 
 std::string hex32(std::int64_t value) {
     char text[16];

@@ -34,6 +34,9 @@ int latest_version(std::span<const Migration> list = migrations());
 // The first version with per-game totals (table game_engine_totals).
 inline constexpr int GAME_TOTALS_VERSION = 3;
 
+// The first version with shards and their slots (tables shards and shard_slots).
+inline constexpr int SHARDS_VERSION = 4;
+
 // The first version with each move's clock, latency, hashfull, tbhits and info lines, and each
 // tournament's variant in its own column.
 inline constexpr int MOVE_CLOCK_VERSION = 6;

@@ -173,10 +173,11 @@ void replace_shard_slots(sql::Connection& connection, TournamentId tournament, i
 
 std::vector<ShardProgress> shard_progress(sql::Connection& connection) {
     std::vector<ShardProgress> shards;
+    const std::int64_t version =
+        connection.query_integer("PRAGMA user_version", "reading the schema version");
+    if (version < schema::SHARDS_VERSION) return shards;  // read as it is: no shards table yet
     {
-        const bool has_variant =
-            connection.query_integer("PRAGMA user_version", "reading the schema version") >=
-            schema::MOVE_CLOCK_VERSION;
+        const bool has_variant = version >= schema::MOVE_CLOCK_VERSION;
         sql::Statement select(connection, has_variant ? SELECT_SHARDS : SELECT_OLD_SHARDS);
         while (select.step()) {
             ShardProgress p;
@@ -213,7 +214,7 @@ std::vector<ShardProgress> shard_progress(sql::Connection& connection) {
 }
 
 std::vector<ShardProgress> shard_progress(const std::filesystem::path& path) {
-    Store store = open_database(path, false);
+    Store store = Store::open(path, Store::Access::read_only);
     return shard_progress(connection_of(store));
 }
 

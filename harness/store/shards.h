@@ -61,7 +61,8 @@ void replace_shard_slots(sql::Connection& connection, TournamentId tournament, i
                          const std::vector<std::int64_t>& slots);
 
 // Every shard the database at `path` knows, ordered by shard number; empty for a database that
-// was not played in shards. Throws StoreError if the file is missing or not arbiter's.
+// was not played in shards. The file is opened read-only. Throws StoreError if the file is
+// missing, not arbiter's or damaged.
 std::vector<ShardProgress> shard_progress(const std::filesystem::path& path);
 std::vector<ShardProgress> shard_progress(sql::Connection& connection);
 

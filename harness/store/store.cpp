@@ -15,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 #include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
@@ -40,19 +41,36 @@ void check_header_unless_open_here(const std::string& path) {
     if (!OpenFileMark::is_open(path)) schema::check_file_before_open(path);
 }
 
-// Step 0 of opening read-write: the folder exists and the file, if any, looks like SQLite.
+// The folder of `path` ("." for a bare file name).
+std::string folder_of(const std::string& path) {
+    const std::string folder = std::filesystem::path(path).parent_path().string();
+    return folder.empty() ? "." : folder;
+}
+
+// Step 0 of opening read-write: the folder exists, the file (if any) looks like SQLite, and this
+// process may write both, so that a refusal names the file and the reason before any SQL runs.
 sql::Connection open_for_writing(const std::string& path) {
-    if (path != ":memory:") {
-        const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-        std::error_code error;
-        if (!parent.empty()) std::filesystem::create_directories(parent, error);
-        if (error) {
-            throw StoreError(path + ": cannot create the folder " + parent.string() + ": " +
-                             error.message());
-        }
-        check_header_unless_open_here(path);
+    constexpr int FLAGS = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    if (path == ":memory:") return sql::Connection(path, FLAGS);
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code error;
+    if (!parent.empty()) std::filesystem::create_directories(parent, error);
+    if (error) {
+        throw StoreError(path + ": cannot create the folder " + parent.string() + ": " +
+                         error.message());
     }
-    return sql::Connection(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+    check_header_unless_open_here(path);
+    const bool exists = std::filesystem::exists(path, error);
+    if (exists && ::access(path.c_str(), W_OK) != 0) {
+        throw StoreError(path + ": cannot be written (" + std::strerror(errno) + ")");
+    }
+    const std::string folder = folder_of(path);
+    if (::access(folder.c_str(), W_OK | X_OK) != 0) {
+        throw StoreError(path + ": cannot be written: its folder " + folder + " is not writable (" +
+                         std::strerror(errno) + ") and SQLite creates " + path +
+                         "-wal there to write");
+    }
+    return sql::Connection(path, FLAGS);
 }
 
 // "file:PATH?immutable=1", with the characters a URI path cannot hold escaped.
@@ -84,8 +102,7 @@ sql::Connection open_for_reading(const std::string& path) {
     if (std::filesystem::file_size(path, error) == 0 && !error) {
         throw StoreError(path + ": is empty, not an arbiter database");
     }
-    std::string folder = std::filesystem::path(path).parent_path().string();
-    if (folder.empty()) folder = ".";
+    const std::string folder = folder_of(path);
     const bool folder_writable = ::access(folder.c_str(), W_OK) == 0;
     if (folder_writable && ::access(path.c_str(), W_OK) == 0) return sql::Connection(path, FLAGS);
     const std::uintmax_t log = std::filesystem::file_size(path + "-wal", error);
@@ -116,7 +133,57 @@ std::string switch_to_wal(sql::Connection& connection) {
     }
 }
 
+// Refuses a damaged file before anything reads or writes it: SQLite's quick_check (every page
+// of every table and index is well formed, without matching indexes to tables). Its first
+// message names the problem, e.g. "Tree 7 page 12 cell 3: invalid page number 4278190080".
+void check_not_damaged(sql::Connection& connection, Store::Access access) {
+    sql::Statement check(connection, "PRAGMA quick_check");
+    std::vector<std::string> problems;
+    for (int code; (code = check.try_step()) != SQLITE_DONE;) {
+        if (code != SQLITE_ROW) {
+            // A page too damaged for the check to go on: SQLite's own words end the list.
+            const int primary = code & 0xff;
+            if (primary != SQLITE_CORRUPT && primary != SQLITE_NOTADB)
+                connection.fail(code, "checking the file (PRAGMA quick_check)");
+            problems.push_back(sqlite3_errmsg(connection.handle()));
+            break;
+        }
+        std::string problem = check.text(0);
+        constexpr std::string_view SCHEMA_LINE = "*** in database main ***\n";
+        if (problem.starts_with(SCHEMA_LINE)) problem.erase(0, SCHEMA_LINE.size());
+        problems.push_back(std::move(problem));
+    }
+    if (problems.size() == 1 && problems[0] == "ok") return;
+    std::string message = connection.path() + ": the database file is damaged (SQLite's " +
+                          "quick_check: " + (problems.empty() ? "no answer" : problems[0]);
+    if (problems.size() > 1) message += "; " + std::to_string(problems.size() - 1) + " more";
+    message += access == Store::Access::read_write ? "); nothing was written to it" : ")";
+    throw StoreError(message);
+}
+
 }  // namespace
+
+CompanionCleanup::CompanionCleanup(const std::string& path, Store::Access access) : path_(path) {
+    if (access != Store::Access::read_only || path == ":memory:") return;
+    std::error_code error;
+    armed_ = !std::filesystem::exists(path + "-wal", error) &&
+             !std::filesystem::exists(path + "-shm", error);
+}
+
+CompanionCleanup::~CompanionCleanup() {
+    if (!armed_ || OpenFileMark::is_open(path_)) return;
+    std::error_code error;
+    if (!std::filesystem::exists(path_ + "-wal", error) &&
+        !std::filesystem::exists(path_ + "-shm", error))
+        return;
+    try {
+        // SQLITE_OPEN_READWRITE without CREATE: the file is there, and nothing is written to it.
+        sql::Connection connection(path_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX);
+        connection.query_integer("PRAGMA schema_version", "reading the schema version");
+    } catch (const std::exception&) {
+        // The files stay, as SQLite itself would leave them; they stop no one.
+    }
+}
 
 OpenFileMark::~OpenFileMark() {
     if (!key_) return;
@@ -139,10 +206,15 @@ bool OpenFileMark::is_open(const std::string& path) {
 
 Store::Impl::Impl(const std::string& path, Access access_)
     : access(access_),
+      cleanup(path, access_),
       connection(access_ == Access::read_only ? open_for_reading(path) : open_for_writing(path)) {
     open_mark.mark(path);
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
     schema::check_identity(connection);
+    // SQLite opens a file it may not write read-only without a word; say so now.
+    if (access == Access::read_write && sqlite3_db_readonly(connection.handle(), "main") == 1)
+        throw StoreError(path + ": cannot be written (SQLite opened it read-only)");
+    if (path != ":memory:") check_not_damaged(connection, access);
     const bool read_only = access == Access::read_only;
     if (read_only && connection.query_integer("PRAGMA application_id",
                                               "reading the application "

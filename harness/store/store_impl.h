@@ -45,6 +45,23 @@ class OpenFileMark {
     std::optional<std::pair<std::uint64_t, std::uint64_t>> key_;  // device, inode
 };
 
+// For a read-only open of a file that had no -wal or -shm beside it: once the connection has
+// closed, removes the two files SQLite creates to read a WAL database, unless another connection
+// still uses them. The removal is SQLite's own: a connection that may write is opened and closed,
+// and SQLite deletes the files only when it can lock the database exclusively (no other
+// connection in any process) and the log is checkpointed, which an unused log needs no write for.
+class CompanionCleanup {
+  public:
+    CompanionCleanup(const std::string& path, Store::Access access);
+    CompanionCleanup(const CompanionCleanup&) = delete;
+    CompanionCleanup& operator=(const CompanionCleanup&) = delete;
+    ~CompanionCleanup();
+
+  private:
+    std::string path_;
+    bool armed_ = false;  // read-only, and neither companion was there before the open
+};
+
 struct Store::Impl {
     Impl(const std::string& path, Access access);
 
@@ -99,6 +116,8 @@ struct Store::Impl {
     Access access;
     bool totals_missing = false;
     int version = 0;  // the file's schema version once open (older only when read-only)
+    // Declared before the connection and the mark, so that it runs after both are gone.
+    CompanionCleanup cleanup;
     // Declared before the connection, so that the mark is removed after the connection closes.
     OpenFileMark open_mark;
     // Declared before the statements so that they are finalised before the connection closes.
