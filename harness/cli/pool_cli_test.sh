@@ -68,6 +68,23 @@ cp "$pool/verdict.json" "$work/verdict.first"
 grep -q "^Played 0 games" "$work/s4.log" || fail "a run after the verdict played: $(grep Played "$work/s4.log")"
 cmp -s "$pool/verdict.json" "$work/verdict.first" || fail "the verdict changed"
 echo "ok: a fourth run after the verdict plays nothing"
+grep -q "^1/3 .* stopped$" "$work/status.log" || fail "status does not say an exited shard stopped: $(cat "$work/status.log")"
+# Files in counts/ that are not this pool's: another name for shard 1, a shard beyond the three.
+cp "$pool/counts/shard-1.json" "$pool/counts/shard-01.json"
+python3 - "$pool/counts/shard-9.json" <<'PY'
+import json, sys
+json.dump({"shard": 9, "pentanomial": [0, 0, 0, 0, 500], "pairs": 500, "batches": 1,
+           "published_ms": 0, "batch_seconds": 0, "finished": False}, open(sys.argv[1], "w"))
+PY
+"$arbiter" status --pool "$pool" >"$work/status-stray.log"
+grep -qx "Not counted: $pool/counts/shard-01.json (not a shard's counts (shard K publishes counts/shard-K.json))" "$work/status-stray.log" ||
+  fail "status does not name shard-01.json: $(cat "$work/status-stray.log")"
+grep -qx "Not counted: $pool/counts/shard-9.json (shard 9 is not one of the pool's 3 shards)" "$work/status-stray.log" ||
+  fail "status does not name shard-9.json"
+[ "$(grep "^Pooled:" "$work/status-stray.log")" = "$(grep "^Pooled:" "$work/status.log")" ] ||
+  fail "the stray files changed the pooled counts"
+rm "$pool/counts/shard-01.json" "$pool/counts/shard-9.json"
+echo "ok: files of counts/ that are not this pool's shards are named and not counted"
 
 # Step 3. Kill one shard mid-batch. Stricter bounds (alpha = beta = 0.001) and batches of 8
 # pairs leave time to kill shard 1 (slowed by --wait) inside its second batch.
@@ -85,15 +102,27 @@ for _ in $(seq 600); do
   fi
   sleep 0.1
 done
+# A second process for the running shard 1 (another --db) is refused and writes no game.
+if "$arbiter" tournament "${engines[@]}" "${sprt[@]}" --shard 1/3 --db "$work/twin.sqlite" \
+  >"$work/twin.log" 2>&1; then
+  fail "a second process for the running shard 1 was accepted"
+fi
+grep -q "shard 1 is already being played by pid $victim on " "$work/twin.log" || fail "the twin's refusal: $(cat "$work/twin.log")"
+if [ -f "$work/twin.sqlite" ]; then
+  [ "$(sqlite3 "$work/twin.sqlite" "SELECT count(*) FROM games")" = 0 ] || fail "the twin played"
+fi
 kill -KILL "$victim"
 wait "$victim" 2>/dev/null || true
+"$arbiter" status --pool "$pool" >"$work/status-killed.log"
+grep -q "^1/3 .* not running (exited before its last slot)$" "$work/status-killed.log" ||
+  fail "status does not say the killed shard is not running: $(cat "$work/status-killed.log")"
 played=$(sqlite3 "$work/k1.sqlite" "SELECT count(*) FROM games")
 [ "$(json "$counts" 'd["batches"]')" = 1 ] || fail "shard 1 was not killed in its second batch"
 ((played > 16 && played < 32)) || fail "shard 1 was killed with $played games, not mid-batch"
 [ "$(json "$counts" 'd["pairs"]')" = 8 ] || fail "the killed shard's counts are not its first batch"
 cp "$counts" "$work/killed-counts.json"
 [ ! -f "$pool/verdict.json" ] || fail "a verdict before the others started"
-echo "ok: shard 1 killed after $played games; its counts of batch 1 (8 pairs) stand"
+echo "ok: a second process for shard 1 refused; shard 1 killed after $played games; its counts of batch 1 (8 pairs) stand"
 for k in 1 2 3; do
   "$arbiter" tournament "${engines[@]}" "${sprt[@]}" --shard "$k/3" --db "$work/k$k.sqlite" \
     >"$work/k$k.log" 2>&1 &
