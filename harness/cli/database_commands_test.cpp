@@ -3,6 +3,9 @@
 #include "harness/cli/database_commands_fixture.h"
 #include "harness/store/store.h"
 
+#include <cstdint>
+#include <cstdlib>
+
 namespace arbiter {
 namespace {
 
@@ -172,6 +175,107 @@ TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNext
     const CommandOutcome resumed = as_user(tournament + " --rounds 2");
     EXPECT_EQ(resumed.exit_code, 0) << resumed.output;
     EXPECT_NE(resumed.output.find("Played 4 games"), std::string::npos) << resumed.output;
+}
+
+// Issue 29: the commands that only read a database open it read-only and leave nothing beside it.
+TEST_F(DatabaseCommands, ReadingCommandsLeaveNoWalOrShmAndNotAByteChanged) {
+    const fs::path db = dir_ / "shard.sqlite";
+    const CommandOutcome played =
+        run_arbiter("tournament" + engines() + " --openings " + short_suite(2).string() +
+                    " --shard 1/2 --db " + db.string());
+    ASSERT_EQ(played.exit_code, 0) << played.output;
+    const auto companions = [&] {
+        return fs::exists(db.string() + "-wal") || fs::exists(db.string() + "-shm");
+    };
+    EXPECT_FALSE(companions());  // the tournament's own read-only checks leave none either
+    const std::string before = file_bytes(db);
+    for (const std::string& command :
+         {"ratings --bootstrap 0 --db " + db.string(),
+          "export --db " + db.string() + " --pgn " + (dir_ / "games.pgn").string(),
+          "report --db " + db.string() + " --out " + (dir_ / "report.html").string(),
+          "status " + db.string(),
+          "merge --into " + (dir_ / "all.sqlite").string() + " " + db.string()}) {
+        const CommandOutcome outcome = run_arbiter(command);
+        EXPECT_EQ(outcome.exit_code, 0) << command << "\n" << outcome.output;
+        EXPECT_FALSE(companions()) << command;
+        EXPECT_TRUE(file_bytes(db) == before) << command;
+    }
+}
+
+// Issue 28: a real shard database with 64 bytes overwritten mid-file is refused by the run that
+// would resume it and by every command that reads it, and none of them changes a byte.
+TEST_F(DatabaseCommands, ADamagedDatabaseIsRefusedByEveryCommandAndLeftAsItWas) {
+    const fs::path db = dir_ / "shard.sqlite";
+    const std::string tournament = "tournament" + engines() + " --openings " +
+                                   short_suite(8).string() + " --shard 1/2 --db " + db.string();
+    ASSERT_EQ(run_arbiter(tournament + " --rounds 2").exit_code, 0);
+    const std::string healthy = file_bytes(db);
+    const std::size_t page =
+        std::size_t(std::uint8_t(healthy[16])) << 8 | std::size_t(std::uint8_t(healthy[17]));
+    ASSERT_GE(healthy.size() / page, 6u);
+    {
+        std::fstream file(db, std::ios::in | std::ios::out | std::ios::binary);
+        file.seekp(std::streamoff(healthy.size() / page / 2 * page));
+        file.write(std::string(64, '\xff').data(), 64);
+    }
+    const std::string damaged = file_bytes(db);
+    const std::string refusal =
+        db.string() + ": the database file is damaged (SQLite's quick_check: ";
+    const fs::path merged = dir_ / "all.sqlite";
+    for (const std::string& command :
+         {tournament + " --rounds 4", "status " + db.string(),
+          "ratings --bootstrap 0 --db " + db.string(),
+          "export --db " + db.string() + " --pgn " + (dir_ / "games.pgn").string(),
+          "report --db " + db.string() + " --out " + (dir_ / "report.html").string(),
+          "merge --into " + merged.string() + " " + db.string()}) {
+        const CommandOutcome outcome = run_arbiter(command);
+        EXPECT_NE(outcome.exit_code, 0) << command;
+        EXPECT_NE(outcome.output.find(refusal), std::string::npos) << command << "\n"
+                                                                   << outcome.output;
+        EXPECT_EQ(outcome.output.find("Played"), std::string::npos) << outcome.output;
+        EXPECT_TRUE(file_bytes(db) == damaged) << command;
+    }
+    EXPECT_NE(run_arbiter(tournament + " --rounds 4").output.find("); nothing was written to it"),
+              std::string::npos);
+    EXPECT_FALSE(fs::exists(merged));
+}
+
+// Read-only shards are read by status and merge; a read-only target is named with the reason.
+// As root, the commands run as nobody (see above).
+TEST_F(DatabaseCommands, ReadOnlyShardsAreMergedAndAReadOnlyTargetIsNamed) {
+    const fs::path shards = dir_ / "shards", out = dir_ / "out", db = shards / "shard-1.sqlite";
+    fs::create_directories(out);
+    ASSERT_EQ(run_arbiter("tournament" + engines() + " --openings " + short_suite(2).string() +
+                          " --shard 1/2 --db " + db.string())
+                  .exit_code,
+              0);
+    std::string user;
+    if (::geteuid() == 0) {
+        user = "setpriv --reuid=nobody --regid=nogroup --clear-groups ";
+        ASSERT_EQ(std::system(("chown -R nobody " + dir_.string()).c_str()), 0);
+    }
+    const auto as_user = [&](const std::string& arguments) {
+        return run_shell(user + ARBITER_PATH + " " + arguments);
+    };
+    const fs::perms read_only =
+        fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read;
+    fs::permissions(db, read_only);
+    fs::permissions(shards, read_only | fs::perms::owner_exec | fs::perms::others_exec);
+    const CommandOutcome status = as_user("status " + db.string());
+    EXPECT_EQ(status.exit_code, 0) << status.output;
+    EXPECT_NE(status.output.find("1/2"), std::string::npos) << status.output;
+    const fs::path target = out / "all.sqlite";
+    const CommandOutcome merged = as_user("merge --into " + target.string() + " " + db.string());
+    EXPECT_EQ(merged.exit_code, 0) << merged.output;
+    EXPECT_NE(merged.output.find("games added"), std::string::npos) << merged.output;
+
+    fs::permissions(target, read_only);
+    const CommandOutcome refused = as_user("merge --into " + target.string() + " " + db.string());
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_NE(refused.output.find(target.string() + ": cannot be written (Permission denied)"),
+              std::string::npos)
+        << refused.output;
+    fs::permissions(shards, fs::perms::owner_all);
 }
 
 }  // namespace

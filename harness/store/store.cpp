@@ -440,7 +440,10 @@ WriterClaim::WriterClaim(const std::filesystem::path& path) {
     // Close-on-exec: an engine started by this process must not inherit the claim.
     descriptor_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     if (descriptor_ < 0) {
-        throw StoreError(name + ": cannot open the database file: " + std::strerror(errno));
+        const int why = errno;
+        if (why == EACCES || why == EPERM || why == EROFS)
+            throw StoreError(name + ": cannot be written (" + std::strerror(why) + ")");
+        throw StoreError(name + ": cannot open the database file: " + std::strerror(why));
     }
     if (::flock(descriptor_, LOCK_EX | LOCK_NB) == 0) return;
     const int why = errno;
