@@ -13,6 +13,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -148,10 +149,10 @@ void check_not_damaged(sql::Connection& connection, Store::Access access) {
             problems.push_back(sqlite3_errmsg(connection.handle()));
             break;
         }
-        std::string problem = check.text(0);
-        constexpr std::string_view SCHEMA_LINE = "*** in database main ***\n";
-        if (problem.starts_with(SCHEMA_LINE)) problem.erase(0, SCHEMA_LINE.size());
-        problems.push_back(std::move(problem));
+        // A row may hold several problems, one a line, after a "*** in database main ***" line.
+        std::istringstream lines(check.text(0));
+        for (std::string line; std::getline(lines, line);)
+            if (!line.empty() && !line.starts_with("*** in database ")) problems.push_back(line);
     }
     if (problems.size() == 1 && problems[0] == "ok") return;
     std::string message = connection.path() + ": the database file is damaged (SQLite's " +
