@@ -62,6 +62,11 @@ class CompanionCleanup {
     bool armed_ = false;  // read-only, and neither companion was there before the open
 };
 
+// Throws StoreError naming the file and SQLite's quick_check's first problem if the file is
+// damaged (store_opening.cpp); a file this process found whole and that has not changed since
+// is not read again.
+void check_not_damaged(sql::Connection& connection, Store::Access access);
+
 struct Store::Impl {
     Impl(const std::string& path, Access access);
 
