@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <memory>
 
 namespace arbiter {
 namespace {
@@ -80,6 +81,55 @@ TEST(PoolStatus, ShowsEachShardThePooledSprtLineAndWhatIsMissing) {
     three.shard = 3;
     pool.publish(three);
     EXPECT_NE(format_pool_status(pool, 0).find("Inconclusive at the cap"), std::string::npos);
+    fs::remove_all(folder);
+}
+
+// Whether a shard still runs comes from its claim (DIR/shard-K.lock): a shard that exited is not
+// "stopping" after the verdict, and one that exited before its last slot is not "playing".
+TEST(PoolStatus, TellsShardsThatRunFromShardsThatExited) {
+    const fs::path folder =
+        fs::temp_directory_path() / ("arbiter-pool-exited-" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    SprtPool pool(folder);
+    json::Value test{json::Object{}};
+    test.set("tournament", "abc");
+    test.set("shards", 2);
+    test.set("batch_pairs", 4);
+    test.set("sprt", to_json(SprtParameters{0, 10, 0.05, 0.05, SprtModel::normalized}));
+    pool.join(test);
+    for (int k = 1; k <= 2; ++k) {
+        PoolShardCounts counts;
+        counts.shard = k;
+        counts.counts.pairs = {0, 1, 1, 1, 0};
+        counts.batches = 1;
+        counts.published_ms = 1'000'000;
+        pool.publish(counts);
+    }
+    // True if shard k's row ends with "ago" (its publication's age), spaces and `state`.
+    const auto state_is = [&](int k, const std::string& state) {
+        const std::string text = format_pool_status(pool, 1'000'000);
+        const std::size_t line = text.find("\n" + std::to_string(k) + "/2 ");
+        std::string row = text.substr(line + 1, text.find('\n', line + 1) - line - 1);
+        if (!row.ends_with(" " + state)) return "row: " + row;
+        row.resize(row.size() - state.size());
+        while (row.ends_with(" ")) row.pop_back();
+        return row.ends_with(" ago") ? std::string() : "row: " + row;
+    };
+    {
+        std::unique_ptr<PoolShardClaim> running = pool.claim(1);
+        std::unique_ptr<PoolShardClaim> exiting = pool.claim(2);
+        EXPECT_EQ(state_is(1, "playing"), "");
+        EXPECT_EQ(state_is(2, "playing"), "");
+    }
+    EXPECT_EQ(state_is(1, "not running (exited before its last slot)"), "");
+    std::unique_ptr<PoolShardClaim> running = pool.claim(1);
+    PoolShardCounts decisive;
+    decisive.shard = 1;
+    decisive.counts.pairs = {0, 0, 0, 0, 400};
+    pool.publish(decisive);
+    ASSERT_TRUE(pool.decide(SprtParameters{0, 10, 0.05, 0.05, SprtModel::normalized}, 1));
+    EXPECT_EQ(state_is(1, "stopping"), "");
+    EXPECT_EQ(state_is(2, "stopped"), "");
     fs::remove_all(folder);
 }
 
