@@ -156,7 +156,7 @@ bool OpenFileMark::is_open(const std::string& path) {
 
 Store::Impl::Impl(const std::string& path, Access access_)
     : access(access_),
-      cleanup(path, access_),
+      after_close(path, access_),
       connection(access_ == Access::read_only ? open_for_reading(path) : open_for_writing(path)) {
     open_mark.mark(path);
     sqlite3_busy_timeout(connection.handle(), DEFAULT_BUSY_TIMEOUT_MS);
@@ -164,7 +164,10 @@ Store::Impl::Impl(const std::string& path, Access access_)
     // SQLite opens a file it may not write read-only without a word; say so now.
     if (access == Access::read_write && sqlite3_db_readonly(connection.handle(), "main") == 1)
         throw StoreError(path + ": cannot be written (SQLite opened it read-only)");
-    if (path != ":memory:") check_not_damaged(connection, access);
+    if (path != ":memory:") {
+        check_not_damaged(connection, access);
+        after_close.checked();
+    }
     const bool read_only = access == Access::read_only;
     if (read_only && connection.query_integer("PRAGMA application_id",
                                               "reading the application "

@@ -45,21 +45,30 @@ class OpenFileMark {
     std::optional<std::pair<std::uint64_t, std::uint64_t>> key_;  // device, inode
 };
 
-// For a read-only open of a file that had no -wal or -shm beside it: once the connection has
-// closed, removes the two files SQLite creates to read a WAL database, unless another connection
-// still uses them. The removal is SQLite's own: a connection that may write is opened and closed,
-// and SQLite deletes the files only when it can lock the database exclusively (no other
-// connection in any process) and the log is checkpointed, which an unused log needs no write for.
-class CompanionCleanup {
+// What is done for a Store once its connection has closed (store_opening.cpp):
+// - after a read-only open of a file that had no -wal or -shm beside it, the two files SQLite
+//   creates to read a WAL database are removed, unless another connection still uses them. The
+//   removal is SQLite's own: a connection that may write is opened and closed, and SQLite deletes
+//   the files only when it can lock the database exclusively (no other connection in any
+//   process) and the log is checkpointed, which an unused log needs no write for;
+// - after a read-write open that passed quick_check, the file as this process leaves it (written
+//   by SQLite only) counts as checked, so that a command reading what it has just written (merge)
+//   does not read the whole file again.
+class AfterClose {
   public:
-    CompanionCleanup(const std::string& path, Store::Access access);
-    CompanionCleanup(const CompanionCleanup&) = delete;
-    CompanionCleanup& operator=(const CompanionCleanup&) = delete;
-    ~CompanionCleanup();
+    AfterClose(const std::string& path, Store::Access access);
+    AfterClose(const AfterClose&) = delete;
+    AfterClose& operator=(const AfterClose&) = delete;
+    ~AfterClose();
+
+    // The file passed quick_check at the open.
+    void checked() { checked_ = true; }
 
   private:
     std::string path_;
-    bool armed_ = false;  // read-only, and neither companion was there before the open
+    Store::Access access_;
+    bool remove_companions_ = false;  // read-only, and neither was there before the open
+    bool checked_ = false;
 };
 
 // Throws StoreError naming the file and SQLite's quick_check's first problem if the file is
@@ -122,7 +131,7 @@ struct Store::Impl {
     bool totals_missing = false;
     int version = 0;  // the file's schema version once open (older only when read-only)
     // Declared before the connection and the mark, so that it runs after both are gone.
-    CompanionCleanup cleanup;
+    AfterClose after_close;
     // Declared before the connection, so that the mark is removed after the connection closes.
     OpenFileMark open_mark;
     // Declared before the statements so that they are finalised before the connection closes.

@@ -87,15 +87,21 @@ void check_not_damaged(sql::Connection& connection, Store::Access access) {
     throw StoreError(message);
 }
 
-CompanionCleanup::CompanionCleanup(const std::string& path, Store::Access access) : path_(path) {
+AfterClose::AfterClose(const std::string& path, Store::Access access)
+    : path_(path), access_(access) {
     if (access != Store::Access::read_only || path == ":memory:") return;
     std::error_code error;
-    armed_ = !std::filesystem::exists(path + "-wal", error) &&
-             !std::filesystem::exists(path + "-shm", error);
+    remove_companions_ = !std::filesystem::exists(path + "-wal", error) &&
+                         !std::filesystem::exists(path + "-shm", error);
 }
 
-CompanionCleanup::~CompanionCleanup() {
-    if (!armed_ || OpenFileMark::is_open(path_)) return;
+AfterClose::~AfterClose() {
+    if (checked_ && access_ == Store::Access::read_write) {
+        const std::optional<FileState> state = file_state(path_);
+        std::lock_guard lock(checked_files_mutex);
+        if (state) checked_files.insert(*state);
+    }
+    if (!remove_companions_ || OpenFileMark::is_open(path_)) return;
     std::error_code error;
     if (!std::filesystem::exists(path_ + "-wal", error) &&
         !std::filesystem::exists(path_ + "-shm", error))
