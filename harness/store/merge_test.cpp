@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
 
@@ -33,6 +35,7 @@ struct ShardFile {
         TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})", variant);
         EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
         EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
+        store.set_engine_own_identity(white, {"White Engine 2", "its author"});
         claim_shard(store, {t, shard, identity_json, slots});
         OpeningId opening =
             store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
@@ -91,6 +94,11 @@ TEST_F(MergeTest, CopiesEveryGameWithItsMovesShardAndHost) {
         EXPECT_EQ(copy.shard, (ShardNumber{2, 2}));
         EXPECT_EQ(copy.host, "node2");
     }
+    // What each engine said of itself travels with its row.
+    std::map<std::string, EngineOwnIdentity> own;
+    for (const StoredEngine& e : merged.list_engines()) own[e.identity.name] = e.own;
+    EXPECT_EQ(own, (std::map<std::string, EngineOwnIdentity>{
+                       {"black", {}}, {"white", {"White Engine 2", "its author"}}}));
 }
 
 TEST_F(MergeTest, MergingAgainAddsExactlyTheNewGames) {

@@ -135,11 +135,12 @@ class Runner {
             engine_log_.emplace(config_.engine_log, config_.engine_log_append);
             engine_start_.io_observer = &*engine_log_;
         }
+        std::vector<EngineOwnIdentity> own;  // what each engine said of itself, in config order
         {
             WorkerEngines probes(engine_start_);
             for (int i = 0; i < int(config_.engines.size()); ++i) {
                 try {
-                    probes.ensure(i);
+                    own.push_back(probes.ensure(i).own_identity());
                 } catch (const std::exception& e) {
                     throw ConfigError(e.what());
                 }
@@ -150,10 +151,14 @@ class Runner {
         summary_.tournament_id = store_.get_or_create_tournament(
             tournament_key(config_), stored_json().dump(), variant_name(config_.game.variant));
         std::vector<EngineIdentity> identities;
-        for (const auto& engine : config_.engines) {
-            identities.push_back(engine_identity(engine, true));
+        std::map<EngineId, EngineOwnIdentity> own_by_id;
+        for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+            identities.push_back(engine_identity(config_.engines[i], true));
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities.back()));
+            store_.set_engine_own_identity(summary_.engine_ids.back(), own[i]);
+            own_by_id[summary_.engine_ids.back()] = own[i];
         }
+        observer_.engines_identified(own_by_id);
         schedule_.emplace(Schedule::of(config_, openings_->size()));
         claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
         host_ = host_name();

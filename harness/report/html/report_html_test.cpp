@@ -61,6 +61,7 @@ class Report : public ::testing::Test {
         a = engine("alpha");
         b = engine("beta");
         c = engine("gamma</script><b>");
+        store.set_engine_own_identity(a, {"Alpha 2.0 <b>", "A. Author"});
         t = store.get_or_create_tournament("key", R"({"event":"Unit cup","nodes":100})");
         OpeningId open = store.get_or_create_opening({0, "suite.epd", START, {}, "Start"});
         ids.push_back(store.record_game(game(
@@ -187,6 +188,10 @@ TEST_F(Report, PageIsSelfContainedEscapedAndHoldsEveryGame) {
     ASSERT_NE(gamma, std::string::npos);
     EXPECT_LT(beta, alpha);
     EXPECT_LT(alpha, gamma);
+    // The name and author an engine gave itself, under the given name.
+    EXPECT_NE(page.find("<th scope=\"row\">alpha<br><small class=\"own-name\">Alpha 2.0 &lt;b&gt; "
+                        "by A. Author</small></th>"),
+              std::string::npos);
     // The game list and each game's compressed positions.
     std::smatch list;
     ASSERT_TRUE(std::regex_search(page, list, std::regex(R"(id="game-list">(.*?)</script>)")));
