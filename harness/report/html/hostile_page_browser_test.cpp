@@ -187,6 +187,8 @@ TEST_F(HostilePage, RunsOnlyItsOwnScriptsAndLogsNoError) {
     EXPECT_TRUE(saw("console_errors").as_array().empty()) << saw("console_errors").dump();
     EXPECT_TRUE(saw("requests").as_array().empty()) << saw("requests").dump();
     EXPECT_EQ(saw("heading").as_string(), shown(event));
+    EXPECT_EQ(saw("charts").as_integer(), 7);  // the labels of every chart hold the names too
+    EXPECT_LE(saw("phone_overflow").as_number(), 0) << "a 10 kB name widens the page on a phone";
 }
 
 TEST_F(HostilePage, ViewerShowsTheGameWithItsNamesAsStored) {
