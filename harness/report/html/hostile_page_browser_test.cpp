@@ -1,9 +1,9 @@
-// A page no text can break: a database whose engine names, opening names, event, termination
-// texts (engine output) and node-run description hold every text that can end or bend HTML or a
-// script element (`<!--`, `<script`, `</script>`, `]]>`, quotes, NUL, U+2028/2029, 10 kB strings)
-// is written by `arbiter report` and opened in headless Chromium by check_page.js. Every game
-// must be a row, every engine a standing, and the texts must read back as they were stored.
-// The database is written through the store, as no command line can carry a NUL byte.
+// A page no text can break: a database whose engine names (given and their own), opening names,
+// event, termination texts (engine output) and node-run description hold every text that can end or
+// bend HTML or a script element (`<!--`, `<script`, `</script>`, `]]>`, quotes, NUL, U+2028/2029,
+// 10 kB strings) is written by `arbiter report` and opened in headless Chromium by check_page.js.
+// Every game must be a row, every engine a standing, and the texts must read back as they were
+// stored. The database is written through the store, as no command line can carry a NUL byte.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -97,9 +97,14 @@ class HostilePage : public ::testing::Test {
         {
             Store store = Store::open(db);
             std::vector<EngineId> engines;
-            for (const std::string& name : HOSTILE)
+            for (const std::string& name : HOSTILE) {
                 engines.push_back(store.get_or_create_engine(
                     {name, "/bin/true", {}, "", {}, std::string(64, 'a')}));
+                // What the engine says of itself (its `id name` and `id author`) is hostile too.
+                store.set_engine_own_identity(engines.back(),
+                                              {HOSTILE[engines.size() % HOSTILE.size()],
+                                               HOSTILE[(engines.size() + 1) % HOSTILE.size()]});
+            }
             json::Value config{json::Object{}};
             config.set("event", HOSTILE[0] + HOSTILE[2] + HOSTILE[3]);
             event = HOSTILE[0] + HOSTILE[2] + HOSTILE[3];
