@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "harness/store/sqlite.h"
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
 
@@ -99,6 +100,25 @@ TEST_F(MergeTest, CopiesEveryGameWithItsMovesShardAndHost) {
     for (const StoredEngine& e : merged.list_engines()) own[e.identity.name] = e.own;
     EXPECT_EQ(own, (std::map<std::string, EngineOwnIdentity>{
                        {"black", {}}, {"white", {"White Engine 2", "its author"}}}));
+}
+
+// A shard written before version 7 (migrated on open, or read as it is): its engines' own names
+// are not known.
+TEST_F(MergeTest, AShardOfVersionSixMergesWithItsEnginesOwnNamesUnknown) {
+    first.play({0, 1, 4, 5});
+    {
+        sql::Connection raw(first.path.string(), SQLITE_OPEN_READWRITE);
+        raw.execute(
+            "ALTER TABLE engines DROP COLUMN id_name; ALTER TABLE engines DROP COLUMN "
+            "id_author; PRAGMA user_version = 6",
+            "test");
+    }
+    const std::vector<fs::path> shards = {first.path};
+    EXPECT_EQ(merge_shards(target, shards).games_added, 4);
+    Store merged = Store::open(target);
+    ASSERT_EQ(merged.list_engines().size(), 2u);
+    for (const StoredEngine& e : merged.list_engines())
+        EXPECT_EQ(e.own, EngineOwnIdentity{}) << e.identity.name;
 }
 
 TEST_F(MergeTest, MergingAgainAddsExactlyTheNewGames) {
