@@ -71,6 +71,9 @@ class DialectConsole : public TournamentObserver {
           check_pvs_(command.output.check_mate_pvs),
           test_env_(command.output.test_env),
           chess960_(command.config.game.variant == Variant::chess960) {}
+    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
+        next_.engines_identified(own);
+    }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
         if (already > 0)

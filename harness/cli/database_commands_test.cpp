@@ -132,6 +132,42 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
     EXPECT_EQ(rows, 2u) << from_db.output;
 }
 
+// What an engine calls itself (`id name`, `id author`) is kept in the database, listed by
+// `ratings --verbose` and written to the live and exported PGN in arbiter's own tags, while the
+// games stay rated under the given names.
+TEST_F(DatabaseCommands, EnginesOwnNamesReachRatingsAndThePgn) {
+    const fs::path db = dir_ / "own.sqlite", live = dir_ / "live.pgn", pgn = dir_ / "export.pgn";
+    const CommandOutcome played =
+        run_arbiter(std::string("tournament --engine 'name=a,cmd=") + MOCK_ENGINE_PATH +
+                    ",arg=--name,arg=Mock Engine 1.0' --engine name=b,cmd=" + MOCK_ENGINE_PATH +
+                    " --depth 1 --openings " + short_suite(1).string() + " --db " + db.string() +
+                    " --pgn " + live.string());
+    ASSERT_EQ(played.exit_code, 0) << played.output;
+    const CommandOutcome verbose =
+        run_arbiter("ratings --bootstrap 0 --verbose --db " + db.string());
+    EXPECT_EQ(verbose.exit_code, 0) << verbose.output;
+    EXPECT_NE(verbose.output.find("(UCI id name and id author, XBoard myname):\n"),
+              std::string::npos)
+        << verbose.output;
+    EXPECT_NE(verbose.output.find("  a: Mock Engine 1.0, by arbiter tests\n"), std::string::npos)
+        << verbose.output;
+    EXPECT_NE(verbose.output.find("  b: mock, by arbiter tests\n"), std::string::npos)
+        << verbose.output;
+    ASSERT_EQ(run_arbiter("export --db " + db.string() + " --pgn " + pgn.string()).exit_code, 0);
+    for (const fs::path& file : {live, pgn}) {
+        const std::string text = file_bytes(file);
+        EXPECT_NE(text.find("[White \"a\"]\n[Black \"b\"]\n"), std::string::npos) << text;
+        EXPECT_NE(text.find("[WhiteEngineName \"Mock Engine 1.0\"]\n"
+                            "[WhiteEngineAuthor \"arbiter tests\"]\n"
+                            "[BlackEngineName \"mock\"]\n[BlackEngineAuthor \"arbiter tests\"]\n"),
+                  std::string::npos)
+            << file << "\n"
+            << text;
+    }
+    EXPECT_EQ(run_arbiter("ratings --bootstrap 0 --pgn " + pgn.string()).output,
+              run_arbiter("ratings --bootstrap 0 --db " + db.string()).output);
+}
+
 // Read-only files only stop a user who is not root: as root, the commands run as nobody, who
 // owns the folder.
 TEST_F(DatabaseCommands, ReadOnlyDatabasesAreReadAndLeaveNothingThatStopsTheNextWriter) {

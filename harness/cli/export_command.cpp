@@ -31,8 +31,11 @@ void run(const ExportOptions& options) {
     OutputFile out(options.pgn, OutputFile::Mode::replace);
     std::int64_t written = 0;
     std::map<OpeningId, std::string> opening_names;  // the store's, each looked up once
+    std::map<EngineId, EngineOwnIdentity> own;       // what each engine said of itself
+    for (const StoredEngine& engine : store.list_engines()) own[engine.id] = engine.own;
     for (const auto& t : tournaments) {
         TournamentPgn pgn(stored_tournament_config(t));
+        pgn.set_own_identities(own);
         // The games the standings count: a rebuilt engine's re-played games once.
         for (const GameSummary& summary : current_games(store.list_games(t.id))) {
             GameRecord game = store.load_game(summary.id);

@@ -21,8 +21,28 @@ struct RatingsOptions {
     double average = 0;
     int bootstrap = 1000;
     std::uint64_t seed = 1;
-    bool los = false, pairs = false;
+    bool los = false, pairs = false, verbose = false;
 };
+
+// Each rated engine's own name and author as the database keeps them (the newest identity of
+// each name, the one whose games are rated), one line per engine in the ratings' order.
+std::string own_identities(Store& store, const RatingResult& ratings) {
+    std::map<std::string, EngineOwnIdentity> newest;  // list_engines() is in id order
+    for (const StoredEngine& engine : store.list_engines())
+        newest[engine.identity.name] = engine.own;
+    std::string text =
+        "Engines as they name themselves (UCI id name and id author, XBoard myname):\n";
+    for (const PlayerRating& player : ratings.players) {
+        const EngineOwnIdentity& own = newest[player.name];
+        text += "  " + player.name + ": ";
+        if (own.name.empty())
+            text += "not known (the engine did not say, or was recorded before arbiter kept it)";
+        else
+            text += own.name + (own.author.empty() ? "" : ", by " + own.author);
+        text += "\n";
+    }
+    return text;
+}
 
 // Games of one tournament of the database, between the newest identity of each engine name (a
 // rebuilt engine's old games are history, as in the tournament's own standings).
@@ -85,6 +105,7 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
         const std::string pool =
             format_database_pool(store, o.tournament ? *o.tournament : tournaments.back().id);
         if (!pool.empty()) std::cout << "\n" << pool;
+        if (o.verbose) std::cout << "\n" << own_identities(store, ratings);
     }
     if (o.pairs) {
         std::vector<NamedPairStatistics> pairs;
@@ -123,6 +144,10 @@ void add(CLI::App& app) {
         ->check(CLI::IsMember({"table", "csv", "json"}))
         ->capture_default_str();
     cmd->add_flag("--los", options->los, "Show the likelihood of superiority over the next player");
+    cmd->add_flag("--verbose", options->verbose,
+                  "With --db, also list each engine's own name and author (UCI id name and id "
+                  "author, XBoard myname)")
+        ->needs(db);
     cmd->add_flag("--pairs", options->pairs,
                   "Also print W/D/L, trinomial and pentanomial Elo for every pair");
     cmd->callback([options, cmd, db, pgn] {

@@ -67,6 +67,8 @@ class EngineSession {
     virtual const std::string& exit_status() const = 0;
     // The engine's own name (UCI `id name`, XBoard `myname`), or its program before the handshake.
     virtual std::string display_name() const = 0;
+    // What the engine said of itself in its last handshake; empty before the first.
+    virtual EngineOwnIdentity own_identity() const = 0;
 };
 
 // One client behind the referee's interface: every call is forwarded as it is, both clients
@@ -99,6 +101,7 @@ class ClientSession : public EngineSession {
     bool alive() final { return client_.alive(); }
     const std::string& exit_status() const final { return client_.exit_status(); }
     std::string display_name() const final { return client_.display_name(); }
+    EngineOwnIdentity own_identity() const final { return client_.own_identity(); }
 
     // The client itself, for callers that need its protocol (`arbiter nodes` needs UCI).
     Client& client() { return client_; }

@@ -69,6 +69,15 @@ constexpr std::size_t MAX_KEPT_LINE_LENGTH = 4096;
 // when MAX_KEPT_LINES are kept already. Returns true if a line was dropped.
 bool keep_recent_line(std::vector<std::string>& kept, std::string text);
 
+// What an engine says of itself in its handshake: UCI's `id name` and `id author`, XBoard's
+// `myname` (XBoard has no author). Empty where the engine said nothing; printable_engine_text().
+struct EngineOwnIdentity {
+    std::string name;
+    std::string author;
+
+    bool operator==(const EngineOwnIdentity&) const = default;
+};
+
 // An engine's words as arbiter prints and stores them (its name, a move it sent, a complaint):
 // control bytes and bytes that are not UTF-8 written as \xNN (tab as \t), so that nothing an
 // engine sends reaches a terminal, a PGN file or a page raw.

@@ -302,6 +302,7 @@ class ScriptedSession final : public EngineSession {
     bool alive() override { return true; }
     const std::string& exit_status() const override { return none_; }
     std::string display_name() const override { return "scripted"; }
+    EngineOwnIdentity own_identity() const override { return {"scripted", {}}; }
 
   private:
     std::vector<EngineReply> replies_;

@@ -105,7 +105,7 @@ const char* pgn_termination(Termination termination, bool fastchess) {
 std::string format_pgn(const GameRecord& game, const PgnHeader& header,
                        const PgnMoveFields& fields) {
     std::string out;
-    auto tag = [&](const char* name, const std::string& value) {
+    auto tag = [&](std::string_view name, const std::string& value) {
         out.append(1, '[').append(name).append(" \"").append(escape(value)).append("\"]\n");
     };
     tag("Event", header.event);
@@ -115,6 +115,11 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("White", header.white);
     tag("Black", header.black);
     tag("Result", std::string(to_pgn(game.result)));
+    for (const auto& [side, own] : {std::pair{std::string("White"), &header.white_engine},
+                                    std::pair{std::string("Black"), &header.black_engine}}) {
+        if (!own->name.empty()) tag(side + "EngineName", own->name);
+        if (!own->author.empty()) tag(side + "EngineAuthor", own->author);
+    }
     if (!header.variant.empty()) tag("Variant", header.variant);
     if (game.start_fen != START_FEN || !header.variant.empty()) {
         tag("SetUp", "1");
@@ -176,6 +181,10 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
     header.round = std::to_string(game.slot.round + 1) + "." + std::to_string(game.slot.number + 1);
     header.white = white;
     header.black = black;
+    if (auto it = own_.find(game.white_engine_id); it != own_.end())
+        header.white_engine = it->second;
+    if (auto it = own_.find(game.black_engine_id); it != own_.end())
+        header.black_engine = it->second;
     if (config_.game.variant == Variant::chess960) header.variant = "Chess960";
     header.opening = game.opening_name;
     const std::string white_clock = time_control(white), black_clock = time_control(black);

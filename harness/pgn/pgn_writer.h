@@ -21,6 +21,11 @@ struct PgnHeader {
     std::string round = "?";
     std::string white;
     std::string black;
+    // What each engine said of itself: arbiter's own tags WhiteEngineName, WhiteEngineAuthor,
+    // BlackEngineName and BlackEngineAuthor when known. White and Black keep the given names,
+    // which every reader (cutechess, fastchess, pgn-extract, `arbiter ratings --pgn`) rates by.
+    EngineOwnIdentity white_engine;
+    EngineOwnIdentity black_engine;
     std::string opening;  // written as an Opening tag when known
     // "Chess960" for a Chess960 or DFRC game: a Variant tag, and SetUp and FEN tags always.
     std::string variant;
@@ -39,8 +44,9 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
                        const PgnMoveFields& fields = {});
 
 // The games of one tournament as PGN. The tags come from the tournament's configuration and the
-// game: Event, Round "round.game" (both from 1), White and Black, Opening (the game's
-// opening_name, when it has one) and TimeControl (when the players play on a clock).
+// game: Event, Round "round.game" (both from 1), White and Black, the engines' own names and
+// authors (when given), Opening (the game's opening_name, when it has one) and TimeControl (when
+// the players play on a clock).
 class TournamentPgn {
   public:
     explicit TournamentPgn(TournamentConfig config, PgnMoveFields fields = {});
@@ -48,12 +54,15 @@ class TournamentPgn {
     // The PGN of `game`, played by the engines named `white` and `black`.
     std::string game_text(const GameRecord& game, const std::string& white,
                           const std::string& black);
+    // What the engines said of themselves, by engine row, for the games' engine tags.
+    void set_own_identities(std::map<EngineId, EngineOwnIdentity> own) { own_ = std::move(own); }
 
   private:
     std::string time_control(const std::string& engine) const;
 
     TournamentConfig config_;
     PgnMoveFields fields_;
+    std::map<EngineId, EngineOwnIdentity> own_;
 };
 
 // The configuration a stored tournament was started with, for its PGN and the report, read by

@@ -8,10 +8,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "engines/core/reference_program.h"
 #include "harness/pgn/fools_mate_game.h"
+#include "harness/pgn/pgn_results.h"
 
 namespace arbiter {
 namespace {
@@ -157,6 +159,19 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
               std::string::npos)
         << text;
 
+    // What the engines said of themselves: arbiter's own tags; White and Black keep the given
+    // names.
+    TournamentPgn own(config);
+    own.set_own_identities(
+        {{a, {"Stockfish 15.1", "the Stockfish developers"}}, {b, {"Mock", ""}}});
+    text = own.game_text(game, "a", "b");
+    EXPECT_NE(text.find("[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n"
+                        "[WhiteEngineName \"Stockfish 15.1\"]\n"
+                        "[WhiteEngineAuthor \"the Stockfish developers\"]\n"
+                        "[BlackEngineName \"Mock\"]\n[Opening"),
+              std::string::npos)
+        << text;
+
     // Export reads the configuration back from the stored JSON.
     StoredTournament stored{t, "k", config.to_json().dump(), 0};
     EXPECT_EQ(stored_tournament_config(stored).event, "ladder");
@@ -164,27 +179,51 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
               "old");
 }
 
-TEST(Pgn, PgnExtractAcceptsTheOutput) {
-    const std::string tool = testing::reference_program("pgn-extract");
-    if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed";
-    auto path = std::filesystem::temp_directory_path() /
-                ("arbiter-pgn-" + std::to_string(getpid()) + ".pgn");
-    {
-        std::ofstream file(path);
-        PgnHeader header;
-        header.white = "a";
-        header.black = "b";
-        file << format_pgn(testing::fools_mate_game(), header)
-             << format_pgn(testing::fools_mate_game(), header);
-    }
-    std::string command = tool + " " + path.string() + " 2>&1 >/dev/null";
+// Two games, the second with the engines' own names in arbiter's tags.
+std::string two_games() {
+    PgnHeader header;
+    header.white = "a";
+    header.black = "b";
+    std::string text = format_pgn(testing::fools_mate_game(), header);
+    header.white_engine = {"Stockfish 15.1", "the \"Stockfish\" developers"};
+    header.black_engine = {"Mock", ""};
+    return text + format_pgn(testing::fools_mate_game(), header);
+}
+
+std::string output_of(const std::string& command) {
     FILE* pipe = popen(command.c_str(), "r");
     std::string output;
     char buffer[512];
     while (fgets(buffer, sizeof buffer, pipe)) output += buffer;
     pclose(pipe);
+    return output;
+}
+
+TEST(Pgn, PgnExtractAcceptsTheOutputAndKeepsTheEnginesTags) {
+    const std::string tool = testing::reference_program("pgn-extract");
+    if (tool.empty()) GTEST_SKIP() << "pgn-extract is not installed";
+    auto path = std::filesystem::temp_directory_path() /
+                ("arbiter-pgn-" + std::to_string(getpid()) + ".pgn");
+    std::ofstream(path) << two_games();
+    std::string errors = output_of(tool + " " + path.string() + " 2>&1 >/dev/null");
+    std::string games = output_of(tool + " " + path.string() + " 2>/dev/null");
     std::filesystem::remove(path);
-    EXPECT_NE(output.find("2 games matched out of 2"), std::string::npos) << output;
+    EXPECT_NE(errors.find("2 games matched out of 2"), std::string::npos) << errors;
+    EXPECT_NE(games.find("[WhiteEngineName \"Stockfish 15.1\"]"), std::string::npos) << games;
+    EXPECT_NE(games.find("[WhiteEngineAuthor \"the \\\"Stockfish\\\" developers\"]"),
+              std::string::npos)
+        << games;
+}
+
+// `arbiter ratings --pgn` rates the given names, whatever the engines called themselves.
+TEST(Pgn, ArbitersReaderRatesTheGivenNamesBesideTheEnginesTags) {
+    std::istringstream in(two_games());
+    GameRecords records;
+    SkippedGames skipped;
+    read_pgn_results(in, "two.pgn", records, skipped);
+    EXPECT_EQ(records.players, (std::vector<std::string>{"a", "b"}));
+    EXPECT_EQ(records.games.size(), 2u);
+    EXPECT_EQ(skipped.total(), 0);
 }
 
 }  // namespace

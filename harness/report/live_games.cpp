@@ -24,6 +24,11 @@ LiveGameFiles::LiveGameFiles(TournamentObserver& shown, const TournamentConfig& 
     if (crc_enabled_) crc_ = file_crc32(settings.pgn_path);
 }
 
+void LiveGameFiles::engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) {
+    if (pgn_) pgn_->set_own_identities(own);
+    shown_.engines_identified(own);
+}
+
 void LiveGameFiles::started(TournamentId tournament, const std::vector<EngineId>& engines,
                             std::int64_t scheduled, std::int64_t already_played) {
     shown_.started(tournament, engines, scheduled, already_played);

@@ -40,6 +40,7 @@ class LiveGameFiles : public TournamentObserver {
                   LiveGameFileSettings settings,
                   std::function<void(const std::string&)> print_line = {});
 
+    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override;
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already_played) override;
     void game_started(const ScheduleSlot& slot, const std::string& white,

@@ -4,7 +4,9 @@
 
 #include <fstream>
 #include <iterator>
+#include <map>
 
+#include "harness/store/sqlite.h"
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
 
@@ -37,6 +39,7 @@ struct ShardFile {
         TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})", variant);
         EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
         EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
+        store.set_engine_own_identity(white, {"White Engine 2", "its author"});
         claim_shard(store, {t, shard, identity_json, slots});
         OpeningId opening =
             store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
@@ -95,6 +98,30 @@ TEST_F(MergeTest, CopiesEveryGameWithItsMovesShardAndHost) {
         EXPECT_EQ(copy.shard, (ShardNumber{2, 2}));
         EXPECT_EQ(copy.host, "node2");
     }
+    // What each engine said of itself travels with its row.
+    std::map<std::string, EngineOwnIdentity> own;
+    for (const StoredEngine& e : merged.list_engines()) own[e.identity.name] = e.own;
+    EXPECT_EQ(own, (std::map<std::string, EngineOwnIdentity>{
+                       {"black", {}}, {"white", {"White Engine 2", "its author"}}}));
+}
+
+// A shard written before version 7 (migrated on open, or read as it is): its engines' own names
+// are not known.
+TEST_F(MergeTest, AShardOfVersionSixMergesWithItsEnginesOwnNamesUnknown) {
+    first.play({0, 1, 4, 5});
+    {
+        sql::Connection raw(first.path.string(), SQLITE_OPEN_READWRITE);
+        raw.execute(
+            "ALTER TABLE engines DROP COLUMN id_name; ALTER TABLE engines DROP COLUMN "
+            "id_author; PRAGMA user_version = 6",
+            "test");
+    }
+    const std::vector<fs::path> shards = {first.path};
+    EXPECT_EQ(merge_shards(target, shards).games_added, 4);
+    Store merged = Store::open(target);
+    ASSERT_EQ(merged.list_engines().size(), 2u);
+    for (const StoredEngine& e : merged.list_engines())
+        EXPECT_EQ(e.own, EngineOwnIdentity{}) << e.identity.name;
 }
 
 TEST_F(MergeTest, MergingAgainAddsExactlyTheNewGames) {

@@ -233,7 +233,15 @@ UPDATE tournaments SET variant = 'chess960'
 WHERE json_valid(config_json) AND json_extract(config_json, '$.variant') = 'chess960';
 )sql";
 
-constexpr std::array<Migration, 6> MIGRATIONS = {{
+// Version 7 (issue 29). What each engine says of itself in its handshake (UCI `id name` and
+// `id author`, XBoard's `myname`), kept beside the name it was given; NULL where it is not known
+// (engines of older versions, or an engine that said nothing). Not part of the engine's identity.
+constexpr std::string_view VERSION_7 = R"sql(
+ALTER TABLE engines ADD COLUMN id_name TEXT;
+ALTER TABLE engines ADD COLUMN id_author TEXT;
+)sql";
+
+constexpr std::array<Migration, 7> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -243,6 +251,7 @@ constexpr std::array<Migration, 6> MIGRATIONS = {{
      "moves get their clock, latency, hashfull, tbhits and info lines; tournaments their "
      "variant",
      VERSION_6},
+    {7, "engines get the name and author they give themselves", VERSION_7},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

@@ -29,25 +29,27 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
 const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
-// A made-up version 7 on top of the real versions 1 to 6, the way a future migration will look.
+// A made-up version 8 on top of the real versions 1 to 7, the way a future migration will look.
 constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 7> WITH_VERSION7 = {{
+const std::array<schema::Migration, 8> WITH_VERSION8 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
     schema::migrations()[4],
     schema::migrations()[5],
-    {7, "openings get an ECO code", ADD_OPENING_ECO},
+    schema::migrations()[6],
+    {8, "openings get an ECO code", ADD_OPENING_ECO},
 }};
-const std::array<schema::Migration, 7> WITH_BROKEN_VERSION7 = {{
+const std::array<schema::Migration, 8> WITH_BROKEN_VERSION8 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
     schema::migrations()[3],
     schema::migrations()[4],
     schema::migrations()[5],
-    {7, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
+    schema::migrations()[6],
+    {8, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
 }};
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
@@ -79,7 +81,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 6);
+    EXPECT_EQ(schema::latest_version(), 7);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -87,7 +89,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(user_version(connection), 7);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
@@ -96,13 +98,15 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
          {"clock_ms", "clock_left_ms", "latency_ms", "hashfull", "tbhits", "info_lines"})
         EXPECT_TRUE(has_column(connection, "moves", column)) << column;
     EXPECT_TRUE(has_column(connection, "tournaments", "variant"));
+    EXPECT_TRUE(has_column(connection, "engines", "id_name"));
+    EXPECT_TRUE(has_column(connection, "engines", "id_author"));
     const std::vector<std::string> expected = {
         "engines",   "game_engine_totals", "game_list",  "games",       "moves",  "node_counts",
         "node_runs", "openings",           "pool_stops", "shard_slots", "shards", "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 6);
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(schema::migrate(connection), 7);
+    EXPECT_EQ(user_version(connection), 7);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -111,7 +115,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(user_version(connection), 7);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -136,17 +140,17 @@ TEST_F(SchemaTest, TheLatestVersionUpgradesToAFutureOne) {
             "test");
     }
     sql::Connection connection(path_, OPEN_FLAGS);
-    schema::check_identity(connection, WITH_VERSION7);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION7), 6);
-    EXPECT_EQ(user_version(connection), 7);
+    schema::check_identity(connection, WITH_VERSION8);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION8), 7);
+    EXPECT_EQ(user_version(connection), 8);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION7), 0);
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION8), 0);
+    EXPECT_EQ(user_version(connection), 8);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
@@ -158,14 +162,14 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, WITH_BROKEN_VERSION7);
+        schema::migrate(connection, WITH_BROKEN_VERSION8);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 7 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version 8 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 6);
+    EXPECT_EQ(user_version(connection), 7);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -174,7 +178,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION7), StoreError);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION8), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -196,7 +200,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
-        schema::migrate(connection, WITH_VERSION7);
+        schema::migrate(connection, WITH_VERSION8);
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
@@ -205,25 +209,26 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   path_ +
-                      ": has arbiter schema version 7, newer than the version 6 this build "
+                      ": has arbiter schema version 8, newer than the version 7 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(user_version(connection), 8);
 }
 
-// Version 6 from every older version: every game and move kept, the new move columns unknown
-// (NULL), and each tournament's variant read from its configuration.
-TEST_F(SchemaTest, EveryOlderVersionUpgradesToSixKeepingEveryGame) {
-    for (int from = 1; from <= 5; ++from) {
+// The latest version from every older version: every game, move and engine kept, the move columns
+// of version 6 and the engines' own names of version 7 unknown (NULL), and each tournament's
+// variant read from its configuration.
+TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
+    for (int from = 1; from <= 6; ++from) {
         SCOPED_TRACE("from version " + std::to_string(from));
         store_test::remove_database(path_);
         {
             sql::Connection connection(path_, OPEN_FLAGS);
             schema::migrate(connection, schema::migrations().first(std::size_t(from)));
             connection.execute(
-                "INSERT INTO tournaments VALUES (1, 'std', '{\"tc\":\"1+0.1\"}', 1);"
-                "INSERT INTO tournaments VALUES (2, '960', '{\"variant\":\"chess960\"}', 2);"
+                "INSERT INTO tournaments (id, config_key, config_json, created_at_ms) VALUES "
+                "(1, 'std', '{\"tc\":\"1+0.1\"}', 1), (2, '960', '{\"variant\":\"chess960\"}', 2);"
                 "INSERT INTO engines VALUES (1, 'e', 'e', '[]', '[]', '" +
                     std::string(64, 'a') +
                     "', '');"
@@ -232,13 +237,19 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToSixKeepingEveryGame) {
                     "result, termination, termination_text, ply_count, started_at_ms, "
                     "finished_at_ms) VALUES (1, 2, 0, 0, 0, 0, 0, 1, 1, 'fen w', '1-0', "
                     "'checkmate', 'White mates', 2, 1, 2);"
-                    "INSERT INTO moves VALUES (1, 1, 'e2e4', 'e4', 10, 1, 1, 20, 5, NULL, "
+                    "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, "
+                    "score_cp, score_mate, pv, comment, book) VALUES (1, 1, 'e2e4', 'e4', 10, 1, "
+                    "1, 20, 5, NULL, "
                     "'e2e4', '', 0), (1, 2, 'e7e5', 'e5', 12, 1, 1, 20, -5, NULL, '', '', 0);",
                 "test");
+            // From version 6 on, arbiter writes the variant with the tournament.
+            if (from >= schema::MOVE_CLOCK_VERSION)
+                connection.execute("UPDATE tournaments SET variant = 'chess960' WHERE id = 2",
+                                   "test");
         }
         sql::Connection connection(path_, OPEN_FLAGS);
         EXPECT_EQ(schema::migrate(connection), from);
-        EXPECT_EQ(user_version(connection), 6);
+        EXPECT_EQ(user_version(connection), 7);
         EXPECT_EQ(connection.query_integer("SELECT count(*) FROM games", "test"), 1);
         EXPECT_EQ(connection.query_text("SELECT group_concat(uci || time_ms || score_cp, ' ') "
                                         "FROM moves ORDER BY ply",
@@ -253,6 +264,10 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToSixKeepingEveryGame) {
         EXPECT_EQ(connection.query_text(
                       "SELECT group_concat(variant, ' ') FROM tournaments ORDER BY id", "test"),
                   "standard chess960");
+        EXPECT_EQ(connection.query_integer("SELECT count(*) FROM engines WHERE name = 'e' AND "
+                                           "id_name IS NULL AND id_author IS NULL",
+                                           "test"),
+                  1);
     }
 }
 

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/game/engine_types.h"
 #include "harness/store/records.h"
 #include "harness/store/store_error.h"
 
@@ -30,10 +31,12 @@ struct StoredTournament {
     bool operator==(const StoredTournament&) const = default;
 };
 
-// An engine row: its id and identity.
+// An engine row: its id, its identity, and what it said of itself in its last handshake (empty
+// where that is not known: engines recorded before schema version 7).
 struct StoredEngine {
     EngineId id = 0;
     EngineIdentity identity;
+    EngineOwnIdentity own;
 
     bool operator==(const StoredEngine&) const = default;
 };
@@ -164,6 +167,9 @@ class Store {
     // Throws StoreError if there is no such engine.
     EngineIdentity load_engine(EngineId id);
     std::vector<StoredEngine> list_engines();
+    // Keeps what the engine said of itself in its handshake (`id name`, `id author`, XBoard's
+    // `myname`), replacing what an earlier run kept. Throws StoreError if there is no such engine.
+    void set_engine_own_identity(EngineId id, const EngineOwnIdentity& own);
 
     // Returns the id of the opening equal in every field, creating it if absent.
     OpeningId get_or_create_opening(const Opening& opening);

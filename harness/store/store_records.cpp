@@ -61,8 +61,22 @@ std::string_view for_version(const Store::Impl& impl, const std::string_view (&s
     return selects[impl.version >= schema::MOVE_CLOCK_VERSION ? 1 : 0];
 }
 
-// Reads an engine row selected as (id, name, command, arguments, options, sha256, dir); the
-// JSON lists are decoded by SQLite's own JSON functions.
+// The engine columns read_engine() takes. A file read as it is at a version before 7 has no
+// id_name and id_author columns: the engine's own name is not known.
+#define ARBITER_ENGINE_SELECTS(NAME, TAIL)                                                      \
+    static constexpr std::string_view NAME[2] = {                                               \
+        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, NULL, NULL " \
+        "FROM engines " TAIL,                                                                   \
+        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, id_name, "   \
+        "id_author FROM engines " TAIL,                                                         \
+    }
+
+std::string_view engine_select(const Store::Impl& impl, const std::string_view (&selects)[2]) {
+    return selects[impl.version >= schema::ENGINE_OWN_IDENTITY_VERSION ? 1 : 0];
+}
+
+// Reads an engine row selected as (id, name, command, arguments, options, sha256, dir, id_name,
+// id_author); the JSON lists are decoded by SQLite's own JSON functions.
 StoredEngine read_engine(Store::Impl& impl, const sql::Statement& row) {
     static constexpr std::string_view DECODE_ARGUMENTS =
         "SELECT value FROM json_each(?1) ORDER BY key";
@@ -77,6 +91,8 @@ StoredEngine read_engine(Store::Impl& impl, const sql::Statement& row) {
     const std::string options = row.text(4);
     engine.identity.binary_sha256 = row.text(5);
     engine.identity.working_dir = row.text(6);
+    if (!row.is_null(7)) engine.own.name = row.text(7);
+    if (!row.is_null(8)) engine.own.author = row.text(8);
     {
         sql::Statement& decode = impl.statement(DECODE_ARGUMENTS);
         sql::ResetOnExit reset(decode);
@@ -153,22 +169,32 @@ EngineId Store::get_or_create_engine(const EngineIdentity& identity) {
 }
 
 EngineIdentity Store::load_engine(EngineId id) {
-    static constexpr std::string_view SELECT =
-        "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
-        "WHERE id = ?1";
+    ARBITER_ENGINE_SELECTS(SELECT, "WHERE id = ?1");
     std::lock_guard lock(impl_->mutex);
-    return impl_->select_one(SELECT, id, "engine", [&](const sql::Statement& row) {
-        return read_engine(*impl_, row).identity;
-    });
+    return impl_->select_one(
+        engine_select(*impl_, SELECT), id, "engine",
+        [&](const sql::Statement& row) { return read_engine(*impl_, row).identity; });
 }
 
 std::vector<StoredEngine> Store::list_engines() {
-    static constexpr std::string_view SELECT =
-        "SELECT id, name, command, arguments, options, binary_sha256, working_dir FROM engines "
-        "ORDER BY id";
+    ARBITER_ENGINE_SELECTS(SELECT, "ORDER BY id");
     std::lock_guard lock(impl_->mutex);
-    return impl_->select_rows(SELECT, {},
+    return impl_->select_rows(engine_select(*impl_, SELECT), {},
                               [&](const sql::Statement& row) { return read_engine(*impl_, row); });
+}
+
+void Store::set_engine_own_identity(EngineId id, const EngineOwnIdentity& own) {
+    static constexpr std::string_view UPDATE =
+        "UPDATE engines SET id_name = nullif(?2, ''), id_author = nullif(?3, '') WHERE id = ?1";
+    std::lock_guard lock(impl_->mutex);
+    impl_->require_writable("an engine's own name");
+    sql::Statement& update = impl_->statement(UPDATE);
+    sql::ResetOnExit reset(update);
+    update.bind(1, id);
+    update.bind(2, std::string_view(own.name));
+    update.bind(3, std::string_view(own.author));
+    update.step();
+    if (sqlite3_changes(impl_->connection.handle()) == 0) impl_->fail_missing("engine", id);
 }
 
 // Step 3. Openings.

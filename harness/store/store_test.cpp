@@ -28,13 +28,13 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
     {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
-        EXPECT_EQ(store.schema_version(), 6);
-        EXPECT_EQ(Store::latest_schema_version(), 6);
+        EXPECT_EQ(store.schema_version(), 7);
+        EXPECT_EQ(Store::latest_schema_version(), 7);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
-    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 6);
+    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 7);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
     for (const char* table : {"tournaments", "engines", "openings", "games", "moves", "node_runs",
                               "node_counts", "game_engine_totals"}) {
@@ -79,7 +79,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
         game_id = store.record_game(game);
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 6);
+    EXPECT_EQ(store.schema_version(), 7);
     EXPECT_EQ(store.get_or_create_tournament("key-1", R"({"rounds":2})"), tournament);
     EXPECT_EQ(store.get_or_create_engine(sample_engine("white", "w-binary")), white);
     EXPECT_EQ(store.load_game(game_id), game);
@@ -90,11 +90,11 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     { Store store = Store::open(path_); }
     {
         sql::Connection raw(path_, RAW_FLAGS);
-        raw.execute("PRAGMA user_version = 7", "test");
+        raw.execute("PRAGMA user_version = 8", "test");
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
               path_ +
-                  ": has arbiter schema version 7, newer than the version 6 this build knows; "
+                  ": has arbiter schema version 8, newer than the version 7 this build knows; "
                   "use a newer arbiter");
 }
 
@@ -128,6 +128,31 @@ TEST_F(StoreTest, AVersionFiveFileReadReadOnlyHasMovesWithoutClocksAndItsVariant
     EXPECT_FALSE(game.moves[0].latency_ms);
     EXPECT_FALSE(game.moves[0].hashfull);
     EXPECT_TRUE(game.moves[0].info_lines.empty());
+    ASSERT_EQ(store.list_engines().size(), 1u);
+    EXPECT_EQ(store.list_engines()[0].own, EngineOwnIdentity{});  // not known before version 7
+}
+
+// What an engine says of itself is kept beside its identity, replaced by a later handshake, and
+// is no part of the identity: the same engine row is found whatever it said.
+TEST_F(StoreTest, KeepsWhatAnEngineSaysOfItself) {
+    EngineIdentity engine = sample_engine("sf", "binary-1");
+    {
+        Store store = Store::open(path_);
+        const EngineId id = store.get_or_create_engine(engine);
+        EXPECT_EQ(store.list_engines()[0].own, EngineOwnIdentity{});
+        store.set_engine_own_identity(id, {"Stockfish 15.1", "the Stockfish developers"});
+        store.set_engine_own_identity(id, {"Stockfish 16", "the Stockfish developers"});
+        EXPECT_EQ(store.get_or_create_engine(engine), id);
+        EXPECT_EQ(store_error_of([&] {
+                      store.set_engine_own_identity(id + 1, {"x", ""});
+                  }),
+                  path_ + ": no engine with id " + std::to_string(id + 1));
+    }
+    Store store = Store::open(path_, Store::Access::read_only);
+    ASSERT_EQ(store.list_engines().size(), 1u);
+    EXPECT_EQ(store.list_engines()[0],
+              (StoredEngine{1, engine, {"Stockfish 16", "the Stockfish developers"}}));
+    EXPECT_THROW(store.set_engine_own_identity(1, {"x", ""}), StoreError);
 }
 
 TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
@@ -167,7 +192,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
         old_run = raw.query_integer("SELECT max(id) FROM node_runs", "test");
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 6);
+    EXPECT_EQ(store.schema_version(), 7);
     EXPECT_EQ(store.integrity_check(), "ok");
     const EngineId engine = store.get_or_create_engine(minimax);
     EXPECT_EQ(store.list_engines().size(), 1u);  // the identity found the version-1 row
@@ -350,7 +375,7 @@ TEST_F(StoreTest, EngineIdentityIsHashCommandArgsOptionsAndName) {
         EXPECT_EQ(store.load_engine(variant_id), variant);
     }
     EXPECT_EQ(store.list_engines().size(), 6u);
-    EXPECT_EQ(store.list_engines()[0], (StoredEngine{id, engine}));
+    EXPECT_EQ(store.list_engines()[0], (StoredEngine{id, engine, {}}));
 
     EngineIdentity bad = engine;
     bad.binary_sha256 = "ABC";

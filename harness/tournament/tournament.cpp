@@ -135,11 +135,12 @@ class Runner {
             engine_log_.emplace(config_.engine_log, config_.engine_log_append);
             engine_start_.io_observer = &*engine_log_;
         }
+        std::vector<EngineOwnIdentity> own;  // what each engine said of itself, in config order
         {
             WorkerEngines probes(engine_start_);
             for (int i = 0; i < int(config_.engines.size()); ++i) {
                 try {
-                    probes.ensure(i);
+                    own.push_back(probes.ensure(i).own_identity());
                 } catch (const std::exception& e) {
                     throw ConfigError(e.what());
                 }
@@ -161,8 +162,13 @@ class Runner {
         }
         summary_.tournament_id = store_.get_or_create_tournament(
             tournament_key(config_), stored_json().dump(), variant_name(config_.game.variant));
-        for (const EngineIdentity& identity : identities)
-            summary_.engine_ids.push_back(store_.get_or_create_engine(identity));
+        std::map<EngineId, EngineOwnIdentity> own_by_id;
+        for (std::size_t i = 0; i < identities.size(); ++i) {
+            summary_.engine_ids.push_back(store_.get_or_create_engine(identities[i]));
+            store_.set_engine_own_identity(summary_.engine_ids.back(), own[i]);
+            own_by_id[summary_.engine_ids.back()] = own[i];
+        }
+        observer_.engines_identified(own_by_id);
         schedule_.emplace(Schedule::of(config_, openings_->size()));
         claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
         // Only counts and the played set: the slots to play are found as they are handed out.

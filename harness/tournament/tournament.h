@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -37,6 +38,8 @@ std::string explain_new_tournament(Store& store, const TournamentConfig& config)
 class TournamentObserver {
   public:
     virtual ~TournamentObserver() = default;
+    // Before started(): what each engine said of itself in its first handshake, by engine row.
+    virtual void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) { (void)own; }
     // Before the first game: the tournament and engine rows, how many games the schedule holds
     // and how many are already done.
     virtual void started(TournamentId tournament, const std::vector<EngineId>& engines,

@@ -81,6 +81,31 @@ TEST_F(TournamentTest, PlaysEveryScheduledGameOnceAndResumesToNothing) {
     EXPECT_EQ(store.count_games(first.tournament_id), 24);
 }
 
+// Each engine's `id name` and `id author` are kept with its engine row and told to the observer;
+// the name it was given stays the name of its games.
+TEST_F(TournamentTest, KeepsWhatEachEngineSaysOfItselfInTheDatabase) {
+    config.engines[0].args = {"--seed", "1", "--name", "Mock Engine 1.0"};
+    struct Identified : Recorder {
+        void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
+            told = own;
+        }
+        std::map<EngineId, EngineOwnIdentity> told;
+    } recorder;
+    Store store = Store::open(config.db_path);
+    TournamentSummary summary = run_tournament(config, store, recorder);
+    std::vector<StoredEngine> engines = store.list_engines();
+    ASSERT_EQ(engines.size(), 3u);
+    EXPECT_EQ(engines[0].identity.name, "mock0");
+    EXPECT_EQ(engines[0].own, (EngineOwnIdentity{"Mock Engine 1.0", "arbiter tests"}));
+    EXPECT_EQ(engines[1].own, (EngineOwnIdentity{"mock", "arbiter tests"}));
+    std::map<EngineId, EngineOwnIdentity> expected;
+    for (const StoredEngine& e : engines) expected[e.id] = e.own;
+    EXPECT_EQ(recorder.told, expected);
+    std::set<std::string> names;
+    for (const GameSummary& g : store.list_games(summary.tournament_id)) names.insert(g.white_name);
+    EXPECT_EQ(names, (std::set<std::string>{"mock0", "mock1", "mock2"}));
+}
+
 TEST_F(TournamentTest, ChangingASettingThatDecidesResultsPlaysTheGamesAgain) {
     Store store = Store::open(config.db_path);
     Recorder recorder;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 
 #include "harness/tournament/tournament.h"
@@ -37,6 +38,11 @@ TEST_F(TournamentTest, AnXboardEngineMeetsUciEnginesRefereedAndStoredAlike) {
         EXPECT_TRUE(thought) << g.white_name << " - " << g.black_name;
     }
     EXPECT_EQ(xboard_games, 12);
+    // Its `myname` is kept with its engine row, as a UCI engine's `id name` is.
+    std::map<std::string, EngineOwnIdentity> own;
+    for (const StoredEngine& e : store.list_engines()) own[e.identity.name] = e.own;
+    EXPECT_EQ(own["xb"], (EngineOwnIdentity{"mock xboard", ""}));
+    EXPECT_EQ(own["mock0"], (EngineOwnIdentity{"mock", "arbiter tests"}));
 }
 
 TEST_F(TournamentTest, AnXboardEngineUnderANodeLimitIsAConfigurationError) {

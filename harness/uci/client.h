@@ -49,6 +49,7 @@ class UciClient {
     // printable_engine_text).
     const std::string& id_name() const { return id_name_; }
     const std::string& id_author() const { return id_author_; }
+    EngineOwnIdentity own_identity() const { return {id_name_, id_author_}; }
     const std::vector<UciOption>& options() const { return options_; }
     // The advertised option whose name matches case-insensitively, or nullptr.
     const UciOption* find_option(std::string_view name) const;

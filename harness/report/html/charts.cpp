@@ -96,6 +96,9 @@ std::string escape(const std::string& text) {
             case '\'':
                 out += "&#39;";
                 break;
+            case '\0':
+                out += "\uFFFD";  // what the browser makes of it in an attribute; text drops it
+                break;
             default:
                 out += c;
         }

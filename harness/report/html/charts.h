@@ -10,7 +10,8 @@
 
 namespace arbiter::html {
 
-// Escapes &, <, >, " and ' for HTML text and attribute values.
+// Escapes &, <, >, " and ' for HTML text and attribute values (inline SVG's included), and writes
+// a NUL byte as U+FFFD, so that text and attributes show the same.
 std::string escape(const std::string& text);
 
 // Formats a number with `decimals` digits after the point, rounded as the terminal rounds it

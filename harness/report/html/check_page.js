@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Opens an arbiter report in headless Chromium through the DevTools protocol (over a pipe, so
 // no port and no extra package) with the network blocked, and writes what it saw as JSON for
-// report_browser_test: console errors, every request the page made, the standings, crosstable
-// and game list as the DOM holds them, the FEN the board viewer shows after stepping through a
-// game with key presses, contrast failures, accessibility checks and screenshot statistics.
+// the browser tests: console errors, every request the page made, the standings, crosstable and
+// game list as the DOM holds them, the heading and how many scripts the page has, the viewer's
+// title and the FEN it shows after stepping through a game with key presses, contrast failures,
+// accessibility checks and screenshot statistics.
 //
 //   node check_page.js --page FILE.html --out RESULT.json --shots DIR [--game ID]
 //                      [--chromium /usr/bin/chromium]
@@ -181,6 +182,8 @@ function readPage() {
     lang: document.documentElement.lang,
     resources: performance.getEntriesByType('resource').map((e) => e.name),
     html_bytes: document.documentElement.outerHTML.length,
+    heading: document.querySelector('h1') ? document.querySelector('h1').textContent : null,
+    scripts: document.scripts.length,
   };
 }
 
@@ -260,6 +263,7 @@ async function main() {
       await waitFor(`document.querySelector('#viewer').dataset.loaded === 'true' &&
         document.querySelector('#viewer').dataset.game === '${Number(args.game)}'`, 'the game');
       result.viewer_start_fen = await evaluate(`document.querySelector('#fen').textContent`);
+      result.viewer_title = await evaluate(`document.querySelector('#viewer-title').textContent`);
       // Key presses until the viewer stops moving: the last two must change nothing.
       let ply = -1, still = 0;
       for (let presses = 0; still < 2 && presses < 3000; presses++) {

@@ -43,13 +43,6 @@ std::string deflate_base64(const std::string& text) {
     return base64(buffer.data(), size);
 }
 
-// JSON inside <script> must not close the element.
-std::string script_safe(std::string json) {
-    for (std::size_t at = 0; (at = json.find("</", at)) != std::string::npos; at += 3)
-        json.replace(at, 2, "<\\/");
-    return json;
-}
-
 std::string score_text(const MoveRecord& m) {
     if (m.score_mate)
         return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
@@ -79,6 +72,27 @@ std::string scrolling_tables(std::string html) {
 }
 
 }  // namespace
+
+std::string script_data(std::string_view json) {
+    std::string out;
+    out.reserve(json.size());
+    for (std::size_t i = 0; i < json.size(); ++i) {
+        const std::string_view rest = json.substr(i);
+        if (rest[0] == '<') {
+            out += "\\u003c";
+        } else if (rest[0] == '>') {
+            out += "\\u003e";
+        } else if (rest[0] == '&') {
+            out += "\\u0026";
+        } else if (rest.starts_with("\u2028") || rest.starts_with("\u2029")) {
+            out += rest.starts_with("\u2028") ? "\\u2028" : "\\u2029";  // JavaScript's line ends
+            i += 2;                                                     // their 3 UTF-8 bytes
+        } else {
+            out += rest[0];
+        }
+    }
+    return out;
+}
 
 std::string games_section(const ReportData& data) {
     std::ostringstream out;
@@ -167,9 +181,9 @@ std::string game_data_scripts(const ReportData& data) {
         first = false;
     }
     plies << '}';
-    return "<script type=\"application/json\" id=\"game-list\">" + script_safe(list.dump()) +
-           "</script>\n<script type=\"application/json\" id=\"game-plies\">" + plies.str() +
-           "</script>\n";
+    return "<script type=\"application/json\" id=\"game-list\">" + script_data(list.dump()) +
+           "</script>\n<script type=\"application/json\" id=\"game-plies\">" +
+           script_data(plies.str()) + "</script>\n";
 }
 
 std::string render_page(const ReportData& data) {

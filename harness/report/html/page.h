@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "harness/report/html/report_data.h"
 
@@ -37,6 +38,11 @@ std::string openings_section(const ReportData& data);
 std::string terminations_section(const ReportData& data);
 std::string nodes_section(const ReportData& data);
 std::string games_section(const ReportData& data);
+// JSON made safe as the text of a <script type="application/json"> element: every `<`, `>`, `&`,
+// U+2028 and U+2029 (which JSON has only inside strings) written as its \uXXXX escape, so that no
+// text can end the element, open a comment in it (`<!--`), or end a line of script, and the text
+// still parses to the same value.
+std::string script_data(std::string_view json);
 // The <script type="application/json"> blocks: the game list, and each viewer game's FENs and
 // moves as base64 of zlib-deflated JSON (the page inflates one game when it is opened).
 std::string game_data_scripts(const ReportData& data);

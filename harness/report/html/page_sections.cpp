@@ -52,6 +52,16 @@ std::string flagged_openings(const ReportData& data) {
     return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
 }
 
+// The name and author an engine gave itself, under the name it was given, when it said one.
+std::string own_name_note(const ReportData& data, const std::string& name) {
+    auto at = std::find(data.names.begin(), data.names.end(), name);
+    std::size_t index = std::size_t(at - data.names.begin());
+    if (index >= data.own.size() || data.own[index].name.empty()) return {};
+    const EngineOwnIdentity& own = data.own[index];
+    return "<br><small class=\"own-name\">" + escape(own.name) +
+           (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
+}
+
 }  // namespace
 
 std::string standings_section(const ReportData& data) {
@@ -75,8 +85,8 @@ std::string standings_section(const ReportData& data) {
     int rank = 0;
     for (const auto& p : r.players) {
         out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << ++rank
-            << "</td><th scope=\"row\">" << escape(p.name) << "</th><td class=\"num\">"
-            << elo_text(p) << "</td><td class=\"num\">"
+            << "</td><th scope=\"row\">" << escape(p.name) << own_name_note(data, p.name)
+            << "</th><td class=\"num\">" << elo_text(p) << "</td><td class=\"num\">"
             << (p.error_95 ? "&plusmn;" + fixed(*p.error_95, 1) : std::string("&ndash;"))
             << "</td><td class=\"num\">" << p.results.games() << "</td><td class=\"num\">"
             << fixed(p.score_percent(), 1) << "%</td><td class=\"num\">"

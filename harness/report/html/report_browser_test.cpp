@@ -16,6 +16,7 @@
 #include "engines/core/position.h"
 #include "harness/config/json.h"
 #include "harness/ratings/joint_ratings.h"
+#include "harness/report/html/browser_check.h"
 #include "harness/store/store.h"
 
 namespace arbiter {
@@ -23,44 +24,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Debian's chromium; ARBITER_CHROMIUM names another build of it.
-const std::string CHROMIUM =
-    std::getenv("ARBITER_CHROMIUM") ? std::getenv("ARBITER_CHROMIUM") : "/usr/bin/chromium";
-
-struct RunResult {
-    int exit_code = -1;
-    std::string output;
-};
-
-RunResult run(const std::string& command) {
-    RunResult result;
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    if (!pipe) return result;
-    char buffer[4096];
-    while (std::fgets(buffer, sizeof buffer, pipe)) result.output += buffer;
-    int status = ::pclose(pipe);
-    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return result;
-}
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-// Runs check_page.js on `page` and returns what it saw, or throws with its output.
-json::Value check_page(const fs::path& page, const fs::path& folder, std::optional<GameId> game) {
-    fs::path out = folder / (page.stem().string() + ".json");
-    std::string command = "node " + std::string(CHECK_PAGE_SCRIPT) + " --page " + page.string() +
-                          " --out " + out.string() + " --shots " + (folder / "shots").string() +
-                          " --chromium " + CHROMIUM;
-    if (game) command += " --game " + std::to_string(*game);
-    RunResult r = run(command);
-    if (r.exit_code != 0) throw std::runtime_error("check_page.js failed:\n" + r.output);
-    return json::parse(read_file(out));
-}
+using browser::check_page;
+using browser::CHROMIUM;
+using browser::run;
+using browser::RunResult;
 
 std::vector<std::string> strings(const json::Value& value) {
     std::vector<std::string> result;
@@ -135,11 +102,7 @@ class ReportInBrowser : public ::testing::Test {
         }
         ASSERT_TRUE(setup_error.empty()) << setup_error;
     }
-    const json::Value& saw(std::string_view key) {
-        const json::Value* value = seen.find(key);
-        if (!value) throw std::runtime_error("check_page.js did not report " + std::string(key));
-        return *value;
-    }
+    const json::Value& saw(std::string_view key) { return browser::reported(seen, key); }
     static std::vector<GameSummary> games() {
         Store store = Store::open(db);
         return store.list_games(store.list_tournaments().back().id);

@@ -310,6 +310,9 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
         options.tournament ? store.load_tournament(*options.tournament) : tournaments.back();
     read_configuration(data);
     select_games(data, store.list_games(data.tournament.id));
+    std::map<EngineId, EngineOwnIdentity> own;
+    for (const StoredEngine& engine : store.list_engines()) own[engine.id] = engine.own;
+    for (EngineId id : data.engine_ids) data.own.push_back(own[id]);
 
     // Step 2. Results, ratings over time, per-game figures and node counts.
     compute_results(data, options);

@@ -89,7 +89,8 @@ struct ReportData {
     bool clocked = false;            // some engine move has the referee's clock recorded with it
     std::vector<std::string> names;  // engine names, index = engine index
     std::vector<EngineId> engine_ids;
-    std::vector<GameSummary> games;  // games between the engines' newest identities, by slot
+    std::vector<EngineOwnIdentity> own;  // what each engine said of itself, by engine index
+    std::vector<GameSummary> games;      // games between the engines' newest identities, by slot
     std::map<OpeningId, std::string> opening_names;
     std::int64_t older_games = 0;  // games of earlier identities left out
     std::optional<RatingResult> ratings;

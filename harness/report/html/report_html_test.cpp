@@ -61,6 +61,7 @@ class Report : public ::testing::Test {
         a = engine("alpha");
         b = engine("beta");
         c = engine("gamma</script><b>");
+        store.set_engine_own_identity(a, {"Alpha 2.0 <b>", "A. Author"});
         t = store.get_or_create_tournament("key", R"({"event":"Unit cup","nodes":100})");
         OpeningId open = store.get_or_create_opening({0, "suite.epd", START, {}, "Start"});
         ids.push_back(store.record_game(game(
@@ -187,10 +188,14 @@ TEST_F(Report, PageIsSelfContainedEscapedAndHoldsEveryGame) {
     ASSERT_NE(gamma, std::string::npos);
     EXPECT_LT(beta, alpha);
     EXPECT_LT(alpha, gamma);
+    // The name and author an engine gave itself, under the given name.
+    EXPECT_NE(page.find("<th scope=\"row\">alpha<br><small class=\"own-name\">Alpha 2.0 &lt;b&gt; "
+                        "by A. Author</small></th>"),
+              std::string::npos);
     // The game list and each game's compressed positions.
     std::smatch list;
     ASSERT_TRUE(std::regex_search(page, list, std::regex(R"(id="game-list">(.*?)</script>)")));
-    json::Value games = json::parse(std::regex_replace(list[1].str(), std::regex(R"(<\\/)"), "</"));
+    json::Value games = json::parse(list[1].str());
     ASSERT_EQ(games.as_array().size(), 5u);
     for (std::size_t i = 0; i < 5; ++i)
         EXPECT_EQ(games.as_array()[i].as_array()[0].as_integer(), ids[i]);
@@ -205,6 +210,21 @@ TEST_F(Report, PageIsSelfContainedEscapedAndHoldsEveryGame) {
     EXPECT_EQ(first.find("m")->as_array()[3].dump(), R"(["Qh4#","d8h4","+0.20",4,400,40,false])");
     // The fault links to its game.
     EXPECT_NE(page.find("<a href=\"#game-" + std::to_string(ids[2]) + "\">"), std::string::npos);
+}
+
+// Text in the page's script data can neither end the element nor open a comment in it nor end a
+// line of script: `<`, `>`, `&`, U+2028 and U+2029 become JSON escapes, and the value is the same.
+TEST(ScriptData, EscapesEveryCharacterTheScriptElementReads) {
+    json::Value value{json::Array{}};
+    value.push("Sicilian <!--<script>");
+    value.push("</script><b>]]>&amp;\u2028\u2029");
+    value.push(std::string("nul\0byte", 8));
+    const std::string safe = script_data(value.dump());
+    for (const char* raw : {"<", ">", "&", "\u2028", "\u2029"})
+        EXPECT_EQ(safe.find(raw), std::string::npos) << raw;
+    EXPECT_NE(safe.find("Sicilian \\u003c!--\\u003cscript\\u003e"), std::string::npos) << safe;
+    EXPECT_NE(safe.find("\\u0026amp;\\u2028\\u2029"), std::string::npos) << safe;
+    EXPECT_EQ(json::parse(safe), value);
 }
 
 TEST_F(Report, LargeDatabasesGiveTheViewerAnEvenSampleAndSaySo) {

@@ -1,0 +1,71 @@
+// What the page's browser tests share: running a program, and check_page.js opening a page in
+// Debian's headless Chromium (ARBITER_CHROMIUM names another build of it) and reporting what it
+// saw as JSON.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "harness/config/json.h"
+#include "harness/store/records.h"
+
+namespace arbiter::browser {
+
+inline const std::string CHROMIUM =
+    std::getenv("ARBITER_CHROMIUM") ? std::getenv("ARBITER_CHROMIUM") : "/usr/bin/chromium";
+
+struct RunResult {
+    int exit_code = -1;
+    std::string output;
+};
+
+// Runs `command` in a shell; returns its exit code and its output and errors together.
+inline RunResult run(const std::string& command) {
+    RunResult result;
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    if (!pipe) return result;
+    char buffer[4096];
+    while (std::fgets(buffer, sizeof buffer, pipe)) result.output += buffer;
+    int status = ::pclose(pipe);
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+inline std::string read_file(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// Runs check_page.js on `page` (opening `game` in the board viewer when given) and returns what
+// it saw, or throws with its output. Screenshots go to `folder`/shots.
+inline json::Value check_page(const std::filesystem::path& page,
+                              const std::filesystem::path& folder, std::optional<GameId> game) {
+    std::filesystem::path out = folder / (page.stem().string() + ".json");
+    std::string command = "node " + std::string(CHECK_PAGE_SCRIPT) + " --page " + page.string() +
+                          " --out " + out.string() + " --shots " + (folder / "shots").string() +
+                          " --chromium " + CHROMIUM;
+    if (game) command += " --game " + std::to_string(*game);
+    RunResult r = run(command);
+    if (r.exit_code != 0) throw std::runtime_error("check_page.js failed:\n" + r.output);
+    return json::parse(read_file(out));
+}
+
+// The value check_page.js reported under `key`; throws if it reported none.
+inline const json::Value& reported(const json::Value& seen, std::string_view key) {
+    const json::Value* value = seen.find(key);
+    if (!value) throw std::runtime_error("check_page.js did not report " + std::string(key));
+    return *value;
+}
+
+}  // namespace arbiter::browser
