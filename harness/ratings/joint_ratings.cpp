@@ -215,7 +215,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         rating.player = active[i];
         rating.name = names[active[i]];
         rating.bound = fit.bound[i];
-        rating.elo = i == anchor                            ? elo[i]
+        rating.elo = i == anchor                          ? elo[i]
                      : rating.bound == RatingBound::lower ? INFINITE
                      : rating.bound == RatingBound::upper ? -INFINITE
                                                           : elo[i];

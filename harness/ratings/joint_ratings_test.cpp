@@ -36,7 +36,6 @@ const PlayerRating& find(const RatingResult& result, const std::string& name) {
     return *it;
 }
 
-
 // The fitted value of a player: its rating, or for a bound the bound.
 double fitted(const PlayerRating& p) {
     if (std::isfinite(p.elo)) return p.elo;
@@ -456,7 +455,8 @@ void expect_sweeps_in_order(const RatingResult& result, const ResultMatrix& m,
                 EXPECT_GE(fitted(p), fitted(q)) << context << " " << p.name << " beat " << q.name;
                 EXPECT_LT(rank[p.player], rank[q.player]) << context << " " << p.name;
             } else {
-                EXPECT_LE(fitted(p), fitted(q)) << context << " " << p.name << " lost to " << q.name;
+                EXPECT_LE(fitted(p), fitted(q))
+                    << context << " " << p.name << " lost to " << q.name;
                 EXPECT_GT(rank[p.player], rank[q.player]) << context << " " << p.name;
             }
         }

@@ -34,13 +34,14 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     // 9 wins and a draw: A wins a resampled game with probability 0.9 and draws otherwise (it
     // scores 0.5 + W/20 for W ~ Binomial(10, 0.9)), so 0.9^10 = 34.9% of the resamples are 10-0,
     // far more than 2.5%: A's interval has no upper end. Below, 1.3% of the resamples score 80%
-    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score. The symmetric "255.8 +- 82.2" this replaces drew 91 to 256.
+    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score. The symmetric
+    // "255.8 +- 82.2" this replaces drew 91 to 256.
     const RatingResult result = match(9, 1, 0);
     ASSERT_EQ(result.players.size(), 2u);
     const PlayerRating& a = result.players[0];
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(a.name, "A");
-    EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.77
+    EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.75
     ASSERT_TRUE(a.interval_95.has_value());
     EXPECT_NEAR(a.interval_95->low, half_gap(0.85), 1e-9);  // 150.68
     EXPECT_EQ(a.interval_95->high, INFINITY);

@@ -27,9 +27,21 @@ std::string json_rating(double value) {
     return std::isinf(value) ? "\"" + rating_text(value, 2) + "\"" : format_fixed(value, 2);
 }
 
+std::string_view bound_name(RatingBound bound) {
+    switch (bound) {
+        case RatingBound::none:
+            return "none";
+        case RatingBound::lower:
+            return "lower";
+        case RatingBound::upper:
+            return "upper";
+    }
+    return "none";
+}
+
 std::string ratings_table(const RatingResult& ratings, const TableOptions& options) {
     TextTable table(left_then_right(2, options.show_los ? 7 : 6));
-    std::vector<std::string> header = {"Rank",    "Name",     "Elo", "95% low",
+    std::vector<std::string> header = {"Rank",     "Name",  "Elo",   "95% low",
                                        "95% high", "Games", "Score", "Draw"};
     if (options.show_los) header.push_back("LOS");
     table.add_row(header);
@@ -61,13 +73,14 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
 
 std::string ratings_csv(const RatingResult& ratings, const TableOptions& options) {
     std::string out =
-        "rank,name,elo,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent";
+        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent";
     if (options.show_los) out += ",los_next";
     out += "\n";
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
-        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + rating_text(p.elo, 2) +
-               "," + (p.interval_95 ? rating_text(p.interval_95->low, 2) : "") + "," +
+        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + rating_text(p.elo, 2) + "," +
+               std::string(bound_name(p.bound)) + "," +
+               (p.interval_95 ? rating_text(p.interval_95->low, 2) : "") + "," +
                (p.interval_95 ? rating_text(p.interval_95->high, 2) : "") + "," +
                std::to_string(p.results.games()) + "," + std::to_string(p.results.wins) + "," +
                std::to_string(p.results.draws) + "," + std::to_string(p.results.losses) + "," +
@@ -97,6 +110,7 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
         out += "\"rank\": " + std::to_string(i + 1);
         out += ", \"name\": \"" + json_escape(p.name) + "\"";
         out += ", \"elo\": " + json_rating(p.elo);
+        out += ", \"bound\": \"" + std::string(bound_name(p.bound)) + "\"";
         out += ", \"low_95\": " + (p.interval_95 ? json_rating(p.interval_95->low) : "null");
         out += ", \"high_95\": " + (p.interval_95 ? json_rating(p.interval_95->high) : "null");
         out += ", \"games\": " + std::to_string(p.results.games());

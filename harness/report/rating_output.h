@@ -29,9 +29,10 @@ struct TableOptions {
 std::string rating_text(double elo, int decimals);
 
 // Writes the ratings: Rank, Name, Elo, the 95% interval's low and high ends, Games, Score %,
-// Draw % and optionally LOS. An unbounded estimate or end is "+inf" or "-inf" in every format
-// (a string in JSON); a missing value is "-" (text), empty (CSV) or null (JSON). Every format
-// ends with a newline.
+// Draw % and optionally LOS; CSV and JSON add the bound ("none", "lower" or "upper": why an
+// estimate is unbounded). An unbounded estimate or end is "+inf" or "-inf" in every format (a
+// string in JSON); a missing value is "-" (text), empty (CSV) or null (JSON). Every format ends
+// with a newline.
 std::string format_ratings(const RatingResult& ratings, OutputFormat format,
                            const TableOptions& options = {});
 

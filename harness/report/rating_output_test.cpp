@@ -62,11 +62,11 @@ TEST(RatingOutput, TableWithFittedWhiteAdvantage) {
 
 TEST(RatingOutput, Csv) {
     const std::string expected =
-        "rank,name,elo,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent,"
+        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent,"
         "los_next\n"
-        "1,top,+inf,250.04,+inf,12,12,0,0,100.00,0.00,\n"
-        "2,\"mid, \"\"one\"\"\",10.26,-25.00,+inf,12,5,4,3,58.33,33.33,0.8123\n"
-        "3,low,-260.30,-300.00,-220.05,12,1,2,9,16.67,16.67,\n";
+        "1,top,+inf,lower,250.04,+inf,12,12,0,0,100.00,0.00,\n"
+        "2,\"mid, \"\"one\"\"\",10.26,none,-25.00,+inf,12,5,4,3,58.33,33.33,0.8123\n"
+        "3,low,-260.30,none,-300.00,-220.05,12,1,2,9,16.67,16.67,\n";
     EXPECT_EQ(format_ratings(sample_result(), OutputFormat::csv, {true}), expected);
 }
 
@@ -75,13 +75,16 @@ TEST(RatingOutput, Json) {
         "{\"draw_model\": \"none\", \"white_advantage\": 0.00, \"white_advantage_fitted\": false, "
         "\"white_advantage_error_95\": null, \"games\": 24, \"bootstrap_samples\": 1000, "
         "\"seed\": 7, \"players\": [\n"
-        "  {\"rank\": 1, \"name\": \"top\", \"elo\": \"+inf\", \"low_95\": 250.04, "
+        "  {\"rank\": 1, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": \"lower\", "
+        "\"low_95\": 250.04, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 12, \"draws\": 0, \"losses\": 0, "
         "\"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
-        "  {\"rank\": 2, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"low_95\": -25.00, "
+        "  {\"rank\": 2, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"bound\": \"none\", "
+        "\"low_95\": -25.00, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 5, \"draws\": 4, \"losses\": 3, "
         "\"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
-        "  {\"rank\": 3, \"name\": \"low\", \"elo\": -260.30, \"low_95\": -300.00, "
+        "  {\"rank\": 3, \"name\": \"low\", \"elo\": -260.30, \"bound\": \"none\", "
+        "\"low_95\": -300.00, "
         "\"high_95\": -220.05, \"games\": 12, \"wins\": 1, \"draws\": 2, \"losses\": 9, "
         "\"score_percent\": 16.67, \"draw_percent\": 16.67}\n"
         "]}\n";
@@ -100,11 +103,13 @@ TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
               "1     A      255.8    150.7      +inf     10  95.0%  10.0%\n"
               "2     B     -255.8     -inf    -150.7     10   5.0%  10.0%\n");
     const std::string json = format_ratings(ratings, OutputFormat::json);
-    EXPECT_NE(json.find("\"name\": \"A\", \"elo\": 255.75, \"low_95\": 150.67, "
+    EXPECT_NE(json.find("\"name\": \"A\", \"elo\": 255.75, \"bound\": \"none\", "
+                        "\"low_95\": 150.67, "
                         "\"high_95\": \"+inf\""),
               std::string::npos)
         << json;
-    EXPECT_NE(json.find("\"name\": \"B\", \"elo\": -255.75, \"low_95\": \"-inf\", "
+    EXPECT_NE(json.find("\"name\": \"B\", \"elo\": -255.75, \"bound\": \"none\", "
+                        "\"low_95\": \"-inf\", "
                         "\"high_95\": -150.67"),
               std::string::npos)
         << json;

@@ -157,9 +157,10 @@ TEST(Standings, ShortNamesKeepTheFixedLayout) {
     play_three(t, {"greedy", "random", "minimax"}, 4);
     std::string text =
         format_standings(t.store, t.tournament, t.ids, {"greedy", "random", "minimax"}, {10, 1});
-    EXPECT_EQ(text.find("Rank Name                          Elo   95% low  95% high   Games   Score    "
-                        "Draw\n"),
-              0u)
+    EXPECT_EQ(
+        text.find("Rank Name                          Elo   95% low  95% high   Games   Score    "
+                  "Draw\n"),
+        0u)
         << text;
     EXPECT_NE(text.find("\nName                       Depth         Nodes   Time ms    Moves\n"),
               std::string::npos)

@@ -73,8 +73,7 @@ std::string format_standings(Store& store, TournamentId tournament,
         }
         out << table.render();
         out << "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
-            << ratings.bootstrap_samples
-            << "-sample parametric bootstrap; +inf/-inf: unbounded\n";
+            << ratings.bootstrap_samples << "-sample parametric bootstrap; +inf/-inf: unbounded\n";
     } catch (const RatingError& e) {
         out << "Ratings: " << e.what() << '\n';
         for (std::size_t i = 0; i < names.size(); ++i) order.push_back(int(i));
