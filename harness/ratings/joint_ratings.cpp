@@ -198,8 +198,8 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     result.seed = options.seed;
     if (samples > 0 && options.fit_white_advantage) {
         std::sort(sampled_eta.begin(), sampled_eta.end());
-        result.white_advantage_error_95 =
-            (quantile(sampled_eta, 0.975) - quantile(sampled_eta, 0.025)) / 2.0;
+        result.white_advantage_interval_95 =
+            RatingInterval{quantile(sampled_eta, 0.025), quantile(sampled_eta, 0.975)};
     }
     std::vector<int> core_position(n, -1);
     for (std::size_t i = 0; i < fit.core_members.size(); ++i) {

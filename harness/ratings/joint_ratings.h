@@ -130,7 +130,8 @@ struct RatingResult {
     DrawModel draw_model = DrawModel::none;
     double white_advantage = 0.0;  // Elo; fitted or as given
     bool white_advantage_fitted = false;
-    std::optional<double> white_advantage_error_95;  // when fitted and bootstrapped
+    // The bootstrap's 95% interval of a fitted white advantage (2.5th and 97.5th percentiles).
+    std::optional<RatingInterval> white_advantage_interval_95;
     // Davidson's nu fitted on the main group of players (absent for the none model); +infinity
     // when every game there was drawn.
     std::optional<double> draw_propensity;

@@ -546,7 +546,9 @@ TEST(JointRatings, WhiteAdvantageByHand) {
     options.fit_white_advantage = true;
     const RatingResult result = compute_ratings({"p", "q"}, m, options);
     EXPECT_NEAR(result.white_advantage, 400.0 * std::log10(7.0 / 3.0), 1e-8);
-    EXPECT_TRUE(result.white_advantage_error_95.has_value());
+    ASSERT_TRUE(result.white_advantage_interval_95.has_value());
+    EXPECT_LT(result.white_advantage_interval_95->low, result.white_advantage);
+    EXPECT_GT(result.white_advantage_interval_95->high, result.white_advantage);
     EXPECT_NEAR(result.players[0].elo, 0.0, 1e-9);
 
     options.fit_white_advantage = false;

@@ -63,8 +63,9 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
     std::string out = table.render();
     if (ratings.white_advantage_fitted || ratings.white_advantage != 0.0) {
         out += "White advantage: " + format_fixed(ratings.white_advantage, 1);
-        if (ratings.white_advantage_error_95) {
-            out += " ± " + format_fixed(*ratings.white_advantage_error_95, 1);
+        if (const auto& interval = ratings.white_advantage_interval_95) {
+            out +=
+                ", 95% " + rating_text(interval->low, 1) + " to " + rating_text(interval->high, 1);
         }
         out += ratings.white_advantage_fitted ? " (fitted)\n" : " (fixed)\n";
     }
@@ -96,7 +97,9 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
     out += ", \"white_advantage\": " + json_number(ratings.white_advantage, 2);
     out += ", \"white_advantage_fitted\": ";
     out += ratings.white_advantage_fitted ? "true" : "false";
-    out += ", \"white_advantage_error_95\": " + json_optional(ratings.white_advantage_error_95, 2);
+    const auto& advantage = ratings.white_advantage_interval_95;
+    out += ", \"white_advantage_low_95\": " + (advantage ? json_rating(advantage->low) : "null");
+    out += ", \"white_advantage_high_95\": " + (advantage ? json_rating(advantage->high) : "null");
     if (ratings.draw_propensity) {
         out += ", \"draw_propensity\": " + json_number(*ratings.draw_propensity, 6);
     }

@@ -54,9 +54,10 @@ TEST(RatingOutput, TableWithFittedWhiteAdvantage) {
     RatingResult result = sample_result();
     result.white_advantage = 31.25;
     result.white_advantage_fitted = true;
-    result.white_advantage_error_95 = 12.0;
+    result.white_advantage_interval_95 = RatingInterval{20.05, 44.0};
     const std::string text = format_ratings(result, OutputFormat::table);
-    EXPECT_NE(text.find("\nWhite advantage: 31.3 ± 12.0 (fitted)\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nWhite advantage: 31.3, 95% 20.1 to 44.0 (fitted)\n"), std::string::npos)
+        << text;
     EXPECT_EQ(text.find("LOS"), std::string::npos);
 }
 
@@ -73,7 +74,8 @@ TEST(RatingOutput, Csv) {
 TEST(RatingOutput, Json) {
     const std::string expected =
         "{\"draw_model\": \"none\", \"white_advantage\": 0.00, \"white_advantage_fitted\": false, "
-        "\"white_advantage_error_95\": null, \"games\": 24, \"bootstrap_samples\": 1000, "
+        "\"white_advantage_low_95\": null, \"white_advantage_high_95\": null, \"games\": 24, "
+        "\"bootstrap_samples\": 1000, "
         "\"seed\": 7, \"players\": [\n"
         "  {\"rank\": 1, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": \"lower\", "
         "\"low_95\": 250.04, "
