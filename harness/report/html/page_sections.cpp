@@ -69,10 +69,11 @@ std::string standings_section(const ReportData& data) {
     }
     const RatingResult& r = *data.ratings;
     out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (pool average 0), "
-           "95% intervals from a "
+           "95% intervals (2.5th and 97.5th percentiles) from a "
         << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
-        << " games</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Engine</th>"
-           "<th scope=\"col\">Elo</th><th scope=\"col\">95% low</th>"
+        << " games; +inf or -inf: unbounded</caption><thead><tr>"
+           "<th scope=\"col\">Rank</th><th scope=\"col\">Engine</th><th scope=\"col\">Elo</th>"
+           "<th scope=\"col\">95% low</th>"
            "<th scope=\"col\">95% high</th><th scope=\"col\">Games</th>"
            "<th scope=\"col\">Score</th><th scope=\"col\">Draws</th>"
            "<th scope=\"col\">LOS over next</th></tr></thead><tbody>";

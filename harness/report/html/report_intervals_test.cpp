@@ -54,6 +54,10 @@ TEST_F(NineAndAHalf, TheTableHoldsTheTerminalsInterval) {
     EXPECT_NE(terminal.find("1     A      255.8    150.7      +inf"), std::string::npos)
         << terminal;
     const std::string section = standings_section(data);
+    EXPECT_NE(section.find("1000-sample parametric bootstrap over 10 games; +inf or -inf: "
+                           "unbounded</caption>"),
+              std::string::npos)
+        << section;
     EXPECT_NE(section.find("<th scope=\"col\">95% low</th><th scope=\"col\">95% high</th>"),
               std::string::npos)
         << section;
