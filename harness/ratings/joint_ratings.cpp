@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <numeric>
 
 #include "harness/ratings/rating_bootstrap.h"
@@ -131,18 +132,21 @@ PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options,
     return fit;
 }
 
-// Ranks players by rating, best first: at equal values a lower bound before a point estimate
-// before an upper bound, then the higher score, then name (the canonical order).
-std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit,
+// Ranks players by rating, best first: the lower bounds (estimate +infinity) before the point
+// estimates before the upper bounds (estimate -infinity), each by the fitted value (a bound by
+// its bound), then the higher score, then name (the canonical order). The anchor player counts
+// as a point estimate whatever its results.
+std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int anchor,
                          const std::vector<WdlCounts>& results) {
     auto side = [&](int i) {
+        if (i == anchor) return 1;
         return fit.bound[i] == RatingBound::lower ? 0 : fit.bound[i] == RatingBound::none ? 1 : 2;
     };
     std::vector<int> order(elo.size());
     std::iota(order.begin(), order.end(), 0);
     std::sort(order.begin(), order.end(), [&](int a, int b) {
-        if (elo[a] != elo[b]) return elo[a] > elo[b];
         if (side(a) != side(b)) return side(a) < side(b);
+        if (elo[a] != elo[b]) return elo[a] > elo[b];
         if (results[a].score() != results[b].score())
             return results[a].score() > results[b].score();
         return a < b;
@@ -150,18 +154,38 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit,
     return order;
 }
 
-// The result: intervals from the bootstrap spread, LOS from the Fisher information.
+// The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
+// anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
+// nothing for a point estimate without a bootstrap.
+std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
+                                          const std::vector<double>& elo,
+                                          const rating_fit::BootstrapSamples& bootstrap,
+                                          std::vector<double>& spread) {
+    constexpr double INFINITE = std::numeric_limits<double>::infinity();
+    if (i == anchor) return RatingInterval{elo[i], elo[i]};
+    if (fit.bound[i] == RatingBound::lower) return RatingInterval{elo[i], INFINITE};
+    if (fit.bound[i] == RatingBound::upper) return RatingInterval{-INFINITE, elo[i]};
+    const int samples = bootstrap.samples;
+    if (samples == 0) return std::nullopt;
+    spread.resize(samples);
+    std::copy_n(bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(i) * samples, samples,
+                spread.begin());
+    std::sort(spread.begin(), spread.end());
+    return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
+}
+
+// The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
 RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
                           const ResultMatrix& results, const RatingOptions& options,
-                          const PoolFit& fit, const std::vector<double>& elo,
+                          const PoolFit& fit, int anchor, const std::vector<double>& elo,
                           rating_fit::BootstrapSamples& bootstrap) {
     using rating_fit::normal_cdf;
     using rating_fit::quantile;
+    constexpr double INFINITE = std::numeric_limits<double>::infinity();
     const int n = pool.size();
     const int samples = bootstrap.samples;
     const std::vector<int>& active = pool.active;
     std::vector<double>& sampled_eta = bootstrap.white_advantage;
-    const std::vector<double>& sampled_elo = bootstrap.elo;
     RatingResult result;
     result.draw_model = options.draw_model;
     result.white_advantage = options.fit_white_advantage
@@ -174,8 +198,8 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     result.seed = options.seed;
     if (samples > 0 && options.fit_white_advantage) {
         std::sort(sampled_eta.begin(), sampled_eta.end());
-        result.white_advantage_error_95 =
-            (quantile(sampled_eta, 0.975) - quantile(sampled_eta, 0.025)) / 2.0;
+        result.white_advantage_interval_95 =
+            RatingInterval{quantile(sampled_eta, 0.025), quantile(sampled_eta, 0.975)};
     }
     std::vector<int> core_position(n, -1);
     for (std::size_t i = 0; i < fit.core_members.size(); ++i) {
@@ -183,24 +207,20 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     }
     std::vector<WdlCounts> player_results(n);
     for (int i = 0; i < n; ++i) player_results[i] = results.player_results(active[i]);
-    const std::vector<int> ranked = ranking(elo, fit, player_results);
-    std::vector<double> spread(samples);
+    const std::vector<int> ranked = ranking(elo, fit, anchor, player_results);
+    std::vector<double> spread;
     for (int position = 0; position < n; ++position) {
         const int i = ranked[position];
         PlayerRating rating;
         rating.player = active[i];
         rating.name = names[active[i]];
-        rating.elo = elo[i];
         rating.bound = fit.bound[i];
+        rating.elo = i == anchor                          ? elo[i]
+                     : rating.bound == RatingBound::lower ? INFINITE
+                     : rating.bound == RatingBound::upper ? -INFINITE
+                                                          : elo[i];
         rating.results = player_results[i];
-        if (samples > 0 && rating.bound == RatingBound::none) {
-            std::copy_n(sampled_elo.begin() + static_cast<std::ptrdiff_t>(i) * samples, samples,
-                        spread.begin());
-            std::sort(spread.begin(), spread.end());
-            rating.low_95 = quantile(spread, 0.025);
-            rating.high_95 = quantile(spread, 0.975);
-            rating.error_95 = (*rating.high_95 - *rating.low_95) / 2.0;
-        }
+        rating.interval_95 = interval_of(i, anchor, fit, elo, bootstrap, spread);
         if (position + 1 < n) {
             const int next = ranked[position + 1];
             const int a = core_position[i];
@@ -319,13 +339,24 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
     std::vector<double> elo;
     anchored(fit, elo);
 
-    // Step 4. Parametric bootstrap: replay every game from the fitted model and refit.
+    // Step 4. Parametric bootstrap: replay every game from the fitted model and refit. A player
+    // who is a bound in a resample's fit (it scored 100% or 0% there, or its group is cut off from
+    // the rest) has no finite rating in that resample: it counts as +infinity or -infinity.
+    auto resampled = [&](const PoolFit& pool_fit, std::vector<double>& values) {
+        constexpr double INFINITE = std::numeric_limits<double>::infinity();
+        anchored(pool_fit, values);
+        for (int i = 0; i < n; ++i) {
+            if (i == anchor) continue;
+            if (pool_fit.bound[i] == RatingBound::lower) values[i] = INFINITE;
+            if (pool_fit.bound[i] == RatingBound::upper) values[i] = -INFINITE;
+        }
+    };
     rating_fit::BootstrapSamples bootstrap =
         run_bootstrap(n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-                      options.seed, anchored);
+                      options.seed, resampled);
 
     // Step 5. The table, best first.
-    return rating_table(pool, names, results, options, fit, elo, bootstrap);
+    return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);
 }
 
 RatingResult compute_ratings(const std::vector<std::string>& names,

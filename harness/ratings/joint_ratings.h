@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -80,22 +81,40 @@ ResultMatrix aggregate_results(int players, std::span<const GameResult> games);
 
 // Whether a rating is a point estimate or only a bound.
 //  lower: the player (or a group of players) won every game against the rest of the pool, so the
-//         likelihood grows without limit; elo is the 95% one-sided lower bound ("> elo"), the
-//         rating at which such a clean sweep would have had a 5% chance.
-//  upper: the mirror image for players who lost every game against the rest ("< elo").
+//         likelihood grows without limit: the estimate is +infinity and only the 95% one-sided
+//         lower bound is a number, the rating at which such a clean sweep would have had a 5%
+//         chance.
+//  upper: the mirror image for players who lost every game against the rest (estimate
+//         -infinity, a 95% upper bound).
 enum class RatingBound { none, lower, upper };
+
+// A 95% interval of a rating, in Elo. Either end may be unbounded: low is -infinity or high is
+// +infinity, never NaN, and low <= high. Every output (terminal, CSV, JSON, the page's table and
+// charts) writes this one value, an unbounded end as "-inf" or "+inf".
+struct RatingInterval {
+    double low = 0.0;
+    double high = 0.0;
+
+    bool bounded_below() const { return low != -std::numeric_limits<double>::infinity(); }
+    bool bounded_above() const { return high != std::numeric_limits<double>::infinity(); }
+};
 
 // One player's line in the ratings table.
 struct PlayerRating {
     int player = 0;  // index in the caller's list of names
     std::string name;
-    double elo = 0.0;  // the rating, or the bound when bound != none
+    // The maximum-likelihood rating: +infinity for a lower bound, -infinity for an upper bound
+    // (the likelihood has no finite maximum), except for the anchor player, who is rated exactly
+    // the anchor.
+    double elo = 0.0;
     RatingBound bound = RatingBound::none;
-    // Half-width of the bootstrap 95% interval [low_95, high_95]; absent for bounds and when no
-    // bootstrap was run. The anchor player has error 0.
-    std::optional<double> error_95;
-    std::optional<double> low_95;
-    std::optional<double> high_95;
+    // The 95% interval. A point estimate's ends are the 2.5th and 97.5th percentiles of the
+    // bootstrap (absent when no bootstrap was run), where a resample in which the player is cut
+    // off from the rest (a bound in that resample's fit) counts as +infinity or -infinity: so an
+    // end is unbounded once about 2.5% of the resamples are unbounded on its side. A bound's
+    // interval runs from the bound to infinity, bootstrap or not. The anchor's is [anchor,
+    // anchor].
+    std::optional<RatingInterval> interval_95;
     WdlCounts results;  // all games of the player, from its side
     // Likelihood of superiority over the next player in the table (normal approximation from the
     // Fisher information); absent for the last player and when either player is a bound.
@@ -111,7 +130,8 @@ struct RatingResult {
     DrawModel draw_model = DrawModel::none;
     double white_advantage = 0.0;  // Elo; fitted or as given
     bool white_advantage_fitted = false;
-    std::optional<double> white_advantage_error_95;  // when fitted and bootstrapped
+    // The bootstrap's 95% interval of a fitted white advantage (2.5th and 97.5th percentiles).
+    std::optional<RatingInterval> white_advantage_interval_95;
     // Davidson's nu fitted on the main group of players (absent for the none model); +infinity
     // when every game there was drawn.
     std::optional<double> draw_propensity;

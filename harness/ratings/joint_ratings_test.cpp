@@ -36,9 +36,16 @@ const PlayerRating& find(const RatingResult& result, const std::string& name) {
     return *it;
 }
 
+// The fitted value of a player: its rating, or for a bound the bound.
+double fitted(const PlayerRating& p) {
+    if (std::isfinite(p.elo)) return p.elo;
+    return p.elo > 0 ? p.interval_95->low : p.interval_95->high;
+}
+
+// Fitted values by name, bounds at their bound.
 std::map<std::string, double> elo_by_name(const RatingResult& result) {
     std::map<std::string, double> elo;
-    for (const PlayerRating& p : result.players) elo[p.name] = p.elo;
+    for (const PlayerRating& p : result.players) elo[p.name] = fitted(p);
     return elo;
 }
 
@@ -46,9 +53,14 @@ void expect_no_nan(const RatingResult& result) {
     EXPECT_FALSE(std::isnan(result.white_advantage));
     for (const PlayerRating& p : result.players) {
         EXPECT_FALSE(std::isnan(p.elo)) << p.name;
-        EXPECT_FALSE(p.error_95 && std::isnan(*p.error_95)) << p.name;
-        EXPECT_FALSE(p.low_95 && std::isnan(*p.low_95)) << p.name;
-        EXPECT_FALSE(p.high_95 && std::isnan(*p.high_95)) << p.name;
+        if (std::isinf(p.elo)) {
+            EXPECT_NE(p.bound, RatingBound::none) << p.name;
+        }
+        if (p.interval_95) {
+            EXPECT_FALSE(std::isnan(p.interval_95->low)) << p.name;
+            EXPECT_FALSE(std::isnan(p.interval_95->high)) << p.name;
+            EXPECT_LE(p.interval_95->low, p.interval_95->high) << p.name;
+        }
         EXPECT_FALSE(p.los_next && std::isnan(*p.los_next)) << p.name;
         EXPECT_FALSE(std::isnan(p.score_percent()));
         EXPECT_FALSE(std::isnan(p.draw_percent()));
@@ -90,7 +102,7 @@ TEST(JointRatings, TwoPlayersByHand) {
     EXPECT_EQ(result.players[0].name, "a");
     EXPECT_NEAR(result.players[0].elo, gap / 2.0, 1e-9);
     EXPECT_NEAR(result.players[1].elo, -gap / 2.0, 1e-9);
-    EXPECT_FALSE(result.players[0].error_95.has_value());
+    EXPECT_FALSE(result.players[0].interval_95.has_value());
     EXPECT_EQ(result.players[0].results, (WdlCounts{7, 4, 3}));
 
     options.anchor_player = "b";
@@ -112,11 +124,14 @@ TEST(JointRatings, TwoPlayerErrorAndLosMatchTheHandFormulas) {
     const RatingResult result = compute_ratings({"a", "b"}, m, options);
     const EloEstimate by_hand = trinomial_elo({70, 40, 30});
     const PlayerRating& a = find(result, "a");
-    ASSERT_TRUE(a.error_95.has_value());
-    EXPECT_NEAR(*a.error_95, by_hand.error_95, 0.08 * by_hand.error_95);
-    EXPECT_NEAR(*a.low_95, by_hand.low_95, 0.15 * by_hand.error_95);
-    EXPECT_NEAR(*a.high_95, by_hand.high_95, 0.15 * by_hand.error_95);
-    EXPECT_EQ(*find(result, "b").error_95, 0.0);  // the anchor does not move
+    ASSERT_TRUE(a.interval_95.has_value());
+    const double width = a.interval_95->high - a.interval_95->low;
+    EXPECT_NEAR(width / 2.0, by_hand.error_95, 0.08 * by_hand.error_95);
+    EXPECT_NEAR(a.interval_95->low, by_hand.low_95, 0.15 * by_hand.error_95);
+    EXPECT_NEAR(a.interval_95->high, by_hand.high_95, 0.15 * by_hand.error_95);
+    const PlayerRating& b = find(result, "b");  // the anchor does not move
+    EXPECT_EQ(b.interval_95->low, 0.0);
+    EXPECT_EQ(b.interval_95->high, 0.0);
     // LOS from the Fisher information: gap ln(1.8) over sqrt(1 / (n s (1 - s))), s = 9/14.
     const double s = 90.0 / 140.0;
     const double z = std::log(1.8) * std::sqrt(140.0 * s * (1.0 - s));
@@ -252,8 +267,9 @@ TEST(JointRatings, InvariantUnderRelabellingAndReordering) {
             const PlayerRating& b = relabelled.players[i];
             EXPECT_EQ(a.name, b.name);
             EXPECT_NEAR(a.elo, b.elo, 1e-9);
-            ASSERT_TRUE(a.error_95 && b.error_95);
-            EXPECT_NEAR(*a.error_95, *b.error_95, 1e-9);
+            ASSERT_TRUE(a.interval_95 && b.interval_95);
+            EXPECT_NEAR(a.interval_95->low, b.interval_95->low, 1e-9);
+            EXPECT_NEAR(a.interval_95->high, b.interval_95->high, 1e-9);
             EXPECT_EQ(a.los_next.has_value(), b.los_next.has_value());
             if (a.los_next) {
                 EXPECT_NEAR(*a.los_next, *b.los_next, 1e-9);
@@ -305,7 +321,8 @@ TEST(JointRatings, AllDrawsHaveNoNan) {
             expect_no_nan(result);
             for (const PlayerRating& p : result.players) {
                 EXPECT_NEAR(p.elo, 0.0, 1e-12);
-                EXPECT_NEAR(*p.error_95, 0.0, 1e-12);
+                EXPECT_NEAR(p.interval_95->low, 0.0, 1e-12);
+                EXPECT_NEAR(p.interval_95->high, 0.0, 1e-12);
                 EXPECT_EQ(p.draw_percent(), 100.0);
                 EXPECT_EQ(p.bound, RatingBound::none);
             }
@@ -335,7 +352,10 @@ TEST(JointRatings, PerfectScoresAreBounds) {
     const PlayerRating& bottom = find(result, "bottom");
     EXPECT_EQ(top.bound, RatingBound::lower);
     EXPECT_EQ(bottom.bound, RatingBound::upper);
-    EXPECT_FALSE(top.error_95.has_value());
+    EXPECT_EQ(top.elo, INFINITY);
+    EXPECT_EQ(bottom.elo, -INFINITY);
+    EXPECT_EQ(top.interval_95->high, INFINITY);
+    EXPECT_EQ(bottom.interval_95->low, -INFINITY);
     EXPECT_EQ(result.players.front().name, "top");
     EXPECT_EQ(result.players.back().name, "bottom");
     // Groups are placed outwards from the core (the middle three) in name order, so "bottom" is
@@ -343,12 +363,12 @@ TEST(JointRatings, PerfectScoresAreBounds) {
     // the sweep has a 5% chance: the product of the win probabilities is 0.05.
     double log_probability = 0.0;
     for (int i = 1; i < 4; ++i) {
-        log_probability += 6.0 * std::log(score_from_elo(elo.at(names[i]) - bottom.elo));
+        log_probability += 6.0 * std::log(score_from_elo(elo.at(names[i]) - fitted(bottom)));
     }
     EXPECT_NEAR(log_probability, std::log(0.05), 1e-9);
     log_probability = 0.0;
     for (int i = 1; i < 5; ++i) {
-        log_probability += 6.0 * std::log(score_from_elo(top.elo - elo.at(names[i])));
+        log_probability += 6.0 * std::log(score_from_elo(fitted(top) - elo.at(names[i])));
     }
     EXPECT_NEAR(log_probability, std::log(0.05), 1e-9);
     // The middle players satisfy expected = actual among themselves.
@@ -363,7 +383,7 @@ TEST(JointRatings, PerfectScoresAreBounds) {
         }
         EXPECT_NEAR(expected, actual, 1e-6);
         EXPECT_EQ(find(result, names[p]).bound, RatingBound::none);
-        EXPECT_TRUE(find(result, names[p]).error_95.has_value());
+        EXPECT_TRUE(find(result, names[p]).interval_95.has_value());
     }
     EXPECT_FALSE(result.players[0].los_next.has_value());  // top is a bound
     EXPECT_TRUE(result.players[1].los_next.has_value());
@@ -383,10 +403,14 @@ TEST(JointRatings, TwoPlayerSweep) {
     expect_no_nan(result);
     EXPECT_EQ(result.players[0].name, "winner");
     EXPECT_EQ(result.players[0].bound, RatingBound::lower);
-    EXPECT_NEAR(result.players[0].elo, elo_from_score(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_EQ(result.players[0].elo, INFINITY);
+    EXPECT_NEAR(result.players[0].interval_95->low, elo_from_score(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_EQ(result.players[0].interval_95->high, INFINITY);
+    // The anchor is rated the anchor, bound or not.
     EXPECT_EQ(result.players[1].elo, 0.0);
     EXPECT_EQ(result.players[1].bound, RatingBound::upper);
-    EXPECT_FALSE(result.players[1].error_95.has_value());
+    EXPECT_EQ(result.players[1].interval_95->low, 0.0);
+    EXPECT_EQ(result.players[1].interval_95->high, 0.0);
 }
 
 TEST(JointRatings, SweptPlayerRanksBelowItsWinner) {
@@ -405,9 +429,9 @@ TEST(JointRatings, SweptPlayerRanksBelowItsWinner) {
         EXPECT_EQ(result.players[0].bound, RatingBound::lower);
         EXPECT_EQ(result.players[1].name, "a");
         EXPECT_EQ(result.players[1].bound, RatingBound::upper);
-        EXPECT_GE(result.players[0].elo, result.players[1].elo);
-        EXPECT_FALSE(result.players[0].error_95.has_value());
-        EXPECT_FALSE(result.players[1].error_95.has_value());
+        EXPECT_GE(fitted(result.players[0]), fitted(result.players[1]));
+        EXPECT_EQ(result.players[0].interval_95->high, INFINITY);
+        EXPECT_EQ(result.players[1].interval_95->low, -INFINITY);
     }
 }
 
@@ -428,10 +452,11 @@ void expect_sweeps_in_order(const RatingResult& result, const ResultMatrix& m,
             if (m.cell(p.player, q.player).games() + m.cell(q.player, p.player).games() == 0)
                 continue;
             if (perfect) {
-                EXPECT_GE(p.elo, q.elo) << context << " " << p.name << " beat " << q.name;
+                EXPECT_GE(fitted(p), fitted(q)) << context << " " << p.name << " beat " << q.name;
                 EXPECT_LT(rank[p.player], rank[q.player]) << context << " " << p.name;
             } else {
-                EXPECT_LE(p.elo, q.elo) << context << " " << p.name << " lost to " << q.name;
+                EXPECT_LE(fitted(p), fitted(q))
+                    << context << " " << p.name << " lost to " << q.name;
                 EXPECT_GT(rank[p.player], rank[q.player]) << context << " " << p.name;
             }
         }
@@ -521,7 +546,9 @@ TEST(JointRatings, WhiteAdvantageByHand) {
     options.fit_white_advantage = true;
     const RatingResult result = compute_ratings({"p", "q"}, m, options);
     EXPECT_NEAR(result.white_advantage, 400.0 * std::log10(7.0 / 3.0), 1e-8);
-    EXPECT_TRUE(result.white_advantage_error_95.has_value());
+    ASSERT_TRUE(result.white_advantage_interval_95.has_value());
+    EXPECT_LT(result.white_advantage_interval_95->low, result.white_advantage);
+    EXPECT_GT(result.white_advantage_interval_95->high, result.white_advantage);
     EXPECT_NEAR(result.players[0].elo, 0.0, 1e-9);
 
     options.fit_white_advantage = false;
@@ -586,13 +613,15 @@ TEST(JointRatings, BootstrapIsReproducible) {
     options.seed = 12;
     const RatingResult other_seed = compute_ratings(FOUR, m, options);
     for (std::size_t i = 0; i < first.players.size(); ++i) {
-        EXPECT_EQ(*first.players[i].error_95, *second.players[i].error_95);
-        EXPECT_NE(*first.players[i].error_95, *other_seed.players[i].error_95);
+        const RatingInterval& interval = *first.players[i].interval_95;
+        EXPECT_EQ(interval.low, second.players[i].interval_95->low);
+        EXPECT_EQ(interval.high, second.players[i].interval_95->high);
+        EXPECT_NE(interval.low, other_seed.players[i].interval_95->low);
         // 20 games per pair: the intervals are wide but not absurd.
-        EXPECT_GT(*first.players[i].error_95, 30.0);
-        EXPECT_LT(*first.players[i].error_95, 120.0);
-        EXPECT_LT(*first.players[i].low_95, first.players[i].elo);
-        EXPECT_GT(*first.players[i].high_95, first.players[i].elo);
+        EXPECT_GT(interval.high - interval.low, 60.0);
+        EXPECT_LT(interval.high - interval.low, 240.0);
+        EXPECT_LT(interval.low, first.players[i].elo);
+        EXPECT_GT(interval.high, first.players[i].elo);
     }
 }
 
@@ -646,8 +675,9 @@ TEST(JointRatings, RandomSmallPoolsStayFiniteAndSatisfyTheCondition) {
         }
         ++rated;
         for (const PlayerRating& p : result.players) {
-            EXPECT_TRUE(std::isfinite(p.elo)) << "seed " << seed;
-            EXPECT_TRUE(!p.error_95 || std::isfinite(*p.error_95)) << "seed " << seed;
+            EXPECT_TRUE(std::isfinite(fitted(p))) << "seed " << seed;
+            EXPECT_TRUE(!p.interval_95 || p.interval_95->low <= p.interval_95->high)
+                << "seed " << seed;
             EXPECT_TRUE(!p.los_next || std::isfinite(*p.los_next)) << "seed " << seed;
         }
         if (options.draw_model != DrawModel::none) continue;

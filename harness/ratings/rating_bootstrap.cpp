@@ -86,8 +86,16 @@ double quantile(const std::vector<double>& sorted, double q) {
     const double position = q * static_cast<double>(sorted.size() - 1);
     const std::size_t below = static_cast<std::size_t>(std::floor(position));
     const std::size_t above = std::min(below + 1, sorted.size() - 1);
-    return sorted[below] +
-           (position - static_cast<double>(below)) * (sorted[above] - sorted[below]);
+    const double weight = position - static_cast<double>(below);
+    const double a = sorted[below];
+    const double b = sorted[above];
+    if (weight == 0.0 || a == b) return a;
+    // Any weight on an infinity makes the quantile infinite; between -inf and +inf the side the
+    // quantile is asked for wins.
+    if (std::isinf(a) && std::isinf(b)) return q < 0.5 ? a : b;
+    if (std::isinf(a)) return a;
+    if (std::isinf(b)) return b;
+    return a + weight * (b - a);
 }
 
 double normal_cdf(double x) {

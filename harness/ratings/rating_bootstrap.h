@@ -11,7 +11,8 @@
 
 namespace arbiter::rating_fit {
 
-// Turns a pool fit into anchored Elo values, one per player.
+// Turns a pool fit into anchored Elo values, one per player; in the bootstrap a player cut off
+// from the rest in a resample's fit is +infinity or -infinity.
 using AnchorFunction = std::function<void(const PoolFit&, std::vector<double>&)>;
 
 // The bootstrap's draws: Elo per player and sample (player-major: elo[player * samples + s]) and
@@ -30,7 +31,9 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
                                const ModelSettings& settings, int samples, std::uint64_t seed,
                                const AnchorFunction& anchored);
 
-// Returns the q-quantile of sorted values, interpolating linearly between order statistics.
+// Returns the q-quantile of sorted values, interpolating linearly between order statistics. The
+// values may hold infinities (unbounded resamples): a quantile that puts any weight on one is
+// that infinity (between -inf and +inf: -inf for q < 0.5, +inf otherwise); never NaN.
 double quantile(const std::vector<double>& sorted, double q);
 
 // The standard normal distribution function.

@@ -52,7 +52,8 @@ void run(benchmark::State& state, const RatingOptions& options) {
         const RatingResult result = compute_ratings(p.names, p.games, options);
         benchmark::DoNotOptimize(result.players.data());
         state.counters["top_elo"] = result.players.front().elo;
-        state.counters["top_error"] = result.players.front().error_95.value_or(0.0);
+        const auto& interval = result.players.front().interval_95;
+        state.counters["top_width"] = interval ? interval->high - interval->low : 0.0;
     }
     state.counters["games"] = GAMES;
 }

@@ -22,6 +22,11 @@ std::string csv_optional(const std::optional<double>& value, int decimals) {
     return value && std::isfinite(*value) ? format_fixed(*value, decimals) : "";
 }
 
+// A rating or interval end in JSON: a number, or the string "+inf" or "-inf".
+std::string json_rating(double value) {
+    return std::isinf(value) ? "\"" + rating_text(value, 2) + "\"" : format_fixed(value, 2);
+}
+
 std::string_view bound_name(RatingBound bound) {
     switch (bound) {
         case RatingBound::none:
@@ -34,24 +39,19 @@ std::string_view bound_name(RatingBound bound) {
     return "none";
 }
 
-std::string elo_text(const PlayerRating& player) {
-    const std::string value = format_fixed(player.elo, 1);
-    if (player.bound == RatingBound::lower) return "> " + value;
-    if (player.bound == RatingBound::upper) return "< " + value;
-    return value;
-}
-
 std::string ratings_table(const RatingResult& ratings, const TableOptions& options) {
-    TextTable table(left_then_right(2, options.show_los ? 6 : 5));
-    std::vector<std::string> header = {"Rank", "Name", "Elo", "±", "Games", "Score", "Draw"};
+    TextTable table(left_then_right(2, options.show_los ? 7 : 6));
+    std::vector<std::string> header = {"Rank",     "Name",  "Elo",   "95% low",
+                                       "95% high", "Games", "Score", "Draw"};
     if (options.show_los) header.push_back("LOS");
     table.add_row(header);
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
         std::vector<std::string> row = {std::to_string(i + 1),
                                         p.name,
-                                        elo_text(p),
-                                        p.error_95 ? format_fixed(*p.error_95, 1) : "-",
+                                        rating_text(p.elo, 1),
+                                        p.interval_95 ? rating_text(p.interval_95->low, 1) : "-",
+                                        p.interval_95 ? rating_text(p.interval_95->high, 1) : "-",
                                         std::to_string(p.results.games()),
                                         format_fixed(p.score_percent(), 1) + "%",
                                         format_fixed(p.draw_percent(), 1) + "%"};
@@ -63,8 +63,9 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
     std::string out = table.render();
     if (ratings.white_advantage_fitted || ratings.white_advantage != 0.0) {
         out += "White advantage: " + format_fixed(ratings.white_advantage, 1);
-        if (ratings.white_advantage_error_95) {
-            out += " ± " + format_fixed(*ratings.white_advantage_error_95, 1);
+        if (const auto& interval = ratings.white_advantage_interval_95) {
+            out +=
+                ", 95% " + rating_text(interval->low, 1) + " to " + rating_text(interval->high, 1);
         }
         out += ratings.white_advantage_fitted ? " (fitted)\n" : " (fixed)\n";
     }
@@ -73,15 +74,15 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
 
 std::string ratings_csv(const RatingResult& ratings, const TableOptions& options) {
     std::string out =
-        "rank,name,elo,bound,error_95,low_95,high_95,games,wins,draws,losses,score_percent,"
-        "draw_percent";
+        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent";
     if (options.show_los) out += ",los_next";
     out += "\n";
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
-        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + format_fixed(p.elo, 2) +
-               "," + std::string(bound_name(p.bound)) + "," + csv_optional(p.error_95, 2) + "," +
-               csv_optional(p.low_95, 2) + "," + csv_optional(p.high_95, 2) + "," +
+        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + rating_text(p.elo, 2) + "," +
+               std::string(bound_name(p.bound)) + "," +
+               (p.interval_95 ? rating_text(p.interval_95->low, 2) : "") + "," +
+               (p.interval_95 ? rating_text(p.interval_95->high, 2) : "") + "," +
                std::to_string(p.results.games()) + "," + std::to_string(p.results.wins) + "," +
                std::to_string(p.results.draws) + "," + std::to_string(p.results.losses) + "," +
                format_fixed(p.score_percent(), 2) + "," + format_fixed(p.draw_percent(), 2);
@@ -96,7 +97,9 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
     out += ", \"white_advantage\": " + json_number(ratings.white_advantage, 2);
     out += ", \"white_advantage_fitted\": ";
     out += ratings.white_advantage_fitted ? "true" : "false";
-    out += ", \"white_advantage_error_95\": " + json_optional(ratings.white_advantage_error_95, 2);
+    const auto& advantage = ratings.white_advantage_interval_95;
+    out += ", \"white_advantage_low_95\": " + (advantage ? json_rating(advantage->low) : "null");
+    out += ", \"white_advantage_high_95\": " + (advantage ? json_rating(advantage->high) : "null");
     if (ratings.draw_propensity) {
         out += ", \"draw_propensity\": " + json_number(*ratings.draw_propensity, 6);
     }
@@ -109,11 +112,10 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
         out += i == 0 ? "\n  {" : ",\n  {";
         out += "\"rank\": " + std::to_string(i + 1);
         out += ", \"name\": \"" + json_escape(p.name) + "\"";
-        out += ", \"elo\": " + json_number(p.elo, 2);
+        out += ", \"elo\": " + json_rating(p.elo);
         out += ", \"bound\": \"" + std::string(bound_name(p.bound)) + "\"";
-        out += ", \"error_95\": " + json_optional(p.error_95, 2);
-        out += ", \"low_95\": " + json_optional(p.low_95, 2);
-        out += ", \"high_95\": " + json_optional(p.high_95, 2);
+        out += ", \"low_95\": " + (p.interval_95 ? json_rating(p.interval_95->low) : "null");
+        out += ", \"high_95\": " + (p.interval_95 ? json_rating(p.interval_95->high) : "null");
         out += ", \"games\": " + std::to_string(p.results.games());
         out += ", \"wins\": " + std::to_string(p.results.wins);
         out += ", \"draws\": " + std::to_string(p.results.draws);
@@ -225,6 +227,11 @@ std::string pairs_json(const std::vector<NamedPairStatistics>& pairs) {
 }
 
 }  // namespace
+
+std::string rating_text(double elo, int decimals) {
+    if (std::isinf(elo)) return elo > 0 ? "+inf" : "-inf";
+    return format_fixed(elo, decimals);
+}
 
 std::optional<OutputFormat> parse_output_format(std::string_view text) {
     if (text == "table") return OutputFormat::table;

@@ -24,9 +24,15 @@ struct TableOptions {
     bool show_los = false;  // add the likelihood of superiority over the next player
 };
 
-// Writes the ratings: Rank, Name, Elo, +- (95%), Games, Score %, Draw % and optionally LOS.
-// Bounds print as "> 512.3" (text) or with a bound column (CSV, JSON); a missing value is
-// empty (CSV) or null (JSON). Every format ends with a newline.
+// A rating or an end of its 95% interval as every output writes it (terminal, CSV, JSON, the
+// page's table and charts): `decimals` decimals, or "+inf" / "-inf" where it is unbounded.
+std::string rating_text(double elo, int decimals);
+
+// Writes the ratings: Rank, Name, Elo, the 95% interval's low and high ends, Games, Score %,
+// Draw % and optionally LOS; CSV and JSON add the bound ("none", "lower" or "upper": why an
+// estimate is unbounded). An unbounded estimate or end is "+inf" or "-inf" in every format (a
+// string in JSON); a missing value is "-" (text), empty (CSV) or null (JSON). Every format ends
+// with a newline.
 std::string format_ratings(const RatingResult& ratings, OutputFormat format,
                            const TableOptions& options = {});
 

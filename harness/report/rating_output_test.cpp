@@ -10,8 +10,8 @@
 namespace arbiter {
 namespace {
 
-// A hand-made result: a lower bound on top, a player with a comma in its name, and one without
-// a successor.
+// A hand-made result: a lower bound on top, a player with a comma in its name whose interval is
+// unbounded above, and one without a successor.
 RatingResult sample_result() {
     RatingResult result;
     result.games = 24;
@@ -20,25 +20,22 @@ RatingResult sample_result() {
     PlayerRating top;
     top.player = 2;
     top.name = "top";
-    top.elo = 250.04;
+    top.elo = INFINITY;
     top.bound = RatingBound::lower;
+    top.interval_95 = RatingInterval{250.04, INFINITY};
     top.results = {12, 0, 0};
     PlayerRating middle;
     middle.player = 0;
     middle.name = "mid, \"one\"";
     middle.elo = 10.26;
-    middle.error_95 = 35.55;
-    middle.low_95 = -25.0;
-    middle.high_95 = 46.1;
+    middle.interval_95 = RatingInterval{-25.0, INFINITY};
     middle.results = {5, 4, 3};
     middle.los_next = 0.81234;
     PlayerRating low;
     low.player = 1;
     low.name = "low";
     low.elo = -260.3;
-    low.error_95 = 40.0;
-    low.low_95 = -300.0;
-    low.high_95 = -220.0;
+    low.interval_95 = RatingInterval{-300.0, -220.05};
     low.results = {1, 2, 9};
     result.players = {top, middle, low};
     return result;
@@ -46,10 +43,10 @@ RatingResult sample_result() {
 
 TEST(RatingOutput, Table) {
     const std::string expected =
-        "Rank  Name            Elo     ±  Games   Score   Draw    LOS\n"
-        "1     top         > 250.0     -     12  100.0%   0.0%      -\n"
-        "2     mid, \"one\"     10.3  35.6     12   58.3%  33.3%  81.2%\n"
-        "3     low          -260.3  40.0     12   16.7%  16.7%      -\n";
+        "Rank  Name           Elo  95% low  95% high  Games   Score   Draw    LOS\n"
+        "1     top           +inf    250.0      +inf     12  100.0%   0.0%      -\n"
+        "2     mid, \"one\"    10.3    -25.0      +inf     12   58.3%  33.3%  81.2%\n"
+        "3     low         -260.3   -300.0    -220.1     12   16.7%  16.7%      -\n";
     EXPECT_EQ(format_ratings(sample_result(), OutputFormat::table, {true}), expected);
 }
 
@@ -57,39 +54,67 @@ TEST(RatingOutput, TableWithFittedWhiteAdvantage) {
     RatingResult result = sample_result();
     result.white_advantage = 31.25;
     result.white_advantage_fitted = true;
-    result.white_advantage_error_95 = 12.0;
+    result.white_advantage_interval_95 = RatingInterval{20.05, 44.0};
     const std::string text = format_ratings(result, OutputFormat::table);
-    EXPECT_NE(text.find("\nWhite advantage: 31.3 ± 12.0 (fitted)\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("\nWhite advantage: 31.3, 95% 20.1 to 44.0 (fitted)\n"), std::string::npos)
+        << text;
     EXPECT_EQ(text.find("LOS"), std::string::npos);
 }
 
 TEST(RatingOutput, Csv) {
     const std::string expected =
-        "rank,name,elo,bound,error_95,low_95,high_95,games,wins,draws,losses,score_percent,"
-        "draw_percent,los_next\n"
-        "1,top,250.04,lower,,,,12,12,0,0,100.00,0.00,\n"
-        "2,\"mid, \"\"one\"\"\",10.26,none,35.55,-25.00,46.10,12,5,4,3,58.33,33.33,0.8123\n"
-        "3,low,-260.30,none,40.00,-300.00,-220.00,12,1,2,9,16.67,16.67,\n";
+        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent,"
+        "los_next\n"
+        "1,top,+inf,lower,250.04,+inf,12,12,0,0,100.00,0.00,\n"
+        "2,\"mid, \"\"one\"\"\",10.26,none,-25.00,+inf,12,5,4,3,58.33,33.33,0.8123\n"
+        "3,low,-260.30,none,-300.00,-220.05,12,1,2,9,16.67,16.67,\n";
     EXPECT_EQ(format_ratings(sample_result(), OutputFormat::csv, {true}), expected);
 }
 
 TEST(RatingOutput, Json) {
     const std::string expected =
         "{\"draw_model\": \"none\", \"white_advantage\": 0.00, \"white_advantage_fitted\": false, "
-        "\"white_advantage_error_95\": null, \"games\": 24, \"bootstrap_samples\": 1000, "
+        "\"white_advantage_low_95\": null, \"white_advantage_high_95\": null, \"games\": 24, "
+        "\"bootstrap_samples\": 1000, "
         "\"seed\": 7, \"players\": [\n"
-        "  {\"rank\": 1, \"name\": \"top\", \"elo\": 250.04, \"bound\": \"lower\", "
-        "\"error_95\": null, \"low_95\": null, \"high_95\": null, \"games\": 12, \"wins\": 12, "
-        "\"draws\": 0, \"losses\": 0, \"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
+        "  {\"rank\": 1, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": \"lower\", "
+        "\"low_95\": 250.04, "
+        "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 12, \"draws\": 0, \"losses\": 0, "
+        "\"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
         "  {\"rank\": 2, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"bound\": \"none\", "
-        "\"error_95\": 35.55, \"low_95\": -25.00, \"high_95\": 46.10, \"games\": 12, \"wins\": 5, "
-        "\"draws\": 4, \"losses\": 3, \"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
+        "\"low_95\": -25.00, "
+        "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 5, \"draws\": 4, \"losses\": 3, "
+        "\"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
         "  {\"rank\": 3, \"name\": \"low\", \"elo\": -260.30, \"bound\": \"none\", "
-        "\"error_95\": 40.00, \"low_95\": -300.00, \"high_95\": -220.00, \"games\": 12, "
-        "\"wins\": 1, \"draws\": 2, \"losses\": 9, \"score_percent\": 16.67, "
-        "\"draw_percent\": 16.67}\n"
+        "\"low_95\": -300.00, "
+        "\"high_95\": -220.05, \"games\": 12, \"wins\": 1, \"draws\": 2, \"losses\": 9, "
+        "\"score_percent\": 16.67, \"draw_percent\": 16.67}\n"
         "]}\n";
     EXPECT_EQ(format_ratings(sample_result(), OutputFormat::json), expected);
+}
+
+// The 9.5-0.5 match of issue 28 from the fit to the text: the table and the JSON hold one
+// interval, 150.7 to +inf, where a symmetric "255.8 ± 82.2" stood.
+TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
+    ResultMatrix m(2);
+    m.add(0, 1, Outcome::white_win, 9);
+    m.add(0, 1, Outcome::draw, 1);
+    const RatingResult ratings = compute_ratings({"A", "B"}, m, RatingOptions{});
+    EXPECT_EQ(format_ratings(ratings, OutputFormat::table),
+              "Rank  Name     Elo  95% low  95% high  Games  Score   Draw\n"
+              "1     A      255.8    150.7      +inf     10  95.0%  10.0%\n"
+              "2     B     -255.8     -inf    -150.7     10   5.0%  10.0%\n");
+    const std::string json = format_ratings(ratings, OutputFormat::json);
+    EXPECT_NE(json.find("\"name\": \"A\", \"elo\": 255.75, \"bound\": \"none\", "
+                        "\"low_95\": 150.67, "
+                        "\"high_95\": \"+inf\""),
+              std::string::npos)
+        << json;
+    EXPECT_NE(json.find("\"name\": \"B\", \"elo\": -255.75, \"bound\": \"none\", "
+                        "\"low_95\": \"-inf\", "
+                        "\"high_95\": -150.67"),
+              std::string::npos)
+        << json;
 }
 
 TEST(RatingOutput, PairStatisticsText) {

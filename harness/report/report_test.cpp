@@ -65,6 +65,34 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
     EXPECT_EQ(format_standings(store, t, {}, {}), "");
 }
 
+// The 9.5-0.5 match of issue 28 (A wins nine games and draws one, all as White): the standings
+// print one interval unbounded above, where "255.8 +/- 82.2" stood; the cutechess line keeps
+// cutechess's own symmetric formula.
+TEST(Standings, NineAndAHalfOfTenIsUnboundedAbove) {
+    Store store = Store::open(":memory:");
+    TournamentId t = store.get_or_create_tournament("k", "{}");
+    EngineId ia = store.get_or_create_engine({"A", "a", {}, "", {}, std::string(64, 'a')});
+    EngineId ib = store.get_or_create_engine({"B", "b", {}, "", {}, std::string(64, 'b')});
+    for (int i = 0; i < 10; ++i) {
+        GameRecord g = testing::fools_mate_game();
+        g.tournament_id = t;
+        g.slot = {i, 0, 0, i / 2, i % 2};
+        g.white_engine_id = ia;
+        g.black_engine_id = ib;
+        g.result = i == 9 ? Outcome::draw : Outcome::white_win;
+        store.record_game(g);
+    }
+    const std::string text = format_standings(store, t, {ia, ib}, {"A", "B"});
+    EXPECT_EQ(text.substr(0, text.find("\n\n")),
+              "Rank Name                          Elo   95% low  95% high   Games   Score    Draw\n"
+              "1    A                           255.8     150.7      +inf      10   95.0%   10.0%\n"
+              "2    B                          -255.8      -inf    -150.7      10    5.0%   10.0%\n"
+              "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
+              "1000-sample parametric bootstrap; +inf/-inf: unbounded")
+        << text;
+    EXPECT_NE(text.find("\nElo difference: 511.5 +/- "), std::string::npos) << text;
+}
+
 // Three engines named by `names`: `first_pair` games between the first two, two games in each
 // other pair; White wins two games in three, the third is drawn.
 struct ThreeEngines {
@@ -129,8 +157,10 @@ TEST(Standings, ShortNamesKeepTheFixedLayout) {
     play_three(t, {"greedy", "random", "minimax"}, 4);
     std::string text =
         format_standings(t.store, t.tournament, t.ids, {"greedy", "random", "minimax"}, {10, 1});
-    EXPECT_EQ(text.find("Rank Name                          Elo     +/-   Games   Score    Draw\n"),
-              0u)
+    EXPECT_EQ(
+        text.find("Rank Name                          Elo   95% low  95% high   Games   Score    "
+                  "Draw\n"),
+        0u)
         << text;
     EXPECT_NE(text.find("\nName                       Depth         Nodes   Time ms    Moves\n"),
               std::string::npos)

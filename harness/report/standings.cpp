@@ -54,27 +54,26 @@ std::string format_standings(Store& store, TournamentId tournament,
         TextTable table({{TextColumn::Align::left, 4},
                          {TextColumn::Align::left, 23},
                          {TextColumn::Align::right, 9},
-                         {TextColumn::Align::right, 7},
+                         {TextColumn::Align::right, 9},
+                         {TextColumn::Align::right, 9},
                          {TextColumn::Align::right, 7},
                          {TextColumn::Align::right, 7},
                          {TextColumn::Align::right, 7}},
                         1);
-        table.add_row({"Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw"});
+        table.add_row({"Rank", "Name", "Elo", "95% low", "95% high", "Games", "Score", "Draw"});
         int rank = 0;
         for (const auto& p : ratings.players) {
-            std::string elo = (p.bound == RatingBound::lower   ? "> "
-                               : p.bound == RatingBound::upper ? "< "
-                                                               : "") +
-                              fixed(p.elo, 1);
-            std::string error = p.error_95 ? fixed(*p.error_95, 1) : "-";
-            table.add_row({std::to_string(++rank), p.name, elo, error,
+            const auto& interval = p.interval_95;
+            table.add_row({std::to_string(++rank), p.name, rating_text(p.elo, 1),
+                           interval ? rating_text(interval->low, 1) : "-",
+                           interval ? rating_text(interval->high, 1) : "-",
                            std::to_string(p.results.games()), fixed(p.score_percent(), 1) + "%",
                            fixed(p.draw_percent(), 1) + "%"});
             order.push_back(p.player);
         }
         out << table.render();
-        out << "Elo: joint maximum likelihood, pool average 0; +/-: 95% from a "
-            << ratings.bootstrap_samples << "-sample parametric bootstrap\n";
+        out << "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
+            << ratings.bootstrap_samples << "-sample parametric bootstrap; +inf/-inf: unbounded\n";
     } catch (const RatingError& e) {
         out << "Ratings: " << e.what() << '\n';
         for (std::size_t i = 0; i < names.size(); ++i) order.push_back(int(i));

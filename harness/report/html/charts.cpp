@@ -166,14 +166,19 @@ std::string draw_line_chart(const LineChart& chart) {
             << WIDTH - RIGHT + 4 << "\" y=\"" << number(y(r.y) + 4) << "\">" << escape(r.label)
             << "</text>";
 
-    // Step 3. Bands, then lines and points, then the legend.
+    // Step 3. Bands, then lines and points, then the legend. Infinite values sit at the edges.
+    const double top = y_max, bottom = y_min;
+    auto clamped = [&](double v) { return std::clamp(v, bottom, top); };
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
         const auto& s = chart.series[i];
         std::string upper, lower;
         for (const auto& p : s.points) {
-            if (!p.low || !p.high || !std::isfinite(*p.low) || !std::isfinite(*p.high)) continue;
-            upper += (upper.empty() ? "M" : "L") + number(x(p.x)) + "," + number(y(*p.high));
-            lower = "L" + number(x(p.x)) + "," + number(y(*p.low)) + lower;
+            if (!p.low || !p.high || std::isnan(*p.low) || std::isnan(*p.high)) continue;
+            if (chart.log_y && (!std::isfinite(*p.low) || !std::isfinite(*p.high))) continue;
+            upper += (upper.empty() ? "M" : "L") + number(x(p.x)) + "," +
+                     number(y(chart.log_y ? *p.high : clamped(*p.high)));
+            lower = "L" + number(x(p.x)) + "," + number(y(chart.log_y ? *p.low : clamped(*p.low))) +
+                    lower;
         }
         if (!upper.empty())
             out << "<path class=\"band\" fill=\"" << series_colour(i) << "\" d=\"" << upper << lower
@@ -181,11 +186,32 @@ std::string draw_line_chart(const LineChart& chart) {
     }
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
         const auto& s = chart.series[i];
-        std::string path;
-        for (const auto& p : s.points)
-            if (std::isfinite(p.y) && (!chart.log_y || p.y > 0))
-                path += (path.empty() ? "M" : "L") + number(x(p.x)) + "," + number(y(p.y));
-        out << "<path class=\"line\" stroke=\"" << series_colour(i) << "\" d=\"" << path << "\"/>";
+        std::string path, marks;  // the line, and its dots and off-scale triangles
+        bool broken = true;
+        auto drawn = [&](const ChartPoint& p) {
+            return std::isfinite(p.y) && (!chart.log_y || p.y > 0);
+        };
+        for (std::size_t k = 0; k < s.points.size(); ++k) {
+            const ChartPoint& p = s.points[k];
+            if (drawn(p)) {
+                path += (broken ? "M" : "L") + number(x(p.x)) + "," + number(y(p.y));
+                // A point between two breaks would be a line of no length: a dot instead.
+                if (broken && (k + 1 == s.points.size() || !drawn(s.points[k + 1])))
+                    marks += "<circle cx=\"" + number(x(p.x)) + "\" cy=\"" + number(y(p.y)) +
+                             "\" r=\"3\" fill=\"" + std::string(series_colour(i)) + "\"/>";
+                broken = false;
+            } else if (std::isinf(p.y) && !chart.log_y) {
+                // Off the scale: a triangle at the edge, pointing out of the chart.
+                const double edge = y(p.y > 0 ? top : bottom), tip = p.y > 0 ? -7 : 7;
+                marks += "<path class=\"off-scale\" fill=\"" + std::string(series_colour(i)) +
+                         "\" d=\"M" + number(x(p.x) - 5) + "," + number(edge) + "L" +
+                         number(x(p.x) + 5) + "," + number(edge) + "L" + number(x(p.x)) + "," +
+                         number(edge + tip) + "Z\"/>";
+                broken = true;
+            }
+        }
+        out << "<path class=\"line\" stroke=\"" << series_colour(i) << "\" d=\"" << path << "\"/>"
+            << marks;
         double legend_y = TOP + 8 + 18 * double(i);
         out << "<rect x=\"" << WIDTH - RIGHT + 12 << "\" y=\"" << legend_y - 8
             << "\" width=\"12\" height=\"4\" fill=\"" << series_colour(i) << "\"/><text x=\""
@@ -200,10 +226,13 @@ std::string draw_ladder(const std::vector<LadderRung>& rungs, const std::string&
     double lo = std::numeric_limits<double>::max(), hi = -lo;
     for (const auto& r : rungs)
         for (double v : {r.elo, r.low.value_or(r.elo), r.high.value_or(r.elo)})
-            lo = std::min(lo, v), hi = std::max(hi, v);
+            if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+    if (lo > hi) lo = hi = 0;
     double pad = std::max(20.0, (hi - lo) * 0.06);
     const double row = 26, height = TOP + row * double(rungs.size()) + BOTTOM;
     Axis x{lo - pad, hi + pad, 170, WIDTH - 24};
+    // An infinite value sits at the axis's edge.
+    auto at = [&](double v) { return x(std::clamp(v, lo - pad, hi + pad)); };
     std::ostringstream out;
     out << open_svg(height, "Ratings with 95% intervals", description) << "<g class=\"axis\">";
     for (double t : x.ticks())
@@ -215,22 +244,31 @@ std::string draw_ladder(const std::vector<LadderRung>& rungs, const std::string&
         << "\" text-anchor=\"middle\">Elo (joint maximum likelihood, 95% interval)</text></g>";
     for (std::size_t i = 0; i < rungs.size(); ++i) {
         const auto& r = rungs[i];
+        const std::string colour = series_colour(i);
         double cy = TOP + row * (double(i) + 0.5);
-        out << "<text x=\"162\" y=\"" << number(cy + 4) << "\" text-anchor=\"end\">"
-            << escape(r.name) << "</text>";
-        if (r.low && r.high)
-            out << "<line class=\"interval\" stroke=\"" << series_colour(i) << "\" x1=\""
-                << number(x(*r.low)) << "\" x2=\"" << number(x(*r.high)) << "\" y1=\"" << number(cy)
-                << "\" y2=\"" << number(cy) << "\"/>";
-        if (r.bound != 0) {
-            // A bound: an arrow from the bound towards the open side.
-            double tip = r.bound > 0 ? x(hi + pad) : x(lo - pad);
-            out << "<line class=\"interval bound\" stroke=\"" << series_colour(i) << "\" x1=\""
-                << number(x(r.elo)) << "\" x2=\"" << number(tip) << "\" y1=\"" << number(cy)
-                << "\" y2=\"" << number(cy) << "\"/>";
+        out << "<g class=\"rung\"><title>" << escape(r.text) << "</title><text x=\"162\" y=\""
+            << number(cy + 4) << "\" text-anchor=\"end\">" << escape(r.name) << "</text>";
+        // An arrow head at the edge, pointing out of the axis: an unbounded end or rating.
+        auto arrow = [&](double v) {
+            double edge = at(v), back = v > 0 ? -9 : 9;
+            out << "<path class=\"unbounded\" fill=\"" << colour << "\" d=\"M" << number(edge)
+                << "," << number(cy) << "L" << number(edge + back) << "," << number(cy - 6) << "L"
+                << number(edge + back) << "," << number(cy + 6) << "Z\"/>";
+        };
+        if (r.low && r.high) {
+            out << "<line class=\"interval\" stroke=\"" << colour << "\" x1=\""
+                << number(at(*r.low)) << "\" x2=\"" << number(at(*r.high)) << "\" y1=\""
+                << number(cy) << "\" y2=\"" << number(cy) << "\"/>";
+            if (std::isinf(*r.low)) arrow(*r.low);
+            if (std::isinf(*r.high)) arrow(*r.high);
         }
-        out << "<circle cx=\"" << number(x(r.elo)) << "\" cy=\"" << number(cy)
-            << "\" r=\"5\" fill=\"" << series_colour(i) << "\"/>";
+        if (std::isfinite(r.elo)) {
+            out << "<circle cx=\"" << number(x(r.elo)) << "\" cy=\"" << number(cy)
+                << "\" r=\"5\" fill=\"" << colour << "\"/>";
+        } else if (!r.low || !r.high || !std::isinf(r.elo > 0 ? *r.high : *r.low)) {
+            arrow(r.elo);
+        }
+        out << "</g>";
     }
     out << "</svg>";
     return out.str();

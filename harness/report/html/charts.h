@@ -21,6 +21,9 @@ std::string fixed(double value, int decimals);
 // The colour of the n-th series: dark enough for a 3:1 contrast on white.
 const char* series_colour(std::size_t n);
 
+// A point of a line chart. On a linear axis y, low and high may be infinite (an unbounded
+// rating): an infinite y is marked by a triangle at the chart's top or bottom edge, off the scale,
+// and breaks the line; an infinite end of the band runs to that edge.
 struct ChartPoint {
     double x = 0;
     double y = 0;
@@ -51,16 +54,18 @@ struct LineChart {
 // Returns the chart as inline SVG, or an empty string when no series has a point.
 std::string draw_line_chart(const LineChart& chart);
 
-// One rung of the ladder: a rating and its 95% interval, or a bound.
+// One rung of the ladder: a rating and its 95% interval, each of which may be infinite.
 struct LadderRung {
     std::string name;
     double elo = 0;
-    std::optional<double> low;
+    std::optional<double> low;  // the interval, drawn when both are present
     std::optional<double> high;
-    int bound = 0;  // 0 none, 1 lower bound (> elo), -1 upper bound (< elo)
+    std::string text;  // the rung in words, as the table writes it (the rung's tooltip)
 };
 
-// Draws the ratings as intervals on one horizontal Elo axis, best at the top.
+// Draws the ratings as intervals on one horizontal Elo axis, best at the top. The axis spans the
+// finite values; an unbounded end of an interval runs to the axis's edge and ends in an arrow
+// head, and an unbounded rating is that arrow head alone, never a dot at a number.
 std::string draw_ladder(const std::vector<LadderRung>& rungs, const std::string& description);
 
 }  // namespace arbiter::html

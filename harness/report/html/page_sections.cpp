@@ -7,16 +7,20 @@
 
 #include "harness/report/html/charts.h"
 #include "harness/report/html/page.h"
+#include "harness/report/rating_output.h"
 
 namespace arbiter::html {
 
 namespace {
 
-std::string elo_text(const PlayerRating& p) {
-    std::string prefix = p.bound == RatingBound::lower   ? "> "
-                         : p.bound == RatingBound::upper ? "< "
-                                                         : "";
-    return prefix + fixed(p.elo, 1);
+// A rating with its 95% interval in words, as the table writes them: "A: 255.8 (95% 150.7 to
+// +inf)".
+std::string rating_words(const PlayerRating& p) {
+    std::string text = p.name + ": " + rating_text(p.elo, 1);
+    if (p.interval_95)
+        text += " (95% " + rating_text(p.interval_95->low, 1) + " to " +
+                rating_text(p.interval_95->high, 1) + ")";
+    return text;
 }
 
 std::string percent(double value) {
@@ -75,10 +79,12 @@ std::string standings_section(const ReportData& data) {
     }
     const RatingResult& r = *data.ratings;
     out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (pool average 0), "
-           "95% intervals from a "
+           "95% intervals (2.5th and 97.5th percentiles) from a "
         << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
-        << " games</caption><thead><tr><th scope=\"col\">Rank</th><th scope=\"col\">Engine</th>"
-           "<th scope=\"col\">Elo</th><th scope=\"col\">95%</th><th scope=\"col\">Games</th>"
+        << " games; +inf or -inf: unbounded</caption><thead><tr>"
+           "<th scope=\"col\">Rank</th><th scope=\"col\">Engine</th><th scope=\"col\">Elo</th>"
+           "<th scope=\"col\">95% low</th>"
+           "<th scope=\"col\">95% high</th><th scope=\"col\">Games</th>"
            "<th scope=\"col\">Score</th><th scope=\"col\">Draws</th>"
            "<th scope=\"col\">LOS over next</th></tr></thead><tbody>";
     std::vector<LadderRung> rungs;
@@ -86,22 +92,24 @@ std::string standings_section(const ReportData& data) {
     for (const auto& p : r.players) {
         out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << ++rank
             << "</td><th scope=\"row\">" << escape(p.name) << own_name_note(data, p.name)
-            << "</th><td class=\"num\">" << elo_text(p) << "</td><td class=\"num\">"
-            << (p.error_95 ? "&plusmn;" + fixed(*p.error_95, 1) : std::string("&ndash;"))
+            << "</th><td class=\"num\">" << rating_text(p.elo, 1) << "</td><td class=\"num\">"
+            << (p.interval_95 ? rating_text(p.interval_95->low, 1) : "&ndash;")
+            << "</td><td class=\"num\">"
+            << (p.interval_95 ? rating_text(p.interval_95->high, 1) : "&ndash;")
             << "</td><td class=\"num\">" << p.results.games() << "</td><td class=\"num\">"
             << fixed(p.score_percent(), 1) << "%</td><td class=\"num\">"
             << fixed(p.draw_percent(), 1) << "%</td><td class=\"num\">"
             << (p.los_next ? percent(*p.los_next) : std::string("&ndash;")) << "</td></tr>";
-        rungs.push_back({p.name, p.elo, p.low_95, p.high_95,
-                         p.bound == RatingBound::lower   ? 1
-                         : p.bound == RatingBound::upper ? -1
-                                                         : 0});
+        std::optional<double> low, high;
+        if (p.interval_95) low = p.interval_95->low, high = p.interval_95->high;
+        rungs.push_back({p.name, p.elo, low, high, rating_words(p)});
     }
     out << "</tbody></table>"
         << draw_ladder(rungs,
                        "Each engine's rating as a dot with its 95% interval as a line; "
                        "overlapping lines mean the order between those engines is not "
-                       "settled. The table above holds the same numbers.")
+                       "settled; an arrow head at the edge is an unbounded end (+inf or -inf). "
+                       "The table above holds the same numbers.")
         << "</section>";
     return out.str();
 }
@@ -111,7 +119,9 @@ std::string timeline_section(const ReportData& data) {
     LineChart chart{"Elo over the tournament",
                     "Each engine's joint rating recomputed after every " +
                         std::to_string(data.timeline.front().games) +
-                        " games, with its 95% band; the table below lists the same values.",
+                        " games, with its 95% band; an unbounded rating (+inf or -inf) is a "
+                        "triangle at the top or bottom edge, off the scale. The table below lists "
+                        "the same values.",
                     "games played",
                     "Elo",
                     false,
@@ -127,10 +137,19 @@ std::string timeline_section(const ReportData& data) {
         table << "<tr><th scope=\"row\">" << point.games << "</th>";
         for (std::size_t k = 0; k < data.order.size(); ++k) {
             const auto& p = point.players[std::size_t(data.order[k])];
-            table << "<td class=\"num\">" << (p ? elo_text(*p) : "&ndash;") << "</td>";
-            if (p)
-                chart.series[k].points.push_back(
-                    {double(point.games), p->elo, p->low_95, p->high_95});
+            table << "<td class=\"num\">";
+            if (p) table << rating_text(p->elo, 1);
+            if (p && p->interval_95)
+                table << " (" << rating_text(p->interval_95->low, 1) << " to "
+                      << rating_text(p->interval_95->high, 1) << ")";
+            table << (p ? "" : "&ndash;") << "</td>";
+            if (!p) continue;
+            ChartPoint chart_point{double(point.games), p->elo, {}, {}};
+            if (p->interval_95) {
+                chart_point.low = p->interval_95->low;
+                chart_point.high = p->interval_95->high;
+            }
+            chart.series[k].points.push_back(chart_point);
         }
         table << "</tr>";
     }

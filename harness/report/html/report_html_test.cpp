@@ -381,9 +381,9 @@ TEST(EmptyDatabase, HasNoReportAndAnEmptyTournamentAPageAnyway) {
     EXPECT_NE(page.find("Ratings: "), std::string::npos);
 }
 
-// The page and the terminal's ratings table round through one formatter: 12.25, 4.25 and 6.25 are
-// ties in binary, which the page's printf used to round to even ("12.2", "4.2", "6.2%") and the
-// terminal away from zero ("12.3", "4.3", "6.3%").
+// The page and the terminal's ratings table round through one formatter: 12.25, 4.25, 20.25
+// and 6.25 are ties in binary, which the page's printf used to round to even ("12.2", "4.2",
+// "6.2%") and the terminal away from zero ("12.3", "4.3", "6.3%").
 TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
     RatingResult ratings;
     ratings.games = 8;
@@ -391,7 +391,7 @@ TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
     PlayerRating player;
     player.name = "alpha";
     player.elo = 12.25;
-    player.error_95 = 4.25;
+    player.interval_95 = RatingInterval{4.25, 20.25};
     player.results = {0, 1, 7};  // 0.5 points out of 8: 6.25%
     ratings.players = {player};
     ReportData data;
@@ -399,10 +399,11 @@ TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
     const std::string terminal = format_ratings(ratings, OutputFormat::table);
     const std::string page = standings_section(data);
     EXPECT_NE(terminal.find("12.3"), std::string::npos) << terminal;
-    EXPECT_NE(terminal.find("4.3"), std::string::npos) << terminal;
+    EXPECT_NE(terminal.find("    4.3      20.3"), std::string::npos) << terminal;
     EXPECT_NE(terminal.find("6.3%"), std::string::npos) << terminal;
     EXPECT_NE(page.find("<td class=\"num\">12.3</td>"), std::string::npos) << page;
-    EXPECT_NE(page.find("&plusmn;4.3</td>"), std::string::npos) << page;
+    EXPECT_NE(page.find("<td class=\"num\">4.3</td><td class=\"num\">20.3</td>"), std::string::npos)
+        << page;
     EXPECT_NE(page.find("<td class=\"num\">6.3%</td>"), std::string::npos) << page;
 }
 

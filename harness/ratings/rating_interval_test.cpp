@@ -1,0 +1,131 @@
+// The 95% intervals of the joint ratings where they reach infinity: matches scored 10-0, 9.5-0.5
+// and 5-5, and a pool cut in two by a sweep. Every end is worked out by hand from the fitted
+// model: under the none model a two-player match replays each game as a win, draw or loss of A
+// with the observed draw rate, and a resample in which A scores s puts A at 200 log10(s / (1 - s))
+// (pool average 0), or at +infinity when s is 1.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "harness/ratings/joint_ratings.h"
+
+namespace arbiter {
+namespace {
+
+// A's rating in a two-player pool with average 0 when A scores `score`.
+double half_gap(double score) {
+    return 200.0 * std::log10(score / (1.0 - score));
+}
+
+// A two-player match, A's results given. Every game has A as White: colours are ignored (white
+// advantage 0), and the model then replays all of them with one set of outcome probabilities.
+RatingResult match(std::int64_t wins, std::int64_t draws, std::int64_t losses) {
+    ResultMatrix m(2);
+    m.add(0, 1, Outcome::white_win, wins);
+    m.add(0, 1, Outcome::draw, draws);
+    m.add(0, 1, Outcome::black_win, losses);
+    RatingOptions options;  // 1000 resamples, seed 1
+    return compute_ratings({"A", "B"}, m, options);
+}
+
+TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
+    // 9 wins and a draw: A wins a resampled game with probability 0.9 and draws otherwise (it
+    // scores 0.5 + W/20 for W ~ Binomial(10, 0.9)), so 0.9^10 = 34.9% of the resamples are 10-0,
+    // far more than 2.5%: A's interval has no upper end. Below, 1.3% of the resamples score 80%
+    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score. The symmetric
+    // "255.8 +- 82.2" this replaces drew 91 to 256.
+    const RatingResult result = match(9, 1, 0);
+    ASSERT_EQ(result.players.size(), 2u);
+    const PlayerRating& a = result.players[0];
+    const PlayerRating& b = result.players[1];
+    EXPECT_EQ(a.name, "A");
+    EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.75
+    ASSERT_TRUE(a.interval_95.has_value());
+    EXPECT_NEAR(a.interval_95->low, half_gap(0.85), 1e-9);  // 150.68
+    EXPECT_EQ(a.interval_95->high, INFINITY);
+    EXPECT_FALSE(a.interval_95->bounded_above());
+    EXPECT_TRUE(a.interval_95->bounded_below());
+    EXPECT_NEAR(b.elo, -half_gap(0.95), 1e-9);
+    EXPECT_EQ(b.interval_95->low, -INFINITY);
+    EXPECT_NEAR(b.interval_95->high, -half_gap(0.85), 1e-9);
+    EXPECT_EQ(a.bound, RatingBound::none);
+}
+
+TEST(RatingIntervals, TenOfTenIsABoundWithItsSweepPoint) {
+    // A clean sweep: the estimate itself is unbounded; the interval runs from the point where ten
+    // straight wins had a 5% chance (A - B = 182.7, A = 91.4 at pool average 0) to infinity.
+    const RatingResult result = match(10, 0, 0);
+    const PlayerRating& a = result.players[0];
+    const PlayerRating& b = result.players[1];
+    EXPECT_EQ(a.name, "A");
+    EXPECT_EQ(a.bound, RatingBound::lower);
+    EXPECT_EQ(a.elo, INFINITY);
+    EXPECT_NEAR(a.interval_95->low, half_gap(std::pow(0.05, 0.1)), 1e-9);  // 91.37
+    EXPECT_EQ(a.interval_95->high, INFINITY);
+    EXPECT_EQ(b.bound, RatingBound::upper);
+    EXPECT_EQ(b.elo, -INFINITY);
+    EXPECT_EQ(b.interval_95->low, -INFINITY);
+    EXPECT_NEAR(b.interval_95->high, -half_gap(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_FALSE(a.los_next.has_value());
+}
+
+TEST(RatingIntervals, FiveOfTenIsBoundedBothWays) {
+    // 5 wins and 5 losses: a resample is 10-0 or 0-10 with probability 1/1024 each, about one
+    // resample in a thousand, so both ends are finite. 11/1024 = 1.1% of the resamples give A at
+    // most one win and 56/1024 = 5.5% at most two: the 2.5th percentile is the 20% score.
+    const RatingResult result = match(5, 0, 5);
+    for (const PlayerRating& p : result.players) {
+        EXPECT_NEAR(p.elo, 0.0, 1e-9) << p.name;
+        ASSERT_TRUE(p.interval_95.has_value());
+        EXPECT_NEAR(p.interval_95->low, half_gap(0.2), 1e-9) << p.name;  // -120.41
+        EXPECT_NEAR(p.interval_95->high, half_gap(0.8), 1e-9) << p.name;
+    }
+}
+
+TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
+    // {a, b} play each other 10 times, {c, d} 6 times, and a beats c in all 8 of their games
+    // (every game with the first named as White):
+    // nothing links {c, d} to {a, b} but a sweep, so c and d have no finite rating (-inf), and
+    // their intervals run from -inf to where the sweep had a 5% chance.
+    ResultMatrix m(4);
+    m.add(0, 1, Outcome::white_win, 5);
+    m.add(0, 1, Outcome::draw, 5);
+    m.add(2, 3, Outcome::white_win, 3);
+    m.add(2, 3, Outcome::black_win, 3);
+    m.add(0, 2, Outcome::white_win, 8);
+    RatingOptions options;
+    options.anchor_player = "a";
+    const RatingResult result = compute_ratings({"a", "b", "c", "d"}, m, options);
+    ASSERT_EQ(result.players.size(), 4u);
+    EXPECT_EQ(result.players[0].name, "a");
+    EXPECT_EQ(result.players[0].elo, 0.0);
+    EXPECT_EQ(result.players[0].interval_95->low, 0.0);  // the anchor
+    EXPECT_EQ(result.players[0].interval_95->high, 0.0);
+    // b scored 2.5 of 10 against a: -190.8. In the model a wins a game with probability 0.5 and
+    // draws otherwise, so a resample gives a 0.5 + W/20 for W ~ Binomial(10, 0.5); a sweep
+    // (W = 10, b cut off) has odds 1/1024 and both ends are finite. W >= 9 has 1.1% and W >= 8
+    // 5.5%: b's low end is a's 90% score; mirrored, its high end is a's 60% score.
+    const PlayerRating& b = result.players[1];
+    EXPECT_EQ(b.name, "b");
+    EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
+    ASSERT_TRUE(b.interval_95.has_value());
+    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);   // -381.7
+    EXPECT_NEAR(b.interval_95->high, -400.0 * std::log10(1.5), 1e-6);  // -70.4
+    // c and d split their games 3-3: one group, placed where a's eight wins over c had a 5%
+    // chance; d ranks first of the two on its better score.
+    const double win = std::pow(0.05, 0.125);
+    const double sweep_gap = 400.0 * std::log10(win / (1.0 - win));
+    for (const std::size_t rank : {2u, 3u}) {
+        const PlayerRating& p = result.players[rank];
+        EXPECT_EQ(p.name, rank == 2 ? "d" : "c");
+        EXPECT_EQ(p.bound, RatingBound::upper);
+        EXPECT_EQ(p.elo, -INFINITY);
+        EXPECT_EQ(p.interval_95->low, -INFINITY);
+        EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -137.0
+    }
+}
+
+}  // namespace
+}  // namespace arbiter
