@@ -9,7 +9,6 @@
 #include <filesystem>
 #include <iostream>
 #include <random>
-#include <regex>
 #include <streambuf>
 #include <string>
 
@@ -220,15 +219,6 @@ int run(const CutechessCommand& command) {
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }
 
-// fastchess's warning for an option an engine does not have ("Warning; NAME doesn't have
-// option X"), which the frameworks stop on, from arbiter's error for it; nothing for another error.
-std::optional<std::string> missing_option_warning(const std::string& error) {
-    static const std::regex form("engine ([^ :]+): engine '[^']*' has no option '([^']*)'");
-    std::smatch match;
-    if (!std::regex_search(error, match, form)) return std::nullopt;
-    return "Warning; " + match[1].str() + " doesn't have option " + match[2].str();
-}
-
 }  // namespace
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
@@ -243,9 +233,14 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality
         int code = run(command);
         flush_standard_output();
         return code;
+    } catch (const UciError& e) {
+        // fastchess's warning for an option an engine does not have, which the frameworks stop on.
+        if (fastchess_lines && !e.missing_option().empty())
+            std::cout << "Warning; " << e.engine() << " doesn't have option " << e.missing_option()
+                      << std::endl;
+        std::cerr << "arbiter: " << e.what() << '\n';
+        return 1;
     } catch (const std::exception& e) {
-        if (auto warning = missing_option_warning(e.what()); warning && fastchess_lines)
-            std::cout << *warning << std::endl;
         std::cerr << "arbiter: " << e.what() << '\n';
         return 1;
     }

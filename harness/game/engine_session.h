@@ -63,8 +63,8 @@ class EngineSession {
     virtual bool quit(std::chrono::milliseconds grace) = 0;
     virtual void kill() = 0;
     virtual bool alive() = 0;
-    // "exited with code 1", "killed by signal 6 (Aborted)"; empty while it runs.
-    virtual const std::string& exit_status() const = 0;
+    // How the engine ended (its exit code or signal); `running` while it runs.
+    virtual const ExitStatus& exit_status() const = 0;
     // The engine's own name (UCI `id name`, XBoard `myname`), or its program before the handshake.
     virtual std::string display_name() const = 0;
     // What the engine said of itself in its last handshake; empty before the first.
@@ -99,7 +99,7 @@ class ClientSession : public EngineSession {
     bool quit(std::chrono::milliseconds grace) final { return client_.quit(grace); }
     void kill() final { client_.kill(); }
     bool alive() final { return client_.alive(); }
-    const std::string& exit_status() const final { return client_.exit_status(); }
+    const ExitStatus& exit_status() const final { return client_.exit_status(); }
     std::string display_name() const final { return client_.display_name(); }
     EngineOwnIdentity own_identity() const final { return client_.own_identity(); }
 

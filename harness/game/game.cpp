@@ -7,6 +7,8 @@
 #include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/rules.h"
+#include "harness/game/adjudicators.h"
+#include "harness/game/chess_clock.h"
 #include "harness/game/tablebase.h"
 
 namespace arbiter {
@@ -25,7 +27,11 @@ class Referee {
   public:
     Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
             RefereeClock& clock)
-        : players_{&white, &black}, settings_(settings), clock_(clock) {
+        : players_{&white, &black},
+          settings_(settings),
+          clock_(clock),
+          draw_tracker_(settings.adjudication),
+          resign_tracker_(settings.adjudication) {
         game_.start_fen = opening.start_fen;
         game_.opening_name = opening.name;
         game_.started_at_ms = clock_.now_ms();
@@ -44,7 +50,7 @@ class Referee {
             play(m, book);
         }
         for (Color c : {WHITE, BLACK}) {
-            if (const auto& tc = players_[c]->limits.tc) clock_ms_[c] = tc->base_ms;
+            if (const auto& tc = players_[c]->limits.tc) chess_clock_[c].emplace(*tc);
         }
         for (const std::string& pattern : settings.kept_info_lines)
             kept_line_patterns_.emplace_back(pattern);
@@ -115,17 +121,18 @@ class Referee {
     GoLimits go_limits(Color us, milliseconds& timeout) const {
         const SearchLimitConfig& limits = players_[us]->limits;
         GoLimits go;
-        if (limits.tc) {
+        if (const auto& own = chess_clock_[us]) {
             for (Color c : {WHITE, BLACK}) {
-                std::int64_t remaining = std::max<std::int64_t>(clock_ms_[c], 1);
-                std::int64_t increment =
-                    players_[c]->limits.tc ? players_[c]->limits.tc->increment_ms : 0;
+                const auto& clock = chess_clock_[c];
+                std::int64_t remaining =
+                    std::max<std::int64_t>(clock ? clock->remaining_ms() : 0, 1);
+                std::int64_t increment = clock ? clock->increment_ms() : 0;
                 (c == WHITE ? go.wtime_ms : go.btime_ms) = remaining;
                 if (increment) (c == WHITE ? go.winc_ms : go.binc_ms) = increment;
             }
-            if (limits.tc->moves) go.movestogo = limits.tc->moves - moves_in_period_[us];
-            timeout =
-                milliseconds(std::max<std::int64_t>(clock_ms_[us], 0)) + settings_.time_margin;
+            if (own->moves_to_go()) go.movestogo = own->moves_to_go();
+            timeout = milliseconds(std::max<std::int64_t>(own->remaining_ms(), 0)) +
+                      settings_.time_margin;
         } else {
             if (limits.movetime_ms) {
                 go.movetime_ms = *limits.movetime_ms;
@@ -207,14 +214,11 @@ class Referee {
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
-        const std::int64_t clock_before = clock_ms_[us];
-        if (limits.tc) {
-            if (elapsed > clock_ms_[us] + settings_.time_margin.count()) return lose_on_time(us);
-            clock_ms_[us] += limits.tc->increment_ms - elapsed;
-            if (limits.tc->moves && ++moves_in_period_[us] == limits.tc->moves) {
-                moves_in_period_[us] = 0;
-                clock_ms_[us] += limits.tc->base_ms;
-            }
+        std::optional<ChessClock>& chess_clock = chess_clock_[us];
+        const std::int64_t clock_before = chess_clock ? chess_clock->remaining_ms() : 0;
+        if (chess_clock) {
+            if (elapsed > clock_before + settings_.time_margin.count()) return lose_on_time(us);
+            chess_clock->charge(elapsed);
         }
 
         // Step 3b. What only some protocols say: a resignation, a claim with no move.
@@ -228,14 +232,15 @@ class Referee {
         if (!m) {
             std::string shown =
                 result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
+            game_.illegal_move = shown;
             return end(
                 Result::loss(us, Termination::illegal_move,
                              std::string(colour_name(us)) + " makes an illegal move: " + shown));
         }
         MoveRecord record = move_record(result, elapsed);
-        if (limits.tc) {
+        if (chess_clock) {
             record.clock_ms = clock_before;
-            record.clock_left_ms = clock_ms_[us];
+            record.clock_left_ms = chess_clock->remaining_ms();
         }
         keep_info_lines(result, record);
         if (reply.offered_draw) {
@@ -281,11 +286,7 @@ class Referee {
             return false;
         }
         ++book_moves_[us];
-        if (const auto& tc = player.limits.tc;
-            tc && tc->moves && ++moves_in_period_[us] == tc->moves) {
-            moves_in_period_[us] = 0;
-            clock_ms_[us] += tc->base_ms;
-        }
+        if (chess_clock_[us]) chess_clock_[us]->count_book_move();
         MoveRecord record;
         record.book = true;
         play(m, record);
@@ -321,22 +322,12 @@ class Referee {
 
     // Step 4. Adjudication from the engines' own scores.
     void adjudicate(Color us, const MoveRecord& move) {
-        const Adjudication& a = settings_.adjudication;
         std::optional<int> score = adjudication_score(move);
-        if (a.draw_move_number) {
-            draw_count_[us] = score && std::abs(*score) <= a.draw_score ? draw_count_[us] + 1 : 0;
-            if (pos_.fullmove_number() > *a.draw_move_number &&
-                draw_count_[WHITE] >= a.draw_move_count && draw_count_[BLACK] >= a.draw_move_count)
-                return end(Result::draw(Termination::adjudication_draw, "Draw by adjudication"));
-        }
-        if (a.resign_move_count > 0) {
-            resign_count_[us] = score && *score <= -a.resign_score ? resign_count_[us] + 1 : 0;
-            win_count_[us] = score && *score >= a.resign_score ? win_count_[us] + 1 : 0;
-            if (resign_count_[us] >= a.resign_move_count &&
-                (!a.resign_two_sided || win_count_[~us] >= a.resign_move_count))
-                return end(Result::loss(us, Termination::adjudication_resign,
-                                        std::string(colour_name(~us)) + " wins by adjudication"));
-        }
+        if (draw_tracker_.update(us, score, pos_.fullmove_number()))
+            return end(Result::draw(Termination::adjudication_draw, "Draw by adjudication"));
+        if (resign_tracker_.update(us, score))
+            return end(Result::loss(us, Termination::adjudication_resign,
+                                    std::string(colour_name(~us)) + " wins by adjudication"));
     }
 
     void lose_on_time(Color loser) {
@@ -392,11 +383,9 @@ class Referee {
     Board board_;  // the game from its start position, with the history repetition walks
     Position& pos_ = board_.position();
     std::vector<std::string> uci_moves_;
-    std::int64_t clock_ms_[COLOR_NB] = {0, 0};
-    int moves_in_period_[COLOR_NB] = {0, 0};
-    int draw_count_[COLOR_NB] = {0, 0};
-    int resign_count_[COLOR_NB] = {0, 0};
-    int win_count_[COLOR_NB] = {0, 0};  // two-sided resign: moves scored >= +resign_score
+    std::optional<ChessClock> chess_clock_[COLOR_NB];  // in timed games only
+    DrawTracker draw_tracker_;
+    ResignTracker resign_tracker_;
     int book_moves_[COLOR_NB] = {0, 0};
     bool out_of_book_[COLOR_NB] = {false, false};
     std::vector<std::regex> kept_line_patterns_;  // settings_.kept_info_lines, compiled

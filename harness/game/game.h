@@ -55,7 +55,7 @@ RefereeClock& real_clock();
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
                      const GameSettings& settings, RefereeClock& clock = real_clock());
 
-// The score (centipawns, mate as +/-(100000 - plies)) a move record reports, if any.
+// The score a move record reports, if any: centipawns, or a mate in N moves as +/-(100000 - N).
 std::optional<int> adjudication_score(const MoveRecord& move);
 
 }  // namespace arbiter

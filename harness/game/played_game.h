@@ -50,7 +50,10 @@ struct PlayedGame {
     Outcome result = Outcome::draw;
     Termination termination = Termination::checkmate;
     std::string termination_text;  // as cutechess prints it: "White mates", "Black stalls", ...
-    std::string final_fen;         // position after the last move, start_fen if none (not stored)
+    // The move an engine lost by (Termination::illegal_move) as it sent it, made printable;
+    // "(none)" for an empty bestmove (not stored: the description holds it too).
+    std::string illegal_move;
+    std::string final_fen;     // position after the last move, start_fen if none (not stored)
     std::string opening_name;  // the opening's name in its suite, if any (stored with the opening)
     std::int64_t started_at_ms = 0;   // by RefereeClock::now_ms(); ms since the Unix epoch (UTC)
     std::int64_t finished_at_ms = 0;  // by RefereeClock::now_ms(); ms since the Unix epoch (UTC)

@@ -300,14 +300,14 @@ class ScriptedSession final : public EngineSession {
     bool quit(std::chrono::milliseconds) override { return true; }
     void kill() override {}
     bool alive() override { return true; }
-    const std::string& exit_status() const override { return none_; }
+    const ExitStatus& exit_status() const override { return none_; }
     std::string display_name() const override { return "scripted"; }
     EngineOwnIdentity own_identity() const override { return {"scripted", {}}; }
 
   private:
     std::vector<EngineReply> replies_;
     std::size_t next_ = 0;
-    std::string none_;
+    ExitStatus none_;
 };
 
 EngineReply move_and_claim(const char* move, const char* result, const char* reason) {

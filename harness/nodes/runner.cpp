@@ -86,7 +86,7 @@ NodeCell measure_cell(const RunSettings& settings, const Job& job, UciClient& en
         throw CellFailure(describe(settings, job) + ": the engine " +
                           (report.status == EngineStatus::timeout
                                ? "did not finish in time"
-                               : "exited (" + engine.exit_status() + ")"));
+                               : "exited (" + engine.exit_status().text() + ")"));
     if (!report.nodes)
         throw CellFailure(describe(settings, job) + ": the engine reported no nodes");
     if (report.bestmove.empty())

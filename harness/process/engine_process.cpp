@@ -97,17 +97,6 @@ void ignore_sigpipe_once() {
     });
 }
 
-std::string describe_wait_status(int status) {
-    if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
-    if (WIFSIGNALED(status)) {
-        int sig = WTERMSIG(status);
-        const char* name = ::strsignal(sig);
-        return "killed by signal " + std::to_string(sig) +
-               (name ? std::string(" (") + name + ")" : "");
-    }
-    return "ended with wait status " + std::to_string(status);
-}
-
 void append_log_header(int fd, const std::string& program, const std::vector<std::string>& args) {
     std::time_t now = std::time(nullptr);
     char stamp[32] = "";
@@ -191,7 +180,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
                           const std::string& stderr_log_path) {
     kill();
     close_pipes();
-    exit_status_.clear();
+    exit_status_ = {};
     program_ = resolve_program(program);
     if (!working_directory.empty() && !std::filesystem::is_directory(working_directory)) {
         throw ProcessError("engine working directory does not exist: " + working_directory);
@@ -438,9 +427,9 @@ void EngineProcess::reap() {
     std::error_code error;
     child_->handle.wait(error);
     if (error) {
-        exit_status_ = "reaped elsewhere (" + error.message() + ")";
+        exit_status_ = {ExitStatus::Kind::unknown, 0, "reaped elsewhere (" + error.message() + ")"};
     } else {
-        exit_status_ = describe_wait_status(child_->handle.native_exit_code());
+        exit_status_ = ExitStatus::from_wait_status(child_->handle.native_exit_code());
     }
     child_.reset();
     pid_ = -1;
@@ -468,6 +457,29 @@ void kill_all_engine_processes() noexcept {
 
 std::size_t live_engine_process_count() noexcept {
     return registry_count.load();
+}
+
+std::string ExitStatus::text() const {
+    switch (kind) {
+        case Kind::running:
+            return "";
+        case Kind::exited:
+            return "exited with code " + std::to_string(code);
+        case Kind::signaled: {
+            const char* name = ::strsignal(code);
+            return "killed by signal " + std::to_string(code) +
+                   (name ? std::string(" (") + name + ")" : "");
+        }
+        case Kind::unknown:
+            return detail;
+    }
+    return "";
+}
+
+ExitStatus ExitStatus::from_wait_status(int status) {
+    if (WIFEXITED(status)) return {Kind::exited, WEXITSTATUS(status), {}};
+    if (WIFSIGNALED(status)) return {Kind::signaled, WTERMSIG(status), {}};
+    return {Kind::unknown, 0, "ended with wait status " + std::to_string(status)};
 }
 
 }  // namespace arbiter

@@ -19,6 +19,27 @@ class ProcessError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// How an engine process ended, as the operating system reported it: a value for the rooms that
+// act on it (an engine stopped by a signal from outside is not its loss) and text for people.
+struct ExitStatus {
+    enum class Kind {
+        running,   // not reaped yet (or never started)
+        exited,    // exited by itself with `code`
+        signaled,  // killed by signal number `code`
+        unknown,   // `detail` says what is known (reaped elsewhere, an odd wait status)
+    };
+    Kind kind = Kind::running;
+    int code = 0;
+    std::string detail;
+
+    // True if the process was killed by `signal`.
+    bool killed_by(int signal) const { return kind == Kind::signaled && code == signal; }
+    // "exited with code 3", "killed by signal 6 (Aborted)"; empty while it runs.
+    std::string text() const;
+    // The status of a reaped child from its wait status (waitpid's `status`).
+    static ExitStatus from_wait_status(int status);
+};
+
 // Hears every line an EngineProcess writes to its engine and every line it reads from it (the
 // engine log). Called on the thread that uses the process, so an observer shared by processes of
 // several threads must be thread-safe. It must not throw: the engine's I/O goes on regardless.
@@ -105,9 +126,9 @@ class EngineProcess {
     pid_t pid() const { return pid_; }
     // The absolute path of the program last started.
     const std::string& program() const { return program_; }
-    // How the last engine ended once it has been reaped: "exited with code 0", "killed by signal
-    // 6 (Aborted)"; empty while it runs or before any start.
-    const std::string& exit_status() const { return exit_status_; }
+    // How the last engine ended once it has been reaped; `running` while it runs or before any
+    // start.
+    const ExitStatus& exit_status() const { return exit_status_; }
 
   private:
     struct Child;
@@ -125,7 +146,7 @@ class EngineProcess {
     int exit_fd_ = -1;  // a pidfd, readable once the engine has exited (-1: polled instead)
     bool stdout_eof_ = false;
     std::string program_;
-    std::string exit_status_;
+    ExitStatus exit_status_;
     std::vector<char> buffer_;
     std::size_t begin_ = 0;  // first unread byte in buffer_
     std::size_t end_ = 0;    // one past the last byte read into buffer_

@@ -180,7 +180,9 @@ TEST(EngineProcess, ReportsEofAndExitCodeWhenTheEngineExits) {
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_FALSE(engine.alive());
     EXPECT_FALSE(engine.started());
-    EXPECT_EQ(engine.exit_status(), "exited with code 3");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 3");
+    EXPECT_EQ(engine.exit_status().kind, ExitStatus::Kind::exited);
+    EXPECT_EQ(engine.exit_status().code, 3);
     EXPECT_TRUE(has_no_children());
 }
 
@@ -190,7 +192,9 @@ TEST(EngineProcess, ReportsACrashBySignal) {
     std::string line;
     EXPECT_EQ(engine.read_line(line, in(PATIENCE)), Status::eof);
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
-    EXPECT_EQ(engine.exit_status(), "killed by signal 6 (Aborted)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 6 (Aborted)");
+    EXPECT_TRUE(engine.exit_status().killed_by(SIGABRT));
+    EXPECT_FALSE(engine.exit_status().killed_by(SIGTERM));
 }
 
 TEST(EngineProcess, WritingToAnEngineThatStoppedReadingFailsWithoutSigpipe) {
@@ -210,7 +214,7 @@ TEST(EngineProcess, WritingToADeadEngineFails) {
     EXPECT_EQ(engine.read_line(line, in(PATIENCE)), Status::eof);
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.exit_status(), "exited with code 0");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 0");
     EXPECT_FALSE(engine.write_line("quit"));
     EngineProcess never_started;
     EXPECT_FALSE(never_started.write_line("uci"));
@@ -226,7 +230,7 @@ TEST(EngineProcess, KillReapsTheEngine) {
     engine.kill();
     EXPECT_FALSE(engine.started());
     EXPECT_EQ(engine.pid(), -1);
-    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 9 (Killed)");
     EXPECT_EQ(process_state(pid), '\0');  // reaped: not even a zombie
     EXPECT_TRUE(has_no_children());
     EXPECT_EQ(live_engine_process_count(), 0u);
@@ -273,7 +277,7 @@ TEST(EngineProcess, EngineExitEndsReadsWhileItsHelperHoldsStdout) {
     EXPECT_EQ(line, "last words");
     EXPECT_EQ(engine.read_line(line, in(60s)), Status::eof);
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.exit_status(), "exited with code 5");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 5");
     EXPECT_TRUE(wait_until_dead(helper));
 }
 
@@ -312,7 +316,7 @@ TEST(EngineProcess, WaitForExitTimesOutOnARunningEngine) {
     engine.start("/bin/cat");
     EXPECT_FALSE(engine.wait_for_exit(10ms));
     EXPECT_TRUE(engine.alive());
-    EXPECT_TRUE(engine.exit_status().empty());
+    EXPECT_EQ(engine.exit_status().kind, ExitStatus::Kind::running);
 }
 
 TEST(EngineProcess, MissingProgramIsNamed) {
@@ -498,8 +502,8 @@ TEST(EngineProcess, KillAllKillsEveryLiveEngine) {
     EXPECT_EQ(b.read_line(line, in(PATIENCE)), Status::eof);
     EXPECT_TRUE(a.wait_for_exit(PATIENCE));
     EXPECT_TRUE(b.wait_for_exit(PATIENCE));
-    EXPECT_EQ(a.exit_status(), "killed by signal 9 (Killed)");
-    EXPECT_EQ(b.exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(a.exit_status().text(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(b.exit_status().text(), "killed by signal 9 (Killed)");
     EXPECT_EQ(live_engine_process_count(), 0u);
     EXPECT_TRUE(has_no_children());
 }
@@ -516,7 +520,7 @@ TEST(EngineProcess, KillAllWorksFromASignalHandler) {
     std::string line;
     EXPECT_EQ(engine.read_line(line, in(PATIENCE)), Status::eof);
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
-    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 9 (Killed)");
 }
 
 TEST(EngineProcess, EngineDiesWhenArbiterIsKilled) {

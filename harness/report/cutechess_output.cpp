@@ -262,12 +262,11 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     std::string reason = cutechess_reason(game.termination, game.termination_text);
     if (settings_.format == ConsoleFormat::fastchess &&
         game.termination == Termination::illegal_move) {
-        std::size_t colon = reason.find(": ");
         bool white_lost = game.result == Outcome::black_win;
         out_ << "Warning; Illegal move "
-             << (colon == std::string::npos ? "<none>" : reason.substr(colon + 2)) << " played by "
+             << (game.illegal_move.empty() ? "<none>" : game.illegal_move) << " played by "
              << (white_lost ? white : black) << '\n';
-        reason = reason.substr(0, colon);
+        reason = white_lost ? "White makes an illegal move" : "Black makes an illegal move";
     }
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
          << "): " << to_pgn(game.result) << " {" << reason << "}\n";

@@ -1,5 +1,6 @@
 #include "harness/store/merge.h"
 
+#include "harness/store/move_columns.h"
 #include "harness/store/pool_stops.h"
 #include "harness/store/schema.h"
 
@@ -71,21 +72,6 @@ constexpr std::string_view INSERT_TOTALS =
     "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
     "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
-// A shard read as it is at a version before 6 has no clock and engine-report columns: NULL.
-constexpr int MOVE_COLUMNS = 18;
-constexpr std::string_view SELECT_MOVES =
-    "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
-    "book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, info_lines FROM moves "
-    "WHERE game_id = ?1 ORDER BY ply";
-constexpr std::string_view SELECT_OLD_MOVES =
-    "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, comment, "
-    "book, NULL, NULL, NULL, NULL, NULL, NULL FROM moves WHERE game_id = ?1 ORDER BY ply";
-constexpr std::string_view INSERT_MOVE =
-    "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
-    "score_mate, pv, comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, "
-    "info_lines) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-    "?19)";
 
 // Binds column `column` of `from` to parameter `parameter` of `to`, whatever its type.
 void copy_value(sql::Statement& to, int parameter, const sql::Statement& from, int column) {
@@ -257,11 +243,11 @@ class ShardCopier {
         sql::Statement games(in_, SELECT_GAMES);
         sql::Statement exists(out_, GAME_IN_TARGET);
         sql::Statement insert(out_, INSERT_GAME);
-        const bool has_clock =
-            in_.query_integer("PRAGMA user_version", "reading the schema version") >=
-            schema::MOVE_CLOCK_VERSION;
-        sql::Statement moves(in_, has_clock ? SELECT_MOVES : SELECT_OLD_MOVES);
-        sql::Statement insert_move(out_, INSERT_MOVE);
+        // A shard at an older version reads NULL for the move columns it lacks.
+        const int version =
+            int(in_.query_integer("PRAGMA user_version", "reading the schema version"));
+        sql::Statement moves(in_, select_moves_sql(version));
+        sql::Statement insert_move(out_, insert_move_sql());
         sql::Statement totals(in_, SELECT_TOTALS);
         sql::Statement insert_totals(out_, INSERT_TOTALS);
         std::int64_t added = 0, present = 0;
@@ -309,7 +295,7 @@ class ShardCopier {
             moves.bind(1, games.integer(0));
             while (moves.step()) {
                 insert_move.bind(1, id);
-                for (int column = 0; column < MOVE_COLUMNS; ++column)
+                for (int column = 0; column < int(move_columns().size()); ++column)
                     copy_value(insert_move, column + 2, moves, column);
                 run(insert_move);
             }

@@ -5,6 +5,7 @@
 #include <array>
 #include <string>
 
+#include "harness/store/move_columns.h"
 #include "harness/store/test_records.h"
 
 namespace arbiter {
@@ -268,6 +269,25 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
                                            "id_name IS NULL AND id_author IS NULL",
                                            "test"),
                   1);
+    }
+}
+
+// The moves table's column list (move_columns.h) is what every version's migrations make: the
+// columns that version has, in the table's order, with a NULL read for each it lacks.
+TEST_F(SchemaTest, TheMovesTableHasTheDeclaredColumnsAtEveryVersion) {
+    for (int version = 1; version <= schema::latest_version(); ++version) {
+        SCOPED_TRACE("version " + std::to_string(version));
+        store_test::remove_database(path_);
+        sql::Connection connection(path_, OPEN_FLAGS);
+        schema::migrate(connection, schema::migrations().first(std::size_t(version)));
+        std::string declared = "game_id";
+        for (const MoveColumn& column : move_columns())
+            if (column.since_version <= version) declared += " " + std::string(column.name);
+        EXPECT_EQ(connection.query_text(
+                      "SELECT group_concat(name, ' ') FROM pragma_table_info('moves')", "test"),
+                  declared);
+        // The select made for this version prepares against it.
+        sql::Statement select(connection, select_moves_sql(version));
     }
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engines/core/board.h"
+#include "harness/store/move_columns.h"
 #include "harness/store/schema.h"
 #include "harness/store/store_impl.h"
 
@@ -72,24 +73,6 @@ void validate_game(const GameRecord& game) {
     }
 }
 
-// A move's info lines are stored as one text, one line after another.
-std::string join_lines(const std::vector<std::string>& lines) {
-    std::string text;
-    for (const std::string& line : lines) text.append(text.empty() ? "" : "\n").append(line);
-    return text;
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t end = text.find('\n', start);
-        lines.push_back(text.substr(start, end - start));
-        if (end == std::string::npos) return lines;
-        start = end + 1;
-    }
-}
-
 // What one side of a game reported over the moves it chose (book moves excluded): the row of
 // game_engine_totals, summed by engine_move_statistics.
 struct SideTotals {
@@ -134,12 +117,6 @@ GameId Store::record_game(const GameRecord& game) {
     static constexpr std::string_view SELECT_GAME_IN_SLOT =
         "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
         "AND black_engine_id = ?4";
-    static constexpr std::string_view INSERT_MOVE =
-        "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, "
-        "score_mate, pv, comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, "
-        "info_lines) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-        "?19)";
     static constexpr std::string_view INSERT_TOTALS =
         "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
         "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
@@ -198,31 +175,10 @@ GameId Store::record_game(const GameRecord& game) {
     const GameId id = sqlite3_last_insert_rowid(connection.handle());
 
     // Step 2. One row per ply, with the same prepared statement.
-    sql::Statement& insert_move = impl_->statement(INSERT_MOVE);
+    sql::Statement& insert_move = impl_->statement(insert_move_sql());
     sql::ResetOnExit reset_move(insert_move);
     for (const MoveRecord& move : game.moves) {
-        insert_move.bind(1, id);
-        insert_move.bind(2, move.ply);
-        insert_move.bind(3, move.uci);
-        insert_move.bind(4, move.san);
-        insert_move.bind(5, move.time_ms);
-        insert_move.bind(6, move.depth);
-        insert_move.bind(7, move.seldepth);
-        insert_move.bind(8, move.nodes);
-        insert_move.bind(9, move.score_cp);
-        insert_move.bind(10, move.score_mate);
-        insert_move.bind(11, move.pv);
-        insert_move.bind(12, move.comment);
-        insert_move.bind(13, move.book ? 1 : 0);
-        insert_move.bind(14, move.clock_ms);
-        insert_move.bind(15, move.clock_left_ms);
-        insert_move.bind(16, move.latency_ms);
-        insert_move.bind(17, move.hashfull);
-        insert_move.bind(18, move.tbhits);
-        if (move.info_lines.empty())
-            insert_move.bind_null(19);
-        else
-            insert_move.bind(19, join_lines(move.info_lines));
+        bind_move(insert_move, id, move);
         const int move_code = insert_move.try_step();
         if (move_code != SQLITE_DONE) {
             connection.fail(move_code, "recording ply " + std::to_string(move.ply) +
@@ -350,15 +306,6 @@ GameRecord Store::load_game(GameId id) {
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
         "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
         "host FROM games WHERE id = ?1";
-    // A file read as it is at a version before 6 has no clock and engine-report columns.
-    static constexpr std::string_view SELECT_MOVES =
-        "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, "
-        "comment, book, clock_ms, clock_left_ms, latency_ms, hashfull, tbhits, info_lines "
-        "FROM moves WHERE game_id = ?1 ORDER BY ply";
-    static constexpr std::string_view SELECT_OLD_MOVES =
-        "SELECT ply, uci, san, time_ms, depth, seldepth, nodes, score_cp, score_mate, pv, "
-        "comment, book, NULL, NULL, NULL, NULL, NULL, NULL FROM moves WHERE game_id = ?1 "
-        "ORDER BY ply";
     std::lock_guard lock(impl_->mutex);
     GameRecord game;
     std::int64_t ply_count = 0;
@@ -383,32 +330,11 @@ GameRecord Store::load_game(GameId id) {
             game.shard = ShardNumber{int(select.integer(16)), int(select.integer(17))};
         game.host = select.text(18);
     }
-    sql::Statement& moves = impl_->statement(
-        impl_->version < schema::MOVE_CLOCK_VERSION ? SELECT_OLD_MOVES : SELECT_MOVES);
+    // A file read as it is at an older version reads NULL for the columns it lacks.
+    sql::Statement& moves = impl_->statement(select_moves_sql(impl_->version));
     sql::ResetOnExit reset(moves);
     moves.bind(1, id);
-    while (moves.step()) {
-        MoveRecord move;
-        move.ply = static_cast<int>(moves.integer(0));
-        move.uci = moves.text(1);
-        move.san = moves.text(2);
-        move.time_ms = moves.integer(3);
-        move.depth = moves.optional_int(4);
-        move.seldepth = moves.optional_int(5);
-        move.nodes = moves.optional_integer(6);
-        move.score_cp = moves.optional_int(7);
-        move.score_mate = moves.optional_int(8);
-        move.pv = moves.text(9);
-        move.comment = moves.text(10);
-        move.book = moves.integer(11) != 0;
-        move.clock_ms = moves.optional_integer(12);
-        move.clock_left_ms = moves.optional_integer(13);
-        move.latency_ms = moves.optional_integer(14);
-        move.hashfull = moves.optional_int(15);
-        move.tbhits = moves.optional_integer(16);
-        if (!moves.is_null(17)) move.info_lines = split_lines(moves.text(17));
-        game.moves.push_back(std::move(move));
-    }
+    while (moves.step()) game.moves.push_back(read_move(moves));
     if (static_cast<std::int64_t>(game.moves.size()) != ply_count) {
         throw StoreError(path() + ": the database file is damaged (game " + std::to_string(id) +
                          " has " + std::to_string(game.moves.size()) + " moves, " +

@@ -417,14 +417,13 @@ class Runner {
         for (int index : {game.white, game.black}) {
             EngineSession& engine = engines.client(index);
             if (engine.alive()) continue;
-            const std::string& status = engine.exit_status();
+            const ExitStatus& status = engine.exit_status();
             for (int signal : {SIGTERM, SIGINT, SIGHUP}) {
-                const std::string killed = "killed by signal " + std::to_string(signal);
-                if (status != killed && status.rfind(killed + " ", 0) != 0) continue;
+                if (!status.killed_by(signal)) continue;
                 stop_ = true;
                 std::lock_guard lock(mutex_);
-                observer_.engine_event(config_.engines[std::size_t(index)].name + " was " + status +
-                                       " from outside; game " +
+                observer_.engine_event(config_.engines[std::size_t(index)].name + " was " +
+                                       status.text() + " from outside; game " +
                                        std::to_string(game.slot.number + 1) +
                                        " is not recorded and the run stops");
                 return true;

@@ -18,21 +18,26 @@ void start_engine(EngineSession& engine, const EngineConfig& config, const std::
                      handshake_timeout);
         for (const auto& [name, value] : config.options) {
             if (!engine.set_option(name, value))
-                throw UciError("exited while its options were set (" + engine.exit_status() + ")");
+                throw UciError("exited while its options were set (" + engine.exit_status().text() +
+                               ")");
         }
         if (chess960 && !engine.enable_chess960())
-            throw UciError("exited while set up for Chess960 (" + engine.exit_status() + ")");
+            throw UciError("exited while set up for Chess960 (" + engine.exit_status().text() +
+                           ")");
         EngineStatus ready = engine.is_ready(handshake_timeout);
         if (ready == EngineStatus::disconnected) {
             engine.quit(std::chrono::milliseconds(1000));  // reaps it, for its exit status
-            throw UciError("exited before answering isready (" + engine.exit_status() + ")");
+            throw UciError("exited before answering isready (" + engine.exit_status().text() + ")");
         }
         if (ready != EngineStatus::ok)
             throw UciError("did not answer isready within " +
                            std::to_string(handshake_timeout.count()) + " ms");
+    } catch (const UciError& e) {
+        engine.kill();
+        throw e.for_engine(config.name);
     } catch (const std::exception& e) {
         engine.kill();
-        throw UciError("engine " + config.name + ": " + e.what());
+        throw UciError(e.what()).for_engine(config.name);
     }
 }
 

@@ -73,7 +73,7 @@ void UciClient::fail_handshake(const std::string& why, bool exited) {
     std::string message = "engine " + process_.program() + " " + why;
     // An engine that exited says how; one that stalls is killed without waiting.
     if (exited && process_.wait_for_exit(std::chrono::milliseconds(1000))) {
-        message += " (" + process_.exit_status() + ")";
+        message += " (" + process_.exit_status().text() + ")";
     }
     process_.kill();
     throw UciError(message);
@@ -104,7 +104,8 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
         std::string known;
         for (const UciOption& o : options_) known += (known.empty() ? "" : ", ") + o.name;
         throw UciError(engine + " has no option '" + std::string(name) +
-                       "' (its options: " + (known.empty() ? "none" : known) + ")");
+                           "' (its options: " + (known.empty() ? "none" : known) + ")",
+                       std::string(name));
     }
     std::string sent_value(value);
     auto problem = [&](const std::string& why) {

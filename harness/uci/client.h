@@ -17,9 +17,28 @@ namespace arbiter {
 
 // A configuration problem with an engine that no game can fix: it never completes the handshake,
 // or an option it was given does not exist or is out of range. The message names the engine.
+// An option the engine does not declare is also carried as fields (missing_option(), and the
+// configured engine name once start_engine() has named it), for the rooms that act on it.
 class UciError : public std::runtime_error {
   public:
     using std::runtime_error::runtime_error;
+    UciError(const std::string& message, std::string missing_option)
+        : std::runtime_error(message), missing_option_(std::move(missing_option)) {}
+
+    // The same error said of the configured engine `name` ("engine NAME: ...").
+    UciError for_engine(const std::string& name) const {
+        UciError named("engine " + name + ": " + what(), missing_option_);
+        named.engine_ = name;
+        return named;
+    }
+    // The option the engine does not have, if that is the error; empty otherwise.
+    const std::string& missing_option() const { return missing_option_; }
+    // The configured name of the engine the error is about; empty until for_engine().
+    const std::string& engine() const { return engine_; }
+
+  private:
+    std::string missing_option_;
+    std::string engine_;
 };
 
 // UciClient drives one UCI engine through its EngineProcess. start() completes the handshake or
@@ -114,7 +133,7 @@ class UciClient {
 
     // How the engine ended once it has exited and been reaped ("exited with code 1", "killed by
     // signal 6 (Aborted)"); empty while it runs or before any start.
-    const std::string& exit_status() const { return process_.exit_status(); }
+    const ExitStatus& exit_status() const { return process_.exit_status(); }
 
   private:
     [[noreturn]] void fail_handshake(const std::string& why, bool exited);

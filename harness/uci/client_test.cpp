@@ -89,7 +89,7 @@ TEST(UciClient, HandshakeCollectsIdAndOptions) {
     EXPECT_EQ(engine.find_option("Threads"), nullptr);
     EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
     EXPECT_TRUE(engine.quit());
-    EXPECT_EQ(engine.exit_status(), "exited with code 0");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 0");
     EXPECT_TRUE(has_no_children());
 }
 
@@ -254,7 +254,7 @@ TEST(UciClient, CrashIsADisconnection) {
     EXPECT_EQ(result.bestmove, "");
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.exit_status(), "killed by signal 6 (Aborted)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 6 (Aborted)");
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::disconnected);
     EXPECT_FALSE(engine.position("startpos"));
     EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::disconnected);
@@ -267,7 +267,7 @@ TEST(UciClient, ExitIsADisconnection) {
     SearchReply result = engine.go(depth_limit(1), PATIENCE);
     EXPECT_EQ(result.status, EngineStatus::disconnected);
     EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
-    EXPECT_EQ(engine.exit_status(), "exited with code 1");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 1");
 }
 
 TEST(UciClient, CrashCountsRestartPerGameWhenAsked) {
@@ -289,7 +289,7 @@ TEST(UciClient, HangIsATimeout) {
     EXPECT_GE(result.wall_time_ms(), 200);  // the deadline is never cut short
     EXPECT_TRUE(engine.alive());
     EXPECT_FALSE(engine.quit(20ms));  // it does not read quit either: killed
-    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 9 (Killed)");
     EXPECT_TRUE(has_no_children());
 }
 
@@ -341,7 +341,7 @@ TEST(UciClient, HandshakeFailuresAreErrors) {
               }),
               "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.exit_status(), "killed by signal 9 (Killed)");
+    EXPECT_EQ(engine.exit_status().text(), "killed by signal 9 (Killed)");
     EXPECT_EQ(error_of([&] { engine.start(MOCK, {"--no-uci"}, {}, {}, SHORT); }),
               "engine " + MOCK + " did not answer 'uci' with 'uciok' within 200 ms");
     EXPECT_EQ(error_of([&] { engine.start("/bin/false"); }),
@@ -512,7 +512,7 @@ TEST(UciClient, ExitWithAHelperHoldingStdoutIsADisconnection) {
     EXPECT_EQ(engine.go(depth_limit(1), PATIENCE).status, EngineStatus::ok);
     EXPECT_EQ(engine.go(depth_limit(1), 60s).status, EngineStatus::disconnected);
     EXPECT_FALSE(engine.alive());
-    EXPECT_EQ(engine.exit_status(), "exited with code 1");
+    EXPECT_EQ(engine.exit_status().text(), "exited with code 1");
 }
 
 // Issue 20, item 10: what an engine says about itself is kept as printable text: control bytes

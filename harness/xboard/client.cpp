@@ -117,7 +117,7 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
 void XboardClient::fail(const std::string& why, bool exited) {
     std::string message = "engine " + process_.program() + " " + why;
     if (exited && process_.wait_for_exit(std::chrono::milliseconds(1000)))
-        message += " (" + process_.exit_status() + ")";
+        message += " (" + process_.exit_status().text() + ")";
     process_.kill();
     throw XboardError(message);
 }

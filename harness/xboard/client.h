@@ -100,7 +100,7 @@ class XboardClient {
         process_.observe(observer, std::move(engine));
     }
     std::string display_name() const;
-    const std::string& exit_status() const { return process_.exit_status(); }
+    const ExitStatus& exit_status() const { return process_.exit_status(); }
 
   private:
     struct Game {
