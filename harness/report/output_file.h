@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdio>
+#include <filesystem>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -64,11 +65,22 @@ class OutputFile {
 // OutputError.
 void write_output_file(const std::string& path, std::string_view text);
 
-// A file a command names, and the words that name it in a message ("--db", "the opening suite").
+// How an output is written, for refuse_unwritable_output(): in place (the live PGN, a log, the
+// database, which also makes its -wal and -shm beside it), replaced through a file beside it
+// (OutputFile::Mode::replace), or a folder that files go into.
+enum class OutputKind { in_place, database, replaced, folder };
+
+// A file a command names, and the words that name it in a message: its flag ("--db", "-pgnout",
+// "-openings file=", "engine a's stderr="). `kind` says how it is written when it is an output.
 struct NamedFile {
     std::string path;
     std::string label;
+    OutputKind kind = OutputKind::in_place;
 };
+
+// "--pgn games.pgn", "-openings file=book.epd": the label, then the path (after a space unless
+// the label ends in '=').
+std::string named_path(const NamedFile& file);
 
 // Throws OutputError, before anything is opened for writing, if an output is the same file as
 // an input or as another output: files that exist are compared by device and inode (so hard
@@ -77,6 +89,18 @@ struct NamedFile {
 // labels and says that nothing was written.
 void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
                                 std::span<const NamedFile> inputs);
+
+// Throws OutputError "LABEL PATH: REASON; nothing was written", before anything is created, if
+// `output` could not be written as its kind is: a folder on its way is a file ("results is a
+// file, not a folder"), the folder of a file written in place does not exist (the others' folders
+// are made), the nearest folder that exists takes no new file (read-only, no permission), the
+// path is a file of the kernel (/proc, /sys), or it exists and cannot be opened for writing. Empty
+// paths, "-" and ":memory:" are skipped; creates nothing.
+void refuse_unwritable_output(const NamedFile& output);
+
+// Creates `folder` and the folders above it; throws OutputError "LABEL FOLDER: REASON" naming
+// the whole path (std::filesystem's own message names neither).
+void create_folder(const std::filesystem::path& folder, const std::string& label);
 
 // The database at `path` and its -wal, -shm and -journal files, as inputs labelled `label`.
 std::vector<NamedFile> database_files(const std::string& path, const std::string& label);
