@@ -104,6 +104,7 @@ class DialectConsole : public TournamentObserver {
 LiveGameFileSettings live_files(const CutechessCommand& command) {
     const CutechessOutputSettings& output = command.output;
     return {.pgn_path = command.config.pgn_path,
+            .pgn_flag = "-pgnout",
             .pgn_append = output.pgn_append,
             .pgn_fields = output.pgn_fields,
             .pgn_crc32 = output.crc32,

@@ -38,7 +38,8 @@ std::FILE* create_temporary_beside(const std::string& target, std::string& name)
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path, Mode mode) : path_(std::move(path)) {
+OutputFile::OutputFile(std::string path, Mode mode, std::string flag)
+    : path_(std::move(path)), flag_(std::move(flag)) {
     if (path_ == "-") {
         file_ = stdout;
         return;
@@ -101,6 +102,7 @@ void OutputFile::close() {
 
 void OutputFile::fail(int error) const {
     std::string name = path_ == "-" ? "standard output" : path_;
+    if (!flag_.empty()) name = named_path({name, flag_});
     throw OutputError(name + ": " + (error ? std::strerror(error) : "write failed"));
 }
 

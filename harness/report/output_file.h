@@ -32,8 +32,9 @@ class OutputFile {
   public:
     enum class Mode { replace, truncate, append };
 
-    // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened.
-    explicit OutputFile(std::string path, Mode mode = Mode::replace);
+    // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened. `flag`
+    // (e.g. "--pgn"), when given, names the file in every message with its path.
+    explicit OutputFile(std::string path, Mode mode = Mode::replace, std::string flag = {});
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
     // Closes the file if close() was not called; errors are then lost, so call close(). In
@@ -55,6 +56,7 @@ class OutputFile {
     [[noreturn]] void fail(int error) const;
 
     std::string path_;
+    std::string flag_;       // "--pgn", for messages; may be empty
     std::string temporary_;  // Mode::replace: the file written, renamed to target_ in close()
     std::string target_;
     std::FILE* file_ = nullptr;

@@ -41,7 +41,8 @@ std::string log_line_now(const std::string& engine, EngineIoObserver::Direction 
 }  // namespace
 
 EngineLog::EngineLog(const std::string& path, bool append)
-    : file_(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate) {}
+    : file_(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate,
+            "the engine log") {}
 
 void EngineLog::engine_line(const std::string& engine, Direction direction,
                             std::string_view line) noexcept {

@@ -22,7 +22,8 @@ namespace arbiter {
 // dropped) until check() or close() throws it, naming the file.
 class EngineLog final : public EngineIoObserver {
   public:
-    // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError.
+    // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError, which
+    // names the file as "the engine log PATH".
     EngineLog(const std::string& path, bool append);
 
     void engine_line(const std::string& engine, Direction direction,

@@ -164,7 +164,7 @@ TEST(EngineLog, AFailedWriteIsThrownLaterNamingTheFile) {
         log.check();
         FAIL() << "no error";
     } catch (const OutputError& e) {
-        EXPECT_STREQ(e.what(), "/dev/full: No space left on device");
+        EXPECT_STREQ(e.what(), "the engine log /dev/full: No space left on device");
     }
     EXPECT_THROW(log.close(), OutputError);
 }
