@@ -51,7 +51,7 @@ Move move_from_uci(const Position& pos, std::string_view text) {
     Square to = make_square(text[2] - 'a', text[3] - '1');
     PieceType promo = NO_PIECE_TYPE;
     if (text.size() == 5) {
-        if (text[4] < 'a') return Move::none();  // UCI writes the promotion piece in lower case
+        // UCI writes the piece in lower case; "a7a8Q" is read as cutechess and Stockfish read it.
         promo = promotion_type(text[4]);
         if (promo == NO_PIECE_TYPE) return Move::none();
     }

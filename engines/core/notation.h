@@ -13,7 +13,8 @@ namespace arbiter {
 std::string move_to_uci(Move m);
 
 // The legal move that the UCI text names in pos, or Move::none() if the text is malformed or
-// the move is not legal.
+// the move is not legal. The promotion letter may be in either case ("e7e8Q" is "e7e8q"), as
+// cutechess reads it; the squares must be lower case.
 Move move_from_uci(const Position& pos, std::string_view text);
 
 // SAN with disambiguation, 'x', "=Q", "+" and "#". pos is changed and restored (the move is

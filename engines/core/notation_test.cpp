@@ -81,7 +81,7 @@ TEST(Notation, RejectsIllegalAmbiguousAndMalformedText) {
          {"e5", "Ke2", "O-O", "Nd2", "", "x", "Qh9", "N", "=Q", "e8=Q", "Nbd2", "e2e5"})
         EXPECT_FALSE(move_from_san(pos, text)) << text;
     for (const char* text :
-         {"e2e5", "e7e5", "e2", "e2e4q", "e2e4Q", "i2i4", "e1g1", "0000", "e2e4 "})
+         {"e2e5", "e7e5", "e2", "e2e4q", "e2e4Q", "i2i4", "e1g1", "0000", "e2e4 ", "E2E4"})
         EXPECT_FALSE(move_from_uci(pos, text)) << text;
     testing::Game knights("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     EXPECT_FALSE(move_from_san(knights.pos, "Nd2"));  // ambiguous
@@ -89,6 +89,23 @@ TEST(Notation, RejectsIllegalAmbiguousAndMalformedText) {
     testing::Game promo("1r2k3/2P5/8/8/8/8/8/4K3 w - - 0 1");
     EXPECT_FALSE(move_from_san(promo.pos, "c8"));  // promotion piece missing
     EXPECT_FALSE(move_from_uci(promo.pos, "c7c8"));
+    for (const char* text : {"C7C8q", "c7c8=q", "c7c8k", "c7c8K", "c7c8p", "c7c8P", "c7c8x"})
+        EXPECT_FALSE(move_from_uci(promo.pos, text)) << text;
+}
+
+// An upper-case promotion letter names the same promotion, as cutechess reads it (its
+// pieceFromSymbol ignores the letter's case); only the letter, not the squares.
+TEST(Notation, PromotionLetterInEitherCase) {
+    testing::Game promo("1r2k3/2P5/8/8/8/8/8/4K3 w - - 0 1");
+    for (const char* pair : {"qQ", "rR", "bB", "nN"}) {
+        const Move lower = move_from_uci(promo.pos, std::string("c7c8") + pair[0]);
+        ASSERT_TRUE(lower) << pair;
+        EXPECT_EQ(move_from_uci(promo.pos, std::string("c7c8") + pair[1]), lower) << pair;
+        EXPECT_EQ(move_from_uci(promo.pos, std::string("c7b8") + pair[1]),
+                  move_from_uci(promo.pos, std::string("c7b8") + pair[0]))
+            << pair;
+    }
+    EXPECT_EQ(move_to_uci(move_from_uci(promo.pos, "c7c8N")), "c7c8n");
 }
 
 TEST(Notation, NullMoveText) {

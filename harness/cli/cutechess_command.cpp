@@ -106,6 +106,7 @@ class DialectConsole : public TournamentObserver {
 LiveGameFileSettings live_files(const CutechessCommand& command) {
     const CutechessOutputSettings& output = command.output;
     return {.pgn_path = command.config.pgn_path,
+            .pgn_flag = "-pgnout",
             .pgn_append = output.pgn_append,
             .pgn_fields = output.pgn_fields,
             .pgn_crc32 = output.crc32,
@@ -174,9 +175,18 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
 
 int run(const CutechessCommand& command) {
     const TournamentConfig& config = command.config;
-    refuse_tournament_outputs_over_inputs(config, {{command.output.epd_path, "-epdout"}}, {});
+    // Step 1. Everything that can refuse the run, before anything is created or printed.
+    refuse_tournament_outputs(config, DIALECT_FLAGS, {{command.output.epd_path, "-epdout"}}, {});
+    if (command.use_affinity) {
+        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
+                                                      : command.affinity_cpus);
+        pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
+    }
+    CheckedTournament checked = check_tournament(config);
+
+    // Step 2. The database and the live files; then the games.
     std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
+    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of -db");
     DiscardIfLeftEmpty discard(config.db_path);
     WriterClaim claim(config.db_path);
     Store store = Store::open(config.db_path);
@@ -188,11 +198,6 @@ int run(const CutechessCommand& command) {
     LiveGameFiles files(console, config, live_files(command),
                         [&](const std::string& line) { console.print_line(line); });
     DialectConsole observer(files, console, command, store);
-    if (command.use_affinity) {
-        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
-                                                      : command.affinity_cpus);
-        pin_engines_of_this_thread(worker_cpus(1));  // the engines probed before the games
-    }
     // Without -db the run had a database of its own: resuming it means naming it.
     const std::string resume_hint =
         command.db_given
@@ -206,7 +211,8 @@ int run(const CutechessCommand& command) {
         console.finish();
         std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
     });
-    TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
+    TournamentSummary summary =
+        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
     interrupt.finished();
     console.finish();
     if (command.output.show_latency) {

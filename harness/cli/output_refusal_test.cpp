@@ -72,13 +72,13 @@ TEST_F(OutputRefusals, ExportAndReportRefuseTheDatabaseHoweverItIsSpelled) {
 TEST_F(OutputRefusals, TournamentRefusesEveryOutputOverAnInput) {
     const std::string db = db_.string(), suite = openings_.string();
     expect_refused(tournament("--html " + db), "--html " + db);
-    expect_refused(tournament("--pgn " + db), "the PGN file " + db);
-    expect_refused(tournament("--pgn " + suite), "the PGN file " + suite);
-    expect_refused(tournament("--engine-log " + db + "-shm"), "the engine log " + db + "-shm");
+    expect_refused(tournament("--pgn " + db), "--pgn " + db);
+    expect_refused(tournament("--pgn " + suite), "--pgn " + suite);
+    expect_refused(tournament("--engine-log " + db + "-shm"), "--engine-log " + db + "-shm");
     const fs::path config = dir_ / "config.json";
     std::ofstream(config) << "{}";
     expect_refused(tournament("--config " + config.string() + " --pgn " + config.string()),
-                   "the PGN file " + config.string());
+                   "--pgn " + config.string());
     const std::string page = (dir_ / "page.html").string();
     expect_refused(tournament("--pgn " + page + " --html " + page), "--html " + page);
     EXPECT_FALSE(fs::exists(page));
@@ -86,8 +86,8 @@ TEST_F(OutputRefusals, TournamentRefusesEveryOutputOverAnInput) {
 
 TEST_F(OutputRefusals, TheCutechessDialectRefusesItsOutputsOverItsInputs) {
     const std::string db = db_.string(), suite = openings_.string();
-    expect_refused(dialect("-pgnout " + db), "the PGN file " + db);
-    expect_refused(dialect("-pgnout " + suite), "the PGN file " + suite);
+    expect_refused(dialect("-pgnout " + db), "-pgnout " + db);
+    expect_refused(dialect("-pgnout " + suite), "-pgnout " + suite);
     expect_refused(dialect("-epdout " + suite), "-epdout " + suite);
     expect_refused(dialect("-epdout " + db + "-wal"), "-epdout " + db + "-wal");
 }

@@ -116,7 +116,7 @@ TEST_F(Output, StandardOutputOnAFullDiskIsAnError) {
 TEST_F(Output, LivePgnOnAFullDiskStopsTheTournamentAndKeepsTheGames) {
     RunResult r = run(tournament("--depth 1 --pgn /dev/full"));
     EXPECT_EQ(r.exit_code, 1) << r.output;
-    EXPECT_NE(r.output.find("arbiter: /dev/full: No space left on device; the tournament "
+    EXPECT_NE(r.output.find("arbiter: --pgn /dev/full: No space left on device; the tournament "
                             "stopped. Every finished game is in " +
                             db),
               std::string::npos)

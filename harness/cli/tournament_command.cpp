@@ -110,13 +110,17 @@ std::string write_html(Store& store, TournamentId tournament, const TournamentOp
 }
 
 int run(const TournamentOptions& options, const CLI::App& app) {
+    // Step 1. Everything that can refuse the run, before anything is created or printed.
     TournamentConfig config = build_config(options, app);
-    refuse_tournament_outputs_over_inputs(
-        config, {{options.html, "--html"}},
+    refuse_tournament_outputs(
+        config, TOURNAMENT_FLAGS, {{options.html, "--html", OutputKind::replaced}},
         {{options.config_file, "--config"}, {options.engines_file, "--engines"}});
+    CheckedTournament checked = check_tournament(config);
+
+    // Step 2. The database and the live files; then the games.
     std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) std::filesystem::create_directories(db.parent_path());
-    DiscardIfLeftEmpty discard(config.db_path);  // a configuration error leaves no new file
+    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of --db");
+    DiscardIfLeftEmpty discard(config.db_path);  // a failure before the first game: no new file
     WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
     Store store = Store::open(config.db_path);
 
@@ -146,7 +150,8 @@ int run(const TournamentOptions& options, const CLI::App& app) {
         std::cout << "Shard " << config.shard_index << "/" << config.shard_count
                   << " of the schedule\n";
     explain_identity(store, config, options.resume);
-    TournamentSummary summary = run_tournament(config, store, observer, &interrupt.stop(), &gate);
+    TournamentSummary summary =
+        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
     interrupt.finished();
     display.finish();
     observer.close();

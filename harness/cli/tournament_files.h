@@ -1,8 +1,10 @@
-// The files a tournament reads and writes, gathered from its configuration for the one check
-// that keeps an output off an input (harness/report/output_file.h), which both command lines
-// (`arbiter tournament` and the cutechess/fastchess dialect) make before the database is opened.
+// The files a tournament reads and writes, gathered from its configuration for the checks that
+// refuse a run before it creates anything (harness/report/output_file.h): no output over an
+// input, and every output writable. Both command lines (`arbiter tournament` and the
+// cutechess/fastchess dialect) make them first, each naming the files by its own flags.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "harness/config/tournament_config.h"
@@ -10,12 +12,20 @@
 
 namespace arbiter::cli {
 
-// Throws OutputError, before anything is opened for writing, if an output of `config` (the live
-// PGN, the engine log, an engine's stderr file) or of `extra_outputs` (the HTML page, -epdout) is
-// the database or one of its companions, the opening suite, an engine's book, a file of
-// `extra_inputs` (--config, --engines), or another output.
-void refuse_tournament_outputs_over_inputs(const TournamentConfig& config,
-                                           std::vector<NamedFile> extra_outputs,
-                                           std::vector<NamedFile> extra_inputs);
+// The flags a command line names a tournament's files by, for messages.
+struct TournamentFlags {
+    std::string db, pgn, engine_log, openings;
+};
+inline const TournamentFlags TOURNAMENT_FLAGS{"--db", "--pgn", "--engine-log", "--openings"};
+inline const TournamentFlags DIALECT_FLAGS{"-db", "-pgnout", "-log file=", "-openings file="};
+
+// Throws OutputError before anything is created: if an output of `config` (the database, the
+// live PGN, the engine log, an engine's stderr file, the engines' logs folder beside the
+// database) or of `extra_outputs` (the HTML page, -epdout) cannot be written there
+// (refuse_unwritable_output()), or if one is the database or one of its companions, the opening
+// suite, an engine's book, a file of `extra_inputs` (--config, --engines), or another output.
+void refuse_tournament_outputs(const TournamentConfig& config, const TournamentFlags& flags,
+                               std::vector<NamedFile> extra_outputs,
+                               std::vector<NamedFile> extra_inputs);
 
 }  // namespace arbiter::cli

@@ -181,6 +181,18 @@ void validate(const EngineConfig& engine) {
         throw ConfigError("engine name '" + shown +
                           "' has control characters or bytes that are not UTF-8 (shown as \\xNN "
                           "or \\t); give the engine a name of printable text");
+    // Shown trimmed (a table, a PGN tag), " x" and "x" would read alike; a blank name reads as
+    // nothing at all.
+    if (engine.name.find_first_not_of(' ') == std::string::npos)
+        throw ConfigError("engine name '" + engine.name + "' is blank; give the engine a name");
+    if (engine.name.front() == ' ' || engine.name.back() == ' ')
+        throw ConfigError("engine name '" + engine.name +
+                          "' begins or ends with a space; give the name without them");
+    if (engine.name.size() > MAX_ENGINE_NAME_BYTES)
+        throw ConfigError("engine name '" + engine.name.substr(0, 40) + "...' is " +
+                          std::to_string(engine.name.size()) + " bytes long; at most " +
+                          std::to_string(MAX_ENGINE_NAME_BYTES) +
+                          " fit the file name of its stderr log (NAME.stderr.log)");
     try {
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
         validate(engine.limits);

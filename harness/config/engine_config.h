@@ -94,7 +94,12 @@ EngineConfig parse_engine_spec(std::string_view spec);
 EngineConfig engine_from_json(const json::Value& value, const std::string& where);
 json::Value to_json(const EngineConfig& engine);
 json::Value to_json(const SearchLimitConfig& limits);
-// Checks an engine built in code: a command and limits that read_limit() would accept, and no
+// The longest engine name, in bytes: its stderr log is NAME.stderr.log (NAME-2... for a second
+// engine of the name), and a file name holds at most 255 bytes.
+constexpr std::size_t MAX_ENGINE_NAME_BYTES = 200;
+
+// Checks an engine built in code: a name of printable text, with no space at either end and at
+// most MAX_ENGINE_NAME_BYTES long, a command and limits that read_limit() would accept, and no
 // node limit for an XBoard engine (the protocol has no command for one).
 void validate(const EngineConfig& engine);
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/config/config_error_of.h"
+
 namespace arbiter {
 namespace {
 
@@ -118,6 +120,42 @@ TEST(EngineConfig, NamesWithControlBytesAreRefusedShownEscaped) {
     } catch (const ConfigError& e) {
         EXPECT_STREQ(e.what(), "two engines are named a\\x1B; give each a name=");
     }
+}
+
+// Issue 28: a name of 245 bytes passed and then failed on its stderr log's file name after the
+// database, PGN and log were made; " " and "x " were accepted and both read as "x". All three are
+// refused by the check that runs before any file is made.
+TEST(EngineConfig, BlankPaddedAndOverlongNamesAreRefused) {
+    auto refusal = [](const std::string& name) {
+        EngineConfig engine = parse_engine_spec("cmd=x,depth=1");
+        engine.name = name;
+        return testing::error_of([&] { validate(engine); });
+    };
+    EXPECT_EQ(refusal(" "), "engine name ' ' is blank; give the engine a name");
+    EXPECT_EQ(refusal("   "), "engine name '   ' is blank; give the engine a name");
+    EXPECT_EQ(refusal("x "),
+              "engine name 'x ' begins or ends with a space; give the name without them");
+    EXPECT_EQ(refusal(" x"),
+              "engine name ' x' begins or ends with a space; give the name without them");
+    EXPECT_EQ(refusal("a b"), "accepted");
+    EXPECT_EQ(refusal(std::string(MAX_ENGINE_NAME_BYTES, 'n')), "accepted");
+    EXPECT_EQ(refusal(std::string(245, 'n')),
+              "engine name '" + std::string(40, 'n') +
+                  "...' is 245 bytes long; at most 200 fit the file name of its stderr log "
+                  "(NAME.stderr.log)");
+    // The names of --engine are checked so too: "name= " is not "name=" (the program's name).
+    EXPECT_EQ(testing::error_of([] { validate(parse_engine_spec("name= ,cmd=x,depth=1")); }),
+              "engine name ' ' is blank; give the engine a name");
+}
+
+// Issue 28: "name=a\b" lost its backslash silently. A backslash escapes only a comma and
+// itself; any other is kept.
+TEST(EngineConfig, ABackslashIsKeptUnlessItEscapes) {
+    EXPECT_EQ(parse_engine_spec("name=a\\b,cmd=x").name, "a\\b");
+    EXPECT_EQ(parse_engine_spec("name=C:\\Engines\\sf,cmd=x").name, "C:\\Engines\\sf");
+    EXPECT_EQ(parse_engine_spec("name=a\\\\b,cmd=x").name, "a\\b");
+    EXPECT_EQ(parse_engine_spec("name=a\\,b,cmd=x").name, "a,b");
+    EXPECT_EQ(parse_engine_spec("cmd=x,arg=a\\tb").args, (std::vector<std::string>{"a\\tb"}));
 }
 
 TEST(EngineConfig, TimeControls) {

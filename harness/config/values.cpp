@@ -94,7 +94,7 @@ std::string scalar_text(const json::Value& value, std::string_view key) {
 KeyValues split_key_values(std::string_view text) {
     std::vector<std::string> items(1);
     for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] == '\\' && i + 1 < text.size())
+        if (text[i] == '\\' && i + 1 < text.size() && (text[i + 1] == ',' || text[i + 1] == '\\'))
             items.back() += text[++i];
         else if (text[i] == ',')
             items.emplace_back();

@@ -69,7 +69,8 @@ std::string scalar_text(const json::Value& value, std::string_view key);
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 
 // Splits "key=value,key=value" on unescaped commas ("\," and "\\" escape a comma or backslash
-// inside a value). Empty items are skipped. Throws ConfigError("'item' is not key=value").
+// inside a value; any other backslash is kept, so "name=a\b" names "a\b"). Empty items are
+// skipped. Throws ConfigError("'item' is not key=value").
 KeyValues split_key_values(std::string_view text);
 
 }  // namespace arbiter

@@ -24,9 +24,9 @@ class FaultyPair {
         black_ = {&black_engine_, "black", {}};
         white_.limits.depth = black_.limits.depth = 1;
     }
-    PlayedGame play() {
+    PlayedGame play(std::string_view start_fen = START_FEN) {
         Opening opening;
-        opening.start_fen = START_FEN;
+        opening.start_fen = start_fen;
         return play_game(white_, black_, opening, settings);
     }
     GameSettings settings;
@@ -90,6 +90,20 @@ TEST(EngineFaults, ControlBytesInAMoveAreShownEscaped) {
     EXPECT_EQ(game.termination, Termination::illegal_move);
     EXPECT_EQ(game.termination_text, "White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF");
     EXPECT_TRUE(game.moves.empty());
+}
+
+// Issue 28: a Stockfish proxy's `bestmove a7a8Q` lost as an illegal move; cutechess reads the
+// promotion letter in either case and plays it. The move is recorded as UCI writes it (a7a8q);
+// the same text a move later, with no pawn left on a7, is an illegal move and loses.
+TEST(EngineFaults, UpperCasePromotionLetterIsPlayed) {
+    FaultyPair pair({"--bestmove", "a7a8Q"}, {});
+    PlayedGame game = pair.play("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    ASSERT_EQ(game.moves.size(), 2u) << game.termination_text;
+    EXPECT_EQ(game.moves[0].uci, "a7a8q");
+    EXPECT_EQ(game.moves[0].san, "a8=Q+");
+    EXPECT_EQ(game.termination, Termination::illegal_move);
+    EXPECT_EQ(game.termination_text, "White makes an illegal move: a7a8Q");
+    EXPECT_EQ(to_pgn(game.result), "0-1");
 }
 
 }  // namespace

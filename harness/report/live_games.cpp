@@ -17,9 +17,10 @@ LiveGameFiles::LiveGameFiles(TournamentObserver& shown, const TournamentConfig& 
       db_path_(config.db_path),
       print_line_(std::move(print_line)),
       crc_enabled_(settings.pgn_crc32 && !settings.pgn_path.empty()) {
-    if (!settings.epd_path.empty()) epd_file_.emplace(settings.epd_path, mode(settings.epd_append));
+    if (!settings.epd_path.empty())
+        epd_file_.emplace(settings.epd_path, mode(settings.epd_append), "-epdout");
     if (settings.pgn_path.empty()) return;
-    pgn_file_.emplace(settings.pgn_path, mode(settings.pgn_append));
+    pgn_file_.emplace(settings.pgn_path, mode(settings.pgn_append), settings.pgn_flag);
     pgn_.emplace(config, settings.pgn_fields);
     if (crc_enabled_) crc_ = file_crc32(settings.pgn_path);
 }

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -37,7 +38,8 @@ std::FILE* create_temporary_beside(const std::string& target, std::string& name)
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path, Mode mode) : path_(std::move(path)) {
+OutputFile::OutputFile(std::string path, Mode mode, std::string flag)
+    : path_(std::move(path)), flag_(std::move(flag)) {
     if (path_ == "-") {
         file_ = stdout;
         return;
@@ -100,6 +102,7 @@ void OutputFile::close() {
 
 void OutputFile::fail(int error) const {
     std::string name = path_ == "-" ? "standard output" : path_;
+    if (!flag_.empty()) name = named_path({name, flag_});
     throw OutputError(name + ": " + (error ? std::strerror(error) : "write failed"));
 }
 
@@ -130,7 +133,96 @@ bool is_file_path(const std::string& path) {
     return !path.empty() && path != "-";
 }
 
+// True if `path` is on a filesystem of the kernel's own (procfs, sysfs), whose files take no
+// games: /proc/version opens for writing and then fails every write.
+bool on_kernel_filesystem(const std::string& path) {
+    constexpr long PROC_SUPER_MAGIC = 0x9fa0, SYSFS_MAGIC = 0x62656572;
+    struct statfs system {};
+    if (::statfs(path.c_str(), &system) != 0) return false;
+    return long(system.f_type) == PROC_SUPER_MAGIC || long(system.f_type) == SYSFS_MAGIC;
+}
+
+// 0 if `folder` takes a new file, else the reason (an errno). An unnamed file (O_TMPFILE) is
+// made and dropped, so nothing is left even if arbiter is killed; where the filesystem cannot
+// make one, the permissions say.
+int folder_takes_files(const std::string& folder) {
+    const int descriptor = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (descriptor >= 0) {
+        ::close(descriptor);
+        return 0;
+    }
+    if (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL) return errno;
+    return ::faccessat(AT_FDCWD, folder.c_str(), W_OK | X_OK, AT_EACCESS) == 0 ? 0 : errno;
+}
+
 }  // namespace
+
+std::string named_path(const NamedFile& file) {
+    if (!file.label.empty() && file.label.back() == '=') return file.label + file.path;
+    return file.label + " " + file.path;
+}
+
+void refuse_unwritable_output(const NamedFile& output) {
+    if (!is_file_path(output.path) || output.path == ":memory:") return;
+    auto refuse = [&](const std::string& why) {
+        throw OutputError(named_path(output) + ": " + why + "; nothing was written");
+    };
+    auto check_folder = [&](const std::string& folder) {
+        if (on_kernel_filesystem(folder))
+            refuse(folder + " is a folder of the kernel (/proc, /sys), not one to write to");
+        if (int error = folder_takes_files(folder))
+            refuse("cannot create files in " + folder + ": " + std::strerror(error));
+    };
+    const fs::path path(output.path);
+    const std::string parent = path.has_parent_path() ? path.parent_path().string() : ".";
+    struct stat status {};
+    if (::stat(output.path.c_str(), &status) == 0) {
+        if (on_kernel_filesystem(output.path))
+            refuse("is a file of the kernel (/proc, /sys), not one to write to");
+        if (S_ISDIR(status.st_mode)) {
+            if (output.kind != OutputKind::folder) refuse("is a folder, not a file");
+            check_folder(output.path);
+            return;
+        }
+        if (output.kind == OutputKind::folder) refuse("is a file, not a folder");
+        if (!S_ISREG(status.st_mode)) return;  // a FIFO, /dev/null: written in place
+        if (output.kind != OutputKind::in_place) check_folder(parent);
+        if (output.kind == OutputKind::replaced) return;
+        // Opened as it will be, without truncating or creating.
+        const int descriptor =
+            ::open(output.path.c_str(), O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);
+        if (descriptor < 0) refuse(std::strerror(errno));
+        ::close(descriptor);
+        return;
+    }
+    if (errno != ENOENT && errno != ENOTDIR) refuse(std::strerror(errno));
+    // Step 1. The nearest folder on the way that exists: the database's folders and a folder
+    // output's are made; a file written in place needs its own folder.
+    fs::path nearest = path.parent_path();
+    while (true) {
+        const std::string name = nearest.empty() ? "." : nearest.string();
+        if (::stat(name.c_str(), &status) == 0) {
+            // Step 2. It must be a folder that takes new files.
+            if (!S_ISDIR(status.st_mode)) refuse(name + " is a file, not a folder");
+            if (output.kind == OutputKind::in_place && name != parent)
+                refuse("the folder " + parent + " does not exist");
+            check_folder(name);
+            return;
+        }
+        if ((errno != ENOENT && errno != ENOTDIR) || nearest.empty() ||
+            nearest == nearest.root_path())
+            refuse(name + ": " + std::strerror(errno));
+        nearest = nearest.parent_path();
+    }
+}
+
+void create_folder(const std::filesystem::path& folder, const std::string& label) {
+    std::error_code error;
+    fs::create_directories(folder, error);
+    if (error)
+        throw OutputError(named_path({folder.string(), label}) + ": " + error.message() +
+                          "; nothing was written");
+}
 
 void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
                                 std::span<const NamedFile> inputs) {
@@ -138,9 +230,8 @@ void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
         const NamedFile& output = outputs[i];
         if (!is_file_path(output.path)) continue;
         auto refuse = [&](const NamedFile& other, const char* what) {
-            throw OutputError(output.label + " " + output.path + ": is the same file as " +
-                              other.label + " " + other.path + " (" + what +
-                              "); nothing was written: give another file");
+            throw OutputError(named_path(output) + ": is the same file as " + named_path(other) +
+                              " (" + what + "); nothing was written: give another file");
         };
         for (const NamedFile& input : inputs)
             if (is_file_path(input.path) && same_file(output.path, input.path))

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdio>
+#include <filesystem>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -31,8 +32,9 @@ class OutputFile {
   public:
     enum class Mode { replace, truncate, append };
 
-    // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened.
-    explicit OutputFile(std::string path, Mode mode = Mode::replace);
+    // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened. `flag`
+    // (e.g. "--pgn"), when given, names the file in every message with its path.
+    explicit OutputFile(std::string path, Mode mode = Mode::replace, std::string flag = {});
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
     // Closes the file if close() was not called; errors are then lost, so call close(). In
@@ -54,6 +56,7 @@ class OutputFile {
     [[noreturn]] void fail(int error) const;
 
     std::string path_;
+    std::string flag_;       // "--pgn", for messages; may be empty
     std::string temporary_;  // Mode::replace: the file written, renamed to target_ in close()
     std::string target_;
     std::FILE* file_ = nullptr;
@@ -64,11 +67,22 @@ class OutputFile {
 // OutputError.
 void write_output_file(const std::string& path, std::string_view text);
 
-// A file a command names, and the words that name it in a message ("--db", "the opening suite").
+// How an output is written, for refuse_unwritable_output(): in place (the live PGN, a log, the
+// database, which also makes its -wal and -shm beside it), replaced through a file beside it
+// (OutputFile::Mode::replace), or a folder that files go into.
+enum class OutputKind { in_place, database, replaced, folder };
+
+// A file a command names, and the words that name it in a message: its flag ("--db", "-pgnout",
+// "-openings file=", "engine a's stderr="). `kind` says how it is written when it is an output.
 struct NamedFile {
     std::string path;
     std::string label;
+    OutputKind kind = OutputKind::in_place;
 };
+
+// "--pgn games.pgn", "-openings file=book.epd": the label, then the path (after a space unless
+// the label ends in '=').
+std::string named_path(const NamedFile& file);
 
 // Throws OutputError, before anything is opened for writing, if an output is the same file as
 // an input or as another output: files that exist are compared by device and inode (so hard
@@ -77,6 +91,18 @@ struct NamedFile {
 // labels and says that nothing was written.
 void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
                                 std::span<const NamedFile> inputs);
+
+// Throws OutputError "LABEL PATH: REASON; nothing was written", before anything is created, if
+// `output` could not be written as its kind is: a folder on its way is a file ("results is a
+// file, not a folder"), the folder of a file written in place does not exist (the others' folders
+// are made), the nearest folder that exists takes no new file (read-only, no permission), the
+// path is a file of the kernel (/proc, /sys), or it exists and cannot be opened for writing. Empty
+// paths, "-" and ":memory:" are skipped; creates nothing.
+void refuse_unwritable_output(const NamedFile& output);
+
+// Creates `folder` and the folders above it; throws OutputError "LABEL FOLDER: REASON" naming
+// the whole path (std::filesystem's own message names neither).
+void create_folder(const std::filesystem::path& folder, const std::string& label);
 
 // The database at `path` and its -wal, -shm and -journal files, as inputs labelled `label`.
 std::vector<NamedFile> database_files(const std::string& path, const std::string& label);

@@ -17,6 +17,7 @@
 //   --ignore-isready    never answer `isready`
 //   --every-game        count goes per game (reset by ucinewgame) instead of per process
 //   --info-flood N      send N lines "info string flood K" (K from 0) before each bestmove
+//   --long-line N       send one line "info string " and N bytes 'x' before each bestmove
 //   --score TEXT        the score of its info line ("cp -2147483648"; default "cp 0")
 //   --bestmove TEXT     answer every go with "bestmove TEXT" instead of a random move
 //   --orphan-stdout     leave a helper process (a grandchild) holding its stdout for 60 s
@@ -59,6 +60,7 @@ struct Settings {
     int slow_start_ms = 0;
     bool no_uci = false, exit_after_uciok = false, ignore_isready = false, every_game = false;
     long info_flood = 0;
+    long long_line = 0;
     std::string score = "cp 0";
     std::string bestmove;  // empty: a random legal move
     bool orphan_stdout = false;
@@ -105,6 +107,8 @@ Settings parse_arguments(int argc, char** argv) {
             s.score = argv[++i];
         else if (flag == "--info-flood")
             s.info_flood = number();
+        else if (flag == "--long-line")
+            s.long_line = number();
         else if (flag == "--orphan-stdout")
             s.orphan_stdout = true;
         else if (flag == "--think")
@@ -296,6 +300,9 @@ int main(int argc, char** argv) {
             sleep_ms(settings.think_ms);
             for (long k = 0; k < settings.info_flood; ++k)
                 std::cout << "info string flood " << k << '\n';
+            if (settings.long_line > 0)
+                std::cout << "info string " << std::string(std::size_t(settings.long_line), 'x')
+                          << '\n';
             if (!settings.bestmove.empty()) {
                 std::cout << "info depth 1 score " << settings.score << "\nbestmove "
                           << settings.bestmove << std::endl;

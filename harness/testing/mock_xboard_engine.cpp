@@ -20,12 +20,14 @@
 //   --variants LIST     feature variants="LIST"; after `variant fischerandom` it plays Chess960
 //                       (castling read as O-O/O-O-O or as the king taking its rook)
 //   --prefer-castling   play a castling move whenever one is legal
+//   --upper-promotion   promote to a queen whenever it can, written in upper case (a7a8Q)
 //   --castle-as FORM    write its castling moves as `san` (O-O), `king` (the king's step, e1g1)
 //                       or `rook` (the king taking its rook, e1h1; the default in Chess960)
 //
 // Thinking output: "1 <ply count> <go count> <legal moves> <move>" before each move. Every
 // command it could not use is answered "Error (unknown command): ...". It logs the commands it
 // received, one per line, to the file named by --log.
+#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -43,7 +45,8 @@ using namespace arbiter;
 
 struct Settings {
     bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
-         hold = false, refuse_moves = false, no_sd = false, prefer_castling = false;
+         hold = false, refuse_moves = false, no_sd = false, prefer_castling = false,
+         upper_promotion = false;
     int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0, offer_draw_at = 0,
         claim_after_move_at = 0, late_claim_at = 0;
     std::string log, variants, castle_as;
@@ -83,6 +86,12 @@ class Engine {
             for (Move c : list)
                 if (c.kind() == Move::CASTLING) {
                     m = c;
+                    break;
+                }
+        if (s_.upper_promotion)
+            for (Move p : list)
+                if (p.kind() == Move::PROMOTION && p.promotion() == QUEEN) {
+                    m = p;
                     break;
                 }
         std::string text = move_text(m);
@@ -167,7 +176,10 @@ class Engine {
             int file = m.to() > m.from() ? 6 : 2;
             return square_name(m.from()) + square_name(make_square(file, rank_of(m.from())));
         }
-        return move_to_uci(m);
+        std::string text = move_to_uci(m);
+        if (m.kind() == Move::PROMOTION && s_.upper_promotion)
+            text.back() = char(std::toupper(static_cast<unsigned char>(text.back())));
+        return text;
     }
 
     // Edit mode: '#' clears, 'c' switches colour, "Pe4" places, '.' leaves; White to move.
@@ -252,6 +264,8 @@ int main(int argc, char** argv) {
             s.no_sd = true;
         else if (a == "--prefer-castling")
             s.prefer_castling = true;
+        else if (a == "--upper-promotion")
+            s.upper_promotion = true;
         else if (a == "--variants" && i + 1 < argc)
             s.variants = argv[++i];
         else if (a == "--castle-as" && i + 1 < argc)

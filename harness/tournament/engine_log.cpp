@@ -1,10 +1,13 @@
 #include "harness/tournament/engine_log.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <utility>
 
 #include "engines/core/text.h"
+#include "harness/game/engine_types.h"
 
 namespace arbiter {
 
@@ -19,30 +22,70 @@ std::string engine_log_line(long long milliseconds, const std::string& engine,
     std::string text = stamp;
     text += engine;
     text += direction == EngineIoObserver::Direction::to_engine ? " > " : " < ";
-    text += printable_excerpt(line, std::string_view::npos);  // an engine's bytes never raw
+    const std::size_t kept = std::min(line.size(), MAX_KEPT_LINE_LENGTH);
+    text += printable_excerpt(line.substr(0, kept), std::string_view::npos);  // never raw
+    if (kept < line.size())
+        text += " [" + std::to_string(line.size() - kept) + " more bytes not logged]";
     return text;
 }
 
+namespace {
+
+std::string log_line_now(const std::string& engine, EngineIoObserver::Direction direction,
+                         std::string_view line) {
+    auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch());
+    return engine_log_line(now.count(), engine, direction, line);
+}
+
+}  // namespace
+
 EngineLog::EngineLog(const std::string& path, bool append)
-    : file_(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate) {}
+    : file_(path, append ? OutputFile::Mode::append : OutputFile::Mode::truncate,
+            "the engine log") {}
 
 void EngineLog::engine_line(const std::string& engine, Direction direction,
                             std::string_view line) noexcept {
     try {
-        auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::system_clock::now().time_since_epoch());
-        std::string text = engine_log_line(now.count(), engine, direction, line) + '\n';
-        std::lock_guard lock(mutex_);
-        if (!error_.empty()) return;
-        try {
-            file_.write(text);
-            file_.flush();
-        } catch (const OutputError& e) {
-            error_ = e.what();
-        }
+        write_text(log_line_now(engine, direction, line) + '\n');
     } catch (...) {
         // Out of memory while formatting: the line is lost, the engine's I/O goes on.
     }
+}
+
+void EngineLog::write_lines(const std::vector<std::string>& lines) noexcept {
+    try {
+        for (const std::string& line : lines) write_text(line + '\n');
+    } catch (...) {
+        // Out of memory: the lines are lost, as engine_line() loses them.
+    }
+}
+
+void EngineLog::write_text(const std::string& text) noexcept {
+    std::lock_guard lock(mutex_);
+    if (!error_.empty()) return;
+    try {
+        file_.write(text);
+        file_.flush();
+    } catch (const OutputError& e) {
+        error_ = e.what();
+    }
+}
+
+void HeldEngineLog::engine_line(const std::string& engine, Direction direction,
+                                std::string_view line) noexcept {
+    try {
+        std::string text = log_line_now(engine, direction, line);
+        std::lock_guard lock(mutex_);
+        lines_.push_back(std::move(text));
+    } catch (...) {
+        // Out of memory: the line is lost, the engine's I/O goes on.
+    }
+}
+
+std::vector<std::string> HeldEngineLog::take() {
+    std::lock_guard lock(mutex_);
+    return std::exchange(lines_, {});
 }
 
 void EngineLog::check() {

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/process/engine_process.h"
 #include "harness/report/output_file.h"
@@ -21,26 +22,47 @@ namespace arbiter {
 // dropped) until check() or close() throws it, naming the file.
 class EngineLog final : public EngineIoObserver {
   public:
-    // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError.
+    // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError, which
+    // names the file as "the engine log PATH".
     EngineLog(const std::string& path, bool append);
 
     void engine_line(const std::string& engine, Direction direction,
                      std::string_view line) noexcept override;
 
+    // Writes lines already formatted (HeldEngineLog's), each with its '\n', as engine_line() does.
+    void write_lines(const std::vector<std::string>& lines) noexcept;
     // Throws OutputError ("FILE: No space left on device") if a write has failed.
     void check();
     // Flushes and closes the file; throws OutputError as check() does.
     void close();
 
   private:
+    void write_text(const std::string& text) noexcept;  // one line, under mutex_
+
     std::mutex mutex_;  // guards file_ and error_
     OutputFile file_;
     std::string error_;  // the first failed write's message
 };
 
+// The engine log's lines while no file may be created yet (the check of every engine before a
+// run creates anything), formatted as EngineLog formats them, for EngineLog::write_lines().
+class HeldEngineLog final : public EngineIoObserver {
+  public:
+    void engine_line(const std::string& engine, Direction direction,
+                     std::string_view line) noexcept override;
+    // The lines held so far, in order; the log is then empty.
+    std::vector<std::string> take();
+
+  private:
+    std::mutex mutex_;  // guards lines_
+    std::vector<std::string> lines_;
+};
+
 // "[12:34:56.789] alphabeta(2) > go nodes 20000": one line of the engine log, without its '\n',
 // at `milliseconds` since the epoch (shown in local time). Control bytes and bytes that are not
-// UTF-8 in `line` are written as \xNN (tab as \t).
+// UTF-8 in `line` are written as \xNN (tab as \t). Of a longer line the first
+// MAX_KEPT_LINE_LENGTH bytes are written, as the referee keeps them, then how many were left out:
+// "... [104853504 more bytes not logged]".
 std::string engine_log_line(long long milliseconds, const std::string& engine,
                             EngineIoObserver::Direction direction, std::string_view line);
 

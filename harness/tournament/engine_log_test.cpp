@@ -2,9 +2,12 @@
 // writes each whole, formatted, and reports a failed write naming its file.
 #include "harness/tournament/engine_log.h"
 
+#include "harness/game/engine_types.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -64,6 +67,61 @@ TEST(EngineLog, LinesHoldTheTimeTheEngineAndTheDirection) {
                     .ends_with(".005] b(0) < bestmove e2e4\\x1B[2J\\xFF"));
 }
 
+// Issue 28: a 100 MB line went into the log verbatim (419 MB of log for 4 games). Of each line
+// the first MAX_KEPT_LINE_LENGTH bytes are logged, as the referee keeps them, then the count of
+// the rest.
+TEST(EngineLog, LongLinesAreCutAsTheRefereeCutsThem) {
+    const std::string prefix = ".005] b(1) < ";
+    const std::string kept(MAX_KEPT_LINE_LENGTH, 'x');
+    EXPECT_TRUE(engine_log_line(5, "b(1)", Direction::from_engine, kept).ends_with(prefix + kept));
+    EXPECT_TRUE(engine_log_line(5, "b(1)", Direction::from_engine, kept + "yz")
+                    .ends_with(prefix + kept + " [2 more bytes not logged]"));
+    // Escaped after the cut: the 4096 bytes kept may show as more.
+    const std::string control(MAX_KEPT_LINE_LENGTH + 10, '\x01');
+    std::string shown;
+    for (std::size_t i = 0; i < MAX_KEPT_LINE_LENGTH; ++i) shown += "\\x01";
+    EXPECT_TRUE(engine_log_line(5, "b(1)", Direction::from_engine, control)
+                    .ends_with(prefix + shown + " [10 more bytes not logged]"));
+}
+
+// The same through an engine's pipe: the process hands a 3,000,012-byte line on in pieces of
+// EngineProcess::MAX_LINE_LENGTH bytes, and each piece is logged cut.
+TEST(EngineLog, AnEnginesLongLineIsLoggedCut) {
+    const fs::path file =
+        fs::temp_directory_path() / ("arbiter_engine_log_long_" + std::to_string(::getpid()));
+    {
+        EngineLog log(file.string(), false);
+        EngineProcess engine;
+        engine.observe(&log, "m(1)");
+        engine.start(MOCK_ENGINE_PATH, {"--long-line", "3000000", "--bestmove", "e2e4"});
+        ASSERT_TRUE(engine.write_line("go depth 1"));
+        std::string line;
+        while (line.rfind("bestmove", 0) != 0)
+            ASSERT_EQ(engine.read_line(line, EngineProcess::Clock::now() + 60s),
+                      EngineProcess::ReadStatus::line);
+        ASSERT_TRUE(engine.write_line("quit"));
+        engine.wait_for_exit(10s);
+        log.close();
+    }
+    std::ifstream in(file);
+    std::vector<std::string> notes;
+    std::size_t longest = 0;
+    for (std::string line; std::getline(in, line);) {
+        longest = std::max(longest, line.size());
+        if (auto at = line.find(" ["); at != std::string::npos && line.ends_with("logged]"))
+            notes.push_back(line.substr(at + 1));
+    }
+    const std::size_t piece = EngineProcess::MAX_LINE_LENGTH, total = 3000012;
+    EXPECT_EQ(notes,
+              (std::vector<std::string>{
+                  "[" + std::to_string(piece - MAX_KEPT_LINE_LENGTH) + " more bytes not logged]",
+                  "[" + std::to_string(piece - MAX_KEPT_LINE_LENGTH) + " more bytes not logged]",
+                  "[" + std::to_string(total - 2 * piece - MAX_KEPT_LINE_LENGTH) +
+                      " more bytes not logged]"}));
+    EXPECT_LT(longest, MAX_KEPT_LINE_LENGTH + 100);
+    fs::remove(file);
+}
+
 TEST(EngineLog, WorkersWriteWholeLinesAndAppendOrTruncate) {
     fs::path file =
         fs::temp_directory_path() / ("arbiter_engine_log_" + std::to_string(::getpid()));
@@ -106,7 +164,7 @@ TEST(EngineLog, AFailedWriteIsThrownLaterNamingTheFile) {
         log.check();
         FAIL() << "no error";
     } catch (const OutputError& e) {
-        EXPECT_STREQ(e.what(), "/dev/full: No space left on device");
+        EXPECT_STREQ(e.what(), "the engine log /dev/full: No space left on device");
     }
     EXPECT_THROW(log.close(), OutputError);
 }

@@ -20,13 +20,12 @@
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/store/pool_stops.h"
-#include "harness/tournament/book_openings.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/engine_log.h"
-#include "harness/tournament/opening_window.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/pooled_shard.h"
 #include "harness/tournament/shard.h"
+#include "harness/tournament/tournament_check.h"
 #include "harness/tournament/worker_pool.h"
 
 namespace arbiter {
@@ -97,54 +96,32 @@ namespace {
 class Runner {
   public:
     Runner(const TournamentConfig& config, Store& store, TournamentObserver& observer,
-           const std::atomic<bool>* stop, RecordingGate* gate)
+           const std::atomic<bool>* stop, RecordingGate* gate, CheckedTournament* checked)
         : config_(config),
           store_(store),
           observer_(observer),
           external_stop_(stop),
+          checked_(checked),
           gate_(gate ? *gate : own_gate_),
           mutex_(gate_.mutex()) {}
 
     TournamentSummary run() {
         auto started = std::chrono::steady_clock::now();
-        validate(config_);
-        // Step 1. Openings, then every engine once: all errors surface before any game.
-        openings_.emplace(load_openings());
-        if (config_.openings_start > openings_->size())
-            throw ConfigError("openings_start " + std::to_string(config_.openings_start) +
-                              " is past the end of the suite: " + config_.openings_path +
-                              " holds " + std::to_string(openings_->size()) + " opening" +
-                              (openings_->size() == 1 ? "" : "s"));
-        if (config_.openings_start != 0)
-            window_ = opening_window_order(openings_->size(), config_.random_order, config_.seed,
-                                           config_.openings_start);
-        load_engine_books();
-        if (config_.game.tablebase.enabled()) {
-            try {
-                SyzygyTables::open(config_.game.tablebase.paths);
-            } catch (const std::runtime_error& e) {
-                throw ConfigError(e.what());
-            }
-        }
+        // Step 1. Openings, books and every engine once (unless the caller checked them):
+        // all errors surface before any game. Then the engines' log folder and the engine log.
+        CheckedTournament checked = checked_ ? std::move(*checked_) : check_tournament(config_);
+        openings_.emplace(std::move(checked.openings));
+        window_ = std::move(checked.window);
+        books_ = std::move(checked.books);
         engine_start_.engines = config_.engines;
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
         engine_start_.chess960 = config_.game.variant == Variant::chess960;
-        std::filesystem::create_directories(engine_start_.log_dir);
+        create_folder(engine_start_.log_dir, "the engines' logs folder beside the database");
         if (!config_.engine_log.empty()) {
             engine_log_.emplace(config_.engine_log, config_.engine_log_append);
+            engine_log_->write_lines(checked.engine_log_lines);
             engine_start_.io_observer = &*engine_log_;
-        }
-        std::vector<EngineOwnIdentity> own;  // what each engine said of itself, in config order
-        {
-            WorkerEngines probes(engine_start_);
-            for (int i = 0; i < int(config_.engines.size()); ++i) {
-                try {
-                    own.push_back(probes.ensure(i).own_identity());
-                } catch (const std::exception& e) {
-                    throw ConfigError(e.what());
-                }
-            }
         }
 
         // Step 2. The pool's claim on this shard (before anything is written, so a second process
@@ -165,8 +142,8 @@ class Runner {
         std::map<EngineId, EngineOwnIdentity> own_by_id;
         for (std::size_t i = 0; i < identities.size(); ++i) {
             summary_.engine_ids.push_back(store_.get_or_create_engine(identities[i]));
-            store_.set_engine_own_identity(summary_.engine_ids.back(), own[i]);
-            own_by_id[summary_.engine_ids.back()] = own[i];
+            store_.set_engine_own_identity(summary_.engine_ids.back(), checked.own_identities[i]);
+            own_by_id[summary_.engine_ids.back()] = checked.own_identities[i];
         }
         observer_.engines_identified(own_by_id);
         schedule_.emplace(Schedule::of(config_, openings_->size()));
@@ -265,43 +242,6 @@ class Runner {
         json::Value v = config_.to_json();
         v.set("identity", tournament_identity(config_));
         return v;
-    }
-
-    // The opening suite, or lines drawn from a Polyglot book (.bin) by the tournament's seed.
-    OpeningSuite load_openings() const {
-        const std::string& path = config_.openings_path;
-        bool chess960 = config_.game.variant == Variant::chess960;
-        if (is_generated_suite(path)) {
-            if (!chess960) throw OpeningError("--openings " + path + " needs --variant chess960");
-            return OpeningSuite(generate_openings(path, config_.seed));
-        }
-        std::string extension = std::filesystem::path(path).extension().string();
-        for (char& c : extension) c = char(std::tolower(static_cast<unsigned char>(c)));
-        if (extension != ".bin")
-            return OpeningSuite::read(path, config_.plies.value_or(-1), chess960);
-        try {
-            return OpeningSuite(draw_book_openings(
-                {path, config_.plies.value_or(8), config_.book_lines, config_.seed}));
-        } catch (const BookError& e) {
-            throw OpeningError(e.what());
-        }
-    }
-
-    // Each engine's own book (book=FILE), read once and shared by the workers.
-    void load_engine_books() {
-        books_.clear();
-        for (const EngineConfig& engine : config_.engines) {
-            if (engine.book_path.empty()) {
-                books_.emplace_back();
-                continue;
-            }
-            try {
-                refuse_directory(engine.book_path, "a Polyglot book (.bin)");
-                books_.push_back(PolyglotBook::load(engine.book_path));
-            } catch (const std::runtime_error& e) {  // BookError, OpeningError
-                throw ConfigError("engine " + engine.name + ": " + e.what());
-            }
-        }
     }
 
     bool stopping() const { return stop_ || (external_stop_ && *external_stop_) || gate_.closed(); }
@@ -468,6 +408,7 @@ class Runner {
     Store& store_;
     TournamentObserver& observer_;
     const std::atomic<bool>* external_stop_;
+    CheckedTournament* checked_;  // the caller's check_tournament(), taken by run()
     std::optional<OpeningSuite> openings_;
     std::vector<std::int64_t> window_;  // openings_start: the suite's entries in window order
     std::vector<std::optional<PolyglotBook>> books_;  // by engine index, book=FILE
@@ -493,8 +434,8 @@ class Runner {
 
 TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
                                  TournamentObserver& observer, const std::atomic<bool>* stop,
-                                 RecordingGate* gate) {
-    return Runner(config, store, observer, stop, gate).run();
+                                 RecordingGate* gate, CheckedTournament* checked) {
+    return Runner(config, store, observer, stop, gate, checked).run();
 }
 
 }  // namespace arbiter

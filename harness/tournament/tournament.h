@@ -19,6 +19,7 @@
 #include "harness/game/game.h"
 #include "harness/store/store.h"
 #include "harness/tournament/schedule.h"
+#include "harness/tournament/tournament_check.h"
 
 namespace arbiter {
 
@@ -96,12 +97,14 @@ class RecordingGate {
 
 // Runs (or resumes) a tournament. Before any game is played it checks everything a user can get
 // wrong (engines that are missing, not executable, never answer uciok, or reject an option; an
-// opening file with a bad line; a database that is not arbiter's) and throws with a clear message.
-// `stop` may be set from another thread to finish the games in progress and return; closing
-// `gate` (if given) ends the recording at once (see RecordingGate).
+// opening file with a bad line; a database that is not arbiter's) and throws with a clear message;
+// `checked`, when given, is check_tournament(config) already made (tournament_check.h), moved
+// from rather than made again. `stop` may be set from another thread to finish the games in
+// progress and return; closing `gate` (if given) ends the recording at once (see RecordingGate).
 TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
                                  TournamentObserver& observer,
                                  const std::atomic<bool>* stop = nullptr,
-                                 RecordingGate* gate = nullptr);
+                                 RecordingGate* gate = nullptr,
+                                 CheckedTournament* checked = nullptr);
 
 }  // namespace arbiter

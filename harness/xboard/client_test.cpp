@@ -327,6 +327,19 @@ EngineReply castling_reply(const std::string& fen, const std::string& form) {
     return reply;
 }
 
+// Issue 28: an upper-case promotion letter ("move a7a8Q") is read as cutechess reads it, the same
+// promotion, as a UCI engine's is (coordinates first, then SAN, which also took it); the move and
+// the principal variation come back in UCI's lower case.
+TEST(XboardClient, AnUpperCasePromotionLetterIsThatPromotion) {
+    MockXboard mock({"--upper-promotion"});
+    mock.client.new_game();
+    ASSERT_TRUE(mock.client.position("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", {}));
+    EngineReply reply = mock.client.go(depth(1), 2000ms);
+    EXPECT_EQ(reply.search.status, EngineStatus::ok);
+    EXPECT_EQ(reply.search.bestmove, "a7a8q");
+    EXPECT_EQ(reply.search.pv, std::vector<std::string>{"a7a8q"});
+}
+
 // Chess960 castling from an XBoard engine in each form engines use: O-O, the king taking its own
 // rook, and the king's step to its castled square (two or more squares, or none at all). The
 // move and the principal variation come back as the core's Chess960 castling (king takes rook).
