@@ -49,8 +49,8 @@ class EntrantGamesTest(unittest.TestCase):
     def tearDown(self):
         self.folder.cleanup()
 
-    def play(self, engines, *flags):
-        command = [ARBITER, "tournament", "--db", self.db, "--openings", "openings/startpos.epd"]
+    def play(self, engines, *flags, openings="openings/startpos.epd"):
+        command = [ARBITER, "tournament", "--db", self.db, "--openings", openings]
         for engine in engines:
             command += ["--engine", engine]
         process = subprocess.run(
@@ -60,20 +60,20 @@ class EntrantGamesTest(unittest.TestCase):
         return process.stdout
 
     def games(self, where=""):
-        """(white, black, result, termination, termination text, plies) of every game, in order."""
+        """(white, black, result, termination, termination text, plies) of every game by slot."""
         with sqlite3.connect(self.db) as db:
             return db.execute(
                 "SELECT w.name, b.name, g.result, g.termination, g.termination_text, g.ply_count "
                 "FROM games g JOIN engines w ON w.id = g.white_engine_id "
-                "JOIN engines b ON b.id = g.black_engine_id " + where + " ORDER BY g.id"
+                "JOIN engines b ON b.id = g.black_engine_id " + where + " ORDER BY g.slot"
             ).fetchall()
 
     def test_every_game_of_the_well_behaved_entrants_is_legal(self):
         names = ["random_mover", "greedy_material", "minimax2"]
         self.play(
             [entrant(n) for n in names],
-            "--openings", "openings/arbiter-8ply.epd", "--max-games", "12",
-            "--depth", "1", "--maxplies", "60",
+            "--max-games", "12", "--depth", "1", "--maxplies", "60",
+            openings="openings/arbiter-8ply.epd",
         )
         games = self.games()
         self.assertEqual(len(games), 12)
