@@ -99,8 +99,8 @@ class EntrantGamesTest(unittest.TestCase):
         names_with_nodes = [name for name, count in counted if count > 0]
         self.assertEqual(names_with_nodes, ["greedy_material", "minimax2"])
 
-    def fault_games(self, name, *flags):
-        self.play([entrant(name), entrant("random_mover")], *flags)
+    def fault_games(self, name, *flags, own_limit=""):
+        self.play([entrant(name) + own_limit, entrant("random_mover")], *flags)
         return [(w, b, r, t, text) for w, b, r, t, text, _ in self.games()]
 
     def test_an_exception_is_a_disconnect_with_the_traceback_in_the_log(self):
@@ -137,7 +137,8 @@ class EntrantGamesTest(unittest.TestCase):
 
     def test_an_entrant_past_its_time_loses_on_time(self):
         self.assertEqual(
-            self.fault_games("sleeper", "--tc", "1+0"),
+            # The sleeper's clock is 1 s, its opponent's 600 s: only the sleeper can lose on time.
+            self.fault_games("sleeper", "--tc", "600+1", own_limit=",tc=1+0"),
             [
                 ("sleeper", "random_mover", "0-1", "time-forfeit", "White loses on time"),
                 ("random_mover", "sleeper", "1-0", "time-forfeit", "Black loses on time"),
