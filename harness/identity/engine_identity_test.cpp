@@ -66,5 +66,73 @@ TEST_F(EngineIdentityTest, AMissingProgramIsAConfigErrorNamingTheEngine) {
     }
 }
 
+// A folder of Python entrants as a class would hand them in, for the @file: options.
+class EntrantIdentityTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        folder_ = fs::temp_directory_path() / ("arbiter-entrants-" + std::to_string(::getpid()));
+        fs::create_directories(folder_);
+        write("anna.py", "import helpers, random as r\nfrom shared import Claim\n");
+        write("helpers.py", "def moves(board):\n    from .deep import x\n    import deep\n");
+        write("deep.py", "VALUE = 1\n");
+        write("shared.py", "class Claim(Exception): pass\n");
+        write("bob.py", "import shared\n");
+        program_ = folder_ / "host";
+        write("host", "#!/bin/sh\n");
+        fs::permissions(program_, fs::perms::owner_all);
+    }
+    void TearDown() override { fs::remove_all(folder_); }
+    void write(const std::string& name, const std::string& text) {
+        std::ofstream(folder_ / name) << text;
+    }
+    EngineIdentity identity_of(const std::string& entrant) {
+        EngineConfig engine;
+        engine.name = entrant;
+        engine.command = program_.string();
+        engine.args = {"--quiet", folder_.filename().string() + "/" + entrant + ".py"};
+        engine.working_dir = folder_.parent_path().string();
+        return engine_identity(engine, false);
+    }
+    std::string hash_of(const std::string& name) { return sha256_file_hex(folder_ / name); }
+    fs::path folder_;
+    fs::path program_;
+};
+
+TEST_F(EntrantIdentityTest, AnEntrantIsIdentifiedByItsFileAndTheModulesBesideItThatItImports) {
+    const std::string dir = folder_.filename().string() + "/";
+    const EngineIdentity anna = identity_of("anna");
+    EXPECT_EQ(anna.options,
+              (std::vector<EngineOption>{{"@file:" + dir + "anna.py", hash_of("anna.py")},
+                                         {"@file:" + dir + "deep.py", hash_of("deep.py")},
+                                         {"@file:" + dir + "helpers.py", hash_of("helpers.py")},
+                                         {"@file:" + dir + "shared.py", hash_of("shared.py")}}));
+    const EngineIdentity bob = identity_of("bob");
+    EXPECT_EQ(bob.options,
+              (std::vector<EngineOption>{{"@file:" + dir + "bob.py", hash_of("bob.py")},
+                                         {"@file:" + dir + "shared.py", hash_of("shared.py")}}));
+}
+
+TEST_F(EntrantIdentityTest, EditingOneEntrantOrAModuleOnlyItImportsChangesOnlyItsIdentity) {
+    const EngineIdentity anna = identity_of("anna");
+    const EngineIdentity bob = identity_of("bob");
+    write("deep.py", "VALUE = 2\n");
+    EXPECT_NE(identity_of("anna"), anna);
+    EXPECT_EQ(identity_of("bob"), bob);
+    write("bob.py", "import shared  # edited\n");
+    EXPECT_NE(identity_of("bob"), bob);
+    const EngineIdentity anna_now = identity_of("anna");
+    EXPECT_EQ(identity_of("anna"), anna_now);
+    write("shared.py", "class Claim(Exception):\n    pass\n");
+    EXPECT_NE(identity_of("anna"), anna_now);
+}
+
+TEST_F(EntrantIdentityTest, AnArgumentThatNamesNoFileAddsNothing) {
+    EngineConfig engine;
+    engine.name = "plain";
+    engine.command = program_.string();
+    engine.args = {"--quiet", "anna.py", ""};  // anna.py is not in arbiter's own directory
+    EXPECT_TRUE(engine_identity(engine, false).options.empty());
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""arbiter plays the test entrants of engines/python/testdata/entrants through arbiter-python:
+every game is legal, each fault is scored as cutechess scores it (read back from the database),
+and scripts/class-tournament re-plays only the games of an entrant whose source changed.
+
+    entrants_e2e_test.py ARBITER [unittest arguments]   (run from the repository's root)
+"""
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+HOST = os.path.join(HERE, "arbiter-python")
+ENTRANTS = os.path.join(HERE, "testdata", "entrants")
+ARBITER = None  # set from the command line
+RULES_ENDINGS = ("checkmate", "stalemate", "threefold", "fifty-moves", "insufficient-material",
+                 "max-plies")
+WHITE_0000 = "White makes an illegal move: 0000"
+BLACK_0000 = "Black makes an illegal move: 0000"
+
+
+def load_host():
+    loader = importlib.machinery.SourceFileLoader("arbiter_python", HOST)
+    spec = importlib.util.spec_from_loader("arbiter_python", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+host = load_host()
+
+
+def entrant(name, label=None):
+    return f"name={label or name},cmd={HOST},arg={os.path.join(ENTRANTS, name + '.py')}"
+
+
+class EntrantGamesTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.db = os.path.join(self.folder.name, "games.sqlite")
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def play(self, engines, *flags, openings="openings/startpos.epd"):
+        command = [ARBITER, "tournament", "--db", self.db, "--openings", openings]
+        for engine in engines:
+            command += ["--engine", engine]
+        process = subprocess.run(
+            command + list(flags), cwd=ROOT, capture_output=True, text=True, check=False
+        )
+        self.assertEqual(process.returncode, 0, process.stdout + process.stderr)
+        return process.stdout
+
+    def games(self, where=""):
+        """(white, black, result, termination, termination text, plies) of every game by slot."""
+        with sqlite3.connect(self.db) as db:
+            return db.execute(
+                "SELECT w.name, b.name, g.result, g.termination, g.termination_text, g.ply_count "
+                "FROM games g JOIN engines w ON w.id = g.white_engine_id "
+                "JOIN engines b ON b.id = g.black_engine_id " + where + " ORDER BY g.slot"
+            ).fetchall()
+
+    def test_every_game_of_the_well_behaved_entrants_is_legal(self):
+        names = ["random_mover", "greedy_material", "minimax2"]
+        self.play(
+            [entrant(n) for n in names],
+            "--max-games", "12", "--depth", "1", "--maxplies", "60",
+            openings="openings/arbiter-8ply.epd",
+        )
+        games = self.games()
+        self.assertEqual(len(games), 12)
+        for white, black, result, termination, text, plies in games:
+            self.assertIn(termination, RULES_ENDINGS, text)
+        with sqlite3.connect(self.db) as db:
+            rows = db.execute(
+                "SELECT g.id, g.start_fen, group_concat(m.uci, ' ') FROM games g "
+                "JOIN (SELECT * FROM moves ORDER BY game_id, ply) m ON m.game_id = g.id "
+                "GROUP BY g.id"
+            ).fetchall()
+            counted = db.execute(
+                "SELECT e.name, count(m.nodes) FROM moves m JOIN games g ON g.id = m.game_id "
+                "JOIN engines e ON e.id = CASE m.ply % 2 WHEN 1 THEN g.white_engine_id "
+                "ELSE g.black_engine_id END GROUP BY e.name ORDER BY e.name"
+            ).fetchall()
+        self.assertEqual(len(rows), 12)
+        for game_id, start_fen, moves in rows:
+            # Each stored move, replayed by the host's own rules, is legal.
+            game = host.Game()
+            game.set_from(["fen"] + start_fen.split() + ["moves"] + moves.split())
+        # The entrants with a node counter report it with every move; the random mover has none.
+        names_with_nodes = [name for name, count in counted if count > 0]
+        self.assertEqual(names_with_nodes, ["greedy_material", "minimax2"])
+
+    def fault_games(self, name, *flags, own_limit=""):
+        self.play([entrant(name) + own_limit, entrant("random_mover")], *flags)
+        return [(w, b, r, t, text) for w, b, r, t, text, _ in self.games()]
+
+    def test_an_exception_is_a_disconnect_with_the_traceback_in_the_log(self):
+        self.assertEqual(
+            self.fault_games("crasher", "--depth", "1"),
+            [
+                ("crasher", "random_mover", "0-1", "disconnect", "White disconnects"),
+                ("random_mover", "crasher", "1-0", "disconnect", "Black disconnects"),
+            ],
+        )
+        log = os.path.join(self.folder.name, "logs", "crasher.stderr.log")
+        with open(log, encoding="utf-8") as file:
+            text = file.read()
+        self.assertEqual(text.count("ZeroDivisionError: division by zero"), 2)
+        self.assertIn("crasher.py\", line 6, in evaluate", text)
+
+    def test_a_board_no_legal_move_gives_is_an_illegal_move(self):
+        self.assertEqual(
+            self.fault_games("illegal_board", "--depth", "1"),
+            [
+                ("illegal_board", "random_mover", "0-1", "illegal-move", WHITE_0000),
+                ("random_mover", "illegal_board", "1-0", "illegal-move", BLACK_0000),
+            ],
+        )
+
+    def test_a_false_draw_claim_loses_as_an_illegal_move(self):
+        self.assertEqual(
+            self.fault_games("false_claim", "--depth", "1"),
+            [
+                ("false_claim", "random_mover", "0-1", "illegal-move", WHITE_0000),
+                ("random_mover", "false_claim", "1-0", "illegal-move", BLACK_0000),
+            ],
+        )
+
+    def test_an_entrant_past_its_time_loses_on_time(self):
+        self.assertEqual(
+            # The sleeper's clock is 1 s, its opponent's 600 s: only the sleeper can lose on time.
+            self.fault_games("sleeper", "--tc", "600+1", own_limit=",tc=1+0"),
+            [
+                ("sleeper", "random_mover", "0-1", "time-forfeit", "White loses on time"),
+                ("random_mover", "sleeper", "1-0", "time-forfeit", "Black loses on time"),
+            ],
+        )
+
+    def test_a_repetition_the_family_would_claim_is_drawn_by_the_referee_first(self):
+        self.play([entrant("shuffler", "anna"), entrant("shuffler", "bob")], "--depth", "1")
+        self.assertEqual(
+            self.games(),
+            [
+                ("anna", "bob", "1/2-1/2", "threefold", "Draw by 3-fold repetition", 8),
+                ("bob", "anna", "1/2-1/2", "threefold", "Draw by 3-fold repetition", 8),
+            ],
+        )
+
+
+class ClassTournamentTest(unittest.TestCase):
+    """scripts/class-tournament on a copy of three entrants and the modules they import."""
+
+    def test_editing_one_entrant_replays_only_its_games(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("random_mover", "greedy_material", "shuffler", "boardmoves", "shared"):
+                shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
+            db = os.path.join(folder, "tournament.sqlite")
+
+            def run():
+                process = subprocess.run(
+                    ["bash", "scripts/class-tournament", folder, "--tc", "60+1"],
+                    cwd=ROOT,
+                    capture_output=True,
+                    text=True,
+                    check=False,
+                    env=dict(os.environ, ARBITER=ARBITER),
+                )
+                self.assertEqual(process.returncode, 0, process.stdout + process.stderr)
+                return process.stdout
+
+            def count(sql):
+                with sqlite3.connect(db) as connection:
+                    return connection.execute(sql).fetchall()
+
+            first = run()
+            self.assertIn("greedy_material", first)
+            self.assertTrue(os.path.isfile(os.path.join(folder, "tournament.html")))
+            self.assertEqual(count("SELECT count(*) FROM games"), [(6,)])
+            with open(os.path.join(folder, "greedy_material.py"), "a", encoding="utf-8") as f:
+                f.write("# edited after the first round\n")
+            run()
+            self.assertEqual(count("SELECT count(*) FROM games"), [(10,)])
+            self.assertEqual(count("SELECT count(*) FROM engines"), [(4,)])
+            # The four new games are the edited entrant's; the other pair's two were kept.
+            self.assertEqual(
+                count(
+                    "SELECT count(*) FROM games "
+                    "WHERE id > 6 AND (white_engine_id = 4 OR black_engine_id = 4)"
+                ),
+                [(4,)],
+            )
+            run()
+            self.assertEqual(count("SELECT count(*) FROM games"), [(10,)])
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    ARBITER = os.path.abspath(sys.argv.pop(1))
+    unittest.main()

@@ -1,0 +1,327 @@
+#!/usr/bin/env python3
+"""Tests of engines/python/arbiter-python: its move generation against the perft suite of the
+chess core, the round trip of every legal move through a returned board (castling, en passant and
+promotion by either side), the family's history and the UCI exchange with small entrants."""
+import importlib.machinery
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HOST_PATH = os.path.join(HERE, "arbiter-python")
+SUITE = os.path.join(HERE, "..", "core", "testdata", "perft-suite.epd")
+ENTRANTS = os.path.join(HERE, "testdata", "entrants")
+
+
+def load_host():
+    loader = importlib.machinery.SourceFileLoader("arbiter_python", HOST_PATH)
+    spec = importlib.util.spec_from_loader("arbiter_python", loader)
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+host = load_host()
+
+
+def suite_entries():
+    """(FEN, {depth: nodes}, id) of every line of the core's perft suite."""
+    entries = []
+    with open(SUITE, encoding="utf-8") as suite:
+        for line in suite:
+            fields = [field.strip() for field in line.split(";")]
+            if not fields[0] or fields[0].startswith("#"):
+                continue
+            counts = {int(f[1]): int(f.split()[1]) for f in fields[1:] if f.startswith("D")}
+            name = next((f[3:].strip('"') for f in fields[1:] if f.startswith("id ")), fields[0])
+            entries.append((fields[0], counts, name))
+    return entries
+
+
+def perft(position, depth):
+    if depth == 0:
+        return 1
+    return sum(perft(after, depth - 1) for _, after in position.legal_moves())
+
+
+# Positions where each side can castle both ways, capture en passant and promote (by capture
+# too), beside the perft suite's.
+SPECIAL_POSITIONS = [
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+    "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1",
+    "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/p7/1R2K3 b - - 0 1",
+]
+
+
+class MoveGenerationTest(unittest.TestCase):
+    def test_perft_matches_the_suite_of_the_chess_core(self):
+        checked = 0
+        for fen, counts, name in suite_entries():
+            position = host.Position.from_fen(fen)
+            for depth in sorted(counts):
+                if counts[depth] > 3000:
+                    break
+                with self.subTest(position=name, depth=depth):
+                    self.assertEqual(perft(position, depth), counts[depth])
+                    checked += 1
+        self.assertGreaterEqual(checked, 10)
+
+    def test_fen_reads_back_as_written(self):
+        for fen, _, name in suite_entries():
+            with self.subTest(position=name):
+                self.assertEqual(host.Position.from_fen(fen).fen(), fen)
+
+
+class BoardRoundTripTest(unittest.TestCase):
+    def round_trip(self, fen):
+        position = host.Position.from_fen(fen)
+        texts = []
+        for move, after in position.legal_moves():
+            text = host.uci_text(move)
+            returned = [row[:] for row in after.board]
+            self.assertEqual(host.move_for_board(position, returned), (text, ""), fen)
+            texts.append(text)
+        self.assertEqual(len(texts), len(set(texts)), fen)
+        return texts
+
+    def test_every_legal_move_of_the_suite_round_trips(self):
+        for fen, _, name in suite_entries():
+            with self.subTest(position=name):
+                self.round_trip(fen)
+
+    def test_castling_en_passant_and_promotion_by_either_side_round_trip(self):
+        white_castles = self.round_trip(SPECIAL_POSITIONS[0])
+        self.assertIn("e1g1", white_castles)
+        self.assertIn("e1c1", white_castles)
+        black_castles = self.round_trip(SPECIAL_POSITIONS[1])
+        self.assertIn("e8g8", black_castles)
+        self.assertIn("e8c8", black_castles)
+        self.assertIn("e5d6", self.round_trip(SPECIAL_POSITIONS[2]))
+        self.assertIn("e4d3", self.round_trip(SPECIAL_POSITIONS[3]))
+        white_promotes = self.round_trip(SPECIAL_POSITIONS[4])
+        for text in ("a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8n"):
+            self.assertIn(text, white_promotes)
+        black_promotes = self.round_trip(SPECIAL_POSITIONS[5])
+        for text in ("a2a1q", "a2a1r", "a2a1b", "a2a1n", "a2b1q", "a2b1n"):
+            self.assertIn(text, black_promotes)
+
+    def test_the_board_after_castling_and_en_passant_shows_both_pieces_moved(self):
+        after = host.Position.from_fen(SPECIAL_POSITIONS[1]).play((7, 4, 7, 2, ""))
+        self.assertEqual("".join(after.board[7]), "..kr...r")
+        self.assertEqual(after.castling, "KQ")
+        after = host.Position.from_fen(SPECIAL_POSITIONS[2]).play((4, 4, 5, 3, ""))
+        self.assertEqual(after.board[4][3], ".")
+        self.assertEqual(after.board[5][3], "P")
+
+    def test_a_board_no_legal_move_gives_is_refused_with_the_changed_squares(self):
+        position = host.Position.from_fen(host.START_FEN)
+        board = [row[:] for row in position.board]
+        board[3][3], board[0][3] = "Q", "."
+        self.assertEqual(
+            host.move_for_board(position, board),
+            (None, "no legal move gives the returned board (changed squares: d1 d4)"),
+        )
+        unchanged = host.move_for_board(position, position.board)
+        self.assertEqual(
+            unchanged[1], "no legal move gives the returned board (changed squares: none)"
+        )
+        self.assertIsNone(host.move_for_board(position, None)[0])
+        self.assertIsNone(host.move_for_board(position, board[:7])[0])
+        board[4][4] = "X"
+        self.assertIsNone(host.move_for_board(position, board)[0])
+
+    def test_a_promotion_becomes_the_piece_the_board_shows(self):
+        position = host.Position.from_fen(SPECIAL_POSITIONS[4])
+        board = [row[:] for row in position.board]
+        board[6][0], board[7][1] = ".", "N"
+        self.assertEqual(host.move_for_board(position, board), ("a7b8n", ""))
+
+
+class GameTest(unittest.TestCase):
+    def test_history_follows_castling_en_passant_and_promotion_of_either_side(self):
+        game = host.Game()
+        moves = "e2e4 g8f6 e4e5 d7d5 e5d6 e7e6 g1f3 f8e7 f1e2 e8g8 e1g1 f6e4 d6c7 e4f2 c7b8n"
+        game.set_from(["startpos", "moves"] + moves.split())
+        history = game.history()
+        self.assertEqual(len(history), 16)
+        self.assertEqual(history[0][0], list("RNBQKBNR"))
+        self.assertEqual(history[5][4][3], ".")  # d5 taken en passant
+        self.assertEqual(history[5][5][3], "P")
+        self.assertEqual("".join(history[10][7]), "rnbq.rk.")
+        self.assertEqual("".join(history[11][0]), "RNBQ.RK.")
+        self.assertEqual("".join(history[15][7]), "rNbq.rk.")
+        self.assertEqual(game.current.fen().split()[1:], ["b", "-", "-", "0", "8"])
+
+    def test_a_game_continued_or_replaced_gives_the_history_of_a_fresh_one(self):
+        game = host.Game()
+        for moves in ("e2e4", "e2e4 e7e5 g1f3", "d2d4", "d2d4 d7d5", "d2d4 d7d5"):
+            game.set_from(["startpos", "moves"] + moves.split())
+            fresh = host.Game()
+            fresh.set_from(["startpos", "moves"] + moves.split())
+            self.assertEqual(game.history(), fresh.history(), moves)
+            self.assertEqual(game.current.fen(), fresh.current.fen(), moves)
+        game.set_from(["fen"] + SPECIAL_POSITIONS[0].split() + ["moves", "e1g1"])
+        self.assertEqual("".join(game.history()[-1][0]), "R....RK.")
+
+    def test_a_first_position_with_black_to_move_keeps_the_parity_of_the_history(self):
+        game = host.Game()
+        game.set_from(["fen"] + SPECIAL_POSITIONS[1].split() + ["moves", "e8g8"])
+        history = game.history()
+        self.assertEqual(len(history), 3)  # odd: White to move
+        self.assertEqual(history[0], history[1])
+
+    def test_an_illegal_move_in_the_position_command_is_refused(self):
+        with self.assertRaisesRegex(ValueError, "move e2e5 is not legal"):
+            host.Game().set_from(["startpos", "moves", "e2e5"])
+
+    def test_draw_claims_are_checked_against_the_rules(self):
+        game = host.Game()
+        shuffle = "g1f3 g8f6 f3g1 f6g8 " * 2
+        game.set_from(["startpos", "moves"] + shuffle.split()[:-1])
+        self.assertEqual(
+            game.check_claim("ThreeFoldRepetition"), (False, "the position has occurred 2 times")
+        )
+        game.set_from(["startpos", "moves"] + shuffle.split())
+        self.assertEqual(
+            game.check_claim("ThreeFoldRepetition"), (True, "the position has occurred 3 times")
+        )
+        game.set_from(["fen", "4k3/8/8/8/8/8/8/4K2R", "w", "-", "-", "99", "80", "moves", "h1h2"])
+        self.assertEqual(
+            game.check_claim("FiftyMoveException"),
+            (True, "100 half-moves without a capture or pawn move (100 needed)"),
+        )
+
+
+AUTHOR = "id author arbiter-python (engines/python)"
+GO = "go wtime 1000 btime 1000"
+
+
+def exchange(entrant, commands, timeout=60):
+    """Runs the host on `entrant` with the UCI lines `commands`; returns (code, stdout, stderr)."""
+    process = subprocess.run(
+        [sys.executable, HOST_PATH, entrant],
+        input="\n".join(commands) + "\n",
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+    return process.returncode, process.stdout.splitlines(), process.stderr
+
+
+class ProtocolTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def entrant(self, name, source):
+        path = os.path.join(self.folder.name, name)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(textwrap.dedent(source))
+        return path
+
+    def test_the_family_interface_gets_the_history_and_clocks_and_its_prints_go_to_stderr(self):
+        record = os.path.join(self.folder.name, "seen.json")
+        path = self.entrant(
+            "family.py",
+            f"""
+            import json
+            def main(history, white_time, black_time):
+                print("thinking")
+                with open({record!r}, "w") as f:
+                    json.dump([len(history), history[-1][7], white_time, black_time], f)
+                board = [row[:] for row in history[-1]]
+                board[7][4], board[7][6], board[7][7], board[7][5] = ".", "k", ".", "r"
+                return board
+            """,
+        )
+        moves = "e2e4 e7e5 g1f3 g8f6 f1c4 f8c5 d2d3"
+        go = "go wtime 4000 btime 3500 winc 1000 binc 1000"
+        code, out, err = exchange(
+            path, ["uci", "isready", f"position startpos moves {moves}", go, "quit"]
+        )
+        self.assertEqual(code, 0, err)
+        self.assertEqual(out[:4], ["id name family", AUTHOR, "uciok", "readyok"])
+        self.assertRegex(out[4], r"^info time \d+$")
+        self.assertEqual(out[5], "bestmove e8g8")
+        self.assertIn("thinking", err)
+        with open(record, encoding="utf-8") as f:
+            self.assertEqual(json.load(f), [8, list("rnbqk..r"), 4.0, 3.5])
+
+    def test_choose_move_gets_the_fen_and_its_milliseconds_and_nodes_are_reported(self):
+        path = self.entrant(
+            "tutorial.py",
+            """
+            nodes = 10
+            def choose_move(fen, milliseconds_left):
+                global nodes
+                nodes += 7
+                after_e4 = fen.startswith("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b")
+                return "e7e5" if after_e4 and milliseconds_left == 2500 else "a1a1"
+            """,
+        )
+        commands = ["uci", "position startpos moves e2e4", "go wtime 9000 btime 2500", "quit"]
+        code, out, err = exchange(path, commands)
+        self.assertEqual(code, 0, err)
+        self.assertRegex(out[3], r"^info time \d+ nodes 7$")
+        self.assertEqual(out[4], "bestmove e7e5")
+
+    def test_an_exception_ends_the_host_with_its_traceback(self):
+        crasher = os.path.join(ENTRANTS, "crasher.py")
+        code, out, err = exchange(crasher, ["uci", "position startpos", GO])
+        self.assertEqual(code, 1)
+        self.assertFalse([line for line in out if line.startswith("bestmove")])
+        self.assertIn("ZeroDivisionError: division by zero", err)
+        self.assertIn("crasher.py", err)
+
+    def test_a_file_that_does_not_load_answers_the_handshake_then_fails_at_go(self):
+        path = self.entrant("broken.py", "def main(history\n")
+        code, out, err = exchange(path, ["uci", "isready", "position startpos", GO])
+        self.assertEqual(code, 1)
+        self.assertEqual(out, ["id name broken.py", AUTHOR, "uciok", "readyok"])
+        self.assertIn("SyntaxError", err)
+
+    def test_a_file_with_neither_interface_is_named(self):
+        path = self.entrant("empty.py", "x = 1\n")
+        code, _, err = exchange(path, ["uci", "position startpos", "go"])
+        self.assertEqual(code, 1)
+        self.assertIn(
+            "defines neither choose_move(fen) nor main(history, white_time, black_time)", err
+        )
+
+    def test_an_illegal_board_and_a_draw_claim_answer_0000_with_the_reason(self):
+        for name, reason in (
+            ("illegal_board.py", "no legal move gives the returned board (changed squares: d1 d5)"),
+            (
+                "false_claim.py",
+                "FiftyMoveException claimed: false, "
+                "0 half-moves without a capture or pawn move (100 needed)",
+            ),
+        ):
+            with self.subTest(entrant=name):
+                commands = ["uci", "position startpos", GO, "quit"]
+                code, out, err = exchange(os.path.join(ENTRANTS, name), commands)
+                self.assertEqual(code, 0, err)
+                self.assertEqual(out[-2:], ["info string " + reason, "bestmove 0000"])
+
+    def test_a_move_text_that_is_not_uci_is_replaced_by_0000(self):
+        source = "def choose_move(fen):\n    return 'e2e4\\nbestmove e2e4'\n"
+        path = self.entrant("talker.py", source)
+        code, out, _ = exchange(path, ["uci", "position startpos", "go", "quit"])
+        self.assertEqual(code, 0)
+        said = "choose_move returned 'e2e4\\nbestmove e2e4', not a move in UCI notation"
+        self.assertEqual(out[-2:], ["info string " + said, "bestmove 0000"])
+
+
+if __name__ == "__main__":
+    unittest.main()
