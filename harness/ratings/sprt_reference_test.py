@@ -22,7 +22,7 @@ TOOL = None
 # t-value likelihood has several stationary points and the fixed-point iteration (fishtest's and
 # fastchess's too; fishtest gives up there) can stop at one that is not the highest, e.g. (2, 0,
 # 0, 1, 0) at elo0=0, elo1=300: -3.43 here, -3.26 from the reference. With 10000 pairs in one
-# bucket it also happens at elo1 = 10 (0, 0, 0, 10000, 0): 279.536 against 279.562), so the
+# bucket it also happens at elo1 = 10: (0, 0, 0, 10000, 0) gives 279.536 against 279.562, so the
 # one-bucket vectors stop at 1000.
 HYPOTHESES = [
     ("normalized", 0.0, 10.0),
