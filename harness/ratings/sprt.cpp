@@ -17,6 +17,9 @@ namespace {
 constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
 // Stand-in count for an empty cell, so that every outcome keeps a positive probability.
 constexpr double EMPTY_CELL_COUNT = 1e-3;
+// The largest change of the t-value between two starts of the fixed-point iteration: from the
+// uniform distribution a fixed point with |t| up to about 0.9 is reached directly.
+constexpr double MAX_T_STEP = 0.25;
 
 // An observed discrete distribution of per-game scores: values (0..1), their relative
 // frequencies, and the number of observations (pairs or games) behind them.
@@ -86,11 +89,12 @@ std::vector<double> fit_with_mean(const Distribution& observed, double mean) {
     return reweighted(observed, b);
 }
 
-// The maximum-likelihood distribution with (mean - reference) / sigma = t. Lagrange's condition
-// gives p_i = f_i / (1 + x b_i) with b_i = a_i - reference - (t sigma / 2)(1 + ((a_i - mean) /
-// sigma)^2), where mean and sigma are those of p itself: iterate to the fixed point.
-std::vector<double> fit_with_t_value(const Distribution& observed, double reference, double t) {
-    std::vector<double> p = observed.frequencies;
+// One fixed point of the maximum-likelihood distribution with (mean - reference) / sigma = t,
+// iterated from `start`. Lagrange's condition gives p_i = f_i / (1 + x b_i) with b_i = a_i -
+// reference - (t sigma / 2)(1 + ((a_i - mean) / sigma)^2), where mean and sigma are those of p
+// itself (Van den Bergh, "Comments on normalized Elo", section 4.1).
+std::vector<double> t_value_fixed_point(const Distribution& observed, double reference, double t,
+                                        std::vector<double> p) {
     std::vector<double> b(p.size());
     for (int iteration = 0; iteration < 1000; ++iteration) {
         double mean = 0.0;
@@ -110,6 +114,22 @@ std::vector<double> fit_with_t_value(const Distribution& observed, double refere
             change = std::max(change, std::abs(next[i] - p[i]));
         p = std::move(next);
         if (change < 1e-15) break;
+    }
+    return p;
+}
+
+// The maximum-likelihood distribution with (mean - reference) / sigma = t. The iteration starts
+// from the uniform distribution, as fishtest's and fastchess's do, and never from the observed
+// one: when all the counts sit in one bucket the observed sigma is tiny, the constraint cannot be
+// met near it, and the iteration would stall on the observed distribution itself (a patch that
+// lost every pair then "fitted" H1 as well as H0 fitted it badly). A large |t| is reached in
+// steps of at most MAX_T_STEP, each starting from the previous step's answer.
+std::vector<double> fit_with_t_value(const Distribution& observed, double reference, double t) {
+    const std::size_t size = observed.values.size();
+    std::vector<double> p(size, 1.0 / static_cast<double>(size));
+    const int steps = std::max(1, static_cast<int>(std::ceil(std::abs(t) / MAX_T_STEP)));
+    for (int step = 1; step <= steps; ++step) {
+        p = t_value_fixed_point(observed, reference, t * step / steps, std::move(p));
     }
     return p;
 }
