@@ -71,7 +71,7 @@ def block_commands(start, body):
             continue
         need = re.match(r"#\s*needs:\s*(.+)$", stripped)
         if need:
-            needs.update(word.strip() for word in need.group(1).split(","))
+            needs.add(need.group(1).split()[0])  # `# needs: slurm (why)`
             continue
         if stripped.startswith("#") and not pending:
             continue
@@ -226,7 +226,7 @@ def run_blocks(slurm, listing=False):
                 if new.startswith("SCRATCH/"):
                     os.makedirs(new.replace("SCRATCH", scratch.path), exist_ok=True)
                 ran = ran.replace(old, new.replace("SCRATCH", scratch.path))
-            if substitutions:
+            if ran != without_comment(command):
                 label += f"\n      as: {ran}"
             ok, output = run(scratch, ran, env, mode)
             if ok and slurm and "slurm-tournament" in ran:
