@@ -45,9 +45,14 @@ def readme():
 
 
 def sh_blocks(text):
-    """Returns each ```sh block as (first line number, its lines)."""
+    """Returns each ```sh block as (first line number, its lines); a block of commands marked as
+    another shell's (bash, console, ...) is refused, since this test would not run it."""
     blocks, lines, inside, start = [], text.split("\n"), False, 0
     for number, line in enumerate(lines, 1):
+        fence = re.match(r"```\s*(bash|shell|console|zsh|shell-session)\s*$", line.strip())
+        if not inside and fence:
+            sys.exit(f"README.md:{number}: a ```{fence.group(1)} block: write commands in a ```sh "
+                     "block (scripts/readme_test.py runs those) and output in a plain ``` block")
         if not inside and line.strip() == "```sh":
             inside, start, body = True, number, []
         elif inside and line.strip() == "```":
