@@ -1,7 +1,8 @@
 // scripts/setup with no flag installs every program a test looks up: this test reads the
 // packages=(...) list of scripts/setup and the tree's tests (reference_program("NAME"), literal
-// "/usr/games/NAME" and "/usr/bin/NAME" paths, `command -v NAME` in test scripts, CMake's
-// find_program), maps each program to its Debian package and names any package the list lacks.
+// "/usr/games/NAME" and "/usr/bin/NAME" paths, data files under /usr/share, `command -v NAME` in
+// test scripts, CMake's find_program), maps each to its Debian package and names any package the
+// list lacks.
 // A test that starts a program the table below does not know fails too, so the table grows with
 // the tests. Run from the source root (ctest's working directory).
 #include <gtest/gtest.h>
@@ -45,7 +46,15 @@ const std::map<std::string, std::string> PACKAGE_OF = {
     {"munged", "munge"},
     {"sh", ""},
     {"echo", ""},
+    // Data files the tests read.
+    {"/usr/share/games/gnuchess/book.bin", "gnuchess-book"},
+    {"/usr/share/gnuchess/smallbook.bin", "gnuchess"},
 };
+
+// Files scripts/setup makes itself (PyChess's book, taken out of its package): the script must
+// name them.
+const std::set<std::string> MADE_BY_SETUP = {"/usr/share/pychess/pychess_book.bin",
+                                             "/usr/local/share/arbiter/pychess_book.bin"};
 
 // Packages that install others by dependency: a program's package counts as listed when the
 // setup list holds one of these.
@@ -97,12 +106,13 @@ std::vector<Use> programs_used(const std::string& text, const std::string& file,
     static const std::regex find_program(R"re(find_program\(\s*\w+\s+([\w.+-]+))re");
     static const std::regex literal(R"re("/usr/(?:games|bin)/([\w.+-]+)")re");
     static const std::regex command_v(R"re(command -v ([\w.+-]+))re");
+    static const std::regex data_file(R"re("(/usr/(?:local/)?share/[\w./+-]+)")re");
     std::vector<Use> uses;
     std::istringstream lines(text);
     std::string line;
     for (int number = 1; std::getline(lines, line); ++number) {
         std::vector<const std::regex*> patterns = {&reference, &find_program};
-        if (test_file) patterns.insert(patterns.end(), {&literal, &command_v});
+        if (test_file) patterns.insert(patterns.end(), {&literal, &command_v, &data_file});
         for (const std::regex* pattern : patterns)
             for (std::sregex_iterator m(line.begin(), line.end(), *pattern), end; m != end; ++m)
                 uses.push_back({(*m)[1].str(), file + ":" + std::to_string(number)});
@@ -133,7 +143,8 @@ std::vector<Use> tree_uses() {
 
 // One line per problem: a program the table does not know, or a package setup does not install.
 std::vector<std::string> coverage_problems(const std::vector<Use>& uses,
-                                           const std::set<std::string>& packages) {
+                                           const std::set<std::string>& packages,
+                                           const std::string& setup_text) {
     std::vector<std::string> problems;
     auto listed = [&](const std::string& package) {
         if (package.empty() || packages.count(package)) return true;
@@ -143,6 +154,11 @@ std::vector<std::string> coverage_problems(const std::vector<Use>& uses,
                            [&](const std::string& p) { return packages.count(p) > 0; });
     };
     for (const Use& use : uses) {
+        if (MADE_BY_SETUP.count(use.program)) {
+            if (setup_text.find(use.program) == std::string::npos)
+                problems.push_back(use.where + ": scripts/setup no longer makes " + use.program);
+            continue;
+        }
         auto package = PACKAGE_OF.find(use.program);
         if (package == PACKAGE_OF.end())
             problems.push_back(use.where + ": " + use.program +
@@ -180,6 +196,7 @@ TEST(SetupCoverage, FindsEachKindOfLookUp) {
         found.push_back(use.program + " " + use.where);
     EXPECT_EQ(found,
               (std::vector<std::string>{"fairy-stockfish x_test.cpp:1", "phalanx x_test.cpp:2",
+                                        "/usr/share/games/gnuchess/book.bin x_test.cpp:2",
                                         "valgrind x_test.cpp:3", "node x_test.cpp:4"}));
     // Outside a test's file, a path or `command -v` is not a test's look-up.
     EXPECT_EQ(programs_used(text, "engine_config.cpp", false).size(), 2u);
@@ -193,27 +210,33 @@ TEST(SetupCoverage, NamesWhatIsMissing) {
     packages.erase("slurmd");
     packages.erase("slurm-client");
     packages.insert("slurm-wlm");  // installs the three above
-    const std::vector<Use> uses = {{"fairy-stockfish", "a_test.cpp:7"}, {"toga2", "b_test.cpp:9"}};
+    const std::vector<Use> uses = {{"fairy-stockfish", "a_test.cpp:7"},
+                                   {"toga2", "b_test.cpp:9"},
+                                   {"/usr/share/pychess/pychess_book.bin", "c_test.cpp:3"}};
     EXPECT_EQ(
-        coverage_problems(uses, packages),
+        coverage_problems(uses, packages, "no book here"),
         (std::vector<std::string>{
             "b_test.cpp:9: toga2 is not in PACKAGE_OF of engines/core/setup_coverage_test.cpp:"
             " add the Debian package that installs it",
+            "c_test.cpp:3: scripts/setup no longer makes /usr/share/pychess/pychess_book.bin",
             "scripts/setup does not install fairy-stockfish (for fairy-stockfish) without a "
             "flag: add it to packages=(...)"}));
 }
 
 TEST(SetupCoverage, SetupInstallsEveryProgramTheTestsUse) {
     ASSERT_TRUE(fs::exists("scripts/setup")) << "run from the source root";
-    const std::set<std::string> packages = setup_packages(read_text("scripts/setup"));
+    const std::string setup = read_text("scripts/setup");
+    const std::set<std::string> packages = setup_packages(setup);
     const std::vector<Use> uses = tree_uses();
     // The scan sees the look-ups this test was written for (else it would pass on nothing).
     std::set<std::string> programs;
     for (const Use& use : uses) programs.insert(use.program);
-    for (const char* known : {"stockfish", "fairy-stockfish", "pgn-extract", "polyglot", "fairymax",
-                              "phalanx", "chromium", "node", "valgrind"})
+    for (const char* known :
+         {"stockfish", "fairy-stockfish", "pgn-extract", "polyglot", "fairymax", "phalanx",
+          "chromium", "node", "valgrind", "/usr/share/games/gnuchess/book.bin"})
         EXPECT_TRUE(programs.count(known)) << known << " is no longer found in the tests";
-    for (const std::string& problem : coverage_problems(uses, packages)) ADD_FAILURE() << problem;
+    for (const std::string& problem : coverage_problems(uses, packages, setup))
+        ADD_FAILURE() << problem;
 }
 
 }  // namespace
