@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -146,6 +147,43 @@ TEST(DialectUsage, EachToolsOptionsInItsForm) {
     EXPECT_TRUE(contains(own, "-db FILE\t\tRecord into")) << own;
     EXPECT_TRUE(contains(own, "[fastchess]")) << own;
     EXPECT_EQ(own.find("arbiter also reads:"), std::string::npos) << own;
+}
+
+// The usage's engine keys are the reader's: each usage lists each key, the reader takes each with
+// a sample value, and its "unknown engine key" message names them all.
+TEST(DialectUsage, EngineKeysAreTheReadersKeys) {
+    const std::map<std::string, std::string> sample = {
+        {"cmd", "/bin/x"},    {"name", "n"},      {"dir", "/tmp"},
+        {"arg", "-a"},        {"args", "a b"},    {"option.NAME", "1"},
+        {"proto", "uci"},     {"tc", "10+0.1"},   {"st", "1"},
+        {"nodes", "10"},      {"depth", "3"},     {"plies", "3"},
+        {"timemargin", "50"}, {"restart", "on"},  {"stderr", "e.log"},
+        {"book", "b.bin"},    {"bookdepth", "4"}, {"initstr", "setoption name Hash value 16"},
+        {"ponder", "true"},   {"trust", "true"},  {"whitepov", "true"}};
+    const std::string cutechess = dialect_usage(Personality::cutechess);
+    const std::string fastchess = dialect_usage(Personality::fastchess);
+    std::string known;
+    for (const cutechess::DialectEngineKey& key : cutechess::dialect_engine_keys()) {
+        const std::string k(key.key),
+            form = key.value.empty() ? k : k + "=" + std::string(key.value);
+        known += (known.empty() ? "" : ", ") + k;
+        EXPECT_TRUE(contains(cutechess, "\n  " + form + "\t")) << k;
+        EXPECT_TRUE(contains(fastchess, "\n  - " + form + "\n    " + std::string(key.meaning)))
+            << k;
+        if (k == "conf") continue;  // reads an -engines file; its own tests have one
+        ASSERT_TRUE(sample.count(k)) << k << " has no sample here";
+        EXPECT_NO_THROW(read_cutechess_args({"-engine", "cmd=/bin/x", k + "=" + sample.at(k),
+                                             "-engine", "cmd=/bin/y", "-each", "depth=2",
+                                             "-openings", "file=x.epd", "-games", "2"}))
+            << k;
+    }
+    try {
+        read_cutechess_args({"-engine", "cmd=/bin/x", "colour=red"});
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_TRUE(contains(e.what(), "unknown engine key 'colour' (known: " + known + ")"))
+            << e.what();
+    }
 }
 
 }  // namespace

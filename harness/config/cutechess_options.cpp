@@ -74,6 +74,32 @@ constexpr std::array OPTIONS = {
       FASTCHESS},
 };
 
+// The keys of an -engine block, in the usage's order.
+constexpr DialectEngineKey ENGINE_KEYS[] = {
+    {"cmd", "COMMAND", "The program to start"},
+    {"name", "NAME", "Its name (default: the program's file name)"},
+    {"dir", "DIR", "Its working directory (a relative cmd= with a slash is a file of DIR)"},
+    {"arg", "ARG", "One argument for the program"},
+    {"args", "\"A B ...\"", "Its arguments, split as a shell would"},
+    {"option.NAME", "VALUE", "An engine option (UCI setoption, XBoard option)"},
+    {"proto", "uci|xboard", "The protocol it speaks (default: uci)"},
+    {"tc", "TC|inf", "Time control: [MOVES/]SECONDS[+INC]; inf: no clock"},
+    {"st", "SECONDS", "Time per move"},
+    {"nodes", "N", "Node limit per move"},
+    {"depth", "N", "Depth limit per move"},
+    {"plies", "N", "Depth limit per move (fastchess's name)"},
+    {"timemargin", "MS", "How far it may overrun its clock (one margin for all engines)"},
+    {"restart", "on|off|auto", "on: a new process for every game"},
+    {"stderr", "FILE", "Append its stderr to FILE"},
+    {"book", "FILE", "A Polyglot book its moves are played from while it has one"},
+    {"bookdepth", "N", "At most N of its moves from the book"},
+    {"conf", "NAME", "The engine NAME of the -engines file, this block's keys on top"},
+    {"initstr", "TEXT", "setoption name NAME value VALUE lines (\\n between), as option.NAME="},
+    {"ponder", "", "Accepted and ignored"},
+    {"trust", "", "Accepted and ignored"},
+    {"whitepov", "", "Accepted and ignored"},
+};
+
 bool belongs_to(const DialectOption& option, Personality personality) {
     if (personality == Personality::arbiter || option.origin == Origin::both) return true;
     return option.origin ==
@@ -96,7 +122,21 @@ std::string_view origin_mark(const DialectOption& option, Personality personalit
     return "";
 }
 
-// cutechess-cli's form: a usage line, then one option a line, its meaning after tab stops.
+// A head ("  -rounds N") and its meaning in cutechess-cli's form: tabs (stops every 8 columns)
+// to the meanings' column, 24, or one tab past a longer head.
+std::string tabbed_line(const std::string& head, std::string_view meaning) {
+    std::size_t tabs = 1;
+    for (std::size_t column = (head.size() / 8 + 1) * 8; column < 24; column += 8) ++tabs;
+    return head + std::string(tabs, '\t') + std::string(meaning);
+}
+
+// The head of an engine key: "  tc=TC|inf", or "  ponder" for a key whose value is ignored.
+std::string engine_key_head(const DialectEngineKey& key) {
+    return "  " + std::string(key.key) + (key.value.empty() ? "" : "=" + std::string(key.value));
+}
+
+// cutechess-cli's form: a usage line, then one option a line, its meaning after tab stops, then
+// the engine keys the same way.
 std::string cutechess_usage(Personality personality) {
     const std::string program = personality == Personality::arbiter ? "arbiter" : "cutechess-cli";
     std::string text = "Usage:\n\n  " + program +
@@ -106,12 +146,12 @@ std::string cutechess_usage(Personality personality) {
         if (!belongs_to(option, personality)) continue;
         std::string head = "  " + std::string(option.name);
         if (!option.arguments.empty()) head += " " + std::string(option.arguments);
-        // Tabs (stops every 8 columns) to the meanings' column, 24, or one past a longer head.
-        std::size_t tabs = 1;
-        for (std::size_t column = (head.size() / 8 + 1) * 8; column < 24; column += 8) ++tabs;
-        text += head + std::string(tabs, '\t') + std::string(option.meaning) +
-                std::string(origin_mark(option, personality)) + "\n";
+        text += tabbed_line(head, option.meaning) + std::string(origin_mark(option, personality)) +
+                "\n";
     }
+    text += "\nEngine options (in -engine and -each):\n\n";
+    for (const DialectEngineKey& key : ENGINE_KEYS)
+        text += tabbed_line(engine_key_head(key), key.meaning) + "\n";
     return text;
 }
 
@@ -126,6 +166,9 @@ std::string fastchess_usage(Personality personality) {
                 (option.arguments.empty() ? "" : " " + std::string(option.arguments)) + "\n    " +
                 std::string(option.meaning) + "\n";
     }
+    text += "\nENGINE OPTIONS (in -engine and -each)\n\n";
+    for (const DialectEngineKey& key : ENGINE_KEYS)
+        text += "  -" + engine_key_head(key).substr(1) + "\n    " + std::string(key.meaning) + "\n";
     return text;
 }
 
@@ -143,6 +186,10 @@ std::string also_read(Personality personality) {
 
 std::span<const DialectOption> dialect_options() {
     return OPTIONS;
+}
+
+std::span<const DialectEngineKey> dialect_engine_keys() {
+    return ENGINE_KEYS;
 }
 
 bool is_help_option(std::string_view argument) {

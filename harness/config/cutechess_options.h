@@ -26,6 +26,17 @@ struct DialectOption {
 // Every option arbiter reads in this dialect, in the order its usage lists them.
 std::span<const DialectOption> dialect_options();
 
+// One key of an -engine or -each block ("tc", "TC|inf", its meaning). The usage lists them and
+// the reader's "unknown engine key" message names them.
+struct DialectEngineKey {
+    std::string_view key;
+    std::string_view value;  // empty: a bare key=VALUE whose value is ignored
+    std::string_view meaning;
+};
+
+// Every key of an -engine block arbiter reads, in the usage's order.
+std::span<const DialectEngineKey> dialect_engine_keys();
+
 // True for the arguments that ask for the usage in both tools: -help and --help.
 bool is_help_option(std::string_view argument);
 
