@@ -53,7 +53,9 @@ TEST(Chess960DeepPerft, PublishedSuiteToDepthFive) {
         int depth = i < 100 ? 5 : 4;
         EXPECT_EQ(perft(game.pos, depth), suite[i].counts[depth - 1])
             << suite[i].name << ": " << suite[i].fen;
-        if (i < 3) EXPECT_EQ(perft(game.pos, 6), suite[i].counts[5]) << suite[i].name;
+        if (i < 3) {
+            EXPECT_EQ(perft(game.pos, 6), suite[i].counts[5]) << suite[i].name;
+        }
     }
 }
 

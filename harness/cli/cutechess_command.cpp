@@ -13,6 +13,7 @@
 #include <string>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/config/cutechess_options.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/process/affinity.h"
 #include "harness/report/cutechess_output.h"
@@ -143,7 +144,7 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     CutechessCommand command = read_cutechess_args(arguments, personality);
     for (const std::string& warning : command.warnings)
         std::cerr << "arbiter: warning: " << warning << '\n';
-    if (command.version) return command;
+    if (command.version || command.help) return command;
     // One invocation, one match: a new database and, unless -srand gives one, a new seed. With
     // -db FILE the run resumes that database, so the seed stays the one it was started with.
     if (!command.db_given) {
@@ -233,6 +234,10 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality
         CutechessCommand command = read_command(arguments, personality);
         if (command.version) {
             std::cout << version_text(personality) << '\n';
+            return 0;
+        }
+        if (command.help) {
+            std::cout << dialect_usage(personality);
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;

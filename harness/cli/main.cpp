@@ -81,8 +81,19 @@ int main(int argc, char** argv) {
         (argc > 1 && arbiter::is_cutechess_option(argv[1])))
         return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc), personality);
     CLI::App app{
-        "arbiter: round-robin tournaments, ratings and node-count tables for UCI chess engines"};
+        "arbiter: tournaments (round-robin, gauntlet, SPRT) of UCI and XBoard chess engines, "
+        "recorded in SQLite, rated, reported; node-count tables"};
     app.require_subcommand(1);
+    // `arbiter --version` is read before CLI11 (it is the dialect's too); the flag says so here.
+    app.set_version_flag("--version", arbiter::version_text(personality),
+                         "Print arbiter's version and exit");
+    app.footer(
+        "arbiter COMMAND --help says more of each command.\n\n"
+        "arbiter also speaks cutechess-cli's and fastchess's command line, read onto the same\n"
+        "tournament: arbiter -engine cmd=A -engine cmd=B -each tc=10+0.1 -rounds 100 -repeat\n"
+        "-openings file=openings/arbiter-8ply.epd (arbiter -help lists its options). Started\n"
+        "through a link named cutechess-cli or fastchess (ln -s arbiter fastchess), it speaks\n"
+        "that tool's command line alone, prints its lines, and -help gives its usage.");
     auto& commands = command_registry();
     std::sort(commands.begin(), commands.end(),
               [](const auto& a, const auto& b) { return a.order < b.order; });

@@ -174,16 +174,27 @@ int run(const TournamentOptions& options, const CLI::App& app) {
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }
 
+// The --engine help: every key the spec reader knows (config/engine_config.h), one a line.
+std::string engine_flag_help() {
+    std::string help = "Engine: KEY=VALUE,KEY=VALUE... (a comma in a value: \\,); keys:";
+    for (const EngineSpecKey& key : engine_spec_keys()) {
+        std::string form = std::string(key.key) + "=" + std::string(key.value);
+        help += "\n  " + form + std::string(form.size() < 22 ? 22 - form.size() : 1, ' ') +
+                std::string(key.meaning);
+    }
+    return help;
+}
+
 void add(CLI::App& app) {
     auto options = std::make_shared<TournamentOptions>();
-    CLI::App* cmd =
-        app.add_subcommand("tournament", "Play a round-robin of UCI engines into SQLite");
-    cmd->add_option("--engine", options->engines,
-                    "Engine: "
-                    "name=NAME,cmd=PROGRAM,arg=ARG,dir=DIR,option.NAME=VALUE,depth=D,nodes=N,"
-                    "movetime=MS,tc=TC");
+    CLI::App* cmd = app.add_subcommand(
+        "tournament",
+        "Play a round-robin or gauntlet of UCI and XBoard engines (standard chess or Chess960) "
+        "into SQLite");
+    cmd->add_option("--engine", options->engines, engine_flag_help());
     cmd->add_option("--engines", options->engines_file,
-                    "JSON file with an array of engines (same keys)");
+                    "JSON file with an array of engines (the same keys; \"args\" an array and "
+                    "\"options\" an object)");
     cmd->add_option("--config", options->config_file,
                     "JSON file with a whole tournament configuration");
     const auto& settings = tournament_settings();

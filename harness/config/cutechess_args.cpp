@@ -1,6 +1,7 @@
 #include "harness/config/cutechess_args.h"
 
 #include "harness/config/cutechess_engine.h"
+#include "harness/config/cutechess_options.h"
 #include "harness/config/cutechess_reading.h"
 
 #include <algorithm>
@@ -35,54 +36,6 @@ constexpr Unsupported UNSUPPORTED[] = {
     {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
     {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
 };
-
-const std::vector<std::string_view> SUPPORTED = {"-engine",
-                                                 "-each",
-                                                 "-tournament",
-                                                 "-seeds",
-                                                 "-rounds",
-                                                 "-games",
-                                                 "-repeat",
-                                                 "-concurrency",
-                                                 "-wait",
-                                                 "-event",
-                                                 "-srand",
-                                                 "-recover",
-                                                 "-maxmoves",
-                                                 "-draw",
-                                                 "-resign",
-                                                 "-sprt",
-                                                 "-openings",
-                                                 "-pgnout",
-                                                 "-ratinginterval",
-                                                 "-scoreinterval",
-                                                 "-report",
-                                                 "-output",
-                                                 "-db",
-                                                 "-debug",
-                                                 "-version",
-                                                 "-noswap",
-                                                 "-reverse",
-                                                 "-site",
-                                                 "-epdout",
-                                                 "-log",
-                                                 "-variant",
-                                                 "-testEnv",
-                                                 "-autosaveinterval",
-                                                 "-crc32",
-                                                 "-check-mate-pvs",
-                                                 "-config",
-                                                 "-engines",
-                                                 "-startup-ms",
-                                                 "-ping-ms",
-                                                 "-ucinewgame-ms",
-                                                 "-force-concurrency",
-                                                 "-show-latency",
-                                                 "-use-affinity",
-                                                 "-tbignore50",
-                                                 "-tbadjudicate",
-                                                 "-tbpieces",
-                                                 "-tb"};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -126,9 +79,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
                               "; nearest supported: " + std::string(u.instead));
     std::string_view best;
     std::size_t distance = 3;
-    for (std::string_view known : SUPPORTED)
-        if (std::size_t d = edit_distance(option.name, known); d < distance) {
-            best = known;
+    for (const cutechess::DialectOption& known : cutechess::dialect_options())
+        if (std::size_t d = edit_distance(option.name, known.name); d < distance) {
+            best = known.name;
             distance = d;
         }
     throw ConfigError(option.name + " is not a cutechess-cli or fastchess option arbiter knows" +
@@ -195,7 +148,8 @@ bool is_cutechess_option(std::string_view argument) {
     if (argument == "--version") return true;
     if (argument.size() < 2 || argument[0] != '-' || argument[1] == '-') return false;
     std::string name(argument);
-    if (std::find(SUPPORTED.begin(), SUPPORTED.end(), name) != SUPPORTED.end()) return true;
+    for (const cutechess::DialectOption& option : cutechess::dialect_options())
+        if (option.name == name) return true;
     for (const Unsupported& u : UNSUPPORTED)
         if (u.name == name) return true;
     return false;
@@ -463,6 +417,11 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     Reading r;
     r.command.personality = personality;
     if (personality == Personality::fastchess) r.command.output.format = ConsoleFormat::fastchess;
+    // -help / --help anywhere asks for the usage, whatever else the line holds (as in both tools).
+    if (std::any_of(arguments.begin(), arguments.end(), cutechess::is_help_option)) {
+        r.command.help = true;
+        return r.command;
+    }
     // Step 1. Options in order; engines and -each blocks kept apart.
     cutechess::read_options(r, arguments);
     if (r.command.version) return r.command;

@@ -69,6 +69,7 @@ struct CutechessCommand {
     std::int64_t games_per_encounter = 0;
     Personality personality = Personality::arbiter;
     bool version = false;     // -version / --version: print it and stop
+    bool help = false;        // -help / --help anywhere: print the usage and stop
     bool db_given = false;    // -db FILE: resume that database; else a new one per run
     bool seed_given = false;  // -srand N; else a seed from the clock (without -db)
     // -use-affinity [CPUS]: pin each worker's engines to one CPU of `affinity_cpus` (every CPU,

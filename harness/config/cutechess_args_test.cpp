@@ -358,7 +358,8 @@ TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {
     apply_settings(single, {{"single_games", "true"}});
     EXPECT_TRUE(single.single_games);
     EXPECT_NE(single.identity("h").find("single_games"), nullptr);
-    EXPECT_EQ(TournamentConfig{}.identity("h").find("single_games"), nullptr);
+    const TournamentConfig defaults;
+    EXPECT_EQ(defaults.identity("h").find("single_games"), nullptr);
     EXPECT_TRUE(tournament_config_from_json(single.to_json(), "c.json").single_games);
     // Without -games, the colour-reversed pairs of earlier releases.
     EXPECT_FALSE(read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
@@ -388,8 +389,7 @@ TEST(GauntletSettings, ArbitersOwnFlagsReachTheSameFields) {
 
 TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {
     TournamentConfig c;
-    c.engines = {EngineConfig{"a", "/bin/a", {}, {}, {}, {}},
-                 EngineConfig{"b", "/bin/b", {}, {}, {}, {}}};
+    c.engines = {parse_engine_spec("name=a,cmd=/bin/a"), parse_engine_spec("name=b,cmd=/bin/b")};
     c.limits.depth = 1;
     c.openings_path = "x.epd";
     c.gauntlet = true;

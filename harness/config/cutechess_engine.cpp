@@ -1,4 +1,5 @@
 #include "harness/config/cutechess_engine.h"
+#include "harness/config/cutechess_options.h"
 
 #include <algorithm>
 #include <cmath>
@@ -88,12 +89,12 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         extras.time_margin = value;
     else if (key == "ponder" || key == "trust" || key == "whitepov")
         warnings.push_back(key + "=" + value + " is accepted and ignored");
-    else
-        throw ConfigError(
-            "unknown engine key '" + key +
-            "' (known: cmd, name, dir, arg, args, option.NAME, proto, tc, st, "
-            "nodes, depth, plies, timemargin, restart, ponder, stderr, book, bookdepth, conf, "
-            "initstr)");
+    else {
+        std::string known;  // the keys of the dialect's table (cutechess_options.cpp)
+        for (const cutechess::DialectEngineKey& k : cutechess::dialect_engine_keys())
+            known += (known.empty() ? "" : ", ") + std::string(k.key);
+        throw ConfigError("unknown engine key '" + key + "' (known: " + known + ")");
+    }
 }
 
 }  // namespace

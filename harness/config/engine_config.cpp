@@ -215,6 +215,26 @@ void validate_distinct_names(std::span<const EngineConfig> engines) {
                               "; give each a name=");
 }
 
+std::span<const EngineSpecKey> engine_spec_keys() {
+    static constexpr EngineSpecKey KEYS[] = {
+        {"name", "NAME", "its name in standings, PGN and database (default: the program's)"},
+        {"cmd", "PROGRAM", "the program to start (required)"},
+        {"arg", "ARG", "one argument for the program (repeat it for more)"},
+        {"dir", "DIR", "the program's working directory"},
+        {"option.NAME", "VALUE", "an engine option (UCI setoption, XBoard option)"},
+        {"proto", "uci|xboard", "the protocol it speaks (default: uci)"},
+        {"book", "FILE", "a Polyglot book its moves are played from while it has one"},
+        {"bookdepth", "N", "at most N of its moves from the book (default: 1000)"},
+        {"restart", "on|off|auto", "on: a new process for every game (default: off; auto is off)"},
+        {"stderr", "FILE", "append its stderr to FILE (default: logs/NAME.stderr.log)"},
+        {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
+        {"nodes", "N", "its own node limit"},
+        {"movetime", "MS", "its own time per move"},
+        {"tc", "TC", "its own time control: SECONDS+INC, MOVES/SECONDS+INC, ..."},
+    };
+    return KEYS;
+}
+
 EngineConfig parse_engine_spec(std::string_view spec) {
     const std::string where = "--engine " + std::string(spec);
     EngineConfig engine;
@@ -232,10 +252,12 @@ EngineConfig parse_engine_spec(std::string_view spec) {
                 add_option(engine, key.substr(7), value, "");
             else if (read_engine_setting(engine, key, value))
                 continue;
-            else if (!read_limit(engine.limits, key, value))
-                throw ConfigError("unknown key '" + key +
-                                  "' (known: name, cmd, arg, dir, option.NAME, proto, book, "
-                                  "bookdepth, restart, stderr, depth, nodes, movetime, tc)");
+            else if (!read_limit(engine.limits, key, value)) {
+                std::string known;
+                for (const EngineSpecKey& k : engine_spec_keys())
+                    known += (known.empty() ? "" : ", ") + std::string(k.key);
+                throw ConfigError("unknown key '" + key + "' (known: " + known + ")");
+            }
         }
         if (engine.command.empty()) throw ConfigError("cmd=PROGRAM is missing");
     } catch (const ConfigError& e) {

@@ -85,6 +85,18 @@ struct EngineConfig {
 // bookdepth, restart, stderr) into `engine`; false if `key` is none of them. Throws ConfigError.
 bool read_engine_setting(EngineConfig& engine, std::string_view key, std::string_view text);
 
+// One key of an --engine spec: the key ("option.NAME" for the engine's options), its value's
+// form and what it does. parse_engine_spec() names these in its "known:" message and
+// `arbiter tournament --help` lists them, so neither can miss one.
+struct EngineSpecKey {
+    std::string_view key;
+    std::string_view value;
+    std::string_view meaning;
+};
+
+// Every key parse_engine_spec() reads, in the order of the help.
+std::span<const EngineSpecKey> engine_spec_keys();
+
 // Parses "name=ab,cmd=build/bin/alphabeta,arg=-x,option.Hash=16,depth=4". A comma or backslash
 // inside a value is written "\," or "\\". The name defaults to the command's file name.
 EngineConfig parse_engine_spec(std::string_view spec);

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 #include "harness/config/config_error_of.h"
 
 namespace arbiter {
@@ -19,6 +22,35 @@ TEST(EngineConfig, ParsesEveryKey) {
     EXPECT_EQ(e.options[0], (std::pair<std::string, std::string>{"Eval", "material"}));
     EXPECT_EQ(e.limits.depth, 4);
     EXPECT_FALSE(e.limits.tc);
+}
+
+// The table the help and the "known:" message are made from holds exactly the keys the reader
+// takes: each is read with a sample value, and the message names them all, in the table's order.
+TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
+    const std::map<std::string, std::string> sample = {
+        {"name", "x"},         {"cmd", "/bin/x"},   {"arg", "-a"},     {"dir", "/tmp"},
+        {"option.NAME", "16"}, {"proto", "xboard"}, {"book", "b.bin"}, {"bookdepth", "4"},
+        {"restart", "on"},     {"stderr", "e.log"}, {"depth", "3"},    {"nodes", "100"},
+        {"movetime", "50"},    {"tc", "10+0.1"}};
+    std::string known;
+    for (const EngineSpecKey& key : engine_spec_keys()) {
+        ASSERT_TRUE(sample.count(std::string(key.key))) << key.key << " has no sample here";
+        std::string spec =
+            "cmd=/bin/x," + std::string(key.key) + "=" + sample.at(std::string(key.key));
+        EXPECT_NO_THROW(parse_engine_spec(spec)) << spec;
+        known += (known.empty() ? "" : ", ") + std::string(key.key);
+    }
+    EXPECT_EQ(engine_spec_keys().size(), sample.size());
+    EXPECT_EQ(known,
+              "name, cmd, arg, dir, option.NAME, proto, book, bookdepth, restart, stderr, depth, "
+              "nodes, movetime, tc");
+    try {
+        parse_engine_spec("cmd=x,colour=red");
+        ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "--engine cmd=x,colour=red: unknown key 'colour' (known: " + known + ")");
+    }
 }
 
 TEST(EngineConfig, NameDefaultsToProgramFileName) {

@@ -39,8 +39,10 @@ TEST(NodesConfig, ConcurrencyIsTheTournamentsRule) {
               }),
               "concurrency must be a positive integer (got 0)");
     EXPECT_EQ(from_flags({{"concurrency", "3"}}).workers(), 3);
-    EXPECT_EQ(NodesConfig{}.workers(), TournamentConfig{}.workers());
-    EXPECT_GE(NodesConfig{}.workers(), 1);
+    const NodesConfig nodes_defaults;
+    const TournamentConfig tournament_defaults;
+    EXPECT_EQ(nodes_defaults.workers(), tournament_defaults.workers());
+    EXPECT_GE(nodes_defaults.workers(), 1);
     NodesConfig in_code;
     in_code.concurrency = 0;
     EXPECT_EQ(error_of([&] { validate(in_code); }),

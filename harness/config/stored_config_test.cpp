@@ -163,8 +163,11 @@ TEST(StoredConfiguration, ReadsBackWhatItStoresAndGroupsAreNotSettings) {
         EXPECT_FALSE(s.flag.empty()) << s.key;
         EXPECT_TRUE(s.read) << s.key;
     }
-    for (const TournamentSetting& s : tournament_table())
-        if (s.identify) EXPECT_TRUE(s.in_identity) << s.key;
+    for (const TournamentSetting& s : tournament_table()) {
+        if (s.identify) {
+            EXPECT_TRUE(s.in_identity) << s.key;
+        }
+    }
 }
 
 }  // namespace

@@ -119,10 +119,12 @@ struct TournamentSetting {
     using IdentityWriter = void (*)(const TournamentConfig& config, std::string_view openings_hash,
                                     json::Value& out, std::string_view key);
 
-    std::string_view key;
-    std::string_view flag;
-    std::string_view value_name;
-    std::string_view help;
+    // Each member has a default, so that an entry names only what it has (-Wextra's
+    // missing-field-initializers counts a member without one as forgotten).
+    std::string_view key{};
+    std::string_view flag{};
+    std::string_view value_name{};
+    std::string_view help{};
     void (*read)(TournamentConfig& config, std::string_view text) = nullptr;
     // Reads a JSON member that is not one scalar; returns false to leave it to `read`, as text.
     bool (*read_json)(TournamentConfig& config, const json::Value& value,

@@ -275,7 +275,8 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "resign",
           .flag = "resign",
           .value_name = "RULE",
-          .help = "Resign adjudication: movecount=N,score=CP",
+          .help = "Resign adjudication: movecount=N,score=CP[,twosided=true] (twosided: the "
+                  "winner's score must agree)",
           .read = [](Config& c,
                      Text t) { read_resign_rule(c.game.adjudication, split_key_values(t)); }},
         S{.key = "max_plies",

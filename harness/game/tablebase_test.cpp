@@ -34,7 +34,9 @@ std::string verdict(const std::string& fen, const TablebaseSettings& settings) {
     StateInfo st;
     EXPECT_EQ(pos.set(fen, st), "") << fen;
     std::optional<Result> v = adjudicate_by_tablebase(pos, settings);
-    if (v) EXPECT_EQ(v->termination, Termination::tablebase);
+    if (v) {
+        EXPECT_EQ(v->termination, Termination::tablebase);
+    }
     return v ? std::string(to_pgn(v->outcome)) + " {" + v->description + "}" : "none";
 }
 

@@ -231,7 +231,7 @@ TEST(CapturedOutput, TakesNodesFromAClosingBareInfoLine) {
     EXPECT_EQ(r.depth, 4);
     EXPECT_EQ(r.nodes, 500000u);
     EXPECT_EQ(r.time_ms, 80);
-    EXPECT_EQ(r.score, EngineScore(EngineScore::Kind::centipawns, -100));
+    EXPECT_EQ(r.score, (EngineScore{EngineScore::Kind::centipawns, -100}));
     EXPECT_EQ(r.leaves, 0u);
 }
 

@@ -16,12 +16,12 @@ namespace arbiter {
 
 // Which live files a run writes, and how they are opened: appended to, or started empty.
 struct LiveGameFileSettings {
-    std::string pgn_path;            // empty: no PGN
+    std::string pgn_path{};          // empty: no PGN
     std::string pgn_flag = "--pgn";  // how messages name it (the dialect's "-pgnout")
     bool pgn_append = true;
-    PgnMoveFields pgn_fields;
+    PgnMoveFields pgn_fields{};
     bool pgn_crc32 = false;  // fastchess's "File NAME has CRC32: 0x..." line after each game
-    std::string epd_path;    // empty: no EPD
+    std::string epd_path{};  // empty: no EPD
     bool epd_append = true;
 };
 
