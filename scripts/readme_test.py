@@ -299,20 +299,10 @@ SCRIPTS = {
     "slurm": "slurm",  # scripts/slurm/end-to-end-test and pooled-sprt-test are the slurm tests
     "k8s": "untested",  # no Kubernetes cluster here
 }
-# Debian's other engines (scripts/setup --engines) that debian-engines --smoke plays.
-DEBIAN_ENGINES = ["toga2", "hoichess"]
-
-
 def table_rows(text):
     start = text.index("What each script in `scripts/` is for")
     rows = re.findall(r"^\| `([^`]+)` \| (.*) \|$", text[start:].split("\n\n", 2)[1], re.M)
     return {name.rstrip("/"): what for name, what in rows}
-
-
-def installed(package):
-    status = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package], capture_output=True,
-                            text=True).stdout
-    return "install ok installed" in status
 
 
 def run_scripts(names, listing=False):
@@ -320,7 +310,7 @@ def run_scripts(names, listing=False):
     unknown = sorted(set(rows) - set(SCRIPTS)) + sorted(set(names) - set(SCRIPTS))
     if unknown:
         sys.exit(f"readme_test.py: no smallest run declared for scripts {', '.join(unknown)}")
-    failed = skipped = 0
+    failed = 0
     for name in names or sorted(rows):
         plan = SCRIPTS[name]
         if isinstance(plan, str):
@@ -329,13 +319,6 @@ def run_scripts(names, listing=False):
                  f"README.md: the scripts table's row for {name} does not say '{plan}'")
             failed += not ok
             continue
-        if name == "debian-engines" and os.environ.get("CI") != "true":
-            missing = [p for p in DEBIAN_ENGINES if not installed(p)]
-            if missing:
-                print(f"skip  scripts/{name} --smoke: needs Debian's {', '.join(missing)} "
-                      "(scripts/setup --engines; under CI=true it installs them)", flush=True)
-                skipped += 1
-                continue
         if listing:
             for command, env in plan:
                 print(f"scripts/{name}: " + " ".join(f"{k}={v}" for k, v in env.items()) +
@@ -350,9 +333,7 @@ def run_scripts(names, listing=False):
                 failed += not ok
         finally:
             scratch.remove()
-    if failed:
-        return 1
-    return 77 if skipped and skipped == len(names) else 0  # 77: ctest's SKIP_RETURN_CODE
+    return 1 if failed else 0
 
 
 def main():
