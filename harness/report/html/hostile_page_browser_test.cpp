@@ -14,7 +14,7 @@
 
 #include "engines/core/board.h"
 #include "harness/config/json.h"
-#include "harness/report/html/browser_check.h"
+#include "harness/report/html/browser_test_support.h"
 #include "harness/store/store.h"
 
 namespace arbiter {

@@ -16,7 +16,7 @@
 #include "engines/core/position.h"
 #include "harness/config/json.h"
 #include "harness/ratings/joint_ratings.h"
-#include "harness/report/html/browser_check.h"
+#include "harness/report/html/browser_test_support.h"
 #include "harness/store/store.h"
 
 namespace arbiter {
