@@ -256,6 +256,10 @@ SCRIPTS = {
     "build": [("scripts/build", {})],
     "test": [("scripts/test --help", {})],  # TEST_REASON: only its help
     "tournament": [("scripts/tournament", {"OPENINGS": "1"})],
+    "class-tournament": [(
+        "mkdir -p class && cp engines/python/testdata/entrants/{boardmoves,random_mover,"
+        "greedy_material}.py class/ && scripts/class-tournament class --movetime 100 "
+        "--maxplies 20 && test -f class/tournament.html", {})],
     "check-format": [("scripts/check-format", {})],
     "check-size": [("scripts/check-size", {})],
     "check_size_test.py": [("python3 scripts/check_size_test.py", {})],
