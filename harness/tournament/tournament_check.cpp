@@ -127,8 +127,10 @@ std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config,
         } catch (const std::exception& e) {
             probes.discard(int(i));  // reaped, so that its last words are in the file
             const std::string last = stderr_files[i]->last_line();
-            throw ConfigError(std::string(e.what()) +
-                              (last.empty() ? "" : "; its stderr ends: " + last));
+            const std::string ends = last.empty() ? "" : "; its stderr ends: " + last;
+            // An engine's refusal keeps its fields (the missing option the dialect warns of).
+            if (const auto* uci = dynamic_cast<const UciError*>(&e)) throw uci->with_suffix(ends);
+            throw ConfigError(e.what() + ends);
         }
     }
     return own;

@@ -31,6 +31,12 @@ class UciError : public std::runtime_error {
         named.engine_ = name;
         return named;
     }
+    // The same error with `more` appended to its message (its fields kept).
+    UciError with_suffix(const std::string& more) const {
+        UciError longer(what() + more, missing_option_);
+        longer.engine_ = engine_;
+        return longer;
+    }
     // The option the engine does not have, if that is the error; empty otherwise.
     const std::string& missing_option() const { return missing_option_; }
     // The configured name of the engine the error is about; empty until for_engine().
