@@ -107,8 +107,7 @@ class CheckStderr {
 // Starts every engine once and ends it; a failure names the engine and ends with the last line
 // it wrote to stderr. The engine log's lines of the check go to `held` when it is set. Returns
 // what each engine said of itself (UCI id name/id author, XBoard myname), in config order.
-std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config,
-                                             HeldEngineLog* held) {
+std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config, HeldEngineLog* held) {
     EngineStart start;
     start.engines = config.engines;
     start.handshake_timeout = config.handshake_timeout;

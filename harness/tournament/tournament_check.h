@@ -23,7 +23,7 @@ struct CheckedTournament {
     OpeningSuite openings;
     std::vector<std::int64_t> window;
     std::vector<std::optional<PolyglotBook>> books;
-    std::vector<std::string> engine_log_lines;  // formatted, without '\n'; empty without a log
+    std::vector<std::string> engine_log_lines;      // formatted, without '\n'; empty without a log
     std::vector<EngineOwnIdentity> own_identities;  // what each engine said of itself, by index
 };
 
