@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -239,8 +240,7 @@ bool read_match_option(Reading& r, const Option& option) {
         r.command.config.seed = seed;
         r.command.seed_given = true;
     } else if (name == "-maxmoves") {
-        r.settings.emplace_back("max_plies",
-                                std::to_string(2 * integer(option, one_value(option), 1)));
+        r.max_moves = integer(option, one_value(option), 1);
     } else if (name == "-force-concurrency") {  // fastchess: accept a concurrency above the cores
         if (!option.values.empty())
             throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
@@ -301,6 +301,27 @@ void drop_affinity_for_threads(CutechessCommand& command) {
             }
 }
 
+// The table's check of the setting `key`, on a value filled directly.
+void check_setting(const TournamentConfig& config, std::string_view key) {
+    for (const TournamentSetting& setting : tournament_table())
+        if (setting.key == key && setting.check) setting.check(config);
+}
+
+// The settings the options fill as values, not as text to read again, each checked by its
+// setting's rule (with the message a --flag's text would get).
+void fill_values(Reading& r) {
+    TournamentConfig& config = r.command.config;
+    if (r.handshake_timeout_ms) {
+        config.handshake_timeout = std::chrono::milliseconds(*r.handshake_timeout_ms);
+        check_setting(config, "handshake_timeout");
+    }
+    if (r.max_moves) set_max_moves(config.game.adjudication, *r.max_moves);
+    if (r.ready_timeout_ms) {
+        config.game.stall_timeout = std::chrono::milliseconds(*r.ready_timeout_ms);
+        check_setting(config, "stall_timeout");
+    }
+}
+
 // -each over every engine, the shared clock margin, the names, the games per encounter.
 void finish(Reading& r) {
     TournamentConfig& config = r.command.config;
@@ -338,8 +359,6 @@ void finish(Reading& r) {
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
     drop_affinity_for_threads(r.command);
-    if (r.ready_timeout_ms)
-        r.settings.emplace_back("stall_timeout", std::to_string(*r.ready_timeout_ms));
     if (r.debug && r.log)
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
@@ -354,6 +373,7 @@ void finish(Reading& r) {
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
+    fill_values(r);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
     r.command.games_per_encounter = r.rounds * games;

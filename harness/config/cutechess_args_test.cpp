@@ -423,5 +423,27 @@ TEST(CutechessArgs, MoveTimeBeyondTheClockIsRefused) {
     }
 }
 
+// -maxmoves, -startup-ms and -ping-ms / -ucinewgame-ms fill their settings as values, checked
+// by those settings' rules with their messages; 2N plies of a huge N are named exactly (they
+// wrapped to a negative number when 2N was computed in 64 signed bits).
+TEST(CutechessArgs, ValuesFillTheirSettingsWithTheSettingsMessages) {
+    CutechessCommand c = read(
+        {"-maxmoves", "150", "-startup-ms", "2500", "-ping-ms", "700", "-ucinewgame-ms", "900"});
+    EXPECT_EQ(c.config.game.adjudication.max_plies, 300);
+    EXPECT_EQ(c.config.handshake_timeout.count(), 2500);
+    EXPECT_EQ(c.config.game.stall_timeout.count(), 900);
+    const std::string plies =
+        "max_plies must be a number of plies, 0 or more (0: no limit), at most 2147483647 (got ";
+    EXPECT_EQ(error_with({"-maxmoves", "2000000000"}), plies + "4000000000)");
+    EXPECT_EQ(error_with({"-maxmoves", "5000000000000000000"}), plies + "10000000000000000000)");
+    EXPECT_EQ(error_with({"-maxmoves", "0"}),
+              "-maxmoves: maxmoves must be a positive integer (got 0)");
+    const std::string clock =
+        " must be a number of milliseconds from 1 to 1000000000000, the most the clock can add "
+        "(got 2000000000000)";
+    EXPECT_EQ(error_with({"-startup-ms", "2000000000000"}), "handshake_timeout" + clock);
+    EXPECT_EQ(error_with({"-ping-ms", "2000000000000"}), "stall_timeout" + clock);
+}
+
 }  // namespace
 }  // namespace arbiter
