@@ -3,6 +3,7 @@
 #include "harness/config/cutechess_engine.h"
 #include "harness/config/cutechess_options.h"
 #include "harness/config/cutechess_reading.h"
+#include "harness/text/suggest.h"
 
 #include <algorithm>
 #include <charconv>
@@ -57,22 +58,6 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
     return options;
 }
 
-// Edits from a to b, for "did you mean".
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 [[noreturn]] void reject(const Option& option) {
     for (const Unsupported& u : UNSUPPORTED)
         if (option.name == u.name)
@@ -81,7 +66,7 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     std::string_view best;
     std::size_t distance = 3;
     for (const cutechess::DialectOption& known : cutechess::dialect_options())
-        if (std::size_t d = edit_distance(option.name, known.name); d < distance) {
+        if (std::size_t d = text::edit_distance(option.name, known.name); d < distance) {
             best = known.name;
             distance = d;
         }
