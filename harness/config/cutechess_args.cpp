@@ -21,24 +21,6 @@ using cutechess::Reading;
 
 namespace {
 
-// An option arbiter knows but cannot honour: why, and what to use instead.
-struct Unsupported {
-    std::string_view name;
-    std::string_view why;
-    std::string_view instead;
-};
-
-constexpr Unsupported UNSUPPORTED[] = {
-    {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
-    {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
-    {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
-    {"-epdin", "openings come from -openings", "-openings file=FILE format=epd"},
-    {"-resultformat", "arbiter prints cutechess's default lines only", "-output format=cutechess"},
-    {"-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
-    {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
-    {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
-};
-
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
            (std::isalpha(static_cast<unsigned char>(token[1])) || token[1] == '-');
@@ -59,7 +41,7 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
 }
 
 [[noreturn]] void reject(const Option& option) {
-    for (const Unsupported& u : UNSUPPORTED)
+    for (const cutechess::RefusedOption& u : cutechess::refused_options())
         if (option.name == u.name)
             throw ConfigError(std::string(u.name) + " is not supported: " + std::string(u.why) +
                               "; nearest supported: " + std::string(u.instead));
@@ -136,7 +118,7 @@ bool is_cutechess_option(std::string_view argument) {
     std::string name(argument);
     for (const cutechess::DialectOption& option : cutechess::dialect_options())
         if (option.name == name) return true;
-    for (const Unsupported& u : UNSUPPORTED)
+    for (const cutechess::RefusedOption& u : cutechess::refused_options())
         if (u.name == name) return true;
     return false;
 }

@@ -1,6 +1,7 @@
 // The cutechess-cli / fastchess command-line reader: every option onto TournamentConfig, and a
 // message naming each option it cannot honour.
 #include "harness/config/cutechess_args.h"
+#include "harness/config/cutechess_options.h"
 
 #include <gtest/gtest.h>
 
@@ -171,6 +172,18 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
               std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
               std::string::npos);
+}
+
+// Each refused option is read from its table entry, whole, and is no option the reader honours.
+TEST(CutechessArgs, RefusalsComeFromTheirTable) {
+    for (const cutechess::RefusedOption& refused : cutechess::refused_options()) {
+        EXPECT_EQ(error_with({std::string(refused.name)}),
+                  std::string(refused.name) + " is not supported: " + std::string(refused.why) +
+                      "; nearest supported: " + std::string(refused.instead));
+        EXPECT_TRUE(is_cutechess_option(refused.name));
+        for (const cutechess::DialectOption& read : cutechess::dialect_options())
+            EXPECT_NE(read.name, refused.name);
+    }
 }
 
 TEST(CutechessArgs, TablebaseOptions) {
