@@ -254,6 +254,29 @@ TEST_F(CutechessDialect, GauntletSeedsMeetOnlyOthers) {
     EXPECT_EQ(parse_cutechess(r.out).games.size(), 8u);
 }
 
+// A -srand of all 64 bits is stored exactly (2^64 - 59 has no double and is above the signed
+// range), and the same command resumes the same tournament: the identity is the same.
+TEST_F(CutechessDialect, SixtyFourBitSrandIsStoredExactlyAndResumes) {
+    const std::string command = match("big.sqlite") + " -rounds 2 -srand 18446744073709551557";
+    RunResult first = run(command);
+    ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
+    sqlite3* connection = nullptr;
+    ASSERT_EQ(
+        sqlite3_open_v2(path("big.sqlite").c_str(), &connection, SQLITE_OPEN_READONLY, nullptr),
+        SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    sqlite3_prepare_v2(connection, "SELECT config_json FROM tournaments", -1, &statement, nullptr);
+    ASSERT_EQ(sqlite3_step(statement), SQLITE_ROW);
+    std::string stored(reinterpret_cast<const char*>(sqlite3_column_text(statement, 0)));
+    sqlite3_finalize(statement);
+    sqlite3_close(connection);
+    EXPECT_NE(stored.find("\"seed\":18446744073709551557"), std::string::npos) << stored;
+    RunResult again = run(command);
+    ASSERT_EQ(again.exit_code, 0) << again.out << again.err;
+    EXPECT_EQ(parse_cutechess(again.out).games.size(), 0u) << again.out;
+    EXPECT_EQ(stored_games(path("big.sqlite")).size(), 4u);
+}
+
 TEST_F(CutechessDialect, StartWindowsPartitionTheSuiteAcrossTwoRuns) {
     std::set<std::string> first, second;
     for (auto [start, db] : {std::pair{"1", "w1.sqlite"}, std::pair{"7", "w2.sqlite"}}) {

@@ -11,11 +11,14 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/cutechess_command.h"
-#include "harness/cli/suggest.h"
 #include "harness/config/cutechess_args.h"
 #include "harness/report/output_file.h"
+#include "harness/text/suggest.h"
 
 namespace arbiter::cli {
+
+using text::nearest_word;
+using text::unknown_command_message;
 
 std::vector<Command>& command_registry() {
     static std::vector<Command> commands;

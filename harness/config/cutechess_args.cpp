@@ -3,9 +3,11 @@
 #include "harness/config/cutechess_engine.h"
 #include "harness/config/cutechess_options.h"
 #include "harness/config/cutechess_reading.h"
+#include "harness/text/suggest.h"
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <functional>
@@ -18,24 +20,6 @@ using cutechess::Option;
 using cutechess::Reading;
 
 namespace {
-
-// An option arbiter knows but cannot honour: why, and what to use instead.
-struct Unsupported {
-    std::string_view name;
-    std::string_view why;
-    std::string_view instead;
-};
-
-constexpr Unsupported UNSUPPORTED[] = {
-    {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
-    {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
-    {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
-    {"-epdin", "openings come from -openings", "-openings file=FILE format=epd"},
-    {"-resultformat", "arbiter prints cutechess's default lines only", "-output format=cutechess"},
-    {"-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
-    {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
-    {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
-};
 
 bool is_option_word(std::string_view token) {
     return token.size() > 1 && token[0] == '-' &&
@@ -56,31 +40,15 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
     return options;
 }
 
-// Edits from a to b, for "did you mean".
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            std::size_t above = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-            diagonal = above;
-        }
-    }
-    return row[b.size()];
-}
-
 [[noreturn]] void reject(const Option& option) {
-    for (const Unsupported& u : UNSUPPORTED)
+    for (const cutechess::RefusedOption& u : cutechess::refused_options())
         if (option.name == u.name)
             throw ConfigError(std::string(u.name) + " is not supported: " + std::string(u.why) +
                               "; nearest supported: " + std::string(u.instead));
     std::string_view best;
     std::size_t distance = 3;
     for (const cutechess::DialectOption& known : cutechess::dialect_options())
-        if (std::size_t d = edit_distance(option.name, known.name); d < distance) {
+        if (std::size_t d = text::edit_distance(option.name, known.name); d < distance) {
             best = known.name;
             distance = d;
         }
@@ -150,7 +118,7 @@ bool is_cutechess_option(std::string_view argument) {
     std::string name(argument);
     for (const cutechess::DialectOption& option : cutechess::dialect_options())
         if (option.name == name) return true;
-    for (const Unsupported& u : UNSUPPORTED)
+    for (const cutechess::RefusedOption& u : cutechess::refused_options())
         if (u.name == name) return true;
     return false;
 }
@@ -239,8 +207,7 @@ bool read_match_option(Reading& r, const Option& option) {
         r.command.config.seed = seed;
         r.command.seed_given = true;
     } else if (name == "-maxmoves") {
-        r.settings.emplace_back("max_plies",
-                                std::to_string(2 * integer(option, one_value(option), 1)));
+        r.max_moves = integer(option, one_value(option), 1);
     } else if (name == "-force-concurrency") {  // fastchess: accept a concurrency above the cores
         if (!option.values.empty())
             throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
@@ -301,6 +268,27 @@ void drop_affinity_for_threads(CutechessCommand& command) {
             }
 }
 
+// The table's check of the setting `key`, on a value filled directly.
+void check_setting(const TournamentConfig& config, std::string_view key) {
+    for (const TournamentSetting& setting : tournament_table())
+        if (setting.key == key && setting.check) setting.check(config);
+}
+
+// The settings the options fill as values, not as text to read again, each checked by its
+// setting's rule (with the message a --flag's text would get).
+void fill_values(Reading& r) {
+    TournamentConfig& config = r.command.config;
+    if (r.handshake_timeout_ms) {
+        config.handshake_timeout = std::chrono::milliseconds(*r.handshake_timeout_ms);
+        check_setting(config, "handshake_timeout");
+    }
+    if (r.max_moves) set_max_moves(config.game.adjudication, *r.max_moves);
+    if (r.ready_timeout_ms) {
+        config.game.stall_timeout = std::chrono::milliseconds(*r.ready_timeout_ms);
+        check_setting(config, "stall_timeout");
+    }
+}
+
 // -each over every engine, the shared clock margin, the names, the games per encounter.
 void finish(Reading& r) {
     TournamentConfig& config = r.command.config;
@@ -338,8 +326,6 @@ void finish(Reading& r) {
     }
     if (margin) r.settings.emplace_back("time_margin", *margin);
     drop_affinity_for_threads(r.command);
-    if (r.ready_timeout_ms)
-        r.settings.emplace_back("stall_timeout", std::to_string(*r.ready_timeout_ms));
     if (r.debug && r.log)
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
@@ -354,6 +340,7 @@ void finish(Reading& r) {
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
+    fill_values(r);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
     r.command.games_per_encounter = r.rounds * games;

@@ -1,6 +1,7 @@
 // The cutechess-cli / fastchess command-line reader: every option onto TournamentConfig, and a
 // message naming each option it cannot honour.
 #include "harness/config/cutechess_args.h"
+#include "harness/config/cutechess_options.h"
 
 #include <gtest/gtest.h>
 
@@ -171,6 +172,18 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
               std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
               std::string::npos);
+}
+
+// Each refused option is read from its table entry, whole, and is no option the reader honours.
+TEST(CutechessArgs, RefusalsComeFromTheirTable) {
+    for (const cutechess::RefusedOption& refused : cutechess::refused_options()) {
+        EXPECT_EQ(error_with({std::string(refused.name)}),
+                  std::string(refused.name) + " is not supported: " + std::string(refused.why) +
+                      "; nearest supported: " + std::string(refused.instead));
+        EXPECT_TRUE(is_cutechess_option(refused.name));
+        for (const cutechess::DialectOption& read : cutechess::dialect_options())
+            EXPECT_NE(read.name, refused.name);
+    }
 }
 
 TEST(CutechessArgs, TablebaseOptions) {
@@ -421,6 +434,28 @@ TEST(CutechessArgs, MoveTimeBeyondTheClockIsRefused) {
                 << e.what();
         }
     }
+}
+
+// -maxmoves, -startup-ms and -ping-ms / -ucinewgame-ms fill their settings as values, checked
+// by those settings' rules with their messages; 2N plies of a huge N are named exactly (they
+// wrapped to a negative number when 2N was computed in 64 signed bits).
+TEST(CutechessArgs, ValuesFillTheirSettingsWithTheSettingsMessages) {
+    CutechessCommand c = read(
+        {"-maxmoves", "150", "-startup-ms", "2500", "-ping-ms", "700", "-ucinewgame-ms", "900"});
+    EXPECT_EQ(c.config.game.adjudication.max_plies, 300);
+    EXPECT_EQ(c.config.handshake_timeout.count(), 2500);
+    EXPECT_EQ(c.config.game.stall_timeout.count(), 900);
+    const std::string plies =
+        "max_plies must be a number of plies, 0 or more (0: no limit), at most 2147483647 (got ";
+    EXPECT_EQ(error_with({"-maxmoves", "2000000000"}), plies + "4000000000)");
+    EXPECT_EQ(error_with({"-maxmoves", "5000000000000000000"}), plies + "10000000000000000000)");
+    EXPECT_EQ(error_with({"-maxmoves", "0"}),
+              "-maxmoves: maxmoves must be a positive integer (got 0)");
+    const std::string clock =
+        " must be a number of milliseconds from 1 to 1000000000000, the most the clock can add "
+        "(got 2000000000000)";
+    EXPECT_EQ(error_with({"-startup-ms", "2000000000000"}), "handshake_timeout" + clock);
+    EXPECT_EQ(error_with({"-ping-ms", "2000000000000"}), "stall_timeout" + clock);
 }
 
 }  // namespace

@@ -182,10 +182,26 @@ std::string also_read(Personality personality) {
                : "\narbiter also reads:" + names + "\n(arbiter -help says what each does)\n";
 }
 
+// The options refused, with the reason and the nearest supported.
+constexpr RefusedOption REFUSED[] = {
+    {"-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"},
+    {"-bookmode", "arbiter reads no Polyglot book in this dialect", "-openings file=FILE"},
+    {"-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"},
+    {"-epdin", "openings come from -openings", "-openings file=FILE format=epd"},
+    {"-resultformat", "arbiter prints cutechess's default lines only", "-output format=cutechess"},
+    {"-affinity", "arbiter does not pin engines to cores", "-concurrency N"},
+    {"-randomseed", "fastchess's random opening seed is -srand here", "-srand N"},
+    {"-quick", "fastchess's quick mode has no counterpart", "-engine ... -each tc=... -rounds N"},
+};
+
 }  // namespace
 
 std::span<const DialectOption> dialect_options() {
     return OPTIONS;
+}
+
+std::span<const RefusedOption> refused_options() {
+    return REFUSED;
 }
 
 std::span<const DialectEngineKey> dialect_engine_keys() {

@@ -37,6 +37,16 @@ struct DialectEngineKey {
 // Every key of an -engine block arbiter reads, in the usage's order.
 std::span<const DialectEngineKey> dialect_engine_keys();
 
+// An option of either tool that arbiter knows but refuses: why, and the nearest it honours.
+struct RefusedOption {
+    std::string_view name;
+    std::string_view why;
+    std::string_view instead;
+};
+
+// Every refused option; the reader's refusal message is made from its entry.
+std::span<const RefusedOption> refused_options();
+
 // True for the arguments that ask for the usage in both tools: -help and --help.
 bool is_help_option(std::string_view argument);
 

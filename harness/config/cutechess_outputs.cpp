@@ -219,7 +219,7 @@ bool read_fastchess_only_option(Reading& r, const Option& option) {
         // which arbiter bounds by its one stall timeout (the larger of the two when both given).
         std::int64_t ms = whole(option, 1);
         if (name == "-startup-ms") {
-            r.settings.emplace_back("handshake_timeout", std::to_string(ms));
+            r.handshake_timeout_ms = ms;
         } else {
             r.ready_timeout_ms = std::max(r.ready_timeout_ms.value_or(0), ms);
         }

@@ -33,8 +33,10 @@ struct Reading {
     bool reverse = false;  // -reverse: the second engine has White in the first game
     bool debug = false;    // -debug: the engine log on standard output
     bool log = false;      // -log file=FILE: the engine log in FILE
-    std::optional<std::int64_t> ready_timeout_ms;  // -ping-ms / -ucinewgame-ms
-    std::string engines_file = "engines.json";     // -engines FILE: where conf=NAME is looked up
+    std::optional<std::int64_t> ready_timeout_ms;      // -ping-ms / -ucinewgame-ms
+    std::optional<std::int64_t> handshake_timeout_ms;  // -startup-ms
+    std::optional<std::int64_t> max_moves;             // -maxmoves N: 2N plies
+    std::string engines_file = "engines.json";  // -engines FILE: where conf=NAME is looked up
 };
 
 // "key=value" (the value may hold more '='). Throws ConfigError naming the option.

@@ -94,6 +94,16 @@ void read_max_plies(Adjudication& a, std::string_view text) {
     a.max_plies = int(read_integer(MAX_PLIES_RULE, text));
 }
 
+void set_max_moves(Adjudication& a, std::int64_t moves) {
+    const std::uint64_t plies = 2 * std::uint64_t(moves);  // exact for every N >= 1
+    if (plies > std::uint64_t(MAX_PLIES_RULE.max))
+        throw ConfigError(rule_message(
+            MAX_PLIES_RULE.key,
+            std::string(MAX_PLIES_RULE.what) + ", at most " + std::to_string(MAX_PLIES_RULE.max),
+            std::to_string(plies)));
+    a.max_plies = int(plies);
+}
+
 std::string variant_name(Variant variant) {
     return variant == Variant::chess960 ? "chess960" : "standard";
 }

@@ -88,6 +88,9 @@ void read_draw_rule(Adjudication& adjudication, const KeyValues& items);
 void read_resign_rule(Adjudication& adjudication, const KeyValues& items);
 // Reads "max_plies". Throws ConfigError.
 void read_max_plies(Adjudication& adjudication, std::string_view text);
+// cutechess's -maxmoves N (N >= 1): a draw after N moves of each side, so 2N plies, within the
+// rule of max_plies and with its message. Throws ConfigError.
+void set_max_moves(Adjudication& adjudication, std::int64_t moves);
 void read_time_margin(GameSettings& settings, std::string_view text);
 void read_stall_timeout(GameSettings& settings, std::string_view text);
 // The tablebase settings' readers: directories (each must exist), a piece count, true|false, and

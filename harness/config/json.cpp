@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace arbiter::json {
 
@@ -99,15 +100,31 @@ class Parser {
         }
     }
 
+    // An integer literal (-?[0-9]+) is read exactly, as a signed or, above its range, an
+    // unsigned 64-bit integer; a longer one, or one with a fraction or an exponent, as a double.
     Value number() {
         std::size_t start = pos_;
         if (text_[pos_] == '-') ++pos_;
         while (pos_ < text_.size() &&
                std::string_view("0123456789.eE+-").find(text_[pos_]) != std::string_view::npos)
             ++pos_;
+        const char* first = text_.data() + start;
+        const char* last = text_.data() + pos_;
+        std::string_view digits(first + (*first == '-'),
+                                std::size_t(last - first - (*first == '-')));
+        if (!digits.empty() && digits.find_first_not_of("0123456789") == std::string_view::npos) {
+            std::int64_t whole = 0;
+            if (auto [end, ec] = std::from_chars(first, last, whole);
+                ec == std::errc() && end == last)
+                return Value(whole);
+            std::uint64_t big = 0;
+            if (auto [end, ec] = std::from_chars(first, last, big);
+                ec == std::errc() && end == last)
+                return Value(big);
+        }
         double v = 0;
-        auto [end, ec] = std::from_chars(text_.data() + start, text_.data() + pos_, v);
-        if (ec != std::errc() || end != text_.data() + pos_ || !std::isfinite(v)) {
+        auto [end, ec] = std::from_chars(first, last, v);
+        if (ec != std::errc() || end != last || !std::isfinite(v)) {
             pos_ = start;
             fail("malformed number");
         }
@@ -225,6 +242,8 @@ void write(const Value& v, int indent, int level, std::string& out) {
         out += "null";
     else if (v.is_bool())
         out += v.as_bool() ? "true" : "false";
+    else if (v.is_integer())
+        out += v.as_number() < 0 ? std::to_string(v.as_integer()) : std::to_string(v.as_unsigned());
     else if (v.is_number())
         out += number_text(v.as_number());
     else if (v.is_string())
@@ -260,14 +279,47 @@ bool Value::as_bool() const {
     if (!is_bool()) type_error("a boolean");
     return std::get<bool>(data_);
 }
+Value::Value(std::uint64_t n) {
+    if (n <= std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+        data_ = std::int64_t(n);
+    else
+        data_ = n;
+}
+
 double Value::as_number() const {
+    if (const auto* n = std::get_if<std::int64_t>(&data_)) return double(*n);
+    if (const auto* n = std::get_if<std::uint64_t>(&data_)) return double(*n);
     if (!is_number()) type_error("a number");
     return std::get<double>(data_);
 }
 std::int64_t Value::as_integer() const {
+    if (const auto* n = std::get_if<std::int64_t>(&data_)) return *n;
+    if (std::holds_alternative<std::uint64_t>(data_)) type_error("a signed 64-bit integer");
     double v = as_number();
     if (v != std::floor(v) || std::fabs(v) > 9.0e18) type_error("an integer");
     return std::int64_t(v);
+}
+std::uint64_t Value::as_unsigned() const {
+    if (const auto* n = std::get_if<std::uint64_t>(&data_)) return *n;
+    if (const auto* n = std::get_if<std::int64_t>(&data_)) {
+        if (*n < 0) type_error("an unsigned integer");
+        return std::uint64_t(*n);
+    }
+    double v = as_number();
+    if (v != std::floor(v) || v < 0 || v >= 18446744073709551616.0)
+        type_error("an unsigned integer");
+    return std::uint64_t(v);
+}
+bool Value::operator==(const Value& other) const {
+    if (!is_number() || !other.is_number()) return data_ == other.data_;
+    if (is_integer() && other.is_integer()) return data_ == other.data_;  // one form each
+    const Value& integer = is_integer() ? *this : other;
+    const double v = is_integer() ? other.as_number() : as_number();
+    if (!integer.is_integer()) return v == other.as_number();  // two doubles
+    if (v != std::floor(v) || v < -9223372036854775808.0 || v >= 18446744073709551616.0)
+        return false;
+    return v < 0 ? integer.as_number() < 0 && integer.as_integer() == std::int64_t(v)
+                 : integer.as_number() >= 0 && integer.as_unsigned() == std::uint64_t(v);
 }
 const std::string& Value::as_string() const {
     if (!is_string()) type_error("a string");

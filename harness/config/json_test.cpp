@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <limits>
+
 namespace arbiter::json {
 namespace {
 
@@ -41,6 +44,27 @@ TEST(Json, TypeMismatchesThrow) {
     EXPECT_THROW(v.as_object(), std::runtime_error);
     EXPECT_THROW(v.as_array()[0].as_integer(), std::runtime_error);
     EXPECT_EQ(v.find("x"), nullptr);
+}
+
+TEST(Json, IntegersKeepAllSixtyFourBits) {
+    // 2^53 + 1 and 2^64 - 59 have no double; they are read, compared and written exactly.
+    Value v = parse("[9007199254740993, 18446744073709551557, -9223372036854775808, 7, 7.0]");
+    const Array& a = v.as_array();
+    EXPECT_EQ(a[0].as_integer(), 9007199254740993);
+    EXPECT_EQ(a[1].as_unsigned(), 18446744073709551557ull);
+    EXPECT_THROW(a[1].as_integer(), std::runtime_error);
+    EXPECT_EQ(a[2].as_integer(), std::numeric_limits<std::int64_t>::min());
+    EXPECT_THROW(a[2].as_unsigned(), std::runtime_error);
+    EXPECT_TRUE(a[3].is_integer());
+    EXPECT_FALSE(a[4].is_integer());
+    EXPECT_EQ(a[3], a[4]);  // numbers compare by value
+    EXPECT_NE(a[0], Value(9007199254740992.0));
+    EXPECT_EQ(a[0].as_number(), 9007199254740992.0);
+    EXPECT_EQ(v.dump(), "[9007199254740993,18446744073709551557,-9223372036854775808,7,7]");
+    EXPECT_EQ(Value(std::uint64_t(18446744073709551557ull)).dump(), "18446744073709551557");
+    EXPECT_EQ(Value(std::uint64_t(5)), Value(5));
+    EXPECT_EQ(parse("18446744073709551616").as_number(), 18446744073709551616.0);  // a double
+    EXPECT_EQ(parse(v.dump()), v);
 }
 
 }  // namespace

@@ -5,7 +5,9 @@
 // change.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <functional>
+#include <string>
 
 #include "harness/config/tournament_config.h"
 
@@ -167,6 +169,36 @@ TEST(StoredConfiguration, ReadsBackWhatItStoresAndGroupsAreNotSettings) {
         if (s.identify) {
             EXPECT_TRUE(s.in_identity) << s.key;
         }
+    }
+}
+
+// A seed of all 64 bits (from -srand or the clock) is stored, read back and identified exactly:
+// 2^53 + 1 has no double, and 2^64 - 59 is above the signed range.
+TEST(StoredConfiguration, KeepsEverySeedExactly) {
+    for (std::uint64_t seed : {9007199254740993ull, 18446744073709551557ull}) {
+        TournamentConfig c = ladder();
+        c.seed = seed;
+        const std::string digits = std::to_string(seed);
+        const std::string stored = c.to_json().dump();
+        EXPECT_NE(stored.find("\"seed\":" + digits + ","), std::string::npos) << stored;
+        EXPECT_NE(c.identity("HASH").dump().find("\"seed\":" + digits + ","), std::string::npos);
+        EXPECT_EQ(stored_tournament_config(stored).seed, seed);
+        EXPECT_EQ(tournament_config_from_json(json::parse(stored), "stored").seed, seed);
+        TournamentConfig flag;
+        apply_settings(flag, {{"seed", digits}});
+        EXPECT_EQ(flag.seed, seed);
+        EXPECT_EQ(stored_tournament_config(stored).identity("HASH").dump(),
+                  c.identity("HASH").dump());
+    }
+    TournamentConfig c;
+    for (const char* bad : {"-1", "18446744073709551616", "1.5", ""}) {
+        std::string message;
+        try {
+            apply_settings(c, {{"seed", bad}});
+        } catch (const ConfigError& error) {
+            message = error.what();
+        }
+        EXPECT_EQ(message.rfind("seed must be a whole number, 0 or more", 0), 0u) << bad;
     }
 }
 

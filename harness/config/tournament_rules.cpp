@@ -1,10 +1,23 @@
 #include "harness/config/tournament_rules.h"
 
+#include <charconv>
+
 namespace arbiter::tournament_rules {
 
 const Config& defaults() {
     static const Config config;
     return config;
+}
+
+std::uint64_t read_seed(Text t) {
+    std::uint64_t value = 0;
+    const char* end = t.data() + t.size();
+    auto [position, error] = std::from_chars(t.data(), end, value);
+    const bool whole = !t.empty() && position == end;
+    if (whole && error == std::errc()) return value;
+    std::string what = "a whole number, 0 or more";
+    if (whole && error == std::errc::result_out_of_range) what += ", at most 18446744073709551615";
+    throw ConfigError(rule_message("seed", what, t));
 }
 
 void check_concurrency(const Config& c) {

@@ -31,7 +31,6 @@ inline constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_
                                                  "a 1-based opening index (0: arbiter's order)"};
 inline constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
                                             "a number of games, 0 or more (0: all)"};
-inline constexpr IntegerRule SEED_RULE{"seed", 0, INT64_MAX_VALUE, "a whole number, 0 or more"};
 inline constexpr IntegerRule HANDSHAKE_TIMEOUT_RULE{
     "handshake_timeout", 1, MAX_TIMEOUT_MS,
     "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
@@ -78,6 +77,8 @@ void check_concurrency(const Config& c);
 // A pool is the shared SPRT of a tournament's shards: it needs both, and an SPRT over shards
 // needs a pool.
 void check_pool(const Config& c);
+// --seed: any 64-bit unsigned whole number, as -srand and a seed from the clock may be.
+std::uint64_t read_seed(Text t);
 // The global limits, as four members of the stored configuration.
 void store_limits(const Config& c, json::Value& v, Key);
 // The tablebase settings, as the members tb, tb_pieces, tb_ignore_50 and tb_adjudicate.

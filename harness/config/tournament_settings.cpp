@@ -243,7 +243,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .flag = "seed",
           .value_name = "N",
           .help = "Seed of the random opening order (default: 1)",
-          .read = read_whole<&Config::seed, SEED_RULE>,
+          .read = [](Config& c, Text t) { c.seed = read_seed(t); },
           .store = store_value<&Config::seed>,
           .in_identity = true},
         S{.key = "variant",

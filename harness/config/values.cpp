@@ -77,6 +77,7 @@ std::string read_choice(std::string_view key, std::string_view text,
 
 std::string scalar_text(const json::Value& value, std::string_view key) {
     if (value.is_string()) return value.as_string();
+    if (value.is_integer()) return value.dump();  // exact, all 64 bits
     if (value.is_number()) {
         // A whole number is written out in full ("9e+18" would not read as an integer).
         double number = value.as_number();

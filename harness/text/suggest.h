@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace arbiter::cli {
+namespace arbiter::text {
 
 // Edits (insertions, deletions, substitutions, swaps of two neighbours) from `a` to `b`.
 std::size_t edit_distance(std::string_view a, std::string_view b);
@@ -22,4 +22,4 @@ std::optional<std::string> nearest_word(std::string_view word,
 std::optional<std::string> unknown_command_message(std::string_view first_argument,
                                                    const std::vector<std::string>& commands);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::text

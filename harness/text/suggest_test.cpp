@@ -1,9 +1,9 @@
 // The nearest-word suggestion behind "unknown command 'tourney'; did you mean 'tournament'?".
 #include <gtest/gtest.h>
 
-#include "harness/cli/suggest.h"
+#include "harness/text/suggest.h"
 
-namespace arbiter::cli {
+namespace arbiter::text {
 namespace {
 
 const std::vector<std::string> COMMANDS = {"tournament", "ratings", "nodes", "export"};
@@ -37,4 +37,4 @@ TEST(Suggest, UnknownCommandMessage) {
 }
 
 }  // namespace
-}  // namespace arbiter::cli
+}  // namespace arbiter::text

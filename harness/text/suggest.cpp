@@ -1,8 +1,8 @@
-#include "harness/cli/suggest.h"
+#include "harness/text/suggest.h"
 
 #include <algorithm>
 
-namespace arbiter::cli {
+namespace arbiter::text {
 
 std::size_t edit_distance(std::string_view a, std::string_view b) {
     // Optimal string alignment: three rows of the Damerau-Levenshtein table suffice.
@@ -55,4 +55,4 @@ std::optional<std::string> unknown_command_message(std::string_view first_argume
     return message;
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter::text
