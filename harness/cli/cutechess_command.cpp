@@ -1,5 +1,4 @@
 #include "harness/cli/cutechess_command.h"
-#include "harness/cli/tournament_files.h"
 
 #include <unistd.h>
 
@@ -8,6 +7,7 @@
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <streambuf>
 #include <string>
@@ -15,13 +15,12 @@
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
 #include "harness/pgn/pgn_writer.h"
-#include "harness/process/affinity.h"
 #include "harness/report/cutechess_output.h"
 #include "harness/report/fastchess_pv_check.h"
 #include "harness/report/live_games.h"
 #include "harness/report/output_file.h"
+#include "harness/session/match_session.h"
 #include "harness/tournament/chess960_openings.h"
-#include "harness/tournament/interrupt.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 
@@ -174,56 +173,63 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     return command;
 }
 
-int run(const CutechessCommand& command) {
-    const TournamentConfig& config = command.config;
-    // Step 1. Everything that can refuse the run, before anything is created or printed.
-    refuse_tournament_outputs(config, DIALECT_FLAGS, {{command.output.epd_path, "-epdout"}}, {});
-    if (command.use_affinity) {
-        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
-                                                      : command.affinity_cpus);
-        pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
+// What the dialect shows of the match: the database on standard error, then cutechess-cli's or
+// fastchess's console lines, written whole (WholeLines), in front of the live files; after the
+// games the summary, -show-latency's lines and the closing line.
+class DialectMatchConsole : public MatchConsole {
+  public:
+    explicit DialectMatchConsole(const CutechessCommand& command)
+        : command_(command),
+          out_(&lines_),
+          console_(out_, std::cerr, command.output, command.config),
+          // Without -db the run had a database of its own: resuming it means naming it.
+          resume_hint_(command.db_given
+                           ? "re-run the same command to resume"
+                           : "add -db " + command.config.db_path +
+                                 (command.seed_given
+                                      ? ""
+                                      : " -srand " + std::to_string(command.config.seed)) +
+                                 " to the command to resume") {}
+    TournamentObserver& open(Store& store) override {
+        std::cerr << "Database: " << command_.config.db_path << '\n';
+        files_.emplace(console_, command_.config, live_files(command_),
+                       [this](const std::string& line) { console_.print_line(line); });
+        observer_.emplace(*files_, console_, command_, store);
+        return *observer_;
     }
-    CheckedTournament checked = check_tournament(config);
-
-    // Step 2. The database and the live files; then the games.
-    std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of -db");
-    DiscardIfLeftEmpty discard(config.db_path);
-    WriterClaim claim(config.db_path);
-    Store store = Store::open(config.db_path);
-    std::cerr << "Database: " << config.db_path << '\n';
-
-    WholeLines lines;
-    std::ostream out(&lines);
-    CutechessConsole console(out, std::cerr, command.output, config);
-    LiveGameFiles files(console, config, live_files(command),
-                        [&](const std::string& line) { console.print_line(line); });
-    DialectConsole observer(files, console, command, store);
-    // Without -db the run had a database of its own: resuming it means naming it.
-    const std::string resume_hint =
-        command.db_given
-            ? "re-run the same command to resume"
-            : "add -db " + config.db_path +
-                  (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
-                  " to the command to resume";
     // SIGINT: the summary from the games finished so far, after the last one recorded.
-    RecordingGate gate;
-    InterruptWatch interrupt(gate, [&](int) {
-        console.finish();
-        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
-    });
-    TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
-    interrupt.finished();
-    console.finish();
-    if (command.output.show_latency) {
-        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
-            out << latency_line(latency) << '\n';
-        out.flush();
+    void interrupted(int) override {
+        console_.finish();
+        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
     }
-    files.close();
-    std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
-    return interrupt.signal() ? 128 + interrupt.signal() : 0;
+    void finish(Store& store, const TournamentSummary& summary, int) override {
+        console_.finish();
+        if (command_.output.show_latency) {
+            for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
+                out_ << latency_line(latency) << '\n';
+            out_.flush();
+        }
+        files_->close();
+        std::cerr << "Played " << summary.played_now << " games; results in "
+                  << command_.config.db_path << '\n';
+    }
+
+  private:
+    const CutechessCommand& command_;
+    WholeLines lines_;
+    std::ostream out_;
+    CutechessConsole console_;
+    std::string resume_hint_;
+    std::optional<LiveGameFiles> files_;
+    std::optional<DialectConsole> observer_;
+};
+
+int run(const CutechessCommand& command) {
+    MatchOutputs outputs{.flags = DIALECT_FLAGS,
+                         .extra_outputs = {{command.output.epd_path, "-epdout"}}};
+    if (command.use_affinity) outputs.affinity = command.affinity_cpus;
+    DialectMatchConsole console(command);
+    return run_match(command.config, outputs, console);
 }
 
 }  // namespace

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "harness/cli/command.h"
-#include "harness/cli/tournament_files.h"
 #include "harness/report/html/page.h"
 #include "harness/report/live_games.h"
 #include "harness/report/number_text.h"
@@ -16,7 +16,7 @@
 #include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
 #include "harness/report/standings.h"
-#include "harness/tournament/interrupt.h"
+#include "harness/session/match_session.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
@@ -109,69 +109,75 @@ std::string write_html(Store& store, TournamentId tournament, const TournamentOp
     return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
 }
 
-int run(const TournamentOptions& options, const CLI::App& app) {
-    // Step 1. Everything that can refuse the run, before anything is created or printed.
-    TournamentConfig config = build_config(options, app);
-    refuse_tournament_outputs(
-        config, TOURNAMENT_FLAGS, {{options.html, "--html", OutputKind::replaced}},
-        {{options.config_file, "--config"}, {options.engines_file, "--engines"}});
-    CheckedTournament checked = check_tournament(config);
-
-    // Step 2. The database and the live files; then the games.
-    std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of --db");
-    DiscardIfLeftEmpty discard(config.db_path);  // a failure before the first game: no new file
-    WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
-    Store store = Store::open(config.db_path);
-
-    bool terminal = ::isatty(STDOUT_FILENO);
-    std::vector<std::string> names;
-    for (const auto& e : config.engines) names.push_back(e.name);
-    StandingsOptions standings_options{config.bootstrap, config.seed};
-    ProgressDisplay display(std::cout, terminal, config.report_every,
-                            [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                std::string text = format_standings(store, tournament, engines,
-                                                                    names, standings_options);
-                                if (!options.html.empty())
-                                    text +=
-                                        write_html(store, tournament, options, config.bootstrap);
-                                return text;
-                            });
-    LiveGameFiles observer(display, config, {.pgn_path = config.pgn_path});
-    // Ctrl-C or a kill: the games in progress get a moment to finish; recorded games stay
-    // recorded, each shown and in the PGN.
-    RecordingGate gate;
-    InterruptWatch interrupt(gate, [&](int) {
-        display.finish();
+// What `arbiter tournament` shows of the match: the progress lines with the standings (and the
+// --html page) every --report-every games, in front of the live PGN; before the games the
+// database, the shard and whether the run resumes; after them the summary and the standings.
+class NativeConsole : public MatchConsole {
+  public:
+    NativeConsole(const TournamentConfig& config, const TournamentOptions& options)
+        : config_(config), options_(options), standings_{config.bootstrap, config.seed} {
+        for (const auto& e : config.engines) names_.push_back(e.name);
+    }
+    TournamentObserver& open(Store& store) override {
+        display_.emplace(
+            std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
+            [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
+                std::string text = format_standings(store, tournament, engines, names_, standings_);
+                if (!options_.html.empty())
+                    text += write_html(store, tournament, options_, config_.bootstrap);
+                return text;
+            });
+        files_.emplace(*display_, config_, LiveGameFileSettings{.pgn_path = config_.pgn_path});
+        std::cout << "Database: " << config_.db_path << "\n";
+        if (config_.shard_count)
+            std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
+                      << " of the schedule\n";
+        explain_identity(store, config_, options_.resume);
+        return *files_;
+    }
+    void interrupted(int) override {
+        display_->finish();
         std::cerr << INTERRUPTED;
-    });
-    std::cout << "Database: " << config.db_path << "\n";
-    if (config.shard_count)
-        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
-                  << " of the schedule\n";
-    explain_identity(store, config, options.resume);
-    TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
-    interrupt.finished();
-    display.finish();
-    observer.close();
-    if (interrupt.signal()) std::cerr << INTERRUPTED;
-    std::cout << "\nPlayed " << summary.played_now << " games in "
-              << format_fixed(summary.seconds, 1) << " s";
-    if (summary.already_played)
-        std::cout << " (" << summary.already_played << " were already in the database)";
-    std::cout << "; " << summary.scheduled << " scheduled.\n";
-    if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
-    if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
-    explain_standings(store, summary);
-    std::cout << "\n"
-              << format_standings(store, summary.tournament_id, summary.engine_ids, names,
-                                  standings_options);
-    if (!options.html.empty())
-        std::cout << '\n' << write_html(store, summary.tournament_id, options, config.bootstrap);
-    std::cout << "\nResults: " << config.db_path
-              << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
-    return interrupt.signal() ? 128 + interrupt.signal() : 0;
+    }
+    void finish(Store& store, const TournamentSummary& summary, int signal) override {
+        display_->finish();
+        files_->close();
+        if (signal) std::cerr << INTERRUPTED;
+        std::cout << "\nPlayed " << summary.played_now << " games in "
+                  << format_fixed(summary.seconds, 1) << " s";
+        if (summary.already_played)
+            std::cout << " (" << summary.already_played << " were already in the database)";
+        std::cout << "; " << summary.scheduled << " scheduled.\n";
+        if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
+        if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
+        explain_standings(store, summary);
+        std::cout << "\n"
+                  << format_standings(store, summary.tournament_id, summary.engine_ids, names_,
+                                      standings_);
+        if (!options_.html.empty())
+            std::cout << '\n'
+                      << write_html(store, summary.tournament_id, options_, config_.bootstrap);
+        std::cout << "\nResults: " << config_.db_path
+                  << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
+    }
+
+  private:
+    const TournamentConfig& config_;
+    const TournamentOptions& options_;
+    std::vector<std::string> names_;
+    StandingsOptions standings_;
+    std::optional<ProgressDisplay> display_;
+    std::optional<LiveGameFiles> files_;
+};
+
+int run(const TournamentOptions& options, const CLI::App& app) {
+    TournamentConfig config = build_config(options, app);
+    MatchOutputs outputs{
+        .flags = TOURNAMENT_FLAGS,
+        .extra_outputs = {{options.html, "--html", OutputKind::replaced}},
+        .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}}};
+    NativeConsole console(config, options);
+    return run_match(config, outputs, console);
 }
 
 // The --engine help: every key the spec reader knows (config/engine_config.h), one a line.

@@ -1,0 +1,39 @@
+#include "harness/session/match_session.h"
+
+#include <filesystem>
+
+#include "harness/process/affinity.h"
+#include "harness/tournament/interrupt.h"
+#include "harness/tournament/tournament_check.h"
+
+namespace arbiter {
+
+int run_match(const TournamentConfig& config, const MatchOutputs& outputs, MatchConsole& console) {
+    // Step 1. Everything that can refuse the run, before anything is created or printed.
+    refuse_tournament_outputs(config, outputs.flags, outputs.extra_outputs, outputs.extra_inputs);
+    if (outputs.affinity) {
+        set_worker_cpus(outputs.affinity->empty() ? affinity_cpu_order() : *outputs.affinity);
+        pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
+    }
+    CheckedTournament checked = check_tournament(config);
+
+    // Step 2. The database: its folder, the claim, and no new empty file left by a failure.
+    std::filesystem::path db(config.db_path);
+    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of " + outputs.flags.db);
+    DiscardIfLeftEmpty discard(config.db_path);  // a failure before the first game: no new file
+    WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
+    Store store = Store::open(config.db_path);
+
+    // Step 3. The games, into the door's observers. Ctrl-C or a kill: the games in progress get
+    // a moment to finish; recorded games stay recorded, each shown and in the live files.
+    TournamentObserver& observer = console.open(store);
+    RecordingGate gate;
+    InterruptWatch interrupt(gate, [&](int signal) { console.interrupted(signal); });
+    TournamentSummary summary =
+        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
+    interrupt.finished();
+    console.finish(store, summary, interrupt.signal());
+    return interrupt.signal() ? 128 + interrupt.signal() : 0;
+}
+
+}  // namespace arbiter
