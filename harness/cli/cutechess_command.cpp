@@ -21,7 +21,6 @@
 #include "harness/report/output_file.h"
 #include "harness/session/match_session.h"
 #include "harness/tournament/chess960_openings.h"
-#include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter::cli {
@@ -138,7 +137,7 @@ std::uint64_t clock_seed() {
     return seed;
 }
 
-// Reads the command line and fits the schedule to the opening suite.
+// Reads the command line; the session fits the schedule to the opening suite it reads.
 CutechessCommand read_command(const std::vector<std::string>& arguments, Personality personality) {
     CutechessCommand command = read_cutechess_args(arguments, personality);
     for (const std::string& warning : command.warnings)
@@ -158,18 +157,11 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
         throw ConfigError(
             "-openings file=FILE is required: arbiter plays every game pair from "
             "an opening (openings/arbiter-8ply.epd ships with it)");
+    // A generated suite is named, not read: its variant is checked here, its size by the session.
     const std::string& openings = command.config.openings_path;
-    std::size_t suite_size = 0;
-    if (is_generated_suite(openings)) {
-        if (command.config.game.variant != Variant::chess960)
-            throw ConfigError("-openings file=" + openings +
-                              " is a generated Chess960 suite: give -variant fischerandom");
-        suite_size = generate_openings(openings, command.config.seed).size();
-    } else {
-        suite_size = OpeningSuite::read(openings, command.config.plies.value_or(-1)).size();
-    }
-    fit_schedule(command, std::int64_t(suite_size));
-    validate(command.config);
+    if (is_generated_suite(openings) && command.config.game.variant != Variant::chess960)
+        throw ConfigError("-openings file=" + openings +
+                          " is a generated Chess960 suite: give -variant fischerandom");
     return command;
 }
 
@@ -228,6 +220,9 @@ int run(const CutechessCommand& command) {
     MatchOutputs outputs{.flags = DIALECT_FLAGS,
                          .extra_outputs = {{command.output.epd_path, "-epdout"}}};
     if (command.use_affinity) outputs.affinity = command.affinity_cpus;
+    outputs.fit_schedule = [&command](TournamentConfig& config, std::int64_t openings) {
+        fit_schedule(config, command.games_per_encounter, openings);
+    };
     DialectMatchConsole console(command);
     return run_match(command.config, outputs, console);
 }

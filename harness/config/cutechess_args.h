@@ -91,5 +91,8 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
 // The number of rounds over an opening suite of `openings` that covers every encounter, and the
 // games of the schedule to play (TournamentConfig::rounds and ::max_games).
 void fit_schedule(CutechessCommand& command, std::int64_t openings);
+// The same on a configuration alone, for `games_per_encounter` games of each encounter.
+void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
+                  std::int64_t openings);
 
 }  // namespace arbiter

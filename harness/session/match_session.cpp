@@ -8,7 +8,8 @@
 
 namespace arbiter {
 
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs, MatchConsole& console) {
+int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console) {
+    TournamentConfig config = given;
     // Step 1. Everything that can refuse the run, before anything is created or printed.
     refuse_tournament_outputs(config, outputs.flags, outputs.extra_outputs, outputs.extra_inputs);
     if (outputs.affinity) {
@@ -16,6 +17,10 @@ int run_match(const TournamentConfig& config, const MatchOutputs& outputs, Match
         pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
     }
     CheckedTournament checked = check_tournament(config);
+    if (outputs.fit_schedule) {
+        outputs.fit_schedule(config, std::int64_t(checked.openings.size()));
+        validate(config);
+    }
 
     // Step 2. The database: its folder, the claim, and no new empty file left by a failure.
     std::filesystem::path db(config.db_path);

@@ -4,6 +4,8 @@
 // door shows (the native standings, the dialect's console lines) is a MatchConsole it hands over.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +27,10 @@ struct MatchOutputs {
     std::vector<NamedFile> extra_outputs{};
     std::vector<NamedFile> extra_inputs{};
     std::optional<std::vector<int>> affinity{};
+    // The dialect's -rounds x -games: fits the schedule (rounds, max_games) of a copy of the
+    // configuration to the number of openings check_tournament() read, so that the suite is read
+    // once per run; the fitted configuration is validated again and played.
+    std::function<void(TournamentConfig& config, std::int64_t openings)> fit_schedule{};
 };
 
 // What a door shows of a run, given to run_match(). open() is called once the database is open
@@ -45,10 +51,11 @@ class MatchConsole {
 // Plays (or resumes) the match of `config` and returns the exit code: 0, or 128 + the signal
 // that stopped it. Before anything is created it refuses every output over an input or that
 // cannot be written (refuse_tournament_outputs()), pins the engines if asked, and checks the
-// tournament (check_tournament()); then makes the database's folder, claims the database
+// tournament (check_tournament()) and fits its schedule to the suite read (fit_schedule); then
+// makes the database's folder, claims the database
 // (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens it, and
 // plays the games into `console`'s observer chain while an InterruptWatch stops the run on
 // SIGINT or SIGTERM. Throws what the refusals and the run throw.
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs, MatchConsole& console);
+int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
 
 }  // namespace arbiter

@@ -18,7 +18,7 @@ class NoObserver : public TournamentObserver {
     }
 };
 
-// A console that only counts how often the session opened it.
+// A console that counts how often the session opened and finished it, and keeps the summary.
 class CountingConsole : public MatchConsole {
   public:
     TournamentObserver& open(Store&) override {
@@ -26,8 +26,13 @@ class CountingConsole : public MatchConsole {
         return observer_;
     }
     void interrupted(int) override {}
-    void finish(Store&, const TournamentSummary&, int) override {}
-    int opened = 0;
+    void finish(Store&, const TournamentSummary& done, int signal) override {
+        ++finished;
+        summary = done;
+        last_signal = signal;
+    }
+    int opened = 0, finished = 0, last_signal = -1;
+    TournamentSummary summary;
 
   private:
     NoObserver observer_;
@@ -79,6 +84,36 @@ TEST_F(MatchSessionTest, AMissingEngineIsRefusedBeforeTheDatabaseIsMade) {
     EXPECT_THROW(run_match(config_, outputs_, console_), std::exception);
     EXPECT_FALSE(fs::exists(dir_ / "results"));
     EXPECT_EQ(console_.opened, 0);
+}
+
+// The dialect's schedule is fitted to the suite the check read: three openings, five games of
+// the one encounter in single games, so two rounds capped at five games.
+TEST_F(MatchSessionTest, TheScheduleIsFittedToTheSuiteTheCheckRead) {
+    std::ofstream(config_.openings_path)
+        << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+           "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+           "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+        config_.engines[i].command = MOCK_ENGINE_PATH;
+        config_.engines[i].args = {"--seed", std::to_string(i + 1)};
+    }
+    config_.limits.depth = 1;
+    config_.game.adjudication.max_plies = 20;
+    config_.single_games = true;
+    std::int64_t suite = 0;
+    outputs_.fit_schedule = [&](TournamentConfig& config, std::int64_t openings) {
+        suite = openings;
+        config.rounds = 2;
+        config.max_games = 5;
+    };
+    EXPECT_EQ(run_match(config_, outputs_, console_), 0);
+    EXPECT_EQ(suite, 3);
+    EXPECT_EQ(console_.opened, 1);
+    EXPECT_EQ(console_.finished, 1);
+    EXPECT_EQ(console_.last_signal, 0);
+    EXPECT_EQ(console_.summary.scheduled, 5);
+    EXPECT_EQ(console_.summary.played_now, 5);
+    EXPECT_TRUE(fs::exists(dir_ / "results" / "match.sqlite"));
 }
 
 }  // namespace
