@@ -1,22 +1,14 @@
 // `arbiter tournament`: plays a round-robin of UCI engines from an opening suite into SQLite and
 // prints the standings.
-#include <unistd.h>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <optional>
 
 #include "harness/cli/command.h"
-#include "harness/report/html/page.h"
-#include "harness/report/live_games.h"
-#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
-#include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
-#include "harness/report/standings.h"
-#include "harness/session/match_session.h"
+#include "harness/session/native_console.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
@@ -74,109 +66,13 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     return c;
 }
 
-// What an interrupted run says last, on standard error.
-constexpr const char* INTERRUPTED =
-    "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
-
-// Before the first game: whether this run resumes a tournament of the database, and if it does
-// not although the database holds others, why it is a new one.
-void explain_identity(Store& store, const TournamentConfig& config, bool resume) {
-    if (store.find_tournament(tournament_key(config))) return;
-    std::cout << explain_new_tournament(store, config);
-    if (resume)
-        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
-}
-
-// After the last game: the standings count every recorded game of the tournament, which after
-// a run with more rounds (or a larger --max-games) is more than this run schedules.
-void explain_standings(Store& store, const TournamentSummary& summary) {
-    std::int64_t recorded = store.count_games(summary.tournament_id, summary.engine_ids);
-    if (recorded <= summary.scheduled) return;
-    std::cout << "\nNote: the database holds " << recorded << " games of this tournament, "
-              << recorded - summary.scheduled << " more than the " << summary.scheduled
-              << " this run schedules (an earlier run played more rounds or games); the "
-                 "standings count all "
-              << recorded << ".\n";
-}
-
-// --html: the report page, rewritten atomically; returns the line that says so.
-std::string write_html(Store& store, TournamentId tournament, const TournamentOptions& options,
-                       int bootstrap) {
-    html::ReportOptions report;
-    report.tournament = tournament;
-    report.bootstrap_samples = bootstrap;
-    html::WrittenReport written = html::write_report(store, report, options.html);
-    return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
-}
-
-// What `arbiter tournament` shows of the match: the progress lines with the standings (and the
-// --html page) every --report-every games, in front of the live PGN; before the games the
-// database, the shard and whether the run resumes; after them the summary and the standings.
-class NativeConsole : public MatchConsole {
-  public:
-    NativeConsole(const TournamentConfig& config, const TournamentOptions& options)
-        : config_(config), options_(options), standings_{config.bootstrap, config.seed} {
-        for (const auto& e : config.engines) names_.push_back(e.name);
-    }
-    TournamentObserver& open(Store& store) override {
-        display_.emplace(
-            std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
-            [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
-                std::string text = format_standings(store, tournament, engines, names_, standings_);
-                if (!options_.html.empty())
-                    text += write_html(store, tournament, options_, config_.bootstrap);
-                return text;
-            });
-        files_.emplace(*display_, config_, LiveGameFileSettings{.pgn_path = config_.pgn_path});
-        std::cout << "Database: " << config_.db_path << "\n";
-        if (config_.shard_count)
-            std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
-                      << " of the schedule\n";
-        explain_identity(store, config_, options_.resume);
-        return *files_;
-    }
-    void interrupted(int) override {
-        display_->finish();
-        std::cerr << INTERRUPTED;
-    }
-    void finish(Store& store, const TournamentSummary& summary, int signal) override {
-        display_->finish();
-        files_->close();
-        if (signal) std::cerr << INTERRUPTED;
-        std::cout << "\nPlayed " << summary.played_now << " games in "
-                  << format_fixed(summary.seconds, 1) << " s";
-        if (summary.already_played)
-            std::cout << " (" << summary.already_played << " were already in the database)";
-        std::cout << "; " << summary.scheduled << " scheduled.\n";
-        if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
-        if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
-        explain_standings(store, summary);
-        std::cout << "\n"
-                  << format_standings(store, summary.tournament_id, summary.engine_ids, names_,
-                                      standings_);
-        if (!options_.html.empty())
-            std::cout << '\n'
-                      << write_html(store, summary.tournament_id, options_, config_.bootstrap);
-        std::cout << "\nResults: " << config_.db_path
-                  << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
-    }
-
-  private:
-    const TournamentConfig& config_;
-    const TournamentOptions& options_;
-    std::vector<std::string> names_;
-    StandingsOptions standings_;
-    std::optional<ProgressDisplay> display_;
-    std::optional<LiveGameFiles> files_;
-};
-
 int run(const TournamentOptions& options, const CLI::App& app) {
     TournamentConfig config = build_config(options, app);
     MatchOutputs outputs{
         .flags = TOURNAMENT_FLAGS,
         .extra_outputs = {{options.html, "--html", OutputKind::replaced}},
         .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}}};
-    NativeConsole console(config, options);
+    NativeConsole console(config, options.html, options.resume);
     return run_match(config, outputs, console);
 }
 

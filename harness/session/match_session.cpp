@@ -1,6 +1,7 @@
 #include "harness/session/match_session.h"
 
 #include <filesystem>
+#include <mutex>
 
 #include "harness/process/affinity.h"
 #include "harness/tournament/interrupt.h"
@@ -31,11 +32,16 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
 
     // Step 3. The games, into the door's observers. Ctrl-C or a kill: the games in progress get
     // a moment to finish; recorded games stay recorded, each shown and in the live files.
-    TournamentObserver& observer = console.open(store);
+    // The watch comes first: a signal while the console prints its first lines stops the run too.
     RecordingGate gate;
     InterruptWatch interrupt(gate, [&](int signal) { console.interrupted(signal); });
+    TournamentObserver* observer = nullptr;
+    {
+        std::lock_guard lock(gate.mutex());  // the last words wait until the console is built
+        observer = &console.open(store);
+    }
     TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
+        run_tournament(config, store, *observer, &interrupt.stop(), &gate, &checked);
     interrupt.finished();
     console.finish(store, summary, interrupt.signal());
     return interrupt.signal() ? 128 + interrupt.signal() : 0;

@@ -36,10 +36,11 @@ struct MatchOutputs {
 // What a door shows of a run, given to run_match(). open() is called once the database is open
 // and before the first game: it builds the door's observer chain (its console in front of the
 // live files), prints what comes before the games, and returns the chain's head. interrupted()
-// says the last words of a run ended by a signal beyond its grace (InterruptWatch); finish()
-// closes the live files and prints the closing lines of a run that returned (`signal` is the
-// signal that stopped it, or 0). The objects a console builds outlive run_match(), which owns
-// the Store, so none may use the Store after run_match() returns or throws.
+// says the last words of a run ended by a signal beyond its grace (InterruptWatch), never while
+// open() runs but possibly before it; finish() closes the live files and prints the closing
+// lines of a run that returned (`signal` is the signal that stopped it, or 0). The objects a
+// console builds outlive run_match(), which owns the Store, so none may use the Store after
+// run_match() returns or throws.
 class MatchConsole {
   public:
     virtual ~MatchConsole() = default;
