@@ -24,7 +24,8 @@ struct TournamentOptions {
     std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
     bool force = false;
-    std::string shard;  // "K/N" or "auto" (a run setting, not part of the tournament)
+    bool show_latency = false;  // each engine's latency after the standings (not a setting)
+    std::string shard;          // "K/N" or "auto" (a run setting, not part of the tournament)
     std::optional<int> shard_count;
     std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
 };
@@ -72,7 +73,9 @@ int run(const TournamentOptions& options, const CLI::App& app) {
         .flags = TOURNAMENT_FLAGS,
         .extra_outputs = {{options.html, "--html", OutputKind::replaced}},
         .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}}};
-    NativeConsole console(config, options.html, options.resume);
+    NativeConsole console(
+        config,
+        {.html = options.html, .resume = options.resume, .show_latency = options.show_latency});
     return run_match(config, outputs, console);
 }
 
@@ -115,6 +118,9 @@ void add(CLI::App& app) {
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");
+    cmd->add_flag("--show-latency", options->show_latency,
+                  "After the standings, each engine's latency: how much longer its moves took than "
+                  "the search time it reported (mean and max)");
     cmd->add_flag("--force", options->force,
                   "Accept a --concurrency far above the number of cores");
     cmd->add_option("--shard", options->shard,

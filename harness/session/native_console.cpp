@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "harness/report/cutechess_output.h"
 #include "harness/report/html/page.h"
 #include "harness/report/number_text.h"
 
@@ -48,29 +49,26 @@ std::string write_html(Store& store, TournamentId tournament, const std::string&
 
 }  // namespace
 
-NativeConsole::NativeConsole(const TournamentConfig& config, std::string html, bool resume)
-    : config_(config),
-      html_(std::move(html)),
-      resume_(resume),
-      standings_{config.bootstrap, config.seed} {
+NativeConsole::NativeConsole(const TournamentConfig& config, NativeOutputs outputs)
+    : config_(config), outputs_(std::move(outputs)), standings_{config.bootstrap, config.seed} {
     for (const auto& e : config.engines) names_.push_back(e.name);
 }
 
 TournamentObserver& NativeConsole::open(Store& store) {
-    display_.emplace(std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
-                     [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
-                         std::string text =
-                             format_standings(store, tournament, engines, names_, standings_);
-                         if (!html_.empty())
-                             text += write_html(store, tournament, html_, config_.bootstrap);
-                         return text;
-                     });
+    display_.emplace(
+        std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
+        [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
+            std::string text = format_standings(store, tournament, engines, names_, standings_);
+            if (!outputs_.html.empty())
+                text += write_html(store, tournament, outputs_.html, config_.bootstrap);
+            return text;
+        });
     files_.emplace(*display_, config_, LiveGameFileSettings{.pgn_path = config_.pgn_path});
     std::cout << "Database: " << config_.db_path << "\n";
     if (config_.shard_count)
         std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
                   << " of the schedule\n";
-    explain_identity(store, config_, resume_);
+    explain_identity(store, config_, outputs_.resume);
     return *files_;
 }
 void NativeConsole::interrupted(int) {
@@ -92,8 +90,14 @@ void NativeConsole::finish(Store& store, const TournamentSummary& summary, int s
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names_,
                                   standings_);
-    if (!html_.empty())
-        std::cout << '\n' << write_html(store, summary.tournament_id, html_, config_.bootstrap);
+    if (outputs_.show_latency) {
+        std::cout << '\n';
+        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
+            std::cout << latency_line(latency) << '\n';
+    }
+    if (!outputs_.html.empty())
+        std::cout << '\n'
+                  << write_html(store, summary.tournament_id, outputs_.html, config_.bootstrap);
     std::cout << "\nResults: " << config_.db_path
               << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
 }

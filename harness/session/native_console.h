@@ -13,21 +13,27 @@
 
 namespace arbiter {
 
+// What `arbiter tournament` shows beyond the standings, by its flags.
+struct NativeOutputs {
+    std::string html{};         // --html FILE: the report page, or empty
+    bool resume = false;        // --resume was given
+    bool show_latency = false;  // --show-latency: each engine's latency after the standings
+};
+
 // What `arbiter tournament` shows of the match: the progress lines with the standings (and the
 // --html page) every --report-every games, in front of the live PGN; before the games the
-// database, the shard and whether the run resumes; after them the summary and the standings.
+// database, the shard and whether the run resumes; after them the summary, the standings and
+// (--show-latency) each engine's latency.
 class NativeConsole : public MatchConsole {
   public:
-    // `html`: the --html page, or empty; `resume`: --resume was given.
-    NativeConsole(const TournamentConfig& config, std::string html, bool resume);
+    NativeConsole(const TournamentConfig& config, NativeOutputs outputs);
     TournamentObserver& open(Store& store) override;
     void interrupted(int signal) override;
     void finish(Store& store, const TournamentSummary& summary, int signal) override;
 
   private:
     const TournamentConfig& config_;
-    std::string html_;
-    bool resume_ = false;
+    NativeOutputs outputs_;
     std::vector<std::string> names_;
     StandingsOptions standings_;
     std::optional<ProgressDisplay> display_;
