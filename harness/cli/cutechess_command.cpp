@@ -73,8 +73,10 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
 }
 
 int run(const CutechessCommand& command) {
-    MatchOutputs outputs{.flags = DIALECT_FLAGS,
-                         .extra_outputs = {{command.output.epd_path, "-epdout"}}};
+    MatchOutputs outputs{
+        .flags = DIALECT_FLAGS,
+        .extra_outputs = {{command.output.epd_path, "-epdout"},
+                          {command.output.html_path, "-html", OutputKind::replaced}}};
     if (command.use_affinity) outputs.affinity = command.affinity_cpus;
     outputs.fit_schedule = [&command](TournamentConfig& config, std::int64_t openings) {
         fit_schedule(config, command.games_per_encounter, openings);

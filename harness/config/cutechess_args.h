@@ -58,6 +58,7 @@ struct CutechessOutputSettings {
     bool check_mate_pvs = false;  // -check-mate-pvs: fastchess's warnings for a false mate's PV
     bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
     bool show_latency = false;    // -show-latency: each engine's latency at the end
+    std::string html_path;        // -html FILE: the report page, written at the end
 };
 
 // A whole command line in this dialect.

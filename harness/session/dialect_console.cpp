@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "harness/report/html/page.h"
+
 namespace arbiter {
 
 namespace {
@@ -53,6 +55,14 @@ void DialectMatchConsole::finish(Store& store, const TournamentSummary& summary,
         out_.flush();
     }
     files_->close();
+    if (!command_.output.html_path.empty()) {
+        html::ReportOptions report;
+        report.tournament = summary.tournament_id;
+        report.bootstrap_samples = command_.config.bootstrap;
+        html::WrittenReport written = html::write_report(store, report, command_.output.html_path);
+        std::cerr << "Report: " << command_.output.html_path << " (" << written.games
+                  << " games)\n";
+    }
     std::cerr << "Played " << summary.played_now << " games; results in " << command_.config.db_path
               << '\n';
 }

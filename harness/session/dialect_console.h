@@ -1,6 +1,6 @@
 // What the cutechess-cli/fastchess dialect shows of a match (harness/session/match_session.h): the
 // console lines of cutechess-cli or fastchess on standard output, the live PGN and EPD files,
-// fastchess's PV warnings, -show-latency's lines and the closing line.
+// fastchess's PV warnings, -show-latency's lines, the -html page and the closing line.
 #pragma once
 
 #include <cstdio>
