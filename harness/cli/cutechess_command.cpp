@@ -1,119 +1,24 @@
 #include "harness/cli/cutechess_command.h"
-#include "harness/cli/tournament_files.h"
 
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <random>
-#include <streambuf>
 #include <string>
 
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
-#include "harness/pgn/pgn_writer.h"
-#include "harness/process/affinity.h"
-#include "harness/report/cutechess_output.h"
-#include "harness/report/fastchess_pv_check.h"
-#include "harness/report/live_games.h"
 #include "harness/report/output_file.h"
+#include "harness/session/dialect_console.h"
 #include "harness/tournament/chess960_openings.h"
-#include "harness/tournament/interrupt.h"
-#include "harness/tournament/openings.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter::cli {
 
 namespace {
-
-// Standard output for the console's lines, handed to stdio one whole line per fwrite: the engine
-// log of -debug, written to standard output by the workers, then never lands inside a line.
-class WholeLines : public std::streambuf {
-  protected:
-    int_type overflow(int_type c) override {
-        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
-        char text = traits_type::to_char_type(c);
-        xsputn(&text, 1);
-        return c;
-    }
-    std::streamsize xsputn(const char* text, std::streamsize size) override {
-        pending_.append(text, std::size_t(size));
-        std::size_t end = pending_.rfind('\n');
-        if (end != std::string::npos) {
-            std::fwrite(pending_.data(), 1, end + 1, stdout);
-            pending_.erase(0, end + 1);
-        }
-        return size;
-    }
-    int sync() override {
-        std::fwrite(pending_.data(), 1, pending_.size(), stdout);
-        pending_.clear();
-        return std::fflush(stdout) == 0 ? 0 : -1;
-    }
-
-  private:
-    std::string pending_;  // the line begun and not yet ended
-};
-
-// What the dialect shows beyond the live files: the games a resumed run played before, counted
-// in the console's score, and fastchess's PV warnings before each game's files and line. Each
-// finished game then goes on to `next` (LiveGameFiles, in front of the console).
-class DialectConsole : public TournamentObserver {
-  public:
-    DialectConsole(TournamentObserver& next, CutechessConsole& console,
-                   const CutechessCommand& command, Store& store)
-        : next_(next),
-          console_(console),
-          store_(store),
-          check_pvs_(command.output.check_mate_pvs),
-          test_env_(command.output.test_env),
-          chess960_(command.config.game.variant == Variant::chess960) {}
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already) override {
-        if (already > 0)
-            for (const GameSummary& game : store_.list_games(tournament, engines))
-                console_.count_earlier(game);
-        console_.started(tournament, engines, scheduled, already);
-    }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        console_.game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { console_.engine_event(message); }
-    void game_finished(const GameRecord& game, GameId id, const std::string& white,
-                       const std::string& black) override {
-        // fastchess prints its PV warnings while the game runs: here, before the game's line.
-        if (check_pvs_)
-            for (const std::string& warning :
-                 fastchess_pv_warnings(game, white, black, chess960_, test_env_))
-                console_.print_line(warning);
-        next_.game_finished(game, id, white, black);
-    }
-
-  private:
-    TournamentObserver& next_;
-    CutechessConsole& console_;
-    Store& store_;
-    bool check_pvs_ = false, test_env_ = false, chess960_ = false;
-};
-
-// The live files of the dialect's options: -pgnout (with -crc32 pgn=true) and -epdout.
-LiveGameFileSettings live_files(const CutechessCommand& command) {
-    const CutechessOutputSettings& output = command.output;
-    return {.pgn_path = command.config.pgn_path,
-            .pgn_flag = "-pgnout",
-            .pgn_append = output.pgn_append,
-            .pgn_fields = output.pgn_fields,
-            .pgn_crc32 = output.crc32,
-            .epd_path = output.epd_path,
-            .epd_append = output.epd_append};
-}
 
 // A database of its own for a run without -db (results/match-20261202-004512-4711.sqlite), as
 // each run of cutechess-cli or fastchess is a match of its own: two runners in one folder never
@@ -139,7 +44,7 @@ std::uint64_t clock_seed() {
     return seed;
 }
 
-// Reads the command line and fits the schedule to the opening suite.
+// Reads the command line; the session fits the schedule to the opening suite it reads.
 CutechessCommand read_command(const std::vector<std::string>& arguments, Personality personality) {
     CutechessCommand command = read_cutechess_args(arguments, personality);
     for (const std::string& warning : command.warnings)
@@ -159,71 +64,25 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
         throw ConfigError(
             "-openings file=FILE is required: arbiter plays every game pair from "
             "an opening (openings/arbiter-8ply.epd ships with it)");
+    // A generated suite is named, not read: its variant is checked here, its size by the session.
     const std::string& openings = command.config.openings_path;
-    std::size_t suite_size = 0;
-    if (is_generated_suite(openings)) {
-        if (command.config.game.variant != Variant::chess960)
-            throw ConfigError("-openings file=" + openings +
-                              " is a generated Chess960 suite: give -variant fischerandom");
-        suite_size = generate_openings(openings, command.config.seed).size();
-    } else {
-        suite_size = OpeningSuite::read(openings, command.config.plies.value_or(-1)).size();
-    }
-    fit_schedule(command, std::int64_t(suite_size));
-    validate(command.config);
+    if (is_generated_suite(openings) && command.config.game.variant != Variant::chess960)
+        throw ConfigError("-openings file=" + openings +
+                          " is a generated Chess960 suite: give -variant fischerandom");
     return command;
 }
 
 int run(const CutechessCommand& command) {
-    const TournamentConfig& config = command.config;
-    // Step 1. Everything that can refuse the run, before anything is created or printed.
-    refuse_tournament_outputs(config, DIALECT_FLAGS, {{command.output.epd_path, "-epdout"}}, {});
-    if (command.use_affinity) {
-        set_worker_cpus(command.affinity_cpus.empty() ? affinity_cpu_order()
-                                                      : command.affinity_cpus);
-        pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
-    }
-    CheckedTournament checked = check_tournament(config);
-
-    // Step 2. The database and the live files; then the games.
-    std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of -db");
-    DiscardIfLeftEmpty discard(config.db_path);
-    WriterClaim claim(config.db_path);
-    Store store = Store::open(config.db_path);
-    std::cerr << "Database: " << config.db_path << '\n';
-
-    WholeLines lines;
-    std::ostream out(&lines);
-    CutechessConsole console(out, std::cerr, command.output, config);
-    LiveGameFiles files(console, config, live_files(command),
-                        [&](const std::string& line) { console.print_line(line); });
-    DialectConsole observer(files, console, command, store);
-    // Without -db the run had a database of its own: resuming it means naming it.
-    const std::string resume_hint =
-        command.db_given
-            ? "re-run the same command to resume"
-            : "add -db " + config.db_path +
-                  (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
-                  " to the command to resume";
-    // SIGINT: the summary from the games finished so far, after the last one recorded.
-    RecordingGate gate;
-    InterruptWatch interrupt(gate, [&](int) {
-        console.finish();
-        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint << '\n';
-    });
-    TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
-    interrupt.finished();
-    console.finish();
-    if (command.output.show_latency) {
-        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
-            out << latency_line(latency) << '\n';
-        out.flush();
-    }
-    files.close();
-    std::cerr << "Played " << summary.played_now << " games; results in " << config.db_path << '\n';
-    return interrupt.signal() ? 128 + interrupt.signal() : 0;
+    MatchOutputs outputs{
+        .flags = DIALECT_FLAGS,
+        .extra_outputs = {{command.output.epd_path, "-epdout"},
+                          {command.output.html_path, "-html", OutputKind::replaced}}};
+    if (command.use_affinity) outputs.affinity = command.affinity_cpus;
+    outputs.fit_schedule = [&command](TournamentConfig& config, std::int64_t openings) {
+        fit_schedule(config, command.games_per_encounter, openings);
+    };
+    DialectMatchConsole console(command);
+    return run_match(command.config, outputs, console);
 }
 
 }  // namespace

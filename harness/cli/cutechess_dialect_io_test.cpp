@@ -212,3 +212,28 @@ TEST_F(CutechessDialectIo, ShowLatencyAndThePgnoutClockAndReportFields) {
     EXPECT_LT(lines, comments);  // beta sends no info string
     EXPECT_EQ(pgn.find("flood 0"), std::string::npos);
 }
+
+// -html FILE, `arbiter tournament --html` in the dialect: the report page at the end, named on
+// standard error (the console's lines on standard output stay cutechess-cli's); refused before
+// anything is created when it would overwrite the opening suite.
+TEST_F(CutechessDialectIo, HtmlWritesTheReportPageAtTheEnd) {
+    std::string mock = MOCK_ENGINE_PATH;
+    const std::string engines =
+        "-engine name=alpha cmd=" + mock + " -engine name=beta cmd=" + mock + " arg=--seed arg=3";
+    RunResult r =
+        run(engines + " -each tc=10+0.1 -openings file=" + path("book.epd") +
+            " -repeat -maxmoves 20 -rounds 1 -db " + path("h.sqlite") + " -html " + path("h.html"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_NE(r.err.find("Report: " + path("h.html") + " (2 games)\n"), std::string::npos) << r.err;
+    EXPECT_EQ(r.out.find("Report:"), std::string::npos) << r.out;
+    const std::string page = text_of(path("h.html"));
+    EXPECT_NE(page.find("<html"), std::string::npos);
+    EXPECT_NE(page.find("alpha"), std::string::npos);
+
+    RunResult refused =
+        run(engines + " -each tc=10+0.1 -openings file=" + path("book.epd") +
+            " -repeat -rounds 1 -db " + path("refused/r.sqlite") + " -html " + path("book.epd"));
+    EXPECT_EQ(refused.exit_code, 1) << refused.out << refused.err;
+    EXPECT_NE(refused.err.find("-html"), std::string::npos) << refused.err;
+    EXPECT_FALSE(std::filesystem::exists(path("refused")));
+}

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "harness/store/store.h"
@@ -87,6 +88,20 @@ TEST_F(Output, LivePgnAndExportWriteTheSameGames) {
     EXPECT_NE(text.find("[Opening \"Ruy Lopez, Morphy Defence\"]\n[TimeControl \"30+0.5\"]\n"),
               std::string::npos)
         << text;
+}
+
+// --show-latency, the dialect's -show-latency natively: one line per engine after the standings.
+TEST_F(Output, ShowLatencyPrintsEachEnginesLatencyAfterTheStandings) {
+    RunResult r = run(tournament("--depth 1 --show-latency"));
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    for (const char* name : {"a", "b"})
+        EXPECT_TRUE(std::regex_search(
+            r.output,
+            std::regex(std::string("\nEngine ") + name +
+                       R"( latency: -?[0-9]+\.[0-9]ms mean, -?[0-9]+ms max over [1-9][0-9]* )")))
+            << r.output;
+    EXPECT_LT(r.output.find("Engine a latency"), r.output.find("\nResults: "));
+    EXPECT_EQ(run(tournament("--depth 1")).output.find(" latency: "), std::string::npos);
 }
 
 TEST_F(Output, ExportOntoAFullDiskFailsNamingTheFile) {

@@ -1,22 +1,14 @@
 // `arbiter tournament`: plays a round-robin of UCI engines from an opening suite into SQLite and
 // prints the standings.
-#include <unistd.h>
-
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "harness/cli/command.h"
-#include "harness/cli/tournament_files.h"
-#include "harness/report/html/page.h"
-#include "harness/report/live_games.h"
-#include "harness/report/number_text.h"
 #include "harness/report/output_file.h"
-#include "harness/report/progress.h"
 #include "harness/report/rating_output.h"
-#include "harness/report/standings.h"
-#include "harness/tournament/interrupt.h"
+#include "harness/session/native_console.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
@@ -32,7 +24,8 @@ struct TournamentOptions {
     std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
     bool force = false;
-    std::string shard;  // "K/N" or "auto" (a run setting, not part of the tournament)
+    bool show_latency = false;  // each engine's latency after the standings (not a setting)
+    std::string shard;          // "K/N" or "auto" (a run setting, not part of the tournament)
     std::optional<int> shard_count;
     std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
 };
@@ -74,104 +67,16 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     return c;
 }
 
-// What an interrupted run says last, on standard error.
-constexpr const char* INTERRUPTED =
-    "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
-
-// Before the first game: whether this run resumes a tournament of the database, and if it does
-// not although the database holds others, why it is a new one.
-void explain_identity(Store& store, const TournamentConfig& config, bool resume) {
-    if (store.find_tournament(tournament_key(config))) return;
-    std::cout << explain_new_tournament(store, config);
-    if (resume)
-        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
-}
-
-// After the last game: the standings count every recorded game of the tournament, which after
-// a run with more rounds (or a larger --max-games) is more than this run schedules.
-void explain_standings(Store& store, const TournamentSummary& summary) {
-    std::int64_t recorded = store.count_games(summary.tournament_id, summary.engine_ids);
-    if (recorded <= summary.scheduled) return;
-    std::cout << "\nNote: the database holds " << recorded << " games of this tournament, "
-              << recorded - summary.scheduled << " more than the " << summary.scheduled
-              << " this run schedules (an earlier run played more rounds or games); the "
-                 "standings count all "
-              << recorded << ".\n";
-}
-
-// --html: the report page, rewritten atomically; returns the line that says so.
-std::string write_html(Store& store, TournamentId tournament, const TournamentOptions& options,
-                       int bootstrap) {
-    html::ReportOptions report;
-    report.tournament = tournament;
-    report.bootstrap_samples = bootstrap;
-    html::WrittenReport written = html::write_report(store, report, options.html);
-    return "Report: " + options.html + " (" + std::to_string(written.games) + " games)\n";
-}
-
 int run(const TournamentOptions& options, const CLI::App& app) {
-    // Step 1. Everything that can refuse the run, before anything is created or printed.
     TournamentConfig config = build_config(options, app);
-    refuse_tournament_outputs(
-        config, TOURNAMENT_FLAGS, {{options.html, "--html", OutputKind::replaced}},
-        {{options.config_file, "--config"}, {options.engines_file, "--engines"}});
-    CheckedTournament checked = check_tournament(config);
-
-    // Step 2. The database and the live files; then the games.
-    std::filesystem::path db(config.db_path);
-    if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of --db");
-    DiscardIfLeftEmpty discard(config.db_path);  // a failure before the first game: no new file
-    WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
-    Store store = Store::open(config.db_path);
-
-    bool terminal = ::isatty(STDOUT_FILENO);
-    std::vector<std::string> names;
-    for (const auto& e : config.engines) names.push_back(e.name);
-    StandingsOptions standings_options{config.bootstrap, config.seed};
-    ProgressDisplay display(std::cout, terminal, config.report_every,
-                            [&](TournamentId tournament, const std::vector<EngineId>& engines) {
-                                std::string text = format_standings(store, tournament, engines,
-                                                                    names, standings_options);
-                                if (!options.html.empty())
-                                    text +=
-                                        write_html(store, tournament, options, config.bootstrap);
-                                return text;
-                            });
-    LiveGameFiles observer(display, config, {.pgn_path = config.pgn_path});
-    // Ctrl-C or a kill: the games in progress get a moment to finish; recorded games stay
-    // recorded, each shown and in the PGN.
-    RecordingGate gate;
-    InterruptWatch interrupt(gate, [&](int) {
-        display.finish();
-        std::cerr << INTERRUPTED;
-    });
-    std::cout << "Database: " << config.db_path << "\n";
-    if (config.shard_count)
-        std::cout << "Shard " << config.shard_index << "/" << config.shard_count
-                  << " of the schedule\n";
-    explain_identity(store, config, options.resume);
-    TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), &gate, &checked);
-    interrupt.finished();
-    display.finish();
-    observer.close();
-    if (interrupt.signal()) std::cerr << INTERRUPTED;
-    std::cout << "\nPlayed " << summary.played_now << " games in "
-              << format_fixed(summary.seconds, 1) << " s";
-    if (summary.already_played)
-        std::cout << " (" << summary.already_played << " were already in the database)";
-    std::cout << "; " << summary.scheduled << " scheduled.\n";
-    if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
-    if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
-    explain_standings(store, summary);
-    std::cout << "\n"
-              << format_standings(store, summary.tournament_id, summary.engine_ids, names,
-                                  standings_options);
-    if (!options.html.empty())
-        std::cout << '\n' << write_html(store, summary.tournament_id, options, config.bootstrap);
-    std::cout << "\nResults: " << config.db_path
-              << (config.pgn_path.empty() ? "" : ", " + config.pgn_path) << "\n";
-    return interrupt.signal() ? 128 + interrupt.signal() : 0;
+    MatchOutputs outputs{
+        .flags = TOURNAMENT_FLAGS,
+        .extra_outputs = {{options.html, "--html", OutputKind::replaced}},
+        .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}}};
+    NativeConsole console(
+        config,
+        {.html = options.html, .resume = options.resume, .show_latency = options.show_latency});
+    return run_match(config, outputs, console);
 }
 
 // The --engine help: every key the spec reader knows (config/engine_config.h), one a line.
@@ -213,6 +118,9 @@ void add(CLI::App& app) {
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");
+    cmd->add_flag("--show-latency", options->show_latency,
+                  "After the standings, each engine's latency: how much longer its moves took than "
+                  "the search time it reported (mean and max)");
     cmd->add_flag("--force", options->force,
                   "Accept a --concurrency far above the number of cores");
     cmd->add_option("--shard", options->shard,

@@ -418,17 +418,21 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
 }
 
 void fit_schedule(CutechessCommand& command, std::int64_t openings) {
-    TournamentConfig& config = command.config;
+    fit_schedule(command.config, command.games_per_encounter, openings);
+}
+
+void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
+                  std::int64_t openings) {
     // Each round deals every opening once to each encounter: a pair of games, or one game.
     std::int64_t per_opening = config.single_games ? 1 : 2;
-    std::int64_t deals = (command.games_per_encounter + per_opening - 1) / per_opening;
+    std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
     openings = std::max<std::int64_t>(openings, 1);
     config.rounds = int((deals + openings - 1) / openings);
     int engines = int(config.engines.size());
     std::int64_t encounters = config.gauntlet
                                   ? std::int64_t(config.seeds) * (engines - config.seeds)
                                   : std::int64_t(engines) * (engines - 1) / 2;
-    config.max_games = command.games_per_encounter * encounters;
+    config.max_games = games_per_encounter * encounters;
 }
 
 }  // namespace arbiter

@@ -58,6 +58,7 @@ struct CutechessOutputSettings {
     bool check_mate_pvs = false;  // -check-mate-pvs: fastchess's warnings for a false mate's PV
     bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
     bool show_latency = false;    // -show-latency: each engine's latency at the end
+    std::string html_path;        // -html FILE: the report page, written at the end
 };
 
 // A whole command line in this dialect.
@@ -91,5 +92,8 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
 // The number of rounds over an opening suite of `openings` that covers every encounter, and the
 // games of the schedule to play (TournamentConfig::rounds and ::max_games).
 void fit_schedule(CutechessCommand& command, std::int64_t openings);
+// The same on a configuration alone, for `games_per_encounter` games of each encounter.
+void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
+                  std::int64_t openings);
 
 }  // namespace arbiter

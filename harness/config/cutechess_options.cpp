@@ -65,6 +65,7 @@ constexpr std::array OPTIONS = {
     O{"-autosaveinterval", "N", "Accepted: arbiter saves every game as it ends", FASTCHESS},
     O{"-db", "FILE", "Record into (and resume) FILE; default: a new results/match-*.sqlite",
       Origin::arbiter},
+    O{"-html", "FILE", "Write the HTML report page to FILE at the end", Origin::arbiter},
     // Step 4. Engines' timeouts and CPUs.
     O{"-startup-ms", "MS", "How long an engine may take to answer uci", FASTCHESS},
     O{"-ping-ms", "MS", "How long an engine may take to answer isready", FASTCHESS},

@@ -163,6 +163,8 @@ bool read_output_option(Reading& r, const Option& option) {
                                 ? ConsoleFormat::fastchess
                                 : ConsoleFormat::cutechess;
         }
+    } else if (name == "-html") {
+        output.html_path = one_value(option);
     } else if (name == "-show-latency") {
         no_value(option);
         output.show_latency = true;

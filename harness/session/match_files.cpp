@@ -1,8 +1,8 @@
-#include "harness/cli/tournament_files.h"
+#include "harness/session/match_files.h"
 
 #include <filesystem>
 
-namespace arbiter::cli {
+namespace arbiter {
 
 void refuse_tournament_outputs(const TournamentConfig& config, const TournamentFlags& flags,
                                std::vector<NamedFile> extra_outputs,
@@ -35,4 +35,4 @@ void refuse_tournament_outputs(const TournamentConfig& config, const TournamentF
     for (const NamedFile& output : stderr_files) refuse_unwritable_output(output);
 }
 
-}  // namespace arbiter::cli
+}  // namespace arbiter

@@ -1,7 +1,8 @@
 // The files a tournament reads and writes, gathered from its configuration for the checks that
 // refuse a run before it creates anything (harness/report/output_file.h): no output over an
-// input, and every output writable. Both command lines (`arbiter tournament` and the
-// cutechess/fastchess dialect) make them first, each naming the files by its own flags.
+// input, and every output writable. The match session (match_session.h) makes them first for
+// both command lines (`arbiter tournament` and the cutechess/fastchess dialect), each naming the
+// files by its own flags.
 #pragma once
 
 #include <string>
@@ -10,7 +11,7 @@
 #include "harness/config/tournament_config.h"
 #include "harness/report/output_file.h"
 
-namespace arbiter::cli {
+namespace arbiter {
 
 // The flags a command line names a tournament's files by, for messages.
 struct TournamentFlags {
@@ -28,4 +29,4 @@ void refuse_tournament_outputs(const TournamentConfig& config, const TournamentF
                                std::vector<NamedFile> extra_outputs,
                                std::vector<NamedFile> extra_inputs);
 
-}  // namespace arbiter::cli
+}  // namespace arbiter

@@ -1,0 +1,62 @@
+// One match run behind both command lines: `arbiter tournament` and the cutechess-cli/fastchess
+// dialect each translate their arguments into a TournamentConfig and the outputs they name, then
+// call run_match(), which refuses, claims, records and stops the same way for both. What each
+// door shows (the native standings, the dialect's console lines) is a MatchConsole it hands over.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "harness/config/tournament_config.h"
+#include "harness/report/output_file.h"
+#include "harness/session/match_files.h"
+#include "harness/store/store.h"
+#include "harness/tournament/tournament.h"
+
+namespace arbiter {
+
+// The files and settings of a run beyond its configuration, as a door names them: its flags for
+// the configuration's files, the outputs only it writes (--html, -epdout), the files it read the
+// configuration from (--config, --engines), and the CPUs to pin engines to (the dialect's
+// -use-affinity: an empty list means every CPU, in affinity_cpu_order()).
+struct MatchOutputs {
+    TournamentFlags flags{};
+    std::vector<NamedFile> extra_outputs{};
+    std::vector<NamedFile> extra_inputs{};
+    std::optional<std::vector<int>> affinity{};
+    // The dialect's -rounds x -games: fits the schedule (rounds, max_games) of a copy of the
+    // configuration to the number of openings check_tournament() read, so that the suite is read
+    // once per run; the fitted configuration is validated again and played.
+    std::function<void(TournamentConfig& config, std::int64_t openings)> fit_schedule{};
+};
+
+// What a door shows of a run, given to run_match(). open() is called once the database is open
+// and before the first game: it builds the door's observer chain (its console in front of the
+// live files), prints what comes before the games, and returns the chain's head. interrupted()
+// says the last words of a run ended by a signal beyond its grace (InterruptWatch), never while
+// open() runs but possibly before it; finish() closes the live files and prints the closing
+// lines of a run that returned (`signal` is the signal that stopped it, or 0). The objects a
+// console builds outlive run_match(), which owns the Store, so none may use the Store after
+// run_match() returns or throws.
+class MatchConsole {
+  public:
+    virtual ~MatchConsole() = default;
+    virtual TournamentObserver& open(Store& store) = 0;
+    virtual void interrupted(int signal) = 0;
+    virtual void finish(Store& store, const TournamentSummary& summary, int signal) = 0;
+};
+
+// Plays (or resumes) the match of `config` and returns the exit code: 0, or 128 + the signal
+// that stopped it. Before anything is created it refuses every output over an input or that
+// cannot be written (refuse_tournament_outputs()), pins the engines if asked, and checks the
+// tournament (check_tournament()) and fits its schedule to the suite read (fit_schedule); then
+// makes the database's folder, claims the database
+// (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens it, and
+// plays the games into `console`'s observer chain while an InterruptWatch stops the run on
+// SIGINT or SIGTERM. Throws what the refusals and the run throw.
+int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
+
+}  // namespace arbiter

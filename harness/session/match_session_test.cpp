@@ -1,0 +1,120 @@
+#include "harness/session/match_session.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+
+// An observer that ignores every game.
+class NoObserver : public TournamentObserver {
+  public:
+    void game_finished(const GameRecord&, GameId, const std::string&, const std::string&) override {
+    }
+};
+
+// A console that counts how often the session opened and finished it, and keeps the summary.
+class CountingConsole : public MatchConsole {
+  public:
+    TournamentObserver& open(Store&) override {
+        ++opened;
+        return observer_;
+    }
+    void interrupted(int) override {}
+    void finish(Store&, const TournamentSummary& done, int signal) override {
+        ++finished;
+        summary = done;
+        last_signal = signal;
+    }
+    int opened = 0, finished = 0, last_signal = -1;
+    TournamentSummary summary;
+
+  private:
+    NoObserver observer_;
+};
+
+class MatchSessionTest : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("match_session_test_" + std::to_string(::getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+        std::ofstream(dir_ / "openings.epd")
+            << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n";
+        config_.openings_path = (dir_ / "openings.epd").string();
+        config_.db_path = (dir_ / "results" / "match.sqlite").string();
+        for (const char* name : {"a", "b"}) {
+            EngineConfig engine;
+            engine.name = name;
+            engine.command = std::string("/nonexistent/engine-") + name;
+            config_.engines.push_back(engine);
+        }
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    fs::path dir_;
+    TournamentConfig config_;
+    MatchOutputs outputs_{.flags = {"--db", "--pgn", "--engine-log", "--openings"}};
+    CountingConsole console_;
+};
+
+TEST_F(MatchSessionTest, AnOutputOverAnInputIsRefusedBeforeAnythingIsCreated) {
+    config_.pgn_path = config_.openings_path;
+    EXPECT_THROW(run_match(config_, outputs_, console_), OutputError);
+    EXPECT_FALSE(fs::exists(dir_ / "results"));
+    EXPECT_EQ(console_.opened, 0);
+}
+
+TEST_F(MatchSessionTest, AnExtraOutputOverAnExtraInputIsRefusedToo) {
+    outputs_.extra_inputs = {{(dir_ / "config.json").string(), "--config"}};
+    outputs_.extra_outputs = {{(dir_ / "config.json").string(), "--html", OutputKind::replaced}};
+    EXPECT_THROW(run_match(config_, outputs_, console_), OutputError);
+    EXPECT_FALSE(fs::exists(dir_ / "results"));
+    EXPECT_EQ(console_.opened, 0);
+}
+
+TEST_F(MatchSessionTest, AMissingEngineIsRefusedBeforeTheDatabaseIsMade) {
+    EXPECT_THROW(run_match(config_, outputs_, console_), std::exception);
+    EXPECT_FALSE(fs::exists(dir_ / "results"));
+    EXPECT_EQ(console_.opened, 0);
+}
+
+// The dialect's schedule is fitted to the suite the check read: three openings, five games of
+// the one encounter in single games, so two rounds capped at five games.
+TEST_F(MatchSessionTest, TheScheduleIsFittedToTheSuiteTheCheckRead) {
+    std::ofstream(config_.openings_path)
+        << "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"
+           "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1\n"
+           "rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1\n";
+    for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+        config_.engines[i].command = MOCK_ENGINE_PATH;
+        config_.engines[i].args = {"--seed", std::to_string(i + 1)};
+    }
+    config_.limits.depth = 1;
+    config_.game.adjudication.max_plies = 20;
+    config_.single_games = true;
+    std::int64_t suite = 0;
+    outputs_.fit_schedule = [&](TournamentConfig& config, std::int64_t openings) {
+        suite = openings;
+        config.rounds = 2;
+        config.max_games = 5;
+    };
+    EXPECT_EQ(run_match(config_, outputs_, console_), 0);
+    EXPECT_EQ(suite, 3);
+    EXPECT_EQ(console_.opened, 1);
+    EXPECT_EQ(console_.finished, 1);
+    EXPECT_EQ(console_.last_signal, 0);
+    EXPECT_EQ(console_.summary.scheduled, 5);
+    EXPECT_EQ(console_.summary.played_now, 5);
+    EXPECT_TRUE(fs::exists(dir_ / "results" / "match.sqlite"));
+}
+
+}  // namespace
+}  // namespace arbiter

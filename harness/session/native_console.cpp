@@ -1,0 +1,105 @@
+#include "harness/session/native_console.h"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "harness/report/cutechess_output.h"
+#include "harness/report/html/page.h"
+#include "harness/report/number_text.h"
+
+namespace arbiter {
+
+namespace {
+
+// What an interrupted run says last, on standard error.
+constexpr const char* INTERRUPTED =
+    "\narbiter: interrupted; finished games are saved, re-run the same command to resume\n";
+
+// Before the first game: whether this run resumes a tournament of the database, and if it does
+// not although the database holds others, why it is a new one.
+void explain_identity(Store& store, const TournamentConfig& config, bool resume) {
+    if (store.find_tournament(tournament_key(config))) return;
+    std::cout << explain_new_tournament(store, config);
+    if (resume)
+        std::cout << "--resume: this configuration has no games in the database yet; starting it\n";
+}
+
+// After the last game: the standings count every recorded game of the tournament, which after
+// a run with more rounds (or a larger --max-games) is more than this run schedules.
+void explain_standings(Store& store, const TournamentSummary& summary) {
+    std::int64_t recorded = store.count_games(summary.tournament_id, summary.engine_ids);
+    if (recorded <= summary.scheduled) return;
+    std::cout << "\nNote: the database holds " << recorded << " games of this tournament, "
+              << recorded - summary.scheduled << " more than the " << summary.scheduled
+              << " this run schedules (an earlier run played more rounds or games); the "
+                 "standings count all "
+              << recorded << ".\n";
+}
+
+// --html: the report page, rewritten atomically; returns the line that says so.
+std::string write_html(Store& store, TournamentId tournament, const std::string& path,
+                       int bootstrap) {
+    html::ReportOptions report;
+    report.tournament = tournament;
+    report.bootstrap_samples = bootstrap;
+    html::WrittenReport written = html::write_report(store, report, path);
+    return "Report: " + path + " (" + std::to_string(written.games) + " games)\n";
+}
+
+}  // namespace
+
+NativeConsole::NativeConsole(const TournamentConfig& config, NativeOutputs outputs)
+    : config_(config), outputs_(std::move(outputs)), standings_{config.bootstrap, config.seed} {
+    for (const auto& e : config.engines) names_.push_back(e.name);
+}
+
+TournamentObserver& NativeConsole::open(Store& store) {
+    display_.emplace(
+        std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
+        [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
+            std::string text = format_standings(store, tournament, engines, names_, standings_);
+            if (!outputs_.html.empty())
+                text += write_html(store, tournament, outputs_.html, config_.bootstrap);
+            return text;
+        });
+    files_.emplace(*display_, config_, LiveGameFileSettings{.pgn_path = config_.pgn_path});
+    std::cout << "Database: " << config_.db_path << "\n";
+    if (config_.shard_count)
+        std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
+                  << " of the schedule\n";
+    explain_identity(store, config_, outputs_.resume);
+    return *files_;
+}
+void NativeConsole::interrupted(int) {
+    if (display_) display_->finish();  // a signal before open() has nothing to finish
+    std::cerr << INTERRUPTED;
+}
+void NativeConsole::finish(Store& store, const TournamentSummary& summary, int signal) {
+    display_->finish();
+    files_->close();
+    if (signal) std::cerr << INTERRUPTED;
+    std::cout << "\nPlayed " << summary.played_now << " games in "
+              << format_fixed(summary.seconds, 1) << " s";
+    if (summary.already_played)
+        std::cout << " (" << summary.already_played << " were already in the database)";
+    std::cout << "; " << summary.scheduled << " scheduled.\n";
+    if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << "\n";
+    if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << "\n";
+    explain_standings(store, summary);
+    std::cout << "\n"
+              << format_standings(store, summary.tournament_id, summary.engine_ids, names_,
+                                  standings_);
+    if (outputs_.show_latency) {
+        std::cout << '\n';
+        for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
+            std::cout << latency_line(latency) << '\n';
+    }
+    if (!outputs_.html.empty())
+        std::cout << '\n'
+                  << write_html(store, summary.tournament_id, outputs_.html, config_.bootstrap);
+    std::cout << "\nResults: " << config_.db_path
+              << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
+}
+
+}  // namespace arbiter
