@@ -40,11 +40,8 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
     return options;
 }
 
-[[noreturn]] void reject(const Option& option) {
-    for (const cutechess::RefusedOption& u : cutechess::refused_options())
-        if (option.name == u.name)
-            throw ConfigError(std::string(u.name) + " is not supported: " + std::string(u.why) +
-                              "; nearest supported: " + std::string(u.instead));
+// An option the table does not hold: the nearest option it holds, if one is near.
+[[noreturn]] void reject_unknown(const Option& option) {
     std::string_view best;
     std::size_t distance = 3;
     for (const cutechess::DialectOption& known : cutechess::dialect_options())
@@ -56,11 +53,36 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
                       (best.empty() ? "" : "; did you mean " + std::string(best) + "?"));
 }
 
-std::int64_t integer(const Option& option, const std::string& text, std::int64_t min) {
-    std::string key = option.name.substr(1);
-    return read_integer(IntegerRule{key, min, std::numeric_limits<std::int64_t>::max(),
-                                    min > 0 ? "a positive integer" : "a whole number, 0 or more"},
-                        text);
+// The text an option's entry hands its setting, taken by the entry's shape (checked first).
+std::string shaped_text(const Option& option, cutechess::Shape shape) {
+    using cutechess::Shape;
+    switch (shape) {
+        case Shape::none:
+            if (!option.values.empty())
+                throw ConfigError(option.name + " takes no value (got '" + option.values[0] + "')");
+            return "";
+        case Shape::one:
+            return cutechess::one_value(option);
+        case Shape::comma_joined:
+            return cutechess::joined(option, ',');
+        case Shape::space_joined:
+            return cutechess::joined(option, ' ');
+        case Shape::free:
+            break;
+    }
+    return "";
+}
+
+// Reads one option by its table entry: refused, or its shape checked and its reading done.
+void read_option(Reading& r, const Option& option) {
+    const cutechess::DialectOption* entry = cutechess::find_dialect_option(option.name);
+    if (!entry) reject_unknown(option);
+    if (entry->refused())
+        throw ConfigError(option.name + " is not supported: " + std::string(entry->why) +
+                          "; nearest supported: " + std::string(entry->instead));
+    std::string text = shaped_text(option, entry->shape);
+    if (entry->read) entry->read(r, option);
+    if (!entry->setting.empty()) r.settings.emplace_back(entry->setting, text);
 }
 
 }  // namespace
@@ -92,6 +114,13 @@ bool read_bool(const std::string& key, const std::string& value) {
     return read_choice(key, value, {"true", "false"}) == "true";
 }
 
+std::int64_t whole_value(const Option& option, std::int64_t min) {
+    return read_integer(
+        IntegerRule{option.name.substr(1), min, std::numeric_limits<std::int64_t>::max(),
+                    min > 0 ? "a positive integer" : "a whole number, 0 or more"},
+        one_value(option));
+}
+
 }  // namespace cutechess
 
 using cutechess::joined;
@@ -115,15 +144,10 @@ std::string version_text(Personality personality) {
 bool is_cutechess_option(std::string_view argument) {
     if (argument == "--version") return true;
     if (argument.size() < 2 || argument[0] != '-' || argument[1] == '-') return false;
-    std::string name(argument);
-    for (const cutechess::DialectOption& option : cutechess::dialect_options())
-        if (option.name == name) return true;
-    for (const cutechess::RefusedOption& u : cutechess::refused_options())
-        if (u.name == name) return true;
-    return false;
+    return cutechess::find_dialect_option(argument) != nullptr;
 }
 
-namespace {
+namespace cutechess {
 
 void read_openings_option(Reading& r, const Option& option) {
     std::string format;
@@ -141,108 +165,73 @@ void read_openings_option(Reading& r, const Option& option) {
             r.settings.emplace_back("openings_start", value);
         else if (key == "policy") {
             if (read_choice("policy", value, {"round", "default", "encounter"}) == "encounter")
-                throw ConfigError(
-                    "-openings policy=encounter is not supported: arbiter hands "
-                    "each game pair the next opening; nearest supported: "
-                    "policy=round");
+                throw ConfigError(option.name +
+                                  " policy=encounter is not supported: arbiter hands "
+                                  "each game pair the next opening; nearest supported: "
+                                  "policy=round");
         } else
-            throw ConfigError("-openings: unknown key '" + key +
+            throw ConfigError(option.name + ": unknown key '" + key +
                               "' (known: file, format, order, plies, start, policy)");
     }
     auto file = std::find_if(r.settings.rbegin(), r.settings.rend(),
                              [](const auto& s) { return s.first == "openings"; });
-    if (file == r.settings.rend()) throw ConfigError("-openings needs file=FILE");
+    if (file == r.settings.rend()) throw ConfigError(option.name + " needs file=FILE");
     std::string path = file->second;
     // A generated Chess960 / DFRC suite (file=chess960:all, chess960:random:N, dfrc:random:N),
     // the spec of `arbiter tournament --openings`: no file, so no extension to match format=.
     if (path.rfind("chess960:", 0) == 0 || path.rfind("dfrc:", 0) == 0) return;
     std::string extension = path.substr(path.find_last_of('.') + 1);
     if (!format.empty() && extension != format && !(format == "epd" && extension == "fen"))
-        throw ConfigError("-openings format=" + format + " but " + path +
+        throw ConfigError(option.name + " format=" + format + " but " + path +
                           " is read by its extension (." + extension +
                           "); rename the file or give format=" + extension);
 }
 
-// The options of the match itself (everything but engines, openings and output).
-bool read_match_option(Reading& r, const Option& option) {
-    const std::string& name = option.name;
-    if (name == "-tournament") {
-        std::string type = read_choice("-tournament", one_value(option),
-                                       {"round-robin", "roundrobin", "gauntlet"});
-        r.settings.emplace_back("format", type == "gauntlet" ? "gauntlet" : "round-robin");
-    } else if (name == "-seeds") {
-        r.settings.emplace_back("seeds", one_value(option));
-    } else if (name == "-rounds") {
-        r.rounds = integer(option, one_value(option), 1);
-    } else if (name == "-games") {
-        r.games = integer(option, one_value(option), 1);
-    } else if (name == "-repeat") {
-        if (!option.values.empty() && integer(option, one_value(option), 1) != 2)
-            throw ConfigError("-repeat " + option.values[0] +
-                              " is not supported: arbiter plays each opening exactly twice, "
-                              "colours reversed; nearest supported: -repeat");
-        r.repeat = true;
-    } else if (name == "-concurrency" || name == "-wait" || name == "-sprt" || name == "-draw" ||
-               name == "-resign") {
-        r.settings.emplace_back(name.substr(1), joined(option, ','));
-    } else if (name == "-noswap" || name == "-reverse") {
-        if (!option.values.empty())
-            throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
-        (name == "-noswap" ? r.noswap : r.reverse) = true;
-    } else if (name == "-variant") {
-        // cutechess and fastchess: standard or fischerandom (Chess960 and DFRC).
-        std::string variant = one_value(option);
-        if (variant != "standard" && variant != "fischerandom")
-            throw ConfigError("-variant " + variant +
-                              " is not supported: arbiter plays standard and fischerandom");
-        r.settings.emplace_back("variant", variant);
-    } else if (name == "-event" || name == "-site") {
-        r.settings.emplace_back(name.substr(1), joined(option, ' '));
-    } else if (name == "-srand") {
-        std::string text = one_value(option);
-        std::uint64_t seed = 0;
-        auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-        if (ec != std::errc() || end != text.data() + text.size())
-            throw ConfigError(rule_message("-srand", "a 64-bit unsigned integer", text));
-        r.command.config.seed = seed;
-        r.command.seed_given = true;
-    } else if (name == "-maxmoves") {
-        r.max_moves = integer(option, one_value(option), 1);
-    } else if (name == "-force-concurrency") {  // fastchess: accept a concurrency above the cores
-        if (!option.values.empty())
-            throw ConfigError(name + " takes no value (got '" + option.values[0] + "')");
-        r.command.config.force = true;
-    } else if (name == "-recover") {
-        // arbiter always restarts an engine after a crash or stall and goes on.
-    } else if (name == "-db") {
-        r.settings.emplace_back("db", one_value(option));
-        r.command.db_given = true;
-    } else if (name == "-tb" || name == "-tbpieces" || name == "-tbadjudicate") {
-        r.settings.emplace_back(name == "-tb" ? "tb" : "tb_" + name.substr(3), one_value(option));
-    } else if (name == "-tbignore50") {
-        if (!option.values.empty()) throw ConfigError("-tbignore50 takes no value");
-        r.settings.emplace_back("tb_ignore_50", "true");
-    } else if (name == "-engines") {
-        r.engines_file = one_value(option);
-    } else {
-        return false;
-    }
-    return true;
+void read_engine_option(Reading& r, const Option& option) {
+    r.command.config.engines.emplace_back();
+    r.extras.emplace_back();
+    r.engine_blocks.push_back(option.values);
+    read_cutechess_engine_block(option.name, option.values, r.command.config.engines.back(),
+                                r.extras.back(), r.command.warnings);
 }
 
-// fastchess's -config file=F (also outname=, discard=; only file= is read).
-std::string read_config_file_option(const Option& option) {
+void read_repeat_option(Reading& r, const Option& option) {
+    if (!option.values.empty() && whole_value(option, 1) != 2)
+        throw ConfigError(option.name + " " + option.values[0] +
+                          " is not supported: arbiter plays each opening exactly twice, "
+                          "colours reversed; nearest supported: " +
+                          option.name);
+    r.repeat = true;
+}
+
+void read_srand_option(Reading& r, const Option& option) {
+    const std::string& text = option.values[0];
+    std::uint64_t seed = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+    if (ec != std::errc() || end != text.data() + text.size())
+        throw ConfigError(rule_message(option.name, "a 64-bit unsigned integer", text));
+    r.command.config.seed = seed;
+    r.command.seed_given = true;
+}
+
+// fastchess's -config file=F (also outname=, discard=; only file= is read): the options its
+// saved JSON holds, read in place.
+void read_config_option(Reading& r, const Option& option) {
     std::string file;
     for (const std::string& token : option.values) {
         auto [key, value] = key_value(option, token);
         if (key == "file")
             file = value;
         else if (key != "outname" && key != "discard" && key != "stats")
-            throw ConfigError("-config: unknown key '" + key + "' (known: file)");
+            throw ConfigError(option.name + ": unknown key '" + key + "' (known: file)");
     }
-    if (file.empty()) throw ConfigError("-config needs file=FILE");
-    return file;
+    if (file.empty()) throw ConfigError(option.name + " needs file=FILE");
+    read_options(r, fastchess_config_arguments(file));
 }
+
+}  // namespace cutechess
+
+namespace {
 
 // cmd= inside dir=, as both tools start it: a relative command with a slash ("./sf") is a file of
 // that folder; a bare name is one when the folder holds it, else it is looked up in PATH.
@@ -287,6 +276,19 @@ void fill_values(Reading& r) {
         config.game.stall_timeout = std::chrono::milliseconds(*r.ready_timeout_ms);
         check_setting(config, "stall_timeout");
     }
+}
+
+// The outputs the dialect shares with `arbiter tournament`: -report-every rewrites the -html
+// page; -shard needs -srand, as a run without it (nor -db) takes its seed from the clock, and
+// every shard must deal the same schedule.
+void check_native_outputs(const CutechessCommand& command) {
+    if (command.config.report_every > 0 && command.output.html_path.empty())
+        throw ConfigError("-report-every " + std::to_string(command.config.report_every) +
+                          " rewrites the -html page every N games: give -html FILE as well");
+    if (!command.shard.empty() && !command.seed_given && !command.db_given)
+        throw ConfigError("-shard " + command.shard +
+                          " needs -srand N: every shard must deal the same schedule from the same "
+                          "seed");
 }
 
 // -each over every engine, the shared clock margin, the names, the games per encounter.
@@ -341,6 +343,7 @@ void finish(Reading& r) {
         r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
     fill_values(r);
+    check_native_outputs(r.command);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
     r.command.games_per_encounter = r.rounds * games;
@@ -372,23 +375,7 @@ namespace cutechess {
 void read_options(Reading& r, const std::vector<std::string>& arguments) {
     for (const Option& option : split_options(arguments)) {
         try {
-            if (option.name == "-engine") {
-                r.command.config.engines.emplace_back();
-                r.extras.emplace_back();
-                r.engine_blocks.push_back(option.values);
-                read_cutechess_engine_block(option.name, option.values,
-                                            r.command.config.engines.back(), r.extras.back(),
-                                            r.command.warnings);
-            } else if (option.name == "-each") {
-                r.each.push_back(option);
-            } else if (option.name == "-openings") {
-                read_openings_option(r, option);
-            } else if (option.name == "-config") {
-                read_options(r, fastchess_config_arguments(read_config_file_option(option)));
-            } else if (!read_match_option(r, option) && !read_output_option(r, option) &&
-                       !read_fastchess_only_option(r, option)) {
-                reject(option);
-            }
+            read_option(r, option);
         } catch (const ConfigError& e) {
             std::string message = e.what();
             throw ConfigError(message.rfind(option.name, 0) == 0 ? message

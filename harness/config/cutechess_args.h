@@ -78,6 +78,9 @@ struct CutechessCommand {
     bool use_affinity = false;
     std::vector<int> affinity_cpus;
     std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
+    // -shard K/N or auto: play only that shard of the schedule, read by the command with
+    // `arbiter tournament --shard`'s reader (parse_shard()); empty: the whole schedule.
+    std::string shard;
 };
 
 // True when `argument` (argv[1]) opens a command line in this dialect: a single-dash option

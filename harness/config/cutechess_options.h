@@ -15,16 +15,46 @@ namespace arbiter::cutechess {
 // Whose option it is: both tools', one of them, or arbiter's own addition to the dialect.
 enum class Origin { both, cutechess, fastchess, arbiter };
 
-// One option of the dialect: "-pgnout", "FILE [append=false] [nodes=true] ...", its meaning.
+struct Option;   // one option as given (cutechess_reading.h)
+struct Reading;  // the command line read so far (cutechess_reading.h)
+
+// What an option takes, checked before its entry fills anything: nothing, exactly one value,
+// values joined by commas (key=value lists) or by spaces (a name), or whatever its reader checks.
+enum class Shape { none, one, comma_joined, space_joined, free };
+
+// Fills the reading from one option of the command line. Throws ConfigError.
+using OptionReader = void (*)(Reading& reading, const Option& option);
+
+// One option of the dialect, read or refused: "-pgnout", "FILE [append=false] ...", its
+// meaning, whose option it is and what it takes; then what reading it does: `read` fills the
+// reading, `setting` names the tournament setting (tournament_table()) its values go to as the
+// value of that flag would, or both. A refused option has neither, but `why` and `instead` (the
+// nearest supported) for its message, and is left out of the usage.
 struct DialectOption {
     std::string_view name;
     std::string_view arguments;  // empty: the option takes no value
     std::string_view meaning;    // one line, as arbiter honours it
     Origin origin = Origin::both;
+    Shape shape = Shape::none;
+    OptionReader read = nullptr;
+    std::string_view setting{};
+    std::string_view why{};
+    std::string_view instead{};
+
+    constexpr bool refused() const { return !why.empty(); }
 };
 
-// Every option arbiter reads in this dialect, in the order its usage lists them.
+// An option of either tool that arbiter knows but refuses: an entry of the same table.
+using RefusedOption = DialectOption;
+
+// The whole table: the options read, in the order the usage lists them, then those refused.
+std::span<const DialectOption> dialect_table();
+// Every option arbiter reads in this dialect (the table's first part), in the usage's order.
 std::span<const DialectOption> dialect_options();
+// Every refused option (the table's last part); the reader's refusal message is made from it.
+std::span<const RefusedOption> refused_options();
+// The table's entry named `name` (read or refused), or nullptr.
+const DialectOption* find_dialect_option(std::string_view name);
 
 // One key of an -engine or -each block ("tc", "TC|inf", its meaning). The usage lists them and
 // the reader's "unknown engine key" message names them.
@@ -36,16 +66,6 @@ struct DialectEngineKey {
 
 // Every key of an -engine block arbiter reads, in the usage's order.
 std::span<const DialectEngineKey> dialect_engine_keys();
-
-// An option of either tool that arbiter knows but refuses: why, and the nearest it honours.
-struct RefusedOption {
-    std::string_view name;
-    std::string_view why;
-    std::string_view instead;
-};
-
-// Every refused option; the reader's refusal message is made from its entry.
-std::span<const RefusedOption> refused_options();
 
 // True for the arguments that ask for the usage in both tools: -help and --help.
 bool is_help_option(std::string_view argument);

@@ -1,5 +1,6 @@
 // The inside of the cutechess-cli / fastchess command-line reader, shared by its files
-// (cutechess_args.cpp: the options and their order; cutechess_outputs.cpp: -pgnout, -epdout,
+// (cutechess_options.cpp: the table of options, each with what it fills; cutechess_args.cpp: the
+// reading in order, the engines, openings and schedule; cutechess_outputs.cpp: -pgnout, -epdout,
 // -crc32 and the other output options; cutechess_files.cpp: -config file= and conf= with
 // engines.json). Not for use outside harness/config.
 #pragma once
@@ -47,14 +48,25 @@ std::string one_value(const Option& option);
 std::string joined(const Option& option, char separator);
 // "true" or "false" for `key`, as a bool. Throws ConfigError.
 bool read_bool(const std::string& key, const std::string& value);
+// The option's only value as a whole number of at least `min` (0 or 1). Throws ConfigError.
+std::int64_t whole_value(const Option& option, std::int64_t min);
 
-// Reads one output option (-pgnout, -epdout, -crc32, -ratinginterval, ...); false if `option` is
-// none of them.
-bool read_output_option(Reading& r, const Option& option);
-
-// Reads one option that only fastchess has and that changes nothing in how arbiter plays
-// (-testEnv, -autosaveinterval, -startup-ms, ...); false if `option` is none of them.
-bool read_fastchess_only_option(Reading& r, const Option& option);
+// The readers of the options that take more than a line of the table (cutechess_options.cpp),
+// each filling `r` from one option: in cutechess_args.cpp the engines, the openings and the
+// schedule, in cutechess_outputs.cpp the output options. Each throws ConfigError.
+void read_engine_option(Reading& r, const Option& option);    // -engine
+void read_openings_option(Reading& r, const Option& option);  // -openings
+void read_config_option(Reading& r, const Option& option);    // -config file=F
+void read_repeat_option(Reading& r, const Option& option);    // -repeat [2]
+void read_srand_option(Reading& r, const Option& option);     // -srand N (64 bits)
+void read_pgnout(Reading& r, const Option& option);           // -pgnout
+void read_epdout(Reading& r, const Option& option);           // -epdout
+void read_log_option(Reading& r, const Option& option);       // -log file=F
+void read_crc32_option(Reading& r, const Option& option);     // -crc32 pgn=true
+void read_report_option(Reading& r, const Option& option);    // -report penta=true
+void read_output_option(Reading& r, const Option& option);    // -output format=...
+void read_debug_option(Reading& r, const Option& option);     // -debug [all]
+void read_affinity_option(Reading& r, const Option& option);  // -use-affinity [CPUS]
 
 // Reads every option of the command line in order onto `r` (the reader's first step).
 void read_options(Reading& r, const std::vector<std::string>& arguments);
