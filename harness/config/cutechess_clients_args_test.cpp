@@ -209,5 +209,26 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
                   ": no \"engines\" list (fastchess's saved config has one)");
 }
 
+// A saved seed is any 64-bit number (fastchess saves the clock's): it reaches the configuration
+// exactly, above 2^53 (where a double would round it) and above the signed range; a 16-digit
+// node count too (not "9.00719925474099e+15"); the configuration stores the seed as exactly.
+TEST_F(CutechessFiles, SeedAndNodesFromASavedConfigKeepAll64Bits) {
+    for (const std::string seed : {"9007199254740993", "18446744073709551557"}) {
+        std::string file = write("seed.json", R"({
+  "engines": [{"name": "a", "cmd": "/bin/a", "limit": {"nodes": 9007199254740991}},
+              {"name": "b", "cmd": "/bin/b", "limit": {"nodes": 5000}}],
+  "opening": {"file": "x.epd", "format": 0, "order": 0, "start": 1},
+  "seed": )" + seed + R"(, "games": 2, "rounds": 1})");
+        CutechessCommand c = read_cutechess_args(words("-config file=" + file));
+        EXPECT_EQ(c.config.seed, std::stoull(seed));
+        EXPECT_EQ(c.config.engines[0].limits.nodes, 9007199254740991u);
+        const json::Value stored = c.config.to_json();
+        ASSERT_NE(stored.find("seed"), nullptr);
+        EXPECT_EQ(stored.find("seed")->as_unsigned(), std::stoull(seed));
+        EXPECT_EQ(tournament_config_from_json(json::parse(stored.dump()), "stored").seed,
+                  std::stoull(seed));
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -44,6 +44,13 @@ class Fields {
     double number(const char* key, double fallback = 0) const {
         return read(key, fallback, [](const json::Value& v) { return v.as_number(); });
     }
+    // A number as a command line gives it: an integer exactly, all 64 bits of it (a seed), any
+    // other number as number_text() writes it.
+    std::string word(const char* key, double fallback = 0) const {
+        const json::Value* v = find(key);
+        if (v && v->is_integer()) return v->dump();
+        return number_text(number(key, fallback));
+    }
     bool flag(const char* key, bool fallback = false) const {
         return read(key, fallback, [](const json::Value& v) { return v.as_bool(); });
     }
@@ -87,15 +94,15 @@ void limit_words(const Fields& limit, std::vector<std::string>& words) {
     double time = tc.number("time"), increment = tc.number("increment");
     double moves = tc.number("moves");
     if (time > 0 || increment > 0)
-        words.push_back("tc=" + (moves > 0 ? number_text(moves) + "/" : "") + seconds(time) +
+        words.push_back("tc=" + (moves > 0 ? tc.word("moves") + "/" : "") + seconds(time) +
                         (increment > 0 ? "+" + seconds(increment) : ""));
     if (double fixed = tc.number("fixed_time"); fixed > 0) words.push_back("st=" + seconds(fixed));
     if (double margin = tc.number("timemargin"); margin > 0)
-        words.push_back("timemargin=" + number_text(margin));
+        words.push_back("timemargin=" + tc.word("timemargin"));
     if (double nodes = limit.number("nodes"); nodes > 0)
-        words.push_back("nodes=" + number_text(nodes));
+        words.push_back("nodes=" + limit.word("nodes"));
     if (double plies = limit.number("plies"); plies > 0)
-        words.push_back("depth=" + number_text(plies));
+        words.push_back("depth=" + limit.word("plies"));
 }
 
 void engine_words(const Fields& engine, std::vector<std::string>& words) {
@@ -127,10 +134,10 @@ void tournament_words(const Fields& t, std::vector<std::string>& words) {
         add({"-openings", "file=" + o.text("file"),
              "format=" + o.choice("format", {"epd", "pgn", "none"}),
              "order=" + o.choice("order", {"random", "sequential"}),
-             "start=" + number_text(o.number("start", 1))});
+             "start=" + o.word("start", 1)});
         // fastchess saves -1 for "every ply of the opening".
         if (double plies = o.number("plies", -1); plies >= 0)
-            words.push_back("plies=" + number_text(plies));
+            words.push_back("plies=" + o.word("plies"));
     }
     if (Fields p = t.child("pgn"); p.present()) {
         if (!p.text("file").empty()) {
@@ -153,18 +160,16 @@ void tournament_words(const Fields& t, std::vector<std::string>& words) {
              "elo1=" + number_text(s.number("elo1")), "alpha=" + number_text(s.number("alpha")),
              "beta=" + number_text(s.number("beta")), "model=" + s.text("model", "normalized")});
     if (Fields d = t.child("draw"); d.flag("enabled"))
-        add({"-draw", "movenumber=" + number_text(d.number("move_number")),
-             "movecount=" + number_text(d.number("move_count")),
-             "score=" + number_text(d.number("score"))});
+        add({"-draw", "movenumber=" + d.word("move_number"), "movecount=" + d.word("move_count"),
+             "score=" + d.word("score")});
     if (Fields r = t.child("resign"); r.flag("enabled"))
-        add({"-resign", "movecount=" + number_text(r.number("move_count")),
-             "score=" + number_text(r.number("score")), "twosided=" + boolean(r.flag("twosided"))});
-    if (Fields m = t.child("maxmoves"); m.flag("enabled"))
-        add({"-maxmoves", number_text(m.number("move_count"))});
+        add({"-resign", "movecount=" + r.word("move_count"), "score=" + r.word("score"),
+             "twosided=" + boolean(r.flag("twosided"))});
+    if (Fields m = t.child("maxmoves"); m.flag("enabled")) add({"-maxmoves", m.word("move_count")});
     if (Fields tb = t.child("tb_adjudication"); tb.flag("enabled")) {
         add({"-tb", tb.text("syzygy_dirs")});
         if (double pieces = tb.number("max_pieces"); pieces > 0)
-            add({"-tbpieces", number_text(pieces)});
+            add({"-tbpieces", tb.word("max_pieces")});
         if (tb.flag("ignore_50_move_rule")) add({"-tbignore50"});
     }
 }
@@ -172,10 +177,10 @@ void tournament_words(const Fields& t, std::vector<std::string>& words) {
 void match_words(const Fields& t, std::vector<std::string>& words) {
     auto add = [&](std::initializer_list<std::string> more) { words.insert(words.end(), more); };
     if (const json::Value* seed = t.find("seed"); seed && seed->is_number())
-        add({"-srand", number_text(seed->as_number())});
+        add({"-srand", t.word("seed")});
     for (const char* key : {"games", "rounds", "concurrency", "wait", "ratinginterval",
                             "scoreinterval", "autosaveinterval"})
-        if (t.find(key)) add({"-" + std::string(key), number_text(t.number(key))});
+        if (t.find(key)) add({"-" + std::string(key), t.word(key)});
     for (const char* key :
          {"noswap", "reverse", "recover", "force_concurrency", "check_mate_pvs", "show_latency"})
         if (t.flag(key)) {
@@ -191,7 +196,7 @@ void match_words(const Fields& t, std::vector<std::string>& words) {
         add({"-output", "format=" + t.choice("output", {"fastchess", "cutechess", "none"})});
     if (t.choice("variant", {"standard", "frc"}) != "standard") add({"-variant", "fischerandom"});
     if (t.choice("type", {"roundrobin", "gauntlet"}) == "gauntlet")
-        add({"-tournament", "gauntlet", "-seeds", number_text(t.number("gauntlet_seeds", 1))});
+        add({"-tournament", "gauntlet", "-seeds", t.word("gauntlet_seeds", 1)});
     if (Fields log = t.child("log"); !log.text("file").empty())
         add({"-log", "file=" + log.text("file"),
              std::string("append=") + (log.flag("append_file", true) ? "true" : "false")});
@@ -243,7 +248,7 @@ void read_engines_json_entry(const std::string& path, const std::string& name,
                     throw ConfigError(option.where() + ": an option needs \"name\" and \"value\"");
                 std::string text = value->is_string() ? value->as_string()
                                    : value->is_bool() ? (value->as_bool() ? "true" : "false")
-                                                      : number_text(option.number("value"));
+                                                      : option.word("value");
                 engine.options.emplace_back(option.text("name"), text);
             }
         if (engine.command.empty()) throw ConfigError(entry.where() + ": no \"command\"");
