@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "harness/config/tournament_config.h"
+#include "harness/config/values.h"
+
 #include <cstdint>
 #include <limits>
 
@@ -65,6 +68,41 @@ TEST(Json, IntegersKeepAllSixtyFourBits) {
     EXPECT_EQ(Value(std::uint64_t(5)), Value(5));
     EXPECT_EQ(parse("18446744073709551616").as_number(), 18446744073709551616.0);  // a double
     EXPECT_EQ(parse(v.dump()), v);
+}
+
+// A setting read from JSON takes the number as held: an integer with all its bits, a whole double,
+// a decimal; the messages are the text path's, with the value as JSON writes it.
+TEST(Json, SettingsReadNumbersAsHeld) {
+    const IntegerRule rule{"rounds", 1, std::numeric_limits<std::int64_t>::max(),
+                           "a positive integer"};
+    const Value big = parse("9007199254740993"), whole = parse("1e3"), half = parse("2.5");
+    EXPECT_EQ(read_integer(rule, SettingValue(big, "rounds")), 9007199254740993);
+    EXPECT_EQ(read_integer(rule, SettingValue(whole, "rounds")), 1000);
+    EXPECT_EQ(read_integer(rule, "1000"), 1000);
+    auto message = [&](const SettingValue& value) {
+        try {
+            read_integer(rule, value);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(message(SettingValue(half, "rounds")), "rounds must be a positive integer (got 2.5)");
+    EXPECT_EQ(message(SettingValue(parse("18446744073709551615"), "rounds")),
+              "rounds must be a positive integer, at most 9223372036854775807 (got "
+              "18446744073709551615)");
+    EXPECT_EQ(message(SettingValue(parse("true"), "rounds")),
+              "rounds must be a positive integer (got true)");
+    EXPECT_EQ(message(SettingValue(parse("\"12x\""), "rounds")),
+              "rounds must be a positive integer (got 12x)");
+    EXPECT_EQ(read_number({"elo1", "a number"}, SettingValue(parse("0.1"), "elo1")), 0.1);
+    EXPECT_THROW(SettingValue(parse("[1]"), "rounds"), ConfigError);
+    // A whole configuration: the seed above 2^63 and the rounds as JSON holds them.
+    const TournamentConfig c = tournament_config_from_json(
+        parse(R"({"seed": 18446744073709551557, "rounds": 3.0, "wait": 25})"), "c.json");
+    EXPECT_EQ(c.seed, 18446744073709551557u);
+    EXPECT_EQ(c.rounds, 3);
+    EXPECT_EQ(c.wait.count(), 25);
 }
 
 }  // namespace

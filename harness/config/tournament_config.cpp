@@ -97,6 +97,12 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
 }
 
 void apply_settings(TournamentConfig& config, const KeyValues& settings) {
+    SettingValues values;
+    for (const auto& [key, text] : settings) values.emplace_back(key, SettingValue(text));
+    apply_setting_values(config, values);
+}
+
+void apply_setting_values(TournamentConfig& config, const SettingValues& settings) {
     bool limits_cleared = false;
     for (const auto& [key, text] : settings) {
         const TournamentSetting* setting = find_setting(key);
@@ -124,21 +130,21 @@ std::vector<EngineConfig> engines_from_json(const json::Value& value, const std:
 TournamentConfig tournament_config_from_json(const json::Value& v, const std::string& where) {
     if (!v.is_object()) throw ConfigError(where + ": the configuration must be a JSON object");
     TournamentConfig c;
-    KeyValues settings;
+    SettingValues settings;
     for (const auto& [key, value] : v.as_object()) {
         if (key == "identity") continue;  // written beside the configuration by the tournament
         try {
             const TournamentSetting* setting = find_setting(key);
             if (!setting) throw ConfigError("unknown key \"" + key + "\"");
             if (!setting->read_json || !setting->read_json(c, value, where))
-                settings.emplace_back(key, scalar_text(value, key));
+                settings.emplace_back(key, SettingValue(value, key));
         } catch (const ConfigError& e) {
             std::string message = e.what();
             throw ConfigError(message.rfind(where, 0) == 0 ? message : where + ": " + message);
         }
     }
     try {
-        apply_settings(c, settings);
+        apply_setting_values(c, settings);
     } catch (const ConfigError& e) {
         throw ConfigError(where + ": " + e.what());
     }

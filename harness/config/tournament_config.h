@@ -125,8 +125,9 @@ struct TournamentSetting {
     std::string_view flag{};
     std::string_view value_name{};
     std::string_view help{};
-    void (*read)(TournamentConfig& config, std::string_view text) = nullptr;
-    // Reads a JSON member that is not one scalar; returns false to leave it to `read`, as text.
+    // Reads the value of a flag, a key=value item or a JSON scalar (a JSON number as held).
+    void (*read)(TournamentConfig& config, const SettingValue& value) = nullptr;
+    // Reads a JSON member that is not one scalar; returns false to leave it to `read`.
     bool (*read_json)(TournamentConfig& config, const json::Value& value,
                       const std::string& where) = nullptr;
     Writer store = nullptr;  // nullptr: not stored (output paths, settings of one run)
@@ -147,6 +148,9 @@ const std::vector<TournamentSetting>& tournament_settings();
 // Lays (key, text) pairs over `config` in order, as one layer: a layer that sets any search limit
 // (depth, nodes, movetime, tc) replaces the global limits as a whole. Throws ConfigError.
 void apply_settings(TournamentConfig& config, const KeyValues& settings);
+// The same over values as they arrived (a JSON file's scalars as held).
+using SettingValues = std::vector<std::pair<std::string, SettingValue>>;
+void apply_setting_values(TournamentConfig& config, const SettingValues& settings);
 
 // Reads a --config JSON document (keys as in to_json(); engines as an array of engine objects,
 // "adjudication" and "sprt" as objects). Throws ConfigError naming `where` and the key.

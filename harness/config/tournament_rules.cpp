@@ -9,7 +9,15 @@ const Config& defaults() {
     return config;
 }
 
-std::uint64_t read_seed(Text t) {
+std::uint64_t read_seed(Text given) {
+    if (const json::Value* number = given.number()) {
+        try {
+            return number->as_unsigned();  // all 64 bits of a JSON integer
+        } catch (const std::exception&) {
+            throw ConfigError(rule_message("seed", "a whole number, 0 or more", given.text()));
+        }
+    }
+    const std::string_view t = given.text();
     std::uint64_t value = 0;
     const char* end = t.data() + t.size();
     auto [position, error] = std::from_chars(t.data(), end, value);

@@ -14,7 +14,7 @@
 namespace arbiter::tournament_rules {
 
 using Config = TournamentConfig;
-using Text = std::string_view;
+using Text = const SettingValue&;  // a flag's text or a JSON scalar (values.h)
 using Key = std::string_view;
 using Hash = std::string_view;
 

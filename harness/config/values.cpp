@@ -39,7 +39,38 @@ ConfigError integer_error(const IntegerRule& rule, std::string_view text, bool a
 
 }  // namespace
 
-std::int64_t read_integer(const IntegerRule& rule, std::string_view text) {
+SettingValue::SettingValue(const json::Value& value, std::string_view key) : json_(&value) {
+    if (value.is_string())
+        given_ = value.as_string();
+    else if (value.is_number() || value.is_bool())
+        json_text_ = value.dump();
+    else
+        throw ConfigError(std::string(key) + " must be a string or a number");
+}
+
+namespace {
+
+// A JSON number as a whole number of the rule: an integer as held, a double when whole.
+std::int64_t json_integer(const IntegerRule& rule, const json::Value& number) {
+    const std::string text = number.dump();
+    std::int64_t value = 0;
+    try {
+        value = number.as_integer();
+    } catch (const std::exception&) {
+        // Above the signed range (or a double beyond it) says the most the rule takes.
+        const bool above =
+            number.as_number() > 0 && number.as_number() == std::floor(number.as_number());
+        throw integer_error(rule, text, above);
+    }
+    if (value < rule.min || value > rule.max) throw integer_error(rule, text, value > rule.max);
+    return value;
+}
+
+}  // namespace
+
+std::int64_t read_integer(const IntegerRule& rule, const SettingValue& given) {
+    if (const json::Value* number = given.number()) return json_integer(rule, *number);
+    const std::string_view text = given.text();
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
     auto [position, error] = std::from_chars(text.data(), end, value);
@@ -56,7 +87,13 @@ void check_integer(const IntegerRule& rule, std::int64_t value) {
         throw integer_error(rule, std::to_string(value), value > rule.max);
 }
 
-double read_number(const NumberRule& rule, std::string_view text) {
+double read_number(const NumberRule& rule, const SettingValue& given) {
+    if (const json::Value* number = given.number()) {
+        if (!std::isfinite(number->as_number()))
+            throw ConfigError(rule_message(rule.key, rule.what, given.text()));
+        return number->as_number();
+    }
+    const std::string_view text = given.text();
     double value = 0;
     const char* end = text.data() + text.size();
     auto [position, error] = std::from_chars(text.data(), end, value);

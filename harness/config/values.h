@@ -49,15 +49,42 @@ struct NumberRule {
     std::string_view what;
 };
 
+// One setting's value as it arrived: the text of a flag or of a key=value list, or a scalar of a
+// JSON file held as read (an integer with all its 64 bits, a double, a bool, a string). The rules
+// below read a JSON number as the number it is; only a setting whose grammar is text (a time
+// control, a path, a choice) reads its text, and a JSON number's text is its JSON form.
+class SettingValue {
+  public:
+    SettingValue(std::string_view text) : given_(text) {}
+    SettingValue(const std::string& text) : given_(text) {}
+    SettingValue(const char* text) : given_(text) {}
+    // A JSON scalar, kept by reference. Throws ConfigError naming `key` for an array or object.
+    SettingValue(const json::Value& value, std::string_view key);
+
+    // The JSON number, or nullptr for text (and for a JSON string or bool).
+    const json::Value* number() const { return json_ && json_->is_number() ? json_ : nullptr; }
+    // The text: as given, a JSON string's content, or a JSON number's or bool's JSON text.
+    std::string_view text() const { return json_ && !json_->is_string() ? json_text_ : given_; }
+    operator std::string_view() const { return text(); }
+    bool empty() const { return text().empty(); }
+
+  private:
+    std::string_view given_;
+    const json::Value* json_ = nullptr;
+    std::string json_text_;  // a JSON number's or bool's text, for the readers of text
+};
+
 // "nodes must be a positive integer (got -5)"; `got` is cut to a readable length.
 std::string rule_message(std::string_view key, std::string_view what, std::string_view got);
 
-// Reads a whole number in the rule's range. Throws ConfigError(rule_message(...)).
-std::int64_t read_integer(const IntegerRule& rule, std::string_view text);
+// Reads a whole number in the rule's range: a JSON number as it is held (a double only when
+// whole), text as written. Throws ConfigError(rule_message(...)).
+std::int64_t read_integer(const IntegerRule& rule, const SettingValue& value);
 // Checks a value already in a struct against the same rule, with the same message.
 void check_integer(const IntegerRule& rule, std::int64_t value);
-// Reads a finite decimal number. Throws ConfigError(rule_message(...)).
-double read_number(const NumberRule& rule, std::string_view text);
+// Reads a finite decimal number: a JSON number as it is held, text as written. Throws
+// ConfigError(rule_message(...)).
+double read_number(const NumberRule& rule, const SettingValue& value);
 // Reads one of `choices`. Throws ConfigError naming them.
 std::string read_choice(std::string_view key, std::string_view text,
                         const std::vector<std::string_view>& choices);
