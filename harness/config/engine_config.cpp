@@ -81,7 +81,7 @@ void add_option(EngineConfig& engine, const std::string& name, std::string value
 
 }  // namespace
 
-bool read_engine_setting(EngineConfig& engine, std::string_view key, std::string_view text) {
+bool read_engine_setting(EngineConfig& engine, std::string_view key, const SettingValue& text) {
     if (key == "proto") {
         engine.protocol = read_choice("proto", text, {"uci", "xboard"}) == "xboard"
                               ? EngineProtocol::xboard
@@ -150,15 +150,15 @@ std::string to_string(const TimeControl& tc) {
     return text.str();
 }
 
-bool read_limit(SearchLimitConfig& limits, std::string_view key, std::string_view text) {
+bool read_limit(SearchLimitConfig& limits, std::string_view key, const SettingValue& value) {
     if (key == "depth")
-        limits.depth = int(read_integer(DEPTH_RULE, text));
+        limits.depth = int(read_integer(DEPTH_RULE, value));
     else if (key == "nodes")
-        limits.nodes = std::uint64_t(read_integer(NODES_RULE, text));
+        limits.nodes = std::uint64_t(read_integer(NODES_RULE, value));
     else if (key == "movetime")
-        limits.movetime_ms = read_integer(MOVETIME_RULE, text);
+        limits.movetime_ms = read_integer(MOVETIME_RULE, value);
     else if (key == "tc")
-        limits.tc = parse_time_control(text);
+        limits.tc = parse_time_control(value.text());
     else
         return false;
     return true;
@@ -273,9 +273,10 @@ EngineConfig parse_engine_spec(std::string_view spec) {
 EngineConfig engine_from_json(const json::Value& value, const std::string& where) {
     if (!value.is_object()) throw ConfigError(where + ": an engine must be a JSON object");
     EngineConfig engine;
+    // The text-shaped keys (names, paths, option values, which reach the engine as text).
     auto text = [&](const std::string& key, const json::Value& v) -> std::string {
         try {
-            return scalar_text(v, key);
+            return std::string(SettingValue(v, key).text());
         } catch (const ConfigError& e) {
             throw ConfigError(where + ": " + e.what());
         }
@@ -301,8 +302,8 @@ EngineConfig engine_from_json(const json::Value& value, const std::string& where
         } else {
             bool is_limit = false;
             try {
-                is_limit = read_engine_setting(engine, key, text(key, v)) ||
-                           read_limit(engine.limits, key, text(key, v));
+                is_limit = read_engine_setting(engine, key, SettingValue(v, key)) ||
+                           read_limit(engine.limits, key, SettingValue(v, key));
             } catch (const ConfigError& e) {
                 throw ConfigError(where + ": " + e.what());
             }

@@ -49,7 +49,7 @@ struct SearchLimitConfig {
 
 // Reads one limit key ("depth", "nodes", "movetime", "tc") into `limits`; false if `key` is not a
 // limit. Throws ConfigError with the rule's message for a bad value.
-bool read_limit(SearchLimitConfig& limits, std::string_view key, std::string_view text);
+bool read_limit(SearchLimitConfig& limits, std::string_view key, const SettingValue& value);
 // Checks limits built in code against the same rules as read_limit().
 void validate(const SearchLimitConfig& limits);
 
@@ -83,7 +83,7 @@ struct EngineConfig {
 
 // Reads one key an engine has beside its name, command, options and limits (proto, book,
 // bookdepth, restart, stderr) into `engine`; false if `key` is none of them. Throws ConfigError.
-bool read_engine_setting(EngineConfig& engine, std::string_view key, std::string_view text);
+bool read_engine_setting(EngineConfig& engine, std::string_view key, const SettingValue& value);
 
 // One key of an --engine spec: the key ("option.NAME" for the engine's options), its value's
 // form and what it does. parse_engine_spec() names these in its "known:" message and

@@ -59,6 +59,10 @@ void check_tablebase_paths(std::string_view paths) {
 }  // namespace
 
 void read_draw_rule(Adjudication& a, const KeyValues& items) {
+    read_draw_rule(a, setting_values(items));
+}
+
+void read_draw_rule(Adjudication& a, const SettingValues& items) {
     a.draw_move_number = 0;
     a.draw_move_count = 1;
     a.draw_score = 0;
@@ -75,6 +79,10 @@ void read_draw_rule(Adjudication& a, const KeyValues& items) {
 }
 
 void read_resign_rule(Adjudication& a, const KeyValues& items) {
+    read_resign_rule(a, setting_values(items));
+}
+
+void read_resign_rule(Adjudication& a, const SettingValues& items) {
     a.resign_move_count = 1;
     a.resign_score = 0;
     a.resign_two_sided = false;
@@ -90,8 +98,8 @@ void read_resign_rule(Adjudication& a, const KeyValues& items) {
     }
 }
 
-void read_max_plies(Adjudication& a, std::string_view text) {
-    a.max_plies = int(read_integer(MAX_PLIES_RULE, text));
+void read_max_plies(Adjudication& a, const SettingValue& value) {
+    a.max_plies = int(read_integer(MAX_PLIES_RULE, value));
 }
 
 void set_max_moves(Adjudication& a, std::int64_t moves) {
@@ -115,12 +123,12 @@ Variant read_variant(std::string_view text) {
                       "' is not standard or chess960 (fischerandom)");
 }
 
-void read_time_margin(GameSettings& settings, std::string_view text) {
-    settings.time_margin = std::chrono::milliseconds(read_integer(TIME_MARGIN_RULE, text));
+void read_time_margin(GameSettings& settings, const SettingValue& value) {
+    settings.time_margin = std::chrono::milliseconds(read_integer(TIME_MARGIN_RULE, value));
 }
 
-void read_stall_timeout(GameSettings& settings, std::string_view text) {
-    settings.stall_timeout = std::chrono::milliseconds(read_integer(STALL_TIMEOUT_RULE, text));
+void read_stall_timeout(GameSettings& settings, const SettingValue& value) {
+    settings.stall_timeout = std::chrono::milliseconds(read_integer(STALL_TIMEOUT_RULE, value));
 }
 
 void read_tablebase_paths(TablebaseSettings& tablebase, std::string_view text) {
@@ -129,8 +137,8 @@ void read_tablebase_paths(TablebaseSettings& tablebase, std::string_view text) {
     tablebase.paths = std::string(text);
 }
 
-void read_tablebase_pieces(TablebaseSettings& tablebase, std::string_view text) {
-    tablebase.max_pieces = int(read_integer(TB_PIECES_RULE, text));
+void read_tablebase_pieces(TablebaseSettings& tablebase, const SettingValue& value) {
+    tablebase.max_pieces = int(read_integer(TB_PIECES_RULE, value));
 }
 
 void read_tablebase_ignore_50(TablebaseSettings& tablebase, std::string_view text) {
@@ -172,10 +180,10 @@ json::Value to_json(const Adjudication& a) {
 Adjudication adjudication_from_json(const json::Value& value) {
     if (!value.is_object()) throw ConfigError("adjudication must be a JSON object");
     Adjudication a;
-    KeyValues draw, resign;
+    SettingValues draw, resign;
     bool has_draw = false, has_resign = false;
     for (const auto& [key, member] : value.as_object()) {
-        std::string text = scalar_text(member, key);
+        const SettingValue text(member, key);
         if (key.rfind("draw_", 0) == 0) {
             has_draw = true;
             draw.emplace_back(key.substr(5), text);

@@ -83,20 +83,22 @@ struct GameSettings {
 // Turns draw adjudication on and reads "movenumber=N,movecount=N,score=CP" (each optional;
 // movenumber 0, movecount 1 and score 0 when left out). Throws ConfigError.
 void read_draw_rule(Adjudication& adjudication, const KeyValues& items);
+void read_draw_rule(Adjudication& adjudication, const SettingValues& items);
 // Turns resign adjudication on and reads "movecount=N,score=CP,twosided=true|false" (movecount
 // 1, score 0, twosided false when left out). Throws ConfigError.
 void read_resign_rule(Adjudication& adjudication, const KeyValues& items);
+void read_resign_rule(Adjudication& adjudication, const SettingValues& items);
 // Reads "max_plies". Throws ConfigError.
-void read_max_plies(Adjudication& adjudication, std::string_view text);
+void read_max_plies(Adjudication& adjudication, const SettingValue& value);
 // cutechess's -maxmoves N (N >= 1): a draw after N moves of each side, so 2N plies, within the
 // rule of max_plies and with its message. Throws ConfigError.
 void set_max_moves(Adjudication& adjudication, std::int64_t moves);
-void read_time_margin(GameSettings& settings, std::string_view text);
-void read_stall_timeout(GameSettings& settings, std::string_view text);
+void read_time_margin(GameSettings& settings, const SettingValue& value);
+void read_stall_timeout(GameSettings& settings, const SettingValue& value);
 // The tablebase settings' readers: directories (each must exist), a piece count, true|false, and
 // both|win_loss|draw (fastchess's BOTH, WIN_LOSS, DRAW also). Throw ConfigError.
 void read_tablebase_paths(TablebaseSettings& tablebase, std::string_view text);
-void read_tablebase_pieces(TablebaseSettings& tablebase, std::string_view text);
+void read_tablebase_pieces(TablebaseSettings& tablebase, const SettingValue& value);
 void read_tablebase_ignore_50(TablebaseSettings& tablebase, std::string_view text);
 void read_tablebase_results(TablebaseSettings& tablebase, std::string_view text);
 // "both", "win_loss" or "draw".

@@ -5,7 +5,7 @@ namespace arbiter {
 namespace {
 
 // Reads all items; elo0 and elo1 must be among them. Every reader of SPRT parameters ends here.
-SprtParameters read_sprt(const KeyValues& items) {
+SprtParameters read_sprt(const SettingValues& items) {
     SprtParameters p;
     bool have_elo0 = false, have_elo1 = false;
     for (const auto& [key, value] : items) {
@@ -41,7 +41,7 @@ std::string_view to_string(SprtModel model) {
 
 SprtParameters parse_sprt_parameters(std::string_view text) {
     try {
-        return read_sprt(split_key_values(text));
+        return read_sprt(setting_values(split_key_values(text)));
     } catch (const ConfigError& e) {
         std::string message = e.what();
         throw ConfigError(message.rfind("sprt", 0) == 0 ? message : "sprt: " + message);
@@ -60,9 +60,9 @@ json::Value to_json(const SprtParameters& p) {
 
 SprtParameters sprt_from_json(const json::Value& value) {
     if (!value.is_object()) throw ConfigError("sprt must be a JSON object");
-    KeyValues items;
+    SettingValues items;
     for (const auto& [key, member] : value.as_object())
-        items.emplace_back(key, scalar_text(member, "sprt " + key));
+        items.emplace_back(key, SettingValue(member, "sprt " + key));
     return read_sprt(items);
 }
 

@@ -97,9 +97,7 @@ json::Value TournamentConfig::identity(std::string_view openings_hash) const {
 }
 
 void apply_settings(TournamentConfig& config, const KeyValues& settings) {
-    SettingValues values;
-    for (const auto& [key, text] : settings) values.emplace_back(key, SettingValue(text));
-    apply_setting_values(config, values);
+    apply_setting_values(config, setting_values(settings));
 }
 
 void apply_setting_values(TournamentConfig& config, const SettingValues& settings) {

@@ -149,7 +149,6 @@ const std::vector<TournamentSetting>& tournament_settings();
 // (depth, nodes, movetime, tc) replaces the global limits as a whole. Throws ConfigError.
 void apply_settings(TournamentConfig& config, const KeyValues& settings);
 // The same over values as they arrived (a JSON file's scalars as held).
-using SettingValues = std::vector<std::pair<std::string, SettingValue>>;
 void apply_setting_values(TournamentConfig& config, const SettingValues& settings);
 
 // Reads a --config JSON document (keys as in to_json(); engines as an array of engine objects,

@@ -39,20 +39,39 @@ ConfigError integer_error(const IntegerRule& rule, std::string_view text, bool a
 
 }  // namespace
 
+namespace {
+
+// A JSON double as text: a whole one written out in full ("9e+18" would not read as an integer
+// where a setting's grammar is text), any other as JSON writes it.
+std::string whole_number_text(const json::Value& value) {
+    const double number = value.as_number();
+    if (number == std::floor(number) && std::fabs(number) < 1e19) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.0f", number);
+        return text;
+    }
+    return value.dump();
+}
+
+}  // namespace
+
 SettingValue::SettingValue(const json::Value& value, std::string_view key) : json_(&value) {
     if (value.is_string())
         given_ = value.as_string();
-    else if (value.is_number() || value.is_bool())
-        json_text_ = value.dump();
+    else if (value.is_integer() || value.is_bool())
+        json_text_ = value.dump();  // an integer exactly, all 64 bits
+    else if (value.is_number())
+        json_text_ = whole_number_text(value);
     else
         throw ConfigError(std::string(key) + " must be a string or a number");
 }
 
 namespace {
 
-// A JSON number as a whole number of the rule: an integer as held, a double when whole.
-std::int64_t json_integer(const IntegerRule& rule, const json::Value& number) {
-    const std::string text = number.dump();
+// A JSON number as a whole number of the rule: an integer as held, a double when whole; `text`
+// (the value's text) for the message.
+std::int64_t json_integer(const IntegerRule& rule, const json::Value& number,
+                          std::string_view text) {
     std::int64_t value = 0;
     try {
         value = number.as_integer();
@@ -69,7 +88,8 @@ std::int64_t json_integer(const IntegerRule& rule, const json::Value& number) {
 }  // namespace
 
 std::int64_t read_integer(const IntegerRule& rule, const SettingValue& given) {
-    if (const json::Value* number = given.number()) return json_integer(rule, *number);
+    if (const json::Value* number = given.number())
+        return json_integer(rule, *number, given.text());
     const std::string_view text = given.text();
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
@@ -112,21 +132,10 @@ std::string read_choice(std::string_view key, std::string_view text,
     throw ConfigError(rule_message(key, list, text));
 }
 
-std::string scalar_text(const json::Value& value, std::string_view key) {
-    if (value.is_string()) return value.as_string();
-    if (value.is_integer()) return value.dump();  // exact, all 64 bits
-    if (value.is_number()) {
-        // A whole number is written out in full ("9e+18" would not read as an integer).
-        double number = value.as_number();
-        if (number == std::floor(number) && std::fabs(number) < 1e19) {
-            char text[32];
-            std::snprintf(text, sizeof text, "%.0f", number);
-            return text;
-        }
-        return value.dump();
-    }
-    if (value.is_bool()) return value.dump();
-    throw ConfigError(std::string(key) + " must be a string or a number");
+SettingValues setting_values(const KeyValues& items) {
+    SettingValues values;
+    for (const auto& [key, text] : items) values.emplace_back(key, SettingValue(text));
+    return values;
 }
 
 KeyValues split_key_values(std::string_view text) {

@@ -89,11 +89,11 @@ double read_number(const NumberRule& rule, const SettingValue& value);
 std::string read_choice(std::string_view key, std::string_view text,
                         const std::vector<std::string_view>& choices);
 
-// A JSON scalar as the text a key=value list or a flag would carry ("16", "true", "10+0.1"), so
-// every reader feeds the same checks. Throws ConfigError for arrays and objects.
-std::string scalar_text(const json::Value& value, std::string_view key);
-
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
+// Keys with their values as they arrived (a JSON object's scalars as held).
+using SettingValues = std::vector<std::pair<std::string, SettingValue>>;
+// The items of a key=value list as values (views of `items`, which must outlive them).
+SettingValues setting_values(const KeyValues& items);
 
 // Splits "key=value,key=value" on unescaped commas ("\," and "\\" escape a comma or backslash
 // inside a value; any other backslash is kept, so "name=a\b" names "a\b"). Empty items are
