@@ -36,10 +36,13 @@ DialectMatchConsole::DialectMatchConsole(const CutechessCommand& command)
 
 TournamentObserver& DialectMatchConsole::open(Store& store) {
     std::cerr << "Database: " << command_.config.db_path << '\n';
-    files_.emplace(console_, command_.config, live_files(command_),
-                   [this](const std::string& line) { console_.print_line(line); });
-    observer_.emplace(*files_, console_, command_, store);
-    return *observer_;
+    console_.count_earlier_from(store);  // a resumed match's score counts its earlier games
+    auto print_line = [this](const std::string& line) { console_.print_line(line); };
+    files_.emplace(console_, command_.config, live_files(command_), print_line);
+    if (!command_.output.check_mate_pvs) return *files_;
+    audit_.emplace(*files_, print_line, command_.output.test_env,
+                   command_.config.game.variant == Variant::chess960);
+    return *audit_;
 }
 
 void DialectMatchConsole::interrupted(int) {

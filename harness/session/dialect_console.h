@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <streambuf>
@@ -46,49 +47,39 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
-// What the dialect shows beyond the live files: the games a resumed run played before, counted
-// in the console's score, and fastchess's PV warnings before each game's files and line. Each
-// finished game then goes on to `next` (LiveGameFiles, in front of the console).
-class DialectConsole : public TournamentObserver {
+// fastchess's -check-mate-pvs audit in front of the live files: each finished game's PV
+// warnings (fastchess_pv_warnings()) are printed through `print_line` before the game goes on to
+// `next`, so they come before the game's CRC32 line and its "Finished game" line, as fastchess
+// prints them while the game runs. Every other event goes straight on to `next`.
+class MatePvAudit : public TournamentObserver {
   public:
-    DialectConsole(TournamentObserver& next, CutechessConsole& console,
-                   const CutechessCommand& command, Store& store)
-        : next_(next),
-          console_(console),
-          store_(store),
-          check_pvs_(command.output.check_mate_pvs),
-          test_env_(command.output.test_env),
-          chess960_(command.config.game.variant == Variant::chess960) {}
+    MatePvAudit(TournamentObserver& next, std::function<void(const std::string&)> print_line,
+                bool test_env, bool chess960)
+        : next_(next), print_line_(std::move(print_line)), test_env_(test_env), chess960_(chess960) {}
     void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
         next_.engines_identified(own);
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
-        if (already > 0)
-            for (const GameSummary& game : store_.list_games(tournament, engines))
-                console_.count_earlier(game);
-        console_.started(tournament, engines, scheduled, already);
+        next_.started(tournament, engines, scheduled, already);
     }
     void game_started(const ScheduleSlot& slot, const std::string& white,
                       const std::string& black) override {
-        console_.game_started(slot, white, black);
+        next_.game_started(slot, white, black);
     }
-    void engine_event(const std::string& message) override { console_.engine_event(message); }
+    void engine_event(const std::string& message) override { next_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
-        // fastchess prints its PV warnings while the game runs: here, before the game's line.
-        if (check_pvs_)
-            for (const std::string& warning :
-                 fastchess_pv_warnings(game, white, black, chess960_, test_env_))
-                console_.print_line(warning);
+        for (const std::string& warning :
+             fastchess_pv_warnings(game, white, black, chess960_, test_env_))
+            print_line_(warning);
         next_.game_finished(game, id, white, black);
     }
 
   private:
     TournamentObserver& next_;
-    CutechessConsole& console_;
-    Store& store_;
-    bool check_pvs_ = false, test_env_ = false, chess960_ = false;
+    std::function<void(const std::string&)> print_line_;
+    bool test_env_ = false, chess960_ = false;
 };
 
 // What the dialect shows of the match: the database on standard error, then cutechess-cli's or
@@ -109,7 +100,7 @@ class DialectMatchConsole : public MatchConsole {
     CutechessConsole console_;
     std::string resume_hint_;
     std::optional<LiveGameFiles> files_;
-    std::optional<DialectConsole> observer_;
+    std::optional<MatePvAudit> audit_;
 };
 
 }  // namespace arbiter
