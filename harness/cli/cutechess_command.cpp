@@ -72,19 +72,6 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     return command;
 }
 
-int run(const CutechessCommand& command) {
-    MatchOutputs outputs{
-        .flags = DIALECT_FLAGS,
-        .extra_outputs = {{command.output.epd_path, "-epdout"},
-                          {command.output.html_path, "-html", OutputKind::replaced}}};
-    if (command.use_affinity) outputs.affinity = command.affinity_cpus;
-    outputs.fit_schedule = [&command](TournamentConfig& config, std::int64_t openings) {
-        fit_schedule(config, command.games_per_encounter, openings);
-    };
-    DialectMatchConsole console(command);
-    return run_match(command.config, outputs, console);
-}
-
 }  // namespace
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
@@ -100,7 +87,7 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;
-        int code = run(command);
+        int code = run_dialect_match(command);
         flush_standard_output();
         return code;
     } catch (const UciError& e) {

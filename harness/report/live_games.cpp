@@ -18,7 +18,7 @@ LiveGameFiles::LiveGameFiles(TournamentObserver& next, const TournamentConfig& c
       print_line_(std::move(print_line)),
       crc_enabled_(settings.pgn_crc32 && !settings.pgn_path.empty()) {
     if (!settings.epd_path.empty())
-        epd_file_.emplace(settings.epd_path, mode(settings.epd_append), "-epdout");
+        epd_file_.emplace(settings.epd_path, mode(settings.epd_append), settings.epd_flag);
     if (settings.pgn_path.empty()) return;
     pgn_file_.emplace(settings.pgn_path, mode(settings.pgn_append), settings.pgn_flag);
     pgn_.emplace(config, settings.pgn_fields);

@@ -22,6 +22,7 @@ struct LiveGameFileSettings {
     PgnMoveFields pgn_fields{};
     bool pgn_crc32 = false;  // fastchess's "File NAME has CRC32: 0x..." line after each game
     std::string epd_path{};  // empty: no EPD
+    std::string epd_flag = "--epd";  // how messages name it (the dialect's "-epdout")
     bool epd_append = true;
 };
 

@@ -1,6 +1,7 @@
-// What the cutechess-cli/fastchess dialect shows of a match (harness/session/match_session.h): the
-// console lines of cutechess-cli or fastchess on standard output, the live PGN and EPD files,
-// fastchess's PV warnings, -show-latency's lines, the -html page and the closing line.
+// A match shown in cutechess-cli's or fastchess's form (harness/session/match_session.h): the
+// dialect's run, and `arbiter tournament --console cutechess|fastchess`. Their console lines on
+// standard output, the live PGN and EPD files, fastchess's PV warnings, the latency lines, the
+// page and the closing line, all from the output plan (TournamentConfig::output).
 #pragma once
 
 #include <cstdio>
@@ -47,60 +48,32 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
-// fastchess's -check-mate-pvs audit in front of the live files: each finished game's PV
-// warnings (fastchess_pv_warnings()) are printed through `print_line` before the game goes on to
-// `next`, so they come before the game's CRC32 line and its "Finished game" line, as fastchess
-// prints them while the game runs. Every other event goes straight on to `next`.
-class MatePvAudit : public TournamentObserver {
-  public:
-    MatePvAudit(TournamentObserver& next, std::function<void(const std::string&)> print_line,
-                bool test_env, bool chess960)
-        : next_(next), print_line_(std::move(print_line)), test_env_(test_env), chess960_(chess960) {}
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already) override {
-        next_.started(tournament, engines, scheduled, already);
-    }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_.game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { next_.engine_event(message); }
-    void game_finished(const GameRecord& game, GameId id, const std::string& white,
-                       const std::string& black) override {
-        for (const std::string& warning :
-             fastchess_pv_warnings(game, white, black, chess960_, test_env_))
-            print_line_(warning);
-        next_.game_finished(game, id, white, black);
-    }
-
-  private:
-    TournamentObserver& next_;
-    std::function<void(const std::string&)> print_line_;
-    bool test_env_ = false, chess960_ = false;
-};
-
-// What the dialect shows of the match: the database on standard error, then cutechess-cli's or
-// fastchess's console lines, written whole (WholeLines), in front of the live files; after the
-// games the summary, -show-latency's lines and the closing line.
+// What the cutechess and fastchess forms show of the match: the database on standard error,
+// then the console's lines (CutechessConsole), written whole (WholeLines), behind the PV audit
+// and the live files; after the games the summary, the latency lines, the page and the closing
+// line.
 class DialectMatchConsole : public MatchConsole {
   public:
-    explicit DialectMatchConsole(const CutechessCommand& command);
+    DialectMatchConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
     // SIGINT: the summary from the games finished so far, after the last one recorded.
     void interrupted(int signal) override;
     void finish(Store& store, const TournamentSummary& summary, int signal) override;
 
   private:
-    const CutechessCommand& command_;
+    const TournamentConfig& config_;
+    const OutputPlan& plan_;
+    LiveGameFileSettings live_files_;
+    std::string resume_hint_;
     WholeLines lines_;
     std::ostream out_;
     CutechessConsole console_;
-    std::string resume_hint_;
     std::optional<LiveGameFiles> files_;
     std::optional<MatePvAudit> audit_;
 };
+
+// The dialect's run: the command's output plan (with -use-affinity) in its configuration, its
+// flags, the resume hint and -rounds x -games fitted to the suite, played by run_match().
+int run_dialect_match(const CutechessCommand& command);
 
 }  // namespace arbiter
