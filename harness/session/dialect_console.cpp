@@ -23,8 +23,7 @@ LiveGameFileSettings live_files(const TournamentConfig& config, const MatchOutpu
 
 }  // namespace
 
-DialectMatchConsole::DialectMatchConsole(const TournamentConfig& config,
-                                         const MatchOutputs& outputs)
+ToolLinesConsole::ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs)
     : config_(config),
       plan_(config.output),
       live_files_(live_files(config, outputs)),
@@ -32,7 +31,7 @@ DialectMatchConsole::DialectMatchConsole(const TournamentConfig& config,
       out_(&lines_),
       console_(out_, std::cerr, config.output, config) {}
 
-TournamentObserver& DialectMatchConsole::open(Store& store) {
+TournamentObserver& ToolLinesConsole::open(Store& store) {
     std::cerr << "Database: " << config_.db_path << '\n';
     console_.count_earlier_from(store);  // a resumed match's score counts its earlier games
     auto print_line = [this](const std::string& line) { console_.print_line(line); };
@@ -42,12 +41,12 @@ TournamentObserver& DialectMatchConsole::open(Store& store) {
     return *audit_;
 }
 
-void DialectMatchConsole::interrupted(int) {
+void ToolLinesConsole::interrupted(int) {
     console_.finish();
     std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
 }
 
-void DialectMatchConsole::finish(Store& store, const TournamentSummary& summary, int) {
+void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, int) {
     console_.finish();
     if (plan_.show_latency) {
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))

@@ -52,9 +52,9 @@ class WholeLines : public std::streambuf {
 // then the console's lines (CutechessConsole), written whole (WholeLines), behind the PV audit
 // and the live files; after the games the summary, the latency lines, the page and the closing
 // line.
-class DialectMatchConsole : public MatchConsole {
+class ToolLinesConsole : public MatchConsole {
   public:
-    DialectMatchConsole(const TournamentConfig& config, const MatchOutputs& outputs);
+    ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
     // SIGINT: the summary from the games finished so far, after the last one recorded.
     void interrupted(int signal) override;

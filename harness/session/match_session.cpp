@@ -54,7 +54,7 @@ int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
         NativeConsole console(config, outputs);
         return run_match(config, outputs, console);
     }
-    DialectMatchConsole console(config, outputs);
+    ToolLinesConsole console(config, outputs);
     return run_match(config, outputs, console);
 }
 
