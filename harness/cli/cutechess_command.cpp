@@ -76,77 +76,6 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     return command;
 }
 
-// The dialect's outputs that `arbiter tournament` has too, in front of the dialect's console:
-// with -report-every N, the -html page rewritten every N games of the run (as --report-every
-// does); with -pool, the pooled SPRT's verdict and how this shard's part ended, after the
-// closing lines (as the native standings print them). Otherwise it only hands on.
-class SharedOutputs : public MatchConsole, public TournamentObserver {
-  public:
-    SharedOutputs(MatchConsole& console, const CutechessCommand& command)
-        : console_(console), command_(command) {}
-
-    TournamentObserver& open(Store& store) override {
-        store_ = &store;
-        next_ = &console_.open(store);
-        return *this;
-    }
-    void interrupted(int signal) override { console_.interrupted(signal); }
-    void finish(Store& store, const TournamentSummary& summary, int signal) override {
-        console_.finish(store, summary, signal);
-        if (command_.config.pool.empty()) return;
-        if (summary.sprt_result) std::cout << "SPRT: " << *summary.sprt_result << '\n';
-        if (summary.pool_stop) std::cout << "Pool: this shard " << *summary.pool_stop << '\n';
-        std::cout.flush();
-    }
-
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_->engines_identified(own);
-    }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already) override {
-        tournament_ = tournament;
-        next_->started(tournament, engines, scheduled, already);
-    }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_->game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { next_->engine_event(message); }
-    void game_finished(const GameRecord& game, GameId id, const std::string& white,
-                       const std::string& black) override {
-        next_->game_finished(game, id, white, black);
-        const int every = command_.config.report_every;
-        if (every > 0 && ++played_ % every == 0) {
-            html::ReportOptions report;
-            report.tournament = tournament_;
-            report.bootstrap_samples = command_.config.bootstrap;
-            html::write_report(*store_, report, command_.output.html_path);
-        }
-    }
-
-  private:
-    MatchConsole& console_;
-    const CutechessCommand& command_;
-    Store* store_ = nullptr;
-    TournamentObserver* next_ = nullptr;
-    TournamentId tournament_ = 0;
-    std::int64_t played_ = 0;  // games finished in this run
-};
-
-int run(const CutechessCommand& command) {
-    MatchOutputs outputs{
-        .flags = DIALECT_FLAGS,
-        .extra_outputs = {{command.output.epd_path, "-epdout"},
-                          {command.output.html_path, "-html", OutputKind::replaced}}};
-    if (command.use_affinity) outputs.affinity = command.affinity_cpus;
-    outputs.fit_schedule = [&command](TournamentConfig& config, std::int64_t openings) {
-        fit_schedule(config, command.games_per_encounter, openings);
-    };
-    DialectMatchConsole console(command);
-    SharedOutputs shared(console, command);
-    return run_match(command.config, outputs, shared);
-}
-
 }  // namespace
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
@@ -162,7 +91,7 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;
-        int code = run(command);
+        int code = run_dialect_match(command);
         flush_standard_output();
         return code;
     } catch (const UciError& e) {

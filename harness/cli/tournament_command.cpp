@@ -8,7 +8,7 @@
 #include "harness/cli/command.h"
 #include "harness/report/output_file.h"
 #include "harness/report/rating_output.h"
-#include "harness/session/native_console.h"
+#include "harness/session/match_session.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 
@@ -21,11 +21,9 @@ namespace {
 struct TournamentOptions {
     std::vector<std::string> engines;
     std::string engines_file, config_file;
-    std::string html;  // the report page, rewritten with the standings (not a tournament setting)
     bool resume = false;
     bool force = false;
-    bool show_latency = false;  // each engine's latency after the standings (not a setting)
-    std::string shard;          // "K/N" or "auto" (a run setting, not part of the tournament)
+    std::string shard;  // "K/N" or "auto" (a run setting, not part of the tournament)
     std::optional<int> shard_count;
     std::vector<std::string> values = std::vector<std::string>(tournament_settings().size());
 };
@@ -63,20 +61,18 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             "--shard-count goes with --shard auto (the number of shards of a Kubernetes Indexed "
             "Job); add --shard auto, or give the shard as --shard K/N");
     if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
+    if (c.output.crc32 && c.pgn_path.empty())
+        throw ConfigError("--crc32 prints the CRC32 of the --pgn file: add --pgn FILE");
     validate(c);
     return c;
 }
 
 int run(const TournamentOptions& options, const CLI::App& app) {
-    TournamentConfig config = build_config(options, app);
     MatchOutputs outputs{
         .flags = TOURNAMENT_FLAGS,
-        .extra_outputs = {{options.html, "--html", OutputKind::replaced}},
-        .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}}};
-    NativeConsole console(
-        config,
-        {.html = options.html, .resume = options.resume, .show_latency = options.show_latency});
-    return run_match(config, outputs, console);
+        .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}},
+        .resume = options.resume};
+    return run_match(build_config(options, app), outputs);
 }
 
 // The --engine help: every key the spec reader knows (config/engine_config.h), one a line.
@@ -109,18 +105,15 @@ void add(CLI::App& app) {
             cmd->add_flag(flag, help);
             continue;
         }
-        cmd->add_option(flag, options->values[i], help)
-            ->type_name(std::string(settings[i].value_name))
-            ->allow_extra_args(false);
+        CLI::Option* option = cmd->add_option(flag, options->values[i], help)
+                                  ->type_name(std::string(settings[i].value_name))
+                                  ->allow_extra_args(false);
+        if (settings[i].value_name.starts_with('['))
+            option->expected(0, 1);  // an optional value ("--affinity [CPUS]"): "" when absent
     }
-    cmd->add_option("--html", options->html,
-                    "Write the HTML report to FILE at the end and every --report-every games");
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");
-    cmd->add_flag("--show-latency", options->show_latency,
-                  "After the standings, each engine's latency: how much longer its moves took than "
-                  "the search time it reported (mean and max)");
     cmd->add_flag("--force", options->force,
                   "Accept a --concurrency far above the number of cores");
     cmd->add_option("--shard", options->shard,

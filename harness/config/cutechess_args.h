@@ -9,12 +9,10 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/config/output_plan.h"
 #include "harness/config/tournament_config.h"
 
 namespace arbiter {
-
-// Which tool's lines the run prints (-output format=cutechess|fastchess).
-enum class ConsoleFormat { cutechess, fastchess };
 
 // Whose command line arbiter speaks, from the name it was started by: a link named fastchess...
 // (OpenBench's fastchess-ob) or cutechess... (cutechess-cli) speaks that tool and prints its lines
@@ -27,39 +25,9 @@ Personality personality_of(std::string_view program);
 // "arbiter 0.3.0, speaking fastchess's command line" (cutechess's, or its own).
 std::string version_text(Personality personality);
 
-// What fastchess's -pgnout keys add to each move's comment ({+0.25/12 0.104s, n=..., sd=...}).
-struct PgnMoveFields {
-    bool nodes = false;       // nodes=true: n=
-    bool seldepth = false;    // seldepth=true: sd=
-    bool nps = false;         // nps=true: nps=
-    bool pv = false;          // pv=true: pv="..."
-    bool timeleft = false;    // timeleft=true: tl= (the mover's clock after the move)
-    bool latency = false;     // latency=true: latency=
-    bool hashfull = false;    // hashfull=true: hashfull=
-    bool tbhits = false;      // tbhits=true: tbhits=
-    bool match_line = false;  // match_line=REGEX: line="..." for each line kept with the move
-    bool fastchess =
-        false;  // fastchess's form: mate scores in plies, the reason in the last comment
-
-    bool operator==(const PgnMoveFields&) const = default;
-};
-
-// How this dialect reports a run on stdout; the games themselves are in TournamentConfig.
-struct CutechessOutputSettings {
-    ConsoleFormat format = ConsoleFormat::cutechess;
-    int rating_interval = 0;      // Elo lines every N games (0: at the end only)
-    int score_interval = 1;       // "Score of" lines every N games
-    bool pentanomial = false;     // -report penta=true
-    std::string epd_path;         // -epdout FILE: each game's final position, appended as it ends
-    bool epd_append = true;       // -epdout ... append=false: the file starts empty
-    bool pgn_append = true;       // -pgnout ... append=false: the file starts empty
-    bool crc32 = false;           // -crc32 pgn=true: "File NAME has CRC32: 0x..." after each game
-    PgnMoveFields pgn_fields;     // -pgnout nodes=true seldepth=true ...
-    bool check_mate_pvs = false;  // -check-mate-pvs: fastchess's warnings for a false mate's PV
-    bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
-    bool show_latency = false;    // -show-latency: each engine's latency at the end
-    std::string html_path;        // -html FILE: the report page, written at the end
-};
+// How this dialect reports a run: its output plan (harness/config/output_plan.h), starting in
+// cutechess-cli's form; the games themselves are in TournamentConfig.
+using CutechessOutputSettings = OutputPlan;
 
 // A whole command line in this dialect.
 struct CutechessCommand {

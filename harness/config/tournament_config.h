@@ -15,6 +15,7 @@
 #include "harness/config/engine_config.h"
 #include "harness/config/game_config.h"
 #include "harness/config/json.h"
+#include "harness/config/output_plan.h"
 #include "harness/config/sprt_config.h"
 #include "harness/config/values.h"
 
@@ -78,7 +79,11 @@ struct TournamentConfig {
     std::chrono::milliseconds handshake_timeout{10000};
     std::chrono::milliseconds wait{0};  // pause of each worker between two games
     int report_every = 0;               // print the standings every N games (0: at the end)
-    int bootstrap = 1000;               // bootstrap samples of the Elo error bars
+    // What the run shows and writes besides the database and the PGN (harness/config/
+    // output_plan.h), arbiter's own lines unless --console says otherwise. Not stored, not part
+    // of the identity: how a run is shown never changes which games are played.
+    OutputPlan output{.format = ConsoleFormat::arbiter};
+    int bootstrap = 1000;  // bootstrap samples of the Elo error bars
     // Play only shard `shard_index` (1..shard_count) of the schedule (harness/tournament/shard.h);
     // 0: the whole schedule. Not part of the identity: every shard is the same tournament.
     int shard_index = 0;

@@ -46,6 +46,9 @@ inline constexpr IntegerRule BATCH_PAIRS_RULE{"batch_pairs", 1, 1'000'000,
 inline constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000,
                                             "a number of samples, 0 or more"};
 
+// The output plan's entries (output_settings.cpp), the last of the table.
+const std::vector<TournamentSetting>& output_settings();
+
 // A default-constructed configuration, the reference of "only when not at its default".
 const Config& defaults();
 

@@ -435,16 +435,27 @@ const std::vector<TournamentSetting>& settings_table() {
     return table;
 }
 
+// The table with the output plan's entries (output_settings.cpp) last.
+const std::vector<TournamentSetting>& full_table() {
+    static const std::vector<TournamentSetting> table = [] {
+        std::vector<TournamentSetting> all = settings_table();
+        const auto& outputs = output_settings();
+        all.insert(all.end(), outputs.begin(), outputs.end());
+        return all;
+    }();
+    return table;
+}
+
 }  // namespace
 
 const std::vector<TournamentSetting>& tournament_table() {
-    return settings_table();
+    return full_table();
 }
 
 const std::vector<TournamentSetting>& tournament_settings() {
     static const std::vector<TournamentSetting> flags = [] {
         std::vector<TournamentSetting> with_flags;
-        for (const TournamentSetting& s : settings_table())
+        for (const TournamentSetting& s : full_table())
             if (!s.flag.empty()) with_flags.push_back(s);
         return with_flags;
     }();

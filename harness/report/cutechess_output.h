@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <ostream>
@@ -82,14 +83,78 @@ std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed);
 // "Engine NAME latency: 1.3ms mean, 14ms max over 812 moves (elapsed minus reported)".
 std::string latency_line(const EngineLatency& latency);
 
-// Prints a match's lines in the cutechess or fastchess form as the tournament reports its games.
-// Engine events (restarts) go to `diagnostics`, so that each crash, stall or time loss appears
-// on exactly one line of `out`. Thread-safe; after finish() it prints nothing more.
+// The score a console form reports, as a plain value: each engine's games against the field, each
+// encounter's games, completed pairs and pentanomial counts (from the side of the engine that
+// comes first in the configuration), and each engine's time losses and crashes of this run.
+struct ConsoleTally {
+    // The games of two engines, from the side of the one that comes first in the configuration.
+    struct Encounter {
+        WdlCounts games;
+        WdlCounts paired_games;  // games of completed pairs only
+        PentanomialCounts pairs;
+        OnePointPairs one_point;
+        std::map<std::int64_t, double> waiting;  // pair number -> first game's points
+    };
+    struct Faults {
+        bool tracked = false;
+        std::int64_t timeouts = 0, crashes = 0;
+    };
+
+    explicit ConsoleTally(const TournamentConfig& config);
+    // Counts one game in the scores (a game of engines not in the configuration is not counted).
+    void record(const ScheduleSlot& slot, Outcome result, const std::string& white,
+                const std::string& black);
+    // Counts a time loss or crash (disconnect or stall) against the engine that lost the game.
+    void count_fault(const GameRecord& game, const std::string& white, const std::string& black);
+    // The games the fastchess blocks count: those of completed pairs, or every game when the
+    // match plays single games (-games 1), as fastchess then reports no pentanomial.
+    std::int64_t reported_games(bool single_games) const {
+        return single_games ? finished + earlier : paired_games;
+    }
+
+    std::vector<std::string> names;  // the configuration's engines, in its order
+    std::map<std::pair<int, int>, Encounter> encounters;
+    std::vector<WdlCounts> totals;  // per engine, against the field
+    std::vector<Faults> faults;     // per engine, this run's games
+    std::int64_t scheduled = 0, finished = 0, paired_games = 0;
+    std::int64_t earlier = 0;  // games of an earlier run (a resumed match)
+};
+
+// One console form of the dialect's lines (cutechess-cli's or fastchess's), as fastchess has one
+// IOutput per form: what it prints of a finished game, after each game, and at the end, from the
+// tally CutechessConsole keeps. Called under CutechessConsole's lock, never after the closing.
+class ConsoleLines {
+  public:
+    virtual ~ConsoleLines() = default;
+    // Before the first game of this run, once the earlier games are counted.
+    virtual void started(const ConsoleTally&) {}
+    // The finished game's line ("Finished game N (A vs B): RESULT {REASON}") and what the form
+    // prints before it.
+    virtual void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
+                           const std::string& black) = 0;
+    // After the game is counted: the running score, as often as the form prints it.
+    virtual void after_game(std::ostream& out, const ConsoleTally& tally) = 0;
+    // The closing lines, "Finished match" (then fastchess's "Total Time: ...") last.
+    virtual void closing(std::ostream& out, const ConsoleTally& tally) = 0;
+};
+
+// The lines of `format` (CutechessLines or FastchessLines, cutechess_output.cpp's neighbours).
+std::unique_ptr<ConsoleLines> make_console_lines(ConsoleFormat format,
+                                                 const CutechessOutputSettings& settings,
+                                                 const TournamentConfig& config);
+
+// Prints a match's lines in the cutechess or fastchess form (settings.format, one ConsoleLines)
+// as the tournament reports its games. Engine events (restarts) go to `diagnostics`, so that
+// each crash, stall or time loss appears on exactly one line of `out`. Thread-safe; after
+// finish() it prints nothing more.
 class CutechessConsole : public TournamentObserver {
   public:
     CutechessConsole(std::ostream& out, std::ostream& diagnostics,
                      const CutechessOutputSettings& settings, const TournamentConfig& config);
 
+    // A resumed match: when started() reports games already played, their results are read
+    // from `store` and counted in the scores (not printed). Call before the run starts.
+    void count_earlier_from(Store& store) { store_ = &store; }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already_played) override;
     void game_started(const ScheduleSlot& slot, const std::string& white,
@@ -100,52 +165,15 @@ class CutechessConsole : public TournamentObserver {
     // A line of the run's own (fastchess's "File F has CRC32: 0x..."), printed whole among the
     // match's lines.
     void print_line(const std::string& line);
-    // A game an earlier run recorded (a resumed match): counted in the scores, not printed.
-    // Call before started().
-    void count_earlier(const GameSummary& game);
     // The closing lines (final score, Elo, SPRT or the fastchess block, "Finished match").
     void finish();
 
   private:
-    // The games of two engines, from the side of the one that comes first in the configuration.
-    struct Encounter {
-        WdlCounts games;
-        WdlCounts paired_games;  // games of completed pairs only
-        PentanomialCounts pairs;
-        OnePointPairs one_point;
-        std::map<std::int64_t, double> waiting;  // pair number -> first game's points
-    };
-    void record(const ScheduleSlot& slot, Outcome result, const std::string& white,
-                const std::string& black);
-    void print_ratings();
-    void print_rank_table();
-    void print_fastchess_blocks();
-    // fastchess's closing count of time losses and crashes (disconnects and stalls) of each
-    // engine that had one: "Player: NAME", "  Timeouts: N", "  Crashed: N", between blank lines.
-    void count_fault(const GameRecord& game, const std::string& white, const std::string& black);
-    void print_fastchess_faults();
-    // The games the fastchess blocks count: those of completed pairs, or every game when the
-    // match plays single games (-games 1), as fastchess then reports no pentanomial.
-    std::int64_t reported_games() const {
-        return config_.single_games ? finished_ + earlier_ : paired_games_;
-    }
-
     std::ostream& out_;
     std::ostream& diagnostics_;
-    CutechessOutputSettings settings_;
-    std::vector<std::string> names_;
-    TournamentConfig config_;
-    std::optional<SprtParameters> sprt_;
-    std::map<std::pair<int, int>, Encounter> encounters_;
-    std::vector<WdlCounts> totals_;  // per engine, against the field
-    struct Faults {
-        bool tracked = false;
-        std::int64_t timeouts = 0, crashes = 0;
-    };
-    std::vector<Faults> faults_;  // per engine, this run's games
-    std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
-    std::int64_t scheduled_ = 0, finished_ = 0, paired_games_ = 0, last_block_ = 0;
-    std::int64_t earlier_ = 0;  // games of an earlier run (count_earlier)
+    std::unique_ptr<ConsoleLines> lines_;
+    ConsoleTally tally_;
+    Store* store_ = nullptr;  // count_earlier_from()
     bool closed_ = false;
     std::mutex mutex_;
 };

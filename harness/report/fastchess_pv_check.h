@@ -4,10 +4,13 @@
 // the announced number of plies long and end in checkmate.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 #include "harness/store/records.h"
+#include "harness/tournament/tournament.h"
 
 namespace arbiter {
 
@@ -49,5 +52,43 @@ std::string pv_warning_text(const PvFinding& finding, const std::string& engine,
 std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std::string& white,
                                                const std::string& black, bool chess960,
                                                bool test_env);
+
+// fastchess's -check-mate-pvs audit (--check-mate-pvs natively) in front of the live files: each
+// finished game's PV warnings (fastchess_pv_warnings()) are printed through `print_line` before the
+// game goes on to `next`, so they come before the game's CRC32 line and its "Finished game" line,
+// as fastchess prints them while the game runs. Every other event goes straight on to `next`.
+class MatePvAudit : public TournamentObserver {
+  public:
+    MatePvAudit(TournamentObserver& next, std::function<void(const std::string&)> print_line,
+                bool test_env, bool chess960)
+        : next_(next),
+          print_line_(std::move(print_line)),
+          test_env_(test_env),
+          chess960_(chess960) {}
+    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
+        next_.engines_identified(own);
+    }
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already) override {
+        next_.started(tournament, engines, scheduled, already);
+    }
+    void game_started(const ScheduleSlot& slot, const std::string& white,
+                      const std::string& black) override {
+        next_.game_started(slot, white, black);
+    }
+    void engine_event(const std::string& message) override { next_.engine_event(message); }
+    void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                       const std::string& black) override {
+        for (const std::string& warning :
+             fastchess_pv_warnings(game, white, black, chess960_, test_env_))
+            print_line_(warning);
+        next_.game_finished(game, id, white, black);
+    }
+
+  private:
+    TournamentObserver& next_;
+    std::function<void(const std::string&)> print_line_;
+    bool test_env_ = false, chess960_ = false;
+};
 
 }  // namespace arbiter

@@ -10,15 +10,15 @@ OutputFile::Mode mode(bool append) {
 
 }  // namespace
 
-LiveGameFiles::LiveGameFiles(TournamentObserver& shown, const TournamentConfig& config,
+LiveGameFiles::LiveGameFiles(TournamentObserver& next, const TournamentConfig& config,
                              LiveGameFileSettings settings,
                              std::function<void(const std::string&)> print_line)
-    : shown_(shown),
+    : next_(next),
       db_path_(config.db_path),
       print_line_(std::move(print_line)),
       crc_enabled_(settings.pgn_crc32 && !settings.pgn_path.empty()) {
     if (!settings.epd_path.empty())
-        epd_file_.emplace(settings.epd_path, mode(settings.epd_append), "-epdout");
+        epd_file_.emplace(settings.epd_path, mode(settings.epd_append), settings.epd_flag);
     if (settings.pgn_path.empty()) return;
     pgn_file_.emplace(settings.pgn_path, mode(settings.pgn_append), settings.pgn_flag);
     pgn_.emplace(config, settings.pgn_fields);
@@ -27,21 +27,21 @@ LiveGameFiles::LiveGameFiles(TournamentObserver& shown, const TournamentConfig& 
 
 void LiveGameFiles::engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) {
     if (pgn_) pgn_->set_own_identities(own);
-    shown_.engines_identified(own);
+    next_.engines_identified(own);
 }
 
 void LiveGameFiles::started(TournamentId tournament, const std::vector<EngineId>& engines,
                             std::int64_t scheduled, std::int64_t already_played) {
-    shown_.started(tournament, engines, scheduled, already_played);
+    next_.started(tournament, engines, scheduled, already_played);
 }
 
 void LiveGameFiles::game_started(const ScheduleSlot& slot, const std::string& white,
                                  const std::string& black) {
-    shown_.game_started(slot, white, black);
+    next_.game_started(slot, white, black);
 }
 
 void LiveGameFiles::engine_event(const std::string& message) {
-    shown_.engine_event(message);
+    next_.engine_event(message);
 }
 
 void LiveGameFiles::game_finished(const GameRecord& game, GameId id, const std::string& white,
@@ -57,7 +57,7 @@ void LiveGameFiles::game_finished(const GameRecord& game, GameId id, const std::
                           ": `arbiter export --db " + db_path_ + " --pgn FILE` writes them all");
         }
     }
-    shown_.game_finished(game, id, white, black);
+    next_.game_finished(game, id, white, black);
     if (error) throw *error;
 }
 

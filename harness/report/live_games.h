@@ -22,6 +22,7 @@ struct LiveGameFileSettings {
     PgnMoveFields pgn_fields{};
     bool pgn_crc32 = false;  // fastchess's "File NAME has CRC32: 0x..." line after each game
     std::string epd_path{};  // empty: no EPD
+    std::string epd_flag = "--epd";  // how messages name it (the dialect's "-epdout")
     bool epd_append = true;
 };
 
@@ -37,7 +38,7 @@ class LiveGameFiles : public TournamentObserver {
   public:
     // Opens the files; throws OutputError if one cannot be opened. `print_line` prints the CRC32
     // lines; `db_path` is named in the message of a failed write.
-    LiveGameFiles(TournamentObserver& shown, const TournamentConfig& config,
+    LiveGameFiles(TournamentObserver& next, const TournamentConfig& config,
                   LiveGameFileSettings settings,
                   std::function<void(const std::string&)> print_line = {});
 
@@ -56,7 +57,7 @@ class LiveGameFiles : public TournamentObserver {
   private:
     void write(const GameRecord& game, const std::string& white, const std::string& black);
 
-    TournamentObserver& shown_;
+    TournamentObserver& next_;
     std::string db_path_;
     std::function<void(const std::string&)> print_line_;
     bool crc_enabled_ = false;

@@ -8,63 +8,101 @@ namespace arbiter {
 
 namespace {
 
-// The live files of the dialect's options: -pgnout (with -crc32 pgn=true) and -epdout.
-LiveGameFileSettings live_files(const CutechessCommand& command) {
-    const CutechessOutputSettings& output = command.output;
-    return {.pgn_path = command.config.pgn_path,
-            .pgn_flag = "-pgnout",
-            .pgn_append = output.pgn_append,
-            .pgn_fields = output.pgn_fields,
-            .pgn_crc32 = output.crc32,
-            .epd_path = output.epd_path,
-            .epd_append = output.epd_append};
+// The live files of the output plan: the PGN (with its comment fields and CRC32 line) and the EPD.
+LiveGameFileSettings live_files(const TournamentConfig& config, const MatchOutputs& outputs) {
+    const OutputPlan& plan = config.output;
+    return {.pgn_path = config.pgn_path,
+            .pgn_flag = outputs.flags.pgn,
+            .pgn_append = plan.pgn_append,
+            .pgn_fields = plan.pgn_fields,
+            .pgn_crc32 = plan.crc32,
+            .epd_path = plan.epd_path,
+            .epd_flag = outputs.flags.epd,
+            .epd_append = plan.epd_append};
 }
 
 }  // namespace
 
-DialectMatchConsole::DialectMatchConsole(const CutechessCommand& command)
-    : command_(command),
-      out_(&lines_),
-      console_(out_, std::cerr, command.output, command.config),
-      // Without -db the run had a database of its own: resuming it means naming it.
-      resume_hint_(
-          command.db_given
-              ? "re-run the same command to resume"
-              : "add -db " + command.config.db_path +
-                    (command.seed_given ? "" : " -srand " + std::to_string(command.config.seed)) +
-                    " to the command to resume") {}
-
-TournamentObserver& DialectMatchConsole::open(Store& store) {
-    std::cerr << "Database: " << command_.config.db_path << '\n';
-    files_.emplace(console_, command_.config, live_files(command_),
-                   [this](const std::string& line) { console_.print_line(line); });
-    observer_.emplace(*files_, console_, command_, store);
-    return *observer_;
+void PageEveryNGames::game_finished(const GameRecord& game, GameId id, const std::string& white,
+                                    const std::string& black) {
+    next_.game_finished(game, id, white, black);
+    if (++played_ % config_.report_every != 0) return;
+    html::ReportOptions report;
+    report.tournament = tournament_;
+    report.bootstrap_samples = config_.bootstrap;
+    html::write_report(store_, report, config_.output.html_path);
 }
 
-void DialectMatchConsole::interrupted(int) {
+ToolLinesConsole::ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs)
+    : config_(config),
+      plan_(config.output),
+      live_files_(live_files(config, outputs)),
+      resume_hint_(outputs.resume_hint),
+      out_(&lines_),
+      console_(out_, std::cerr, config.output, config) {}
+
+TournamentObserver& ToolLinesConsole::open(Store& store) {
+    std::cerr << "Database: " << config_.db_path << '\n';
+    console_.count_earlier_from(store);  // a resumed match's score counts its earlier games
+    auto print_line = [this](const std::string& line) { console_.print_line(line); };
+    files_.emplace(console_, config_, live_files_, print_line);
+    TournamentObserver* head = &*files_;
+    if (plan_.check_mate_pvs) {
+        audit_.emplace(*files_, print_line, plan_.test_env,
+                       config_.game.variant == Variant::chess960);
+        head = &*audit_;
+    }
+    if (config_.report_every > 0 && !plan_.html_path.empty()) {
+        page_.emplace(*head, store, config_);
+        head = &*page_;
+    }
+    return *head;
+}
+
+void ToolLinesConsole::interrupted(int) {
     console_.finish();
     std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
 }
 
-void DialectMatchConsole::finish(Store& store, const TournamentSummary& summary, int) {
+void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, int) {
     console_.finish();
-    if (command_.output.show_latency) {
+    if (plan_.show_latency) {
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
             out_ << latency_line(latency) << '\n';
         out_.flush();
     }
     files_->close();
-    if (!command_.output.html_path.empty()) {
+    if (!config_.pool.empty()) {
+        // The pooled SPRT's verdict and how this shard's part ended, as the native standings say.
+        if (summary.sprt_result) out_ << "SPRT: " << *summary.sprt_result << '\n';
+        if (summary.pool_stop) out_ << "Pool: this shard " << *summary.pool_stop << '\n';
+        out_.flush();
+    }
+    if (!plan_.html_path.empty()) {
         html::ReportOptions report;
         report.tournament = summary.tournament_id;
-        report.bootstrap_samples = command_.config.bootstrap;
-        html::WrittenReport written = html::write_report(store, report, command_.output.html_path);
-        std::cerr << "Report: " << command_.output.html_path << " (" << written.games
-                  << " games)\n";
+        report.bootstrap_samples = config_.bootstrap;
+        html::WrittenReport written = html::write_report(store, report, plan_.html_path);
+        std::cerr << "Report: " << plan_.html_path << " (" << written.games << " games)\n";
     }
-    std::cerr << "Played " << summary.played_now << " games; results in " << command_.config.db_path
+    std::cerr << "Played " << summary.played_now << " games; results in " << config_.db_path
               << '\n';
+}
+
+int run_dialect_match(const CutechessCommand& command) {
+    TournamentConfig config = command.config;
+    config.output = command.output;
+    if (command.use_affinity) config.output.affinity = command.affinity_cpus;
+    MatchOutputs outputs{.flags = DIALECT_FLAGS};
+    // Without -db the run had a database of its own: resuming it means naming it.
+    if (!command.db_given)
+        outputs.resume_hint = "add -db " + config.db_path +
+                              (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
+                              " to the command to resume";
+    outputs.fit_schedule = [&command](TournamentConfig& fitted, std::int64_t openings) {
+        fit_schedule(fitted, command.games_per_encounter, openings);
+    };
+    return run_match(config, outputs);
 }
 
 }  // namespace arbiter

@@ -1,9 +1,11 @@
-// What the cutechess-cli/fastchess dialect shows of a match (harness/session/match_session.h): the
-// console lines of cutechess-cli or fastchess on standard output, the live PGN and EPD files,
-// fastchess's PV warnings, -show-latency's lines, the -html page and the closing line.
+// A match shown in cutechess-cli's or fastchess's form (harness/session/match_session.h): the
+// dialect's run, and `arbiter tournament --console cutechess|fastchess`. Their console lines on
+// standard output, the live PGN and EPD files, fastchess's PV warnings, the latency lines, the
+// page and the closing line, all from the output plan (TournamentConfig::output).
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <streambuf>
@@ -46,70 +48,63 @@ class WholeLines : public std::streambuf {
     std::string pending_;  // the line begun and not yet ended
 };
 
-// What the dialect shows beyond the live files: the games a resumed run played before, counted
-// in the console's score, and fastchess's PV warnings before each game's files and line. Each
-// finished game then goes on to `next` (LiveGameFiles, in front of the console).
-class DialectConsole : public TournamentObserver {
+// The page of the output plan rewritten every `--report-every` / `-report-every` games of the run,
+// in front of the rest of the chain (which it hands every event on to).
+class PageEveryNGames : public TournamentObserver {
   public:
-    DialectConsole(TournamentObserver& next, CutechessConsole& console,
-                   const CutechessCommand& command, Store& store)
-        : next_(next),
-          console_(console),
-          store_(store),
-          check_pvs_(command.output.check_mate_pvs),
-          test_env_(command.output.test_env),
-          chess960_(command.config.game.variant == Variant::chess960) {}
+    PageEveryNGames(TournamentObserver& next, Store& store, const TournamentConfig& config)
+        : next_(next), store_(store), config_(config) {}
     void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
         next_.engines_identified(own);
     }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
-        if (already > 0)
-            for (const GameSummary& game : store_.list_games(tournament, engines))
-                console_.count_earlier(game);
-        console_.started(tournament, engines, scheduled, already);
+        tournament_ = tournament;
+        next_.started(tournament, engines, scheduled, already);
     }
     void game_started(const ScheduleSlot& slot, const std::string& white,
                       const std::string& black) override {
-        console_.game_started(slot, white, black);
+        next_.game_started(slot, white, black);
     }
-    void engine_event(const std::string& message) override { console_.engine_event(message); }
+    void engine_event(const std::string& message) override { next_.engine_event(message); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
-                       const std::string& black) override {
-        // fastchess prints its PV warnings while the game runs: here, before the game's line.
-        if (check_pvs_)
-            for (const std::string& warning :
-                 fastchess_pv_warnings(game, white, black, chess960_, test_env_))
-                console_.print_line(warning);
-        next_.game_finished(game, id, white, black);
-    }
+                       const std::string& black) override;
 
   private:
     TournamentObserver& next_;
-    CutechessConsole& console_;
     Store& store_;
-    bool check_pvs_ = false, test_env_ = false, chess960_ = false;
+    const TournamentConfig& config_;
+    TournamentId tournament_ = 0;
+    std::int64_t played_ = 0;  // games finished in this run
 };
 
-// What the dialect shows of the match: the database on standard error, then cutechess-cli's or
-// fastchess's console lines, written whole (WholeLines), in front of the live files; after the
-// games the summary, -show-latency's lines and the closing line.
-class DialectMatchConsole : public MatchConsole {
+// What the cutechess and fastchess forms show of the match: the database on standard error,
+// then the console's lines (CutechessConsole), written whole (WholeLines), behind the PV audit
+// and the live files; after the games the summary, the latency lines, the page and the closing
+// line.
+class ToolLinesConsole : public MatchConsole {
   public:
-    explicit DialectMatchConsole(const CutechessCommand& command);
+    ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
     // SIGINT: the summary from the games finished so far, after the last one recorded.
     void interrupted(int signal) override;
     void finish(Store& store, const TournamentSummary& summary, int signal) override;
 
   private:
-    const CutechessCommand& command_;
+    const TournamentConfig& config_;
+    const OutputPlan& plan_;
+    LiveGameFileSettings live_files_;
+    std::string resume_hint_;
     WholeLines lines_;
     std::ostream out_;
     CutechessConsole console_;
-    std::string resume_hint_;
     std::optional<LiveGameFiles> files_;
-    std::optional<DialectConsole> observer_;
+    std::optional<MatePvAudit> audit_;
+    std::optional<PageEveryNGames> page_;
 };
+
+// The dialect's run: the command's output plan (with -use-affinity) in its configuration, its
+// flags, the resume hint and -rounds x -games fitted to the suite, played by run_match().
+int run_dialect_match(const CutechessCommand& command);
 
 }  // namespace arbiter

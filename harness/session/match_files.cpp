@@ -9,7 +9,9 @@ void refuse_tournament_outputs(const TournamentConfig& config, const TournamentF
                                std::vector<NamedFile> extra_inputs) {
     // Step 1. No output over an input or over another output.
     std::vector<NamedFile> outputs{{config.pgn_path, flags.pgn},
-                                   {config.engine_log, flags.engine_log}};
+                                   {config.engine_log, flags.engine_log},
+                                   {config.output.epd_path, flags.epd},
+                                   {config.output.html_path, flags.html, OutputKind::replaced}};
     std::vector<NamedFile> inputs = database_files(config.db_path, flags.db);
     inputs.push_back({config.openings_path, flags.openings});
     for (const EngineConfig& engine : config.engines)

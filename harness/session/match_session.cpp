@@ -4,6 +4,8 @@
 #include <mutex>
 
 #include "harness/process/affinity.h"
+#include "harness/session/dialect_console.h"
+#include "harness/session/native_console.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/tournament_check.h"
 
@@ -13,8 +15,8 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     TournamentConfig config = given;
     // Step 1. Everything that can refuse the run, before anything is created or printed.
     refuse_tournament_outputs(config, outputs.flags, outputs.extra_outputs, outputs.extra_inputs);
-    if (outputs.affinity) {
-        set_worker_cpus(outputs.affinity->empty() ? affinity_cpu_order() : *outputs.affinity);
+    if (const auto& affinity = config.output.affinity) {
+        set_worker_cpus(affinity->empty() ? affinity_cpu_order() : *affinity);
         pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
     }
     CheckedTournament checked = check_tournament(config);
@@ -45,6 +47,15 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     interrupt.finished();
     console.finish(store, summary, interrupt.signal());
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
+}
+
+int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
+    if (config.output.format == ConsoleFormat::arbiter) {
+        NativeConsole console(config, outputs);
+        return run_match(config, outputs, console);
+    }
+    ToolLinesConsole console(config, outputs);
+    return run_match(config, outputs, console);
 }
 
 }  // namespace arbiter

@@ -1,7 +1,8 @@
 // One match run behind both command lines: `arbiter tournament` and the cutechess-cli/fastchess
-// dialect each translate their arguments into a TournamentConfig and the outputs they name, then
-// call run_match(), which refuses, claims, records and stops the same way for both. What each
-// door shows (the native standings, the dialect's console lines) is a MatchConsole it hands over.
+// dialect each translate their arguments into a TournamentConfig with its output plan, then call
+// run_match(), which refuses, claims, records and stops the same way for both, and shows the run
+// in the plan's console form (arbiter's standings, or the cutechess or fastchess lines), a
+// MatchConsole.
 #pragma once
 
 #include <cstdint>
@@ -18,15 +19,17 @@
 
 namespace arbiter {
 
-// The files and settings of a run beyond its configuration, as a door names them: its flags for
-// the configuration's files, the outputs only it writes (--html, -epdout), the files it read the
-// configuration from (--config, --engines), and the CPUs to pin engines to (the dialect's
-// -use-affinity: an empty list means every CPU, in affinity_cpu_order()).
+// What a door adds to its configuration, whose output plan (TournamentConfig::output) says what
+// the run shows and writes: its flags for the files, any further outputs, the files it read the
+// configuration from (--config, --engines), whether it asked to resume, and what an interrupted
+// run tells the user to do.
 struct MatchOutputs {
     TournamentFlags flags{};
     std::vector<NamedFile> extra_outputs{};
     std::vector<NamedFile> extra_inputs{};
-    std::optional<std::vector<int>> affinity{};
+    bool resume = false;  // --resume was given (the native console says what it resumed)
+    // After "finished games are saved, " in the cutechess and fastchess forms' last words.
+    std::string resume_hint = "re-run the same command to resume";
     // The dialect's -rounds x -games: fits the schedule (rounds, max_games) of a copy of the
     // configuration to the number of openings check_tournament() read, so that the suite is read
     // once per run; the fitted configuration is validated again and played.
@@ -51,12 +54,17 @@ class MatchConsole {
 
 // Plays (or resumes) the match of `config` and returns the exit code: 0, or 128 + the signal
 // that stopped it. Before anything is created it refuses every output over an input or that
-// cannot be written (refuse_tournament_outputs()), pins the engines if asked, and checks the
+// cannot be written (refuse_tournament_outputs()), pins the engines if the output plan asks
+// (OutputPlan::affinity), and checks the
 // tournament (check_tournament()) and fits its schedule to the suite read (fit_schedule); then
 // makes the database's folder, claims the database
 // (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens it, and
 // plays the games into `console`'s observer chain while an InterruptWatch stops the run on
 // SIGINT or SIGTERM. Throws what the refusals and the run throw.
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
+
+// The same with the console of the output plan's form (config.output.format): arbiter's
+// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole).
+int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
 
 }  // namespace arbiter

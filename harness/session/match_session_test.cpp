@@ -80,6 +80,31 @@ TEST_F(MatchSessionTest, AnExtraOutputOverAnExtraInputIsRefusedToo) {
     EXPECT_EQ(console_.opened, 0);
 }
 
+// The output plan's files (--epd, --html; -epdout, -html) are refused as the door names them.
+TEST_F(MatchSessionTest, ThePlansFilesAreRefusedByTheDoorsFlags) {
+    config_.output.epd_path = config_.openings_path;
+    outputs_.flags = DIALECT_FLAGS;
+    std::string message;
+    try {
+        run_match(config_, outputs_, console_);
+    } catch (const OutputError& e) {
+        message = e.what();
+    }
+    EXPECT_NE(message.find("-epdout"), std::string::npos) << message;
+    config_.output.epd_path.clear();
+    config_.output.html_path = config_.openings_path;
+    outputs_.flags = TOURNAMENT_FLAGS;
+    message.clear();
+    try {
+        run_match(config_, outputs_, console_);
+    } catch (const OutputError& e) {
+        message = e.what();
+    }
+    EXPECT_NE(message.find("--html"), std::string::npos) << message;
+    EXPECT_FALSE(fs::exists(dir_ / "results"));
+    EXPECT_EQ(console_.opened, 0);
+}
+
 TEST_F(MatchSessionTest, AMissingEngineIsRefusedBeforeTheDatabaseIsMade) {
     EXPECT_THROW(run_match(config_, outputs_, console_), std::exception);
     EXPECT_FALSE(fs::exists(dir_ / "results"));

@@ -49,8 +49,19 @@ std::string write_html(Store& store, TournamentId tournament, const std::string&
 
 }  // namespace
 
-NativeConsole::NativeConsole(const TournamentConfig& config, NativeOutputs outputs)
-    : config_(config), outputs_(std::move(outputs)), standings_{config.bootstrap, config.seed} {
+NativeConsole::NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs)
+    : config_(config),
+      plan_(config.output),
+      live_files_{.pgn_path = config.pgn_path,
+                  .pgn_flag = outputs.flags.pgn,
+                  .pgn_append = plan_.pgn_append,
+                  .pgn_fields = plan_.pgn_fields,
+                  .pgn_crc32 = plan_.crc32,
+                  .epd_path = plan_.epd_path,
+                  .epd_flag = outputs.flags.epd,
+                  .epd_append = plan_.epd_append},
+      resume_(outputs.resume),
+      standings_{config.bootstrap, config.seed} {
     for (const auto& e : config.engines) names_.push_back(e.name);
 }
 
@@ -59,16 +70,22 @@ TournamentObserver& NativeConsole::open(Store& store) {
         std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
         [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
             std::string text = format_standings(store, tournament, engines, names_, standings_);
-            if (!outputs_.html.empty())
-                text += write_html(store, tournament, outputs_.html, config_.bootstrap);
+            if (!plan_.html_path.empty())
+                text += write_html(store, tournament, plan_.html_path, config_.bootstrap);
             return text;
         });
-    files_.emplace(*display_, config_, LiveGameFileSettings{.pgn_path = config_.pgn_path});
+    // The CRC32 lines and the PV warnings, among the progress lines.
+    auto print_line = [this](const std::string& line) { display_->engine_event(line); };
+    files_.emplace(*display_, config_, live_files_, print_line);
+    if (plan_.check_mate_pvs)
+        audit_.emplace(*files_, print_line, plan_.test_env,
+                       config_.game.variant == Variant::chess960);
     std::cout << "Database: " << config_.db_path << "\n";
     if (config_.shard_count)
         std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
                   << " of the schedule\n";
-    explain_identity(store, config_, outputs_.resume);
+    explain_identity(store, config_, resume_);
+    if (audit_) return *audit_;
     return *files_;
 }
 void NativeConsole::interrupted(int) {
@@ -90,14 +107,14 @@ void NativeConsole::finish(Store& store, const TournamentSummary& summary, int s
     std::cout << "\n"
               << format_standings(store, summary.tournament_id, summary.engine_ids, names_,
                                   standings_);
-    if (outputs_.show_latency) {
+    if (plan_.show_latency) {
         std::cout << '\n';
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
             std::cout << latency_line(latency) << '\n';
     }
-    if (!outputs_.html.empty())
+    if (!plan_.html_path.empty())
         std::cout << '\n'
-                  << write_html(store, summary.tournament_id, outputs_.html, config_.bootstrap);
+                  << write_html(store, summary.tournament_id, plan_.html_path, config_.bootstrap);
     std::cout << "\nResults: " << config_.db_path
               << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
 }

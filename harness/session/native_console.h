@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/report/fastchess_pv_check.h"
 #include "harness/report/live_games.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
@@ -13,31 +14,28 @@
 
 namespace arbiter {
 
-// What `arbiter tournament` shows beyond the standings, by its flags.
-struct NativeOutputs {
-    std::string html{};         // --html FILE: the report page, or empty
-    bool resume = false;        // --resume was given
-    bool show_latency = false;  // --show-latency: each engine's latency after the standings
-};
-
 // What `arbiter tournament` shows of the match: the progress lines with the standings (and the
-// --html page) every --report-every games, in front of the live PGN; before the games the
-// database, the shard and whether the run resumes; after them the summary, the standings and
+// --html page) every --report-every games, behind the PV audit (--check-mate-pvs) and the live
+// files (--pgn, its --crc32 line, --epd), whose lines it prints among its own; before the games
+// the database, the shard and whether the run resumes; after them the summary, the standings and
 // (--show-latency) each engine's latency.
 class NativeConsole : public MatchConsole {
   public:
-    NativeConsole(const TournamentConfig& config, NativeOutputs outputs);
+    NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
     void interrupted(int signal) override;
     void finish(Store& store, const TournamentSummary& summary, int signal) override;
 
   private:
     const TournamentConfig& config_;
-    NativeOutputs outputs_;
+    const OutputPlan& plan_;
+    LiveGameFileSettings live_files_;
+    bool resume_ = false;
     std::vector<std::string> names_;
     StandingsOptions standings_;
     std::optional<ProgressDisplay> display_;
     std::optional<LiveGameFiles> files_;
+    std::optional<MatePvAudit> audit_;
 };
 
 }  // namespace arbiter

@@ -1,0 +1,35 @@
+#include "harness/config/output_plan.h"
+
+#include <regex>
+
+#include "harness/config/values.h"
+
+namespace arbiter {
+
+std::vector<int> read_cpu_list(std::string_view text_view, std::string_view flag_view) {
+    const std::string text(text_view), flag(flag_view);
+    static const std::regex form(R"(\d+(-\d+)?(,\d+(-\d+)?)*)");
+    if (!std::regex_match(text, form))
+        throw ConfigError(flag + ": bad CPU list '" + text + "' (e.g. 0-3,6)");
+    std::vector<int> cpus;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t end = text.find(',', at);
+        if (end == std::string::npos) end = text.size();
+        std::string part = text.substr(at, end - at);
+        std::size_t dash = part.find('-');
+        // A number of more than four digits is out of range (and would overflow stoi).
+        auto number = [](const std::string& digits) {
+            return digits.size() > 4 ? 1024 : std::stoi(digits);
+        };
+        int first = number(part.substr(0, dash));
+        int last = dash == std::string::npos ? first : number(part.substr(dash + 1));
+        if (last < first || last >= 1024)
+            throw ConfigError(flag + ": bad CPU range '" + part + "' in '" + text + "'");
+        for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
+        at = end + 1;
+    }
+    return cpus;
+}
+
+}  // namespace arbiter

@@ -1,0 +1,65 @@
+// What a run shows and writes besides its database, whichever door it came through: the console
+// form, the live PGN's options, the EPD file, the page, the PV audit, the latency lines and the
+// CPUs its engines are pinned to. `arbiter tournament` fills it from its settings table
+// (--console, --epd, --crc32, --check-mate-pvs, --affinity, --show-latency, --html), the
+// cutechess-cli/fastchess dialect from its options (-output, -epdout, -crc32, -check-mate-pvs,
+// -use-affinity, -show-latency, -html); the match session (harness/session) reads only the plan.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter {
+
+// Which lines a run prints while it plays (--console, -output format=): cutechess-cli's,
+// fastchess's, or arbiter's own progress and standings.
+enum class ConsoleFormat { cutechess, fastchess, arbiter };
+
+// What fastchess's -pgnout keys add to each move's comment ({+0.25/12 0.104s, n=..., sd=...}).
+struct PgnMoveFields {
+    bool nodes = false;       // nodes=true: n=
+    bool seldepth = false;    // seldepth=true: sd=
+    bool nps = false;         // nps=true: nps=
+    bool pv = false;          // pv=true: pv="..."
+    bool timeleft = false;    // timeleft=true: tl= (the mover's clock after the move)
+    bool latency = false;     // latency=true: latency=
+    bool hashfull = false;    // hashfull=true: hashfull=
+    bool tbhits = false;      // tbhits=true: tbhits=
+    bool match_line = false;  // match_line=REGEX: line="..." for each line kept with the move
+    bool fastchess =
+        false;  // fastchess's form: mate scores in plies, the reason in the last comment
+
+    bool operator==(const PgnMoveFields&) const = default;
+};
+
+// The output plan of one run. A plan of its own starts in cutechess-cli's form, the dialect's
+// default; a TournamentConfig's starts in arbiter's (TournamentConfig::output). The PGN's and
+// the engine log's paths, and --report-every, stay in TournamentConfig beside it.
+struct OutputPlan {
+    ConsoleFormat format = ConsoleFormat::cutechess;
+    int rating_interval = 0;      // Elo lines every N games (0: at the end only)
+    int score_interval = 1;       // "Score of" lines every N games
+    bool pentanomial = false;     // -report penta=true
+    std::string epd_path{};       // --epd, -epdout FILE: each game's final position, appended
+    bool epd_append = true;       // -epdout ... append=false: the file starts empty
+    bool pgn_append = true;       // -pgnout ... append=false: the file starts empty
+    bool crc32 = false;           // --crc32, -crc32 pgn=true: the PGN's CRC32 after each game
+    PgnMoveFields pgn_fields{};   // -pgnout nodes=true seldepth=true ...
+    bool check_mate_pvs = false;  // --check-mate-pvs: fastchess's warnings for a false mate's PV
+    bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
+    bool show_latency = false;    // --show-latency: each engine's latency at the end
+    std::string html_path{};      // --html FILE: the report page
+    // --affinity [CPUS], -use-affinity [CPUS]: pin each worker's engines to one CPU of the
+    // list (every CPU, first hardware threads first, when empty); unset: no pinning.
+    std::optional<std::vector<int>> affinity{};
+
+    bool operator==(const OutputPlan&) const = default;
+};
+
+// A CPU list as fastchess reads it: numbers and ranges, comma-separated ("0-3,6"). Throws
+// ConfigError naming `flag` and the bad part.
+std::vector<int> read_cpu_list(std::string_view text, std::string_view flag);
+
+}  // namespace arbiter

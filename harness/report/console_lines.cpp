@@ -1,0 +1,305 @@
+// The dialect's console (CutechessConsole, cutechess_output.h): the tally it keeps and its two
+// forms, cutechess-cli's lines and fastchess's, one class each.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "harness/ratings/game_result.h"
+#include "harness/report/cutechess_output.h"
+
+namespace arbiter {
+
+namespace {
+
+// Points of the encounter's first engine in one game.
+double first_points(Outcome outcome, bool first_was_white) {
+    double white = white_points(outcome);
+    return first_was_white ? white : 1 - white;
+}
+
+// "Finished game N (A vs B): RESULT {REASON}", as both forms print it.
+void finished_line(std::ostream& out, const GameRecord& game, const std::string& white,
+                   const std::string& black, const std::string& reason) {
+    out << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
+        << "): " << to_pgn(game.result) << " {" << reason << "}\n";
+}
+
+// The encounter of engines `first` and `second` (first < second), empty before its first game.
+const ConsoleTally::Encounter& encounter_of(const ConsoleTally& tally, int first, int second) {
+    static const ConsoleTally::Encounter none;
+    auto found = tally.encounters.find({first, second});
+    return found == tally.encounters.end() ? none : found->second;
+}
+
+// cutechess-cli's lines: "Score of A vs B" every -scoreinterval games (two engines), the Elo
+// line (or the rank table of more engines) every -ratinginterval games, the pentanomial line
+// with -report penta=true and the SPRT line; at the end the score, the ratings and
+// "Finished match".
+class CutechessLines : public ConsoleLines {
+  public:
+    CutechessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
+        : settings_(settings), sprt_(config.sprt) {}
+    void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
+                   const std::string& black) override {
+        finished_line(out, game, white, black,
+                      cutechess_reason(game.termination, game.termination_text));
+    }
+    void after_game(std::ostream& out, const ConsoleTally& tally) override {
+        if (tally.names.size() == 2 && tally.finished % settings_.score_interval == 0)
+            out << score_line(tally.names[0], tally.names[1], encounter_of(tally, 0, 1).games)
+                << '\n';
+        if (settings_.rating_interval > 0 && tally.finished % settings_.rating_interval == 0)
+            ratings(out, tally);
+    }
+    void closing(std::ostream& out, const ConsoleTally& tally) override {
+        if (tally.names.size() == 2)
+            out << score_line(tally.names[0], tally.names[1], encounter_of(tally, 0, 1).games)
+                << '\n';
+        ratings(out, tally);
+        out << "Finished match\n";
+    }
+
+  private:
+    void ratings(std::ostream& out, const ConsoleTally& tally) const {
+        if (tally.names.size() != 2) return rank_table(out, tally);
+        const ConsoleTally::Encounter& encounter = encounter_of(tally, 0, 1);
+        out << elo_difference_line(encounter.games) << '\n';
+        if (settings_.pentanomial) {
+            const auto& p = encounter.pairs.pairs;
+            out << "Ptnml(0-2): " << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
+                << p[4] << '\n';
+        }
+        if (sprt_) out << sprt_line(*sprt_, encounter.pairs) << '\n';
+    }
+    static void rank_table(std::ostream& out, const ConsoleTally& tally) {
+        char line[160];
+        std::snprintf(line, sizeof line, "%4s %-25s %7s %7s %7s %7s %7s\n", "Rank", "Name", "Elo",
+                      "+/-", "Games", "Score", "Draw");
+        out << line;
+        std::vector<int> order;
+        for (int i = 0; i < int(tally.names.size()); ++i) order.push_back(i);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return tally.totals[std::size_t(a)].score() > tally.totals[std::size_t(b)].score();
+        });
+        int rank = 0;
+        for (int i : order) {
+            const WdlCounts& t = tally.totals[std::size_t(i)];
+            CutechessElo elo = cutechess_elo(t);
+            std::snprintf(line, sizeof line, "%4d %-25s %7.0f %7.0f %7lld %6.1f%% %6.1f%%\n",
+                          ++rank, tally.names[std::size_t(i)].c_str(), elo.diff, elo.margin,
+                          static_cast<long long>(t.games()), 100 * t.score(), elo.draw_ratio);
+            out << line;
+        }
+    }
+
+    CutechessOutputSettings settings_;
+    std::optional<SprtParameters> sprt_;
+};
+
+// fastchess's lines: a warning before the line of a game lost by an illegal move, the block of
+// each encounter every -ratinginterval (default 10) reported games, and at the end the blocks
+// not yet printed, the time losses and crashes, "Finished match" and "Total Time: ...".
+class FastchessLines : public ConsoleLines {
+  public:
+    FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
+        : settings_(settings), config_(config), sprt_(config.sprt) {}
+    void started(const ConsoleTally& tally) override { last_block_ = reported(tally); }
+    void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
+                   const std::string& black) override {
+        std::string reason = cutechess_reason(game.termination, game.termination_text);
+        if (game.termination == Termination::illegal_move) {
+            bool white_lost = game.result == Outcome::black_win;
+            out << "Warning; Illegal move "
+                << (game.illegal_move.empty() ? "<none>" : game.illegal_move) << " played by "
+                << (white_lost ? white : black) << '\n';
+            reason = white_lost ? "White makes an illegal move" : "Black makes an illegal move";
+        }
+        finished_line(out, game, white, black, reason);
+    }
+    void after_game(std::ostream& out, const ConsoleTally& tally) override {
+        int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
+        if (reported(tally) - last_block_ >= interval) {
+            blocks(out, tally);
+            last_block_ = reported(tally);
+        }
+    }
+    void closing(std::ostream& out, const ConsoleTally& tally) override {
+        if (reported(tally) != last_block_ || reported(tally) == 0)
+            blocks(out, tally);  // unless the last game's block is already out
+        faults(out, tally);
+        out << "Finished match\n"
+            << fastchess_total_time(std::chrono::steady_clock::now() - started_at_) << "\n\n";
+    }
+
+  private:
+    std::int64_t reported(const ConsoleTally& tally) const {
+        return tally.reported_games(config_.single_games);
+    }
+    void blocks(std::ostream& out, const ConsoleTally& tally) const {
+        std::optional<SprtParameters> sprt = tally.names.size() == 2 ? sprt_ : std::nullopt;
+        for (const auto& [key, encounter] : tally.encounters) {
+            std::string matchup =
+                fastchess_matchup(config_.engines[std::size_t(key.first)],
+                                  config_.engines[std::size_t(key.second)], config_);
+            if (config_.single_games) {
+                if (encounter.games.games() == 0) continue;
+                out << fastchess_games_block(matchup, encounter.games, sprt, encounter.pairs);
+                continue;
+            }
+            if (encounter.pairs.pair_count() == 0) continue;
+            out << fastchess_block(matchup, encounter.pairs, encounter.one_point,
+                                   encounter.paired_games, sprt);
+        }
+    }
+    // fastchess's closing count of time losses and crashes (disconnects and stalls) of each
+    // engine that had one: "Player: NAME", "  Timeouts: N", "  Crashed: N", between blank lines.
+    static void faults(std::ostream& out, const ConsoleTally& tally) {
+        bool any = false;
+        for (const ConsoleTally::Faults& f : tally.faults) any = any || f.tracked;
+        if (!any) return;
+        out << '\n';
+        for (std::size_t i = 0; i < tally.names.size(); ++i) {
+            const ConsoleTally::Faults& f = tally.faults[i];
+            if (!f.tracked) continue;
+            out << "Player: " << tally.names[i] << "\n  Timeouts: " << f.timeouts
+                << "\n  Crashed: " << f.crashes << '\n';
+        }
+        out << '\n';
+    }
+
+    CutechessOutputSettings settings_;
+    TournamentConfig config_;
+    std::optional<SprtParameters> sprt_;
+    std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
+    std::int64_t last_block_ = 0;  // reported games when the last blocks were printed
+};
+
+}  // namespace
+
+ConsoleTally::ConsoleTally(const TournamentConfig& config) {
+    for (const auto& engine : config.engines) names.push_back(engine.name);
+    totals.resize(names.size());
+    faults.resize(names.size());
+}
+
+void ConsoleTally::record(const ScheduleSlot& slot, Outcome outcome, const std::string& white_name,
+                          const std::string& black_name) {
+    int white = -1, black = -1;
+    for (int i = 0; i < int(names.size()); ++i) {
+        if (names[std::size_t(i)] == white_name) white = i;
+        if (names[std::size_t(i)] == black_name) black = i;
+    }
+    if (white < 0 || black < 0) return;
+    totals[std::size_t(white)].add(outcome, true);
+    totals[std::size_t(black)].add(outcome, false);
+    int first = std::min(white, black);
+    Encounter& encounter = encounters[{first, std::max(white, black)}];
+    encounter.games.add(outcome, first == white);
+    double points = first_points(outcome, first == white);
+    std::int64_t pair = slot.pair_number();
+    auto waiting = encounter.waiting.find(pair);
+    if (waiting == encounter.waiting.end()) {
+        encounter.waiting[pair] = points;
+        return;
+    }
+    double first_game = waiting->second;
+    encounter.waiting.erase(waiting);
+    encounter.pairs.add_pair(int(std::lround(2 * (first_game + points))));
+    if (first_game + points == 1)
+        ++(first_game == 0.5 ? encounter.one_point.draw_draw : encounter.one_point.win_loss);
+    for (double p : {first_game, points}) {
+        if (p == 1) ++encounter.paired_games.wins;
+        if (p == 0.5) ++encounter.paired_games.draws;
+        if (p == 0) ++encounter.paired_games.losses;
+    }
+    paired_games += 2;
+}
+
+void ConsoleTally::count_fault(const GameRecord& game, const std::string& white,
+                               const std::string& black) {
+    const bool timeout = game.termination == Termination::time_forfeit;
+    const bool crash =
+        game.termination == Termination::disconnect || game.termination == Termination::stall;
+    if (!timeout && !crash) return;
+    const std::string& loser = game.result == Outcome::black_win ? white : black;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        if (names[i] != loser) continue;
+        faults[i].tracked = true;
+        ++(timeout ? faults[i].timeouts : faults[i].crashes);
+    }
+}
+
+std::unique_ptr<ConsoleLines> make_console_lines(ConsoleFormat format,
+                                                 const CutechessOutputSettings& settings,
+                                                 const TournamentConfig& config) {
+    if (format == ConsoleFormat::fastchess)
+        return std::make_unique<FastchessLines>(settings, config);
+    return std::make_unique<CutechessLines>(settings, config);
+}
+
+CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
+                                   const CutechessOutputSettings& settings,
+                                   const TournamentConfig& config)
+    : out_(out),
+      diagnostics_(diagnostics),
+      lines_(make_console_lines(settings.format, settings, config)),
+      tally_(config) {}
+
+void CutechessConsole::started(TournamentId tournament, const std::vector<EngineId>& engines,
+                               std::int64_t scheduled, std::int64_t already_played) {
+    std::lock_guard lock(mutex_);
+    tally_.scheduled = scheduled;
+    if (already_played > 0 && store_)
+        for (const GameSummary& game : store_->list_games(tournament, engines)) {
+            ++tally_.earlier;
+            tally_.record(game.slot, game.result, game.white_name, game.black_name);
+        }
+    lines_->started(tally_);
+    if (already_played)
+        diagnostics_ << "Resuming: " << already_played << " of " << scheduled
+                     << " games are already in the database\n";
+}
+
+void CutechessConsole::game_started(const ScheduleSlot& slot, const std::string& white,
+                                    const std::string& black) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    out_ << "Started game " << slot.number + 1 << " of " << tally_.scheduled << " (" << white
+         << " vs " << black << ")\n";
+    out_.flush();
+}
+
+void CutechessConsole::engine_event(const std::string& message) {
+    std::lock_guard lock(mutex_);
+    diagnostics_ << message << '\n';
+}
+
+void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::string& white,
+                                     const std::string& black) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    lines_->game_line(out_, game, white, black);
+    tally_.record(game.slot, game.result, white, black);
+    tally_.count_fault(game, white, black);
+    ++tally_.finished;
+    lines_->after_game(out_, tally_);
+    out_.flush();
+}
+
+void CutechessConsole::print_line(const std::string& line) {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    out_ << line << '\n';
+    out_.flush();
+}
+
+void CutechessConsole::finish() {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    closed_ = true;
+    lines_->closing(out_, tally_);
+    out_.flush();
+}
+
+}  // namespace arbiter
