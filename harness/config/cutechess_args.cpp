@@ -167,9 +167,10 @@ void read_openings_option(Reading& r, const Option& option) {
 bool read_match_option(Reading& r, const Option& option) {
     const std::string& name = option.name;
     if (name == "-tournament") {
-        std::string type = read_choice("-tournament", one_value(option),
-                                       {"round-robin", "roundrobin", "gauntlet"});
-        r.settings.emplace_back("format", type == "gauntlet" ? "gauntlet" : "round-robin");
+        std::string type =
+            read_choice("-tournament", one_value(option),
+                        {"round-robin", "roundrobin", "gauntlet", "knockout", "pyramid"});
+        r.settings.emplace_back("format", type == "roundrobin" ? "round-robin" : type);
     } else if (name == "-seeds") {
         r.settings.emplace_back("seeds", one_value(option));
     } else if (name == "-rounds") {
@@ -346,8 +347,13 @@ void finish(Reading& r) {
     r.command.games_per_encounter = r.rounds * games;
     // -games 1 given: one game per round and opening, colours alternating game by game, as
     // fastchess plays it (OpenBench's data generation). Without -games (nor -repeat), the pairs
-    // of earlier releases, so that those commands play the games they played.
-    config.single_games = r.games == 1;
+    // of earlier releases, so that those commands play the games they played. A knockout's
+    // encounter is cutechess's own: one game unless -games says more; -rounds refused as it is.
+    if (config.knockout && r.rounds != 1)
+        throw ConfigError(
+            "-rounds: a knockout has no round multiplier (cutechess refuses it too); "
+            "its rounds follow from the engines: give -games for longer encounters");
+    config.single_games = r.games == 1 || (config.knockout && games == 1);
     if (games == 1 && !config.single_games)
         r.command.warnings.push_back(
             "no -games: arbiter deals openings to colour-reversed pairs, games 2k-1 and 2k on "
@@ -426,6 +432,11 @@ void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
     // Each round deals every opening once to each encounter: a pair of games, or one game.
     std::int64_t per_opening = config.single_games ? 1 : 2;
     std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
+    if (config.knockout) {  // rounds: an encounter's deals; the results decide the games
+        config.rounds = int(deals);
+        config.max_games = 0;
+        return;
+    }
     openings = std::max<std::int64_t>(openings, 1);
     config.rounds = int((deals + openings - 1) / openings);
     int engines = int(config.engines.size());

@@ -336,7 +336,16 @@ void CutechessConsole::record(const ScheduleSlot& slot, Outcome outcome,
     paired_games_ += 2;
 }
 
+void CutechessConsole::bracket(const std::string& text, bool) {
+    std::lock_guard lock(mutex_);
+    bracket_ = text;
+}
+
 void CutechessConsole::print_ratings() {
+    if (!bracket_.empty()) {
+        out_ << bracket_ << '\n';
+        return;
+    }
     if (names_.size() != 2) return print_rank_table();
     const Encounter& encounter = encounters_[{0, 1}];
     out_ << elo_difference_line(encounter.games) << '\n';

@@ -97,6 +97,9 @@ class CutechessConsole : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
+    // A knockout's bracket: printed where cutechess prints a knockout's results, in place of the
+    // ratings (every -ratinginterval games and at the end).
+    void bracket(const std::string& text, bool show) override;
     // A line of the run's own (fastchess's "File F has CRC32: 0x..."), printed whole among the
     // match's lines.
     void print_line(const std::string& line);
@@ -134,6 +137,7 @@ class CutechessConsole : public TournamentObserver {
     std::ostream& diagnostics_;
     CutechessOutputSettings settings_;
     std::vector<std::string> names_;
+    std::string bracket_;  // a knockout's, as the last game left it
     TournamentConfig config_;
     std::optional<SprtParameters> sprt_;
     std::map<std::pair<int, int>, Encounter> encounters_;

@@ -74,6 +74,7 @@ class DialectConsole : public TournamentObserver {
         console_.game_started(slot, white, black);
     }
     void engine_event(const std::string& message) override { console_.engine_event(message); }
+    void bracket(const std::string& text, bool show) override { console_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
         // fastchess prints its PV warnings while the game runs: here, before the game's line.
