@@ -244,6 +244,7 @@ void CutechessConsole::game_started(const ScheduleSlot& slot, const std::string&
                                     const std::string& black) {
     std::lock_guard lock(mutex_);
     if (closed_) return;
+    scheduled_ = std::max(scheduled_, slot.number + 1);  // a knockout's extended encounters
     out_ << "Started game " << slot.number + 1 << " of " << scheduled_ << " (" << white << " vs "
          << black << ")\n";
     out_.flush();

@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -212,6 +213,17 @@ TEST_F(KnockoutEndToEnd, SixEnginesInCutechessWordsWithByesForTheTopSeeds) {
                                          bracket_line(0, second, "minimax"),
                                          "quiescence"};
     EXPECT_EQ(lines_before(out, "Finished match", 15), expected) << out;
+    // "Started game N of M": M is cutechess's 5 encounters x 2 games, or N past it.
+    std::regex started(R"(^Started game (\d+) of (\d+) \(.*\)$)");
+    std::istringstream lines(out);
+    std::size_t started_lines = 0;
+    std::smatch m;
+    for (std::string line; std::getline(lines, line);) {
+        if (!std::regex_match(line, m, started)) continue;
+        ++started_lines;
+        EXPECT_EQ(std::stoll(m[2]), std::max<std::int64_t>(10, std::stoll(m[1]))) << line;
+    }
+    EXPECT_EQ(started_lines, games.size());
 }
 
 TEST_F(KnockoutEndToEnd, FourEnginesNativelyShowTheBracketEachRound) {
