@@ -353,18 +353,19 @@ void finish(Reading& r) {
         throw ConfigError(
             "-rounds: a knockout has no round multiplier (cutechess refuses it too); "
             "its rounds follow from the engines: give -games for longer encounters");
-    config.single_games = r.games == 1 || (config.knockout && games == 1);
+    // An odd -games in a knockout: single games, each on its own opening, colours alternating.
+    config.single_games = r.games == 1 || (config.knockout && games % 2 == 1);
     if (games == 1 && !config.single_games)
         r.command.warnings.push_back(
             "no -games: arbiter deals openings to colour-reversed pairs, games 2k-1 and 2k on "
             "one opening (give -games 1 for one game per round); an odd total ends with the first "
             "game of a pair");
-    else if (games != 1 && r.command.games_per_encounter % 2 != 0)
+    else if (games != 1 && r.command.games_per_encounter % 2 != 0 && !config.knockout)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
                           std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
                           "game pairs: use -games 2 -repeat, or an even -rounds");
-    if (!r.repeat && games != 1)
+    if (!r.repeat && games != 1 && !config.single_games)
         r.command.warnings.push_back(
             std::string("-repeat is implied: arbiter plays each opening twice") +
             (r.noswap ? " (with -noswap, both games with the same colours)"

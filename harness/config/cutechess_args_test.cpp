@@ -165,6 +165,10 @@ TEST(CutechessArgs, KnockoutAndPyramid) {
     EXPECT_FALSE(two.config.single_games);
     fit_schedule(two, 1);
     EXPECT_EQ(two.config.rounds, 2);  // two colour-reversed pairs per encounter
+    auto three = read_cutechess_args(with({"-tournament", "knockout", "-games", "3"}));
+    EXPECT_TRUE(three.config.single_games);
+    fit_schedule(three, 1);
+    EXPECT_EQ(three.config.rounds, 3);  // best of three single games
     EXPECT_NE(error_of(with({"-tournament", "knockout", "-rounds", "2"})).find("round multiplier"),
               std::string::npos);
     auto pyramid = read_cutechess_args(with({"-tournament", "pyramid", "-games", "2"}));
