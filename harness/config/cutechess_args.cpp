@@ -292,7 +292,9 @@ void check_native_outputs(const CutechessCommand& command) {
 }
 
 // -each over every engine, the shared clock margin, the names, the games per encounter.
-void finish(Reading& r) {
+// Each engine whole: its engines.json entry, its block, -each on top; then its checks. Returns
+// the one clock margin the engines gave (timemargin=), if any.
+std::optional<std::string> finish_engines(Reading& r) {
     TournamentConfig& config = r.command.config;
     std::optional<std::string> margin;
     for (std::size_t i = 0; i < config.engines.size(); ++i) {
@@ -326,7 +328,13 @@ void finish(Reading& r) {
                               "); arbiter has one clock margin for all: give it in -each");
         if (own) margin = own;
     }
-    if (margin) r.settings.emplace_back("time_margin", *margin);
+    return margin;
+}
+
+void finish(Reading& r) {
+    TournamentConfig& config = r.command.config;
+    if (std::optional<std::string> margin = finish_engines(r))
+        r.settings.emplace_back("time_margin", *margin);
     drop_affinity_for_threads(r.command);
     if (r.debug && r.log)
         throw ConfigError(
@@ -349,19 +357,25 @@ void finish(Reading& r) {
     r.command.games_per_encounter = r.rounds * games;
     // -games 1 given: one game per round and opening, colours alternating game by game, as
     // fastchess plays it (OpenBench's data generation). Without -games (nor -repeat), the pairs
-    // of earlier releases, so that those commands play the games they played.
-    config.single_games = r.games == 1;
+    // of earlier releases, so that those commands play the games they played. A knockout's
+    // encounter is cutechess's own: one game unless -games says more; -rounds refused as it is.
+    if (config.knockout && r.rounds != 1)
+        throw ConfigError(
+            "-rounds: a knockout has no round multiplier (cutechess refuses it too); "
+            "its rounds follow from the engines: give -games for longer encounters");
+    // An odd -games in a knockout: single games, each on its own opening, colours alternating.
+    config.single_games = r.games == 1 || (config.knockout && games % 2 == 1);
     if (games == 1 && !config.single_games)
         r.command.warnings.push_back(
             "no -games: arbiter deals openings to colour-reversed pairs, games 2k-1 and 2k on "
             "one opening (give -games 1 for one game per round); an odd total ends with the first "
             "game of a pair");
-    else if (games != 1 && r.command.games_per_encounter % 2 != 0)
+    else if (games != 1 && r.command.games_per_encounter % 2 != 0 && !config.knockout)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
                           std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
                           "game pairs: use -games 2 -repeat, or an even -rounds");
-    if (!r.repeat && games != 1)
+    if (!r.repeat && games != 1 && !config.single_games)
         r.command.warnings.push_back(
             std::string("-repeat is implied: arbiter plays each opening twice") +
             (r.noswap ? " (with -noswap, both games with the same colours)"
@@ -413,6 +427,11 @@ void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
     // Each round deals every opening once to each encounter: a pair of games, or one game.
     std::int64_t per_opening = config.single_games ? 1 : 2;
     std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
+    if (config.knockout) {  // rounds: an encounter's deals; the results decide the games
+        config.rounds = int(deals);
+        config.max_games = 0;
+        return;
+    }
     openings = std::max<std::int64_t>(openings, 1);
     config.rounds = int((deals + openings - 1) / openings);
     int engines = int(config.engines.size());

@@ -143,6 +143,42 @@ TEST(CutechessArgs, GauntletAndScheduleFit) {
     EXPECT_FALSE(read({"-tournament", "roundrobin", "-rounds", "2"}).config.gauntlet);
 }
 
+// -tournament knockout|pyramid reach the native formats; a knockout's encounter is one game
+// unless -games says more, and -rounds is refused as cutechess refuses it.
+TEST(CutechessArgs, KnockoutAndPyramid) {
+    std::vector<std::string> four = {"-engine", "cmd=a",   "-engine",   "cmd=b",     "-engine",
+                                     "cmd=c",   "-engine", "cmd=d",     "-each",     "depth=2",
+                                     "-seeds",  "4",       "-openings", "file=b.epd"};
+    auto with = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = four;
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    auto one = read_cutechess_args(with({"-tournament", "knockout"}));
+    EXPECT_TRUE(one.config.knockout);
+    EXPECT_EQ(one.config.seeds, 4);
+    EXPECT_TRUE(one.config.single_games);
+    fit_schedule(one, 8);
+    EXPECT_EQ(one.config.rounds, 1);
+    EXPECT_EQ(one.config.max_games, 0);
+    auto two = read_cutechess_args(with({"-tournament", "knockout", "-games", "4", "-repeat"}));
+    EXPECT_FALSE(two.config.single_games);
+    fit_schedule(two, 1);
+    EXPECT_EQ(two.config.rounds, 2);  // two colour-reversed pairs per encounter
+    auto three = read_cutechess_args(with({"-tournament", "knockout", "-games", "3"}));
+    EXPECT_TRUE(three.config.single_games);
+    fit_schedule(three, 1);
+    EXPECT_EQ(three.config.rounds, 3);  // best of three single games
+    EXPECT_NE(error_of(with({"-tournament", "knockout", "-rounds", "2"})).find("round multiplier"),
+              std::string::npos);
+    auto pyramid = read_cutechess_args(with({"-tournament", "pyramid", "-games", "2"}));
+    EXPECT_TRUE(pyramid.config.pyramid);
+    EXPECT_FALSE(pyramid.config.knockout || pyramid.config.gauntlet);
+    EXPECT_THROW(
+        validate(read_cutechess_args(with({"-tournament", "knockout", "-seeds", "5"})).config),
+        ConfigError);
+}
+
 TEST(CutechessArgs, OpeningsWindowAndOutput) {
     auto c = read({"-openings", "file=suite.epd", "format=epd", "order=random", "plies=8",
                    "start=101", "policy=round", "-rounds", "2", "-output", "format=fastchess",
@@ -167,7 +203,7 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
     EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
     EXPECT_NE(live.find("nearest supported: -pgnout"), std::string::npos) << live;
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
-    EXPECT_NE(error_with({"-tournament", "knockout"}).find("knockout"), std::string::npos);
+    EXPECT_NE(error_with({"-tournament", "swiss"}).find("swiss"), std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "policy=encounter"}).find("policy=round"),
               std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
@@ -415,6 +451,41 @@ TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {
     }
     c.seeds = 1;
     EXPECT_NO_THROW(validate(c));
+}
+
+// A knockout cannot be sharded (each round needs every result of the round before), nor cut
+// by max_games or stopped by SPRT: refused with the reason.
+TEST(KnockoutSettings, ShardsAndCutsAreRefusedWithTheReason) {
+    TournamentConfig c;
+    c.engines = {parse_engine_spec("name=a,cmd=/bin/a"), parse_engine_spec("name=b,cmd=/bin/b"),
+                 parse_engine_spec("name=c,cmd=/bin/c")};
+    c.limits.depth = 1;
+    c.openings_path = "x.epd";
+    apply_settings(c, {{"format", "knockout"}});
+    EXPECT_TRUE(c.knockout);
+    EXPECT_NO_THROW(validate(c));
+    EXPECT_EQ(c.to_json().find("format")->as_string(), "knockout");
+    auto refusal = [](TournamentConfig config) {
+        try {
+            validate(config);
+        } catch (const ConfigError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(accepted)");
+    };
+    TournamentConfig sharded = c;
+    sharded.shard_index = 1;
+    sharded.shard_count = 2;
+    EXPECT_NE(refusal(sharded).find("cannot be split into shards"), std::string::npos);
+    TournamentConfig cut = c;
+    cut.max_games = 3;
+    EXPECT_NE(refusal(cut).find("max_games"), std::string::npos);
+    TournamentConfig pyramid = c;
+    apply_settings(pyramid, {{"format", "pyramid"}});
+    EXPECT_TRUE(pyramid.pyramid && !pyramid.knockout);
+    pyramid.shard_index = 1;
+    pyramid.shard_count = 2;
+    EXPECT_NO_THROW(validate(pyramid));  // a pyramid is a fixed schedule: shards split it
 }
 
 // Issue 20, item 6: st= beyond what the clock can add is refused by the movetime rule, also when

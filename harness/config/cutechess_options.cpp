@@ -24,11 +24,12 @@ constexpr O refuse(std::string_view name, std::string_view why, std::string_view
     return O{name, "", "", BOTH, FREE, nullptr, "", why, instead};
 }
 
-// -tournament TYPE: cutechess's round-robin (or roundrobin) or gauntlet.
+// -tournament TYPE: cutechess's round-robin (or roundrobin), gauntlet, knockout or pyramid.
 void read_tournament_type(Reading& r, const Option& option) {
     std::string type =
-        read_choice(option.name, option.values[0], {"round-robin", "roundrobin", "gauntlet"});
-    r.settings.emplace_back("format", type == "gauntlet" ? "gauntlet" : "round-robin");
+        read_choice(option.name, option.values[0],
+                    {"round-robin", "roundrobin", "gauntlet", "knockout", "pyramid"});
+    r.settings.emplace_back("format", type == "roundrobin" ? "round-robin" : type);
 }
 
 // -variant: both tools' standard or fischerandom (Chess960 and DFRC); the setting reads it.
@@ -65,9 +66,10 @@ constexpr O OPTIONS[] = {
       [](R& r, P o) { r.engines_file = o.values[0]; }},
     O{"-config", "file=FILE", "Read fastchess's JSON configuration (its engines and settings)",
       FASTCHESS, FREE, read_config_option},
-    O{"-tournament", "TYPE", "round-robin (default) or gauntlet", BOTH, ONE, read_tournament_type},
-    O{"-seeds", "N", "Gauntlet: the first N engines play every other engine", BOTH, ONE, nullptr,
-      "seeds"},
+    O{"-tournament", "TYPE", "round-robin (default), gauntlet, knockout or pyramid", BOTH, ONE,
+      read_tournament_type},
+    O{"-seeds", "N", "Gauntlet: the first N engines play every other engine; knockout: seeded",
+      BOTH, ONE, nullptr, "seeds"},
     O{"-rounds", "N", "Rounds of the schedule", BOTH, ONE,
       [](R& r, P o) { r.rounds = whole_value(o, 1); }},
     O{"-games", "N", "Games per encounter in each round: 1, or 2 (colours reversed)", BOTH, ONE,

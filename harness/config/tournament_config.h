@@ -47,6 +47,12 @@ struct TournamentConfig {
     // Gauntlet (cutechess's -tournament gauntlet): the first `seeds` engines play every other
     // engine, not each other. Round-robin when false.
     bool gauntlet = false;
+    // Knockout (cutechess's -tournament knockout): a single-elimination bracket, `seeds` engines
+    // seeded in configuration order, the rest drawn by `seed`; each encounter plays `rounds` game
+    // pairs (or `rounds` games with single_games) and goes on while level
+    // (harness/tournament/knockout.h). Pyramid: a round-robin in cutechess's pyramid order.
+    bool knockout = false;
+    bool pyramid = false;
     int seeds = 1;
     Colours colours = Colours::alternate;
     // One game per opening and engine pair, with no colour-reversed partner (the dialects'

@@ -15,6 +15,22 @@ namespace {
 using namespace tournament_rules;
 using std::chrono::milliseconds;
 
+// A knockout draws each round from all results of the round before: no shard of it (--shard,
+// --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
+// (--max-games) would end it without a winner.
+void check_knockout(const TournamentConfig& c) {
+    if (!c.knockout) return;
+    if (c.shard_count > 0 || !c.pool.empty())
+        throw ConfigError(
+            "a knockout cannot be split into shards (shard/pool): each round is drawn from every "
+            "result of the round before, which no single shard has; play it in one process, with "
+            "more concurrency");
+    if (c.sprt)
+        throw ConfigError("sprt stops a two-engine match early; a knockout plays to its final");
+    if (c.max_games > 0)
+        throw ConfigError("max_games cuts a fixed schedule; a knockout's games follow its results");
+}
+
 // The table (its order is the stored configuration's). Built on first use (a function-local
 // static), so that a static initialiser elsewhere may already read it.
 const std::vector<TournamentSetting>& settings_table() {
@@ -115,28 +131,41 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "format",
           .flag = "format",
           .value_name = "FORMAT",
-          .help = "round-robin, or gauntlet (the first --seeds engines play all others)",
+          .help = "round-robin, gauntlet (the first --seeds engines play all others), knockout "
+                  "or pyramid",
           .read =
               [](Config& c, Text t) {
-                  c.gauntlet = read_choice("format", t, {"round-robin", "gauntlet"}) == "gauntlet";
+                  std::string format =
+                      read_choice("format", t, {"round-robin", "gauntlet", "knockout", "pyramid"});
+                  c.gauntlet = format == "gauntlet";
+                  c.knockout = format == "knockout";
+                  c.pyramid = format == "pyramid";
               },
           .store =
               [](const Config& c, json::Value& v, Key k) {
-                  if (c.gauntlet) v.set(k, "gauntlet");
+                  if (c.gauntlet || c.knockout || c.pyramid)
+                      v.set(k, c.gauntlet ? "gauntlet" : c.knockout ? "knockout" : "pyramid");
               },
-          .in_identity = true},
+          .in_identity = true,
+          .check = check_knockout},
         S{.key = "seeds",
           .flag = "seeds",
           .value_name = "N",
-          .help = "Gauntlet: how many engines play every other (default: 1)",
+          .help = "Gauntlet: how many engines play every other; knockout: how many are seeded in "
+                  "order, "
+                  "the rest drawn by --seed (default: 1)",
           .read = read_whole<&Config::seeds, SEEDS_RULE>,
           .store =
               [](const Config& c, json::Value& v, Key k) {
-                  if (c.gauntlet) v.set(k, c.seeds);
+                  if (c.gauntlet || c.knockout) v.set(k, c.seeds);
               },
           .in_identity = true,
           .check =
               [](const Config& c) {
+                  if (c.knockout && c.seeds > int(c.engines.size()))
+                      throw ConfigError("a knockout of " + std::to_string(c.engines.size()) +
+                                        " engines has at most that many seeds (got seeds " +
+                                        std::to_string(c.seeds) + ")");
                   if (!c.gauntlet) return;
                   check_integer(SEEDS_RULE, c.seeds);
                   if (c.seeds >= int(c.engines.size()))

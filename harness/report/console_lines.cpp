@@ -62,6 +62,10 @@ class CutechessLines : public ConsoleLines {
 
   private:
     void ratings(std::ostream& out, const ConsoleTally& tally) const {
+        if (!tally.bracket.empty()) {  // a knockout prints its bracket in place of ratings
+            out << tally.bracket << '\n';
+            return;
+        }
         if (tally.names.size() != 2) return rank_table(out, tally);
         const ConsoleTally::Encounter& encounter = encounter_of(tally, 0, 1);
         out << elo_difference_line(encounter.games) << '\n';
@@ -265,9 +269,15 @@ void CutechessConsole::game_started(const ScheduleSlot& slot, const std::string&
                                     const std::string& black) {
     std::lock_guard lock(mutex_);
     if (closed_) return;
+    tally_.scheduled = std::max(tally_.scheduled, slot.number + 1);  // a knockout's extensions
     out_ << "Started game " << slot.number + 1 << " of " << tally_.scheduled << " (" << white
          << " vs " << black << ")\n";
     out_.flush();
+}
+
+void CutechessConsole::bracket(const std::string& text, bool) {
+    std::lock_guard lock(mutex_);
+    tally_.bracket = text;
 }
 
 void CutechessConsole::engine_event(const std::string& message) {

@@ -117,6 +117,7 @@ struct ConsoleTally {
     std::vector<WdlCounts> totals;  // per engine, against the field
     std::vector<Faults> faults;     // per engine, this run's games
     std::int64_t scheduled = 0, finished = 0, paired_games = 0;
+    std::string bracket;       // a knockout's, as the last game left it
     std::int64_t earlier = 0;  // games of an earlier run (a resumed match)
 };
 
@@ -162,6 +163,9 @@ class CutechessConsole : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
+    // A knockout's bracket: printed where cutechess prints a knockout's results, in place of the
+    // ratings (every -ratinginterval games and at the end).
+    void bracket(const std::string& text, bool show) override;
     // A line of the run's own (fastchess's "File F has CRC32: 0x..."), printed whole among the
     // match's lines.
     void print_line(const std::string& line);

@@ -77,6 +77,7 @@ class MatePvAudit : public TournamentObserver {
         next_.game_started(slot, white, black);
     }
     void engine_event(const std::string& message) override { next_.engine_event(message); }
+    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
         for (const std::string& warning :

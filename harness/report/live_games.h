@@ -48,6 +48,7 @@ class LiveGameFiles : public TournamentObserver {
     void game_started(const ScheduleSlot& slot, const std::string& white,
                       const std::string& black) override;
     void engine_event(const std::string& message) override;
+    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
 

@@ -47,6 +47,14 @@ void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::s
     out_.flush();
 }
 
+void ProgressDisplay::bracket(const std::string& text, bool show) {
+    if (!show) return;
+    if (terminal_) clear_line();
+    out_ << "\nBracket:\n" << text << "\n\n";
+    if (terminal_) draw();
+    out_.flush();
+}
+
 void ProgressDisplay::engine_event(const std::string& message) {
     if (terminal_) clear_line();
     out_ << message << '\n';

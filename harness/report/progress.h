@@ -25,6 +25,8 @@ class ProgressDisplay : public TournamentObserver {
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
     void engine_event(const std::string& message) override;
+    // A knockout's bracket, printed when `show` (each round decided, and at the end).
+    void bracket(const std::string& text, bool show) override;
     // Ends the progress line on a terminal.
     void finish();
 

@@ -67,6 +67,7 @@ class PageEveryNGames : public TournamentObserver {
         next_.game_started(slot, white, black);
     }
     void engine_event(const std::string& message) override { next_.engine_event(message); }
+    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
 

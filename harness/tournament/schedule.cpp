@@ -4,6 +4,8 @@
 #include <random>
 #include <string>
 
+#include "harness/tournament/knockout.h"
+
 namespace arbiter {
 
 std::vector<std::pair<int, int>> schedule_pairs(int engines, int gauntlet_seeds) {
@@ -29,7 +31,9 @@ bool first_has_white(Colours colours, int game_in_pair) {
 }
 
 Schedule::Schedule(const ScheduleShape& shape)
-    : shape_(shape), pairs_(schedule_pairs(shape.engines, shape.gauntlet_seeds)) {
+    : shape_(shape),
+      pairs_(shape.pyramid ? pyramid_pairs(shape.engines)
+                           : schedule_pairs(shape.engines, shape.gauntlet_seeds)) {
     std::int64_t per_round = 0;
     if (__builtin_mul_overflow(std::max<std::int64_t>(shape.openings, 0),
                                games_per_opening() * std::int64_t(pairs_.size()), &per_round) ||
@@ -52,6 +56,7 @@ Schedule Schedule::of(const TournamentConfig& config, std::int64_t openings) {
     shape.colours = config.colours;
     shape.max_games = config.max_games;
     shape.single_games = config.single_games;
+    shape.pyramid = config.pyramid;
     return Schedule(shape);
 }
 

@@ -42,6 +42,7 @@ struct ScheduleShape {
     // One game per opening and pair, no colour-reversed partner (cutechess's and fastchess's
     // -games 1): colours alternate from slot to slot, as fastchess swaps every even game.
     bool single_games = false;
+    bool pyramid = false;  // the pairs in cutechess's pyramid order (knockout.h: pyramid_pairs)
 };
 
 // The schedule: for each round, each opening (in file order, or shuffled per round from `seed`),

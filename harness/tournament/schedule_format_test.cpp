@@ -1,4 +1,5 @@
-// Gauntlet schedules and opening windows (cutechess's -tournament gauntlet and -openings start=).
+// Gauntlet and pyramid schedules and opening windows (cutechess's -tournament gauntlet|pyramid
+// and -openings start=).
 #include <gtest/gtest.h>
 
 #include <set>
@@ -29,6 +30,28 @@ TEST(Gauntlet, ScheduleKeepsPairsOnOneOpeningWithTheSeedWhiteFirst) {
         EXPECT_EQ(first.slot.opening_index, second.slot.opening_index);
         EXPECT_NE(first.black, 0);
     }
+}
+
+TEST(Pyramid, EachEngineMeetsThoseBeforeItTheLaterOneWhiteFirst) {
+    ScheduleShape shape;
+    shape.engines = 4;
+    shape.openings = 1;
+    shape.pyramid = true;
+    const std::vector<ScheduledGame> games = all_games(Schedule(shape));
+    std::vector<std::pair<int, int>> order;
+    for (const ScheduledGame& g : games) order.emplace_back(g.white, g.black);
+    EXPECT_EQ(order, (std::vector<std::pair<int, int>>{{1, 0},
+                                                       {0, 1},
+                                                       {2, 0},
+                                                       {0, 2},
+                                                       {2, 1},
+                                                       {1, 2},
+                                                       {3, 0},
+                                                       {0, 3},
+                                                       {3, 1},
+                                                       {1, 3},
+                                                       {3, 2},
+                                                       {2, 3}}));
 }
 
 TEST(Colours, NoswapAndReverseKeepSlotsAndOpeningsAndOnlyTurnColours) {

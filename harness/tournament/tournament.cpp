@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <csignal>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <mutex>
 #include <random>
@@ -22,6 +23,7 @@
 #include "harness/store/pool_stops.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/engine_log.h"
+#include "harness/tournament/knockout_run.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/pooled_shard.h"
 #include "harness/tournament/shard.h"
@@ -147,14 +149,22 @@ class Runner {
         }
         observer_.engines_identified(own_by_id);
         schedule_.emplace(Schedule::of(config_, openings_->size()));
-        claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
-        // Only counts and the played set: the slots to play are found as they are handed out.
-        done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
         const std::optional<ShardNumber> shard = configured_shard(config_);
-        summary_.scheduled = shard ? shard_size(*schedule_, *shard) : schedule_->size();
-        for (std::int64_t slot : done_)
-            if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
-                ++summary_.already_played;
+        if (config_.knockout) {  // the bracket as the recorded games left it (no shards)
+            knockout_.emplace(config_, *schedule_);
+            knockout_->restore(store_.list_games(summary_.tournament_id, summary_.engine_ids),
+                               summary_.engine_ids);
+            summary_.scheduled = knockout_->nominal_games();
+            summary_.already_played = knockout_->restored();
+        } else {
+            claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
+            // Only counts and the played set: the slots to play are found as they are handed out.
+            done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
+            summary_.scheduled = shard ? shard_size(*schedule_, *shard) : schedule_->size();
+            for (std::int64_t slot : done_)
+                if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
+                    ++summary_.already_played;
+        }
         const std::int64_t pending = summary_.scheduled - summary_.already_played;
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
@@ -165,6 +175,8 @@ class Runner {
         std::size_t handed_out = 0;
         if (pooled_) {
             handed_out = play_pooled(shard_games(shard));
+        } else if (knockout_) {
+            play_knockout();
         } else if (!stopping()) {
             handed_out = run_worker_pool(
                 engine_start_, config_.workers(), std::size_t(pending),
@@ -175,7 +187,8 @@ class Runner {
                 [this] { return stopping(); });
         }
         if (engine_log_) engine_log_->close();
-        summary_.stopped_early = handed_out < std::size_t(pending);
+        summary_.stopped_early =
+            knockout_ ? knockout_->winner() < 0 : handed_out < std::size_t(pending);
         summary_.seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         return summary_;
@@ -188,6 +201,45 @@ class Runner {
         for (std::int64_t slot = 0; slot < schedule_->size(); ++slot)
             if (in_shard(*schedule_, slot, shard)) games.push_back(schedule_->at(slot));
         return games;
+    }
+
+    // A knockout: the workers take the games as the bracket asks for them, until the final is
+    // decided or the run stops; the bracket is shown when the run resumes one and as it ends.
+    void play_knockout() {
+        {
+            std::lock_guard lock(mutex_);
+            if (knockout_->restored() > 0) show_bracket();  // where the earlier run left it
+        }
+        std::atomic<bool> decided{false};
+        if (!stopping())
+            run_worker_pool(
+                engine_start_, config_.workers(), std::numeric_limits<std::size_t>::max(),
+                [&](std::size_t, WorkerEngines& engines) {
+                    std::optional<ScheduledGame> game =
+                        knockout_->next([this] { return stopping(); });
+                    if (!game) {
+                        decided = !stopping();
+                        return;
+                    }
+                    if (engines.jobs_done > 0) pause_between_games();
+                    try {
+                        play(*game, engines);
+                    } catch (...) {
+                        stop_ = true;  // the workers waiting for this game's round stop too
+                        throw;
+                    }
+                },
+                [&] { return stopping() || decided; });
+        std::lock_guard lock(mutex_);
+        show_bracket();
+        // Encounters extended past their games make more games than cutechess announces.
+        summary_.scheduled =
+            std::max(summary_.scheduled, summary_.already_played + summary_.played_now);
+    }
+
+    // Shows the bracket unless it is as it was last shown (called under mutex_).
+    void show_bracket() {
+        if (auto text = knockout_->unshown_text()) observer_.bracket(*text, true);
     }
 
     // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
@@ -329,7 +381,10 @@ class Runner {
         GameRecord record = to_record(std::move(played), game, known->second);
         GameId id = store_.record_game(record);
         ++summary_.played_now;
+        const bool round_decided = knockout_ && knockout_->finish(game, record.result);
+        if (knockout_) observer_.bracket(knockout_->text(), false);
         observer_.game_finished(record, id, white.name, black.name);
+        if (round_decided) show_bracket();
         if (config_.sprt) update_sprt(game, record);
         if (engine_log_) engine_log_->check();  // a log that lost lines ends the run
     }
@@ -426,8 +481,9 @@ class Runner {
     std::atomic<bool> stop_{false};
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
-    std::optional<PooledShard> pooled_;  // --pool: the shard's side of the pooled SPRT
-    LiveMatchTally sprt_tally_{0, 1};    // the first engine against the second
+    std::optional<PooledShard> pooled_;    // --pool: the shard's side of the pooled SPRT
+    std::optional<KnockoutRun> knockout_;  // a knockout's bracket (config_.knockout)
+    LiveMatchTally sprt_tally_{0, 1};      // the first engine against the second
 };
 
 }  // namespace
