@@ -46,9 +46,9 @@ TEST(PonderStockfish, APonderingStockfishMatchPondersAndNeverLosesOnTime) {
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string d = dir.string();
-    // A Move Overhead of 300 ms (Stockfish's default is 10) lets both engines keep time on a
+    // A Move Overhead of 100 ms (Stockfish's default is 10) lets both engines keep time on a
     // machine busier than its cores, where a process may wait that long for one.
-    const std::string options = ",option.Hash=16,option.Move Overhead=300'";
+    const std::string options = ",option.Hash=16,option.Move Overhead=100'";
     std::string run =
         output_of(std::string(ARBITER_PATH) + " tournament --engine 'name=sfp,cmd=" + STOCKFISH +
                   ",ponder=true" + options + " --engine 'name=sf,cmd=" + STOCKFISH + options +
