@@ -56,6 +56,10 @@ class ScriptedPonderSession final : public EngineSession {
         return said("go ponder" + go_command(limits).substr(2));
     }
     UciClient::PonderHit ponderhit() override {
+        if (premature) {
+            said("(a bestmove came before ponderhit: dropped)");
+            return UciClient::PonderHit::premature;
+        }
         said("ponderhit");
         return UciClient::PonderHit::sent;
     }
@@ -67,6 +71,7 @@ class ScriptedPonderSession final : public EngineSession {
     EngineOwnIdentity own_identity() const override { return {"scripted", {}}; }
 
     std::vector<std::string> calls;
+    bool premature = false;  // the engine answers `go ponder` at once, which UCI forbids
 
   private:
     bool said(std::string line) {
@@ -170,6 +175,36 @@ TEST(Ponder, AMissStopsDropsTheBestmoveAndSearchesAgain) {
     EXPECT_EQ(game.moves[2].uci, "e4d5");
     EXPECT_EQ(game.moves[2].time_ms, 250);
     EXPECT_EQ(game.moves[2].clock_left_ms, 9650);  // 9800 - 250 + 100
+}
+
+// A bestmove that came before ponderhit is dropped, as cutechess drops it ("Premature bestmove
+// while pondering"), and the position is searched anew: only that search is charged.
+TEST(Ponder, APrematureBestmoveIsDroppedAndThePositionSearchedAgain) {
+    ScriptedPonderSession white_engine(true,
+                                       {reply("e2e4", "e7e5", 300), reply("g1f3", "b8c6", 200)});
+    white_engine.premature = true;
+    ScriptedPonderSession black_engine(false,
+                                       {reply("e7e5", "g1f3", 500), reply("b8c6", "f1b5", 400)});
+    PlayedGame game = play_four_plies(white_engine, black_engine);
+    ASSERT_EQ(game.moves.size(), 4u);
+    const std::vector<std::string> white_calls = {
+        "ucinewgame",
+        "setoption name Ponder value true",
+        "position startpos",
+        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "position startpos moves e2e4 e7e5",
+        "go ponder wtime 9800 btime 10000 winc 100 binc 100",
+        "(a bestmove came before ponderhit: dropped)",
+        "position startpos moves e2e4 e7e5",
+        "go wtime 9800 btime 9600 winc 100 binc 100",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6",
+        "go ponder wtime 9700 btime 9600 winc 100 binc 100",
+        "stop",
+        "(reads bestmove)",
+    };
+    EXPECT_EQ(white_engine.calls, white_calls);
+    EXPECT_EQ(game.moves[2].clock_left_ms, 9700);
+    EXPECT_TRUE(game.moves[2].latency_ms);  // a search of its own: its time is the referee's
 }
 
 // cutechess ponders a UCI engine only when it declares the option Ponder; none is sent then.
