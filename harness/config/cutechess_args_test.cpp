@@ -259,6 +259,21 @@ TEST(CutechessArgs, EngineKeyFailures) {
     EXPECT_NE(engine_error("ponder").find("(no error)"), std::string::npos);
 }
 
+// cutechess's `ponder` flag (and ponder=true|false) lets an engine think on its opponent's time.
+TEST(CutechessArgs, Ponder) {
+    auto c = read_cutechess_args({"-engine", "cmd=/bin/a", "ponder", "-engine", "cmd=/bin/b",
+                                  "ponder=false", "-each", "tc=10+0.1", "-openings", "file=b.epd",
+                                  "-rounds", "2"});
+    ASSERT_EQ(c.config.engines.size(), 2u);
+    EXPECT_TRUE(c.config.engines[0].ponder);
+    EXPECT_FALSE(c.config.engines[1].ponder);
+    auto each = read_cutechess_args({"-engine", "cmd=/bin/a", "-engine", "cmd=/bin/b", "-each",
+                                     "tc=10+0.1", "ponder", "-openings", "file=b.epd"});
+    EXPECT_TRUE(each.config.engines[0].ponder && each.config.engines[1].ponder);
+    for (const std::string& warning : each.warnings)
+        EXPECT_EQ(warning.find("ponder"), std::string::npos) << warning;
+}
+
 TEST(CutechessArgs, NoswapAndReverseChooseTheColoursOfAPair) {
     EXPECT_EQ(read({}).config.colours, Colours::alternate);
     EXPECT_EQ(read({"-reverse"}).config.colours, Colours::reversed);

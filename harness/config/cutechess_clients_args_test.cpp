@@ -149,7 +149,7 @@ class CutechessFiles : public ::testing::Test {
 TEST_F(CutechessFiles, EnginesJsonEntryIsTheStartOfItsBlock) {
     std::string file = write("engines.json", R"([
   {"name": "sf", "command": "./stockfish", "workingDirectory": "/opt/sf", "protocol": "uci",
-   "initStrings": ["setoption name Threads value 1"],
+   "ponder": true, "initStrings": ["setoption name Threads value 1"],
    "options": [{"name": "Hash", "value": 16}, {"name": "Ponder", "value": false}]}])");
     CutechessCommand c =
         read_cutechess_args(words("-engines " + file +
@@ -160,6 +160,8 @@ TEST_F(CutechessFiles, EnginesJsonEntryIsTheStartOfItsBlock) {
     EXPECT_EQ(e.command, "/opt/sf/stockfish");
     EXPECT_EQ(e.limits.tc->base_ms, 1000);
     EXPECT_EQ(e.limits.depth, 3);
+    EXPECT_TRUE(e.ponder);
+    EXPECT_FALSE(c.config.engines[1].ponder);
     using Options = std::vector<std::pair<std::string, std::string>>;
     EXPECT_EQ(e.options, (Options{{"Threads", "1"}, {"Hash", "16"}, {"Ponder", "false"}}));
     EXPECT_NE(error_of("-engines " + file +

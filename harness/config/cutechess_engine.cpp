@@ -53,7 +53,7 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
     else if (key.rfind("option.", 0) == 0 && key.size() > 7)
         engine.options.emplace_back(key.substr(7), value);
     else if (key == "proto" || key == "restart" || key == "stderr" || key == "book" ||
-             key == "bookdepth")
+             key == "bookdepth" || key == "ponder")
         read_engine_setting(engine, key, value);
     else if (key == "conf")
         extras.conf = value;
@@ -87,7 +87,7 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
         read_limit(engine.limits, "depth", value);
     else if (key == "timemargin")
         extras.time_margin = value;
-    else if (key == "ponder" || key == "trust" || key == "whitepov")
+    else if (key == "trust" || key == "whitepov")
         warnings.push_back(key + "=" + value + " is accepted and ignored");
     else {
         std::string known;  // the keys of the dialect's table (cutechess_options.cpp)
@@ -126,8 +126,8 @@ void read_cutechess_engine_block(const std::string& option, const std::vector<st
                                  EngineConfig& engine, CutechessEngineExtras& extras,
                                  std::vector<std::string>& warnings) {
     for (const std::string& token : values) {
-        if (token == "ponder") {
-            warnings.push_back(option + " ponder is accepted and ignored (no pondering)");
+        if (token == "ponder") {  // cutechess's flag: it thinks on the opponent's time
+            engine.ponder = true;
             continue;
         }
         std::size_t equals = token.find('=');

@@ -233,6 +233,8 @@ void read_engines_json_entry(const std::string& path, const std::string& name,
         engine.working_dir = entry.text("workingDirectory");
         if (std::string protocol = entry.text("protocol", "uci"); !protocol.empty())
             read_engine_setting(engine, "proto", protocol);
+        if (const json::Value* ponder = entry.find("ponder"); ponder && ponder->is_bool())
+            engine.ponder = ponder->as_bool();  // cutechess writes "ponder": true
         if (const json::Value* lines = entry.find("initStrings"); lines && lines->is_array())
             for (const json::Value& line : lines->as_array()) {
                 if (!line.is_string())

@@ -207,7 +207,7 @@ constexpr DialectEngineKey ENGINE_KEYS[] = {
     {"bookdepth", "N", "At most N of its moves from the book"},
     {"conf", "NAME", "The engine NAME of the -engines file, this block's keys on top"},
     {"initstr", "TEXT", "setoption name NAME value VALUE lines (\\n between), as option.NAME="},
-    {"ponder", "", "Accepted and ignored"},
+    {"ponder", "", "It thinks on the opponent's time (ponder=true|false too)"},
     {"trust", "", "Accepted and ignored"},
     {"whitepov", "", "Accepted and ignored"},
 };

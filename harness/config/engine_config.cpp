@@ -96,6 +96,8 @@ bool read_engine_setting(EngineConfig& engine, std::string_view key, const Setti
     } else if (key == "stderr") {
         if (text.empty()) throw ConfigError("stderr must name a file");
         engine.stderr_path = std::string(text);
+    } else if (key == "ponder") {
+        engine.ponder = read_choice("ponder", text, {"true", "false"}) == "true";
     } else {
         return false;
     }
@@ -227,6 +229,7 @@ std::span<const EngineSpecKey> engine_spec_keys() {
         {"bookdepth", "N", "at most N of its moves from the book (default: 1000)"},
         {"restart", "on|off|auto", "on: a new process for every game (default: off; auto is off)"},
         {"stderr", "FILE", "append its stderr to FILE (default: logs/NAME.stderr.log)"},
+        {"ponder", "true|false", "think on the opponent's time (default: false)"},
         {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
         {"nodes", "N", "its own node limit"},
         {"movetime", "MS", "its own time per move"},
@@ -348,6 +351,7 @@ json::Value to_json(const EngineConfig& engine) {
     }
     if (engine.restart_each_game) v.set("restart", "on");
     if (!engine.stderr_path.empty()) v.set("stderr", engine.stderr_path);
+    if (engine.ponder) v.set("ponder", true);
     return v;
 }
 

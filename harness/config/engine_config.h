@@ -75,6 +75,8 @@ struct EngineConfig {
     // cutechess's stderr=FILE: the engine's stderr is appended to FILE (relative to arbiter's
     // working directory) instead of logs/NAME.stderr.log beside the database.
     std::string stderr_path;
+    // cutechess's ponder: it thinks on the opponent's time (harness/game/ponder.h).
+    bool ponder = false;
 
     static constexpr int DEFAULT_BOOK_DEPTH = 1000;
 
@@ -82,7 +84,8 @@ struct EngineConfig {
 };
 
 // Reads one key an engine has beside its name, command, options and limits (proto, book,
-// bookdepth, restart, stderr) into `engine`; false if `key` is none of them. Throws ConfigError.
+// bookdepth, restart, stderr, ponder) into `engine`; false if `key` is none of them. Throws
+// ConfigError.
 bool read_engine_setting(EngineConfig& engine, std::string_view key, const SettingValue& value);
 
 // One key of an --engine spec: the key ("option.NAME" for the engine's options), its value's

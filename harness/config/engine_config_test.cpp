@@ -24,6 +24,20 @@ TEST(EngineConfig, ParsesEveryKey) {
     EXPECT_FALSE(e.limits.tc);
 }
 
+// ponder=true|false, natively and in a JSON engine; written to JSON only when on, so that an
+// engine that does not ponder keeps its identity.
+TEST(EngineConfig, Ponder) {
+    EXPECT_FALSE(parse_engine_spec("cmd=x").ponder);
+    EXPECT_TRUE(parse_engine_spec("cmd=x,ponder=true").ponder);
+    EXPECT_FALSE(parse_engine_spec("cmd=x,ponder=false").ponder);
+    EXPECT_EQ(testing::error_of([] { parse_engine_spec("cmd=x,ponder=yes"); }),
+              "--engine cmd=x,ponder=yes: ponder must be true or false (got yes)");
+    EngineConfig on = parse_engine_spec("name=a,cmd=x,ponder=true");
+    EXPECT_EQ(to_json(on).find("ponder")->dump(), "true");
+    EXPECT_TRUE(engine_from_json(to_json(on), "f").ponder);
+    EXPECT_EQ(to_json(parse_engine_spec("cmd=x")).find("ponder"), nullptr);
+}
+
 // The table the help and the "known:" message are made from holds exactly the keys the reader
 // takes: each is read with a sample value, and the message names them all, in the table's order.
 TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
@@ -31,7 +45,7 @@ TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
         {"name", "x"},         {"cmd", "/bin/x"},   {"arg", "-a"},     {"dir", "/tmp"},
         {"option.NAME", "16"}, {"proto", "xboard"}, {"book", "b.bin"}, {"bookdepth", "4"},
         {"restart", "on"},     {"stderr", "e.log"}, {"depth", "3"},    {"nodes", "100"},
-        {"movetime", "50"},    {"tc", "10+0.1"}};
+        {"movetime", "50"},    {"tc", "10+0.1"},    {"ponder", "true"}};
     std::string known;
     for (const EngineSpecKey& key : engine_spec_keys()) {
         ASSERT_TRUE(sample.count(std::string(key.key))) << key.key << " has no sample here";
@@ -42,8 +56,8 @@ TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
     }
     EXPECT_EQ(engine_spec_keys().size(), sample.size());
     EXPECT_EQ(known,
-              "name, cmd, arg, dir, option.NAME, proto, book, bookdepth, restart, stderr, depth, "
-              "nodes, movetime, tc");
+              "name, cmd, arg, dir, option.NAME, proto, book, bookdepth, restart, stderr, ponder, "
+              "depth, nodes, movetime, tc");
     try {
         parse_engine_spec("cmd=x,colour=red");
         ADD_FAILURE() << "accepted";

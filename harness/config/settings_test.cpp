@@ -399,6 +399,16 @@ TEST(Settings, TablebaseSettingsReadEveryWayAndDecideTheIdentityButNotThePath) {
     }
 }
 
+// A game with a pondering engine keeps two cores busy, so it takes two of concurrency's slots.
+TEST(Settings, PonderingGamesTakeTwoSlots) {
+    EXPECT_EQ(from_flags({{"concurrency", "5"}}).workers(), 5);
+    TournamentConfig pondering = from_flags({{"concurrency", "5"}});
+    pondering.engines[1].ponder = true;
+    EXPECT_EQ(pondering.workers(), 2);
+    pondering.concurrency = 1;
+    EXPECT_EQ(pondering.workers(), 1);  // never none
+}
+
 TEST(Settings, TablebaseValuesAreChecked) {
     EXPECT_EQ(error_of([] {
                   from_flags({{"tb", "no/such/dir"}});

@@ -70,7 +70,10 @@ std::string names_of(const json::Value& engines) {
 }  // namespace
 
 int TournamentConfig::workers() const {
-    return concurrency ? *concurrency : default_concurrency();
+    int slots = concurrency ? *concurrency : default_concurrency();
+    bool pondering = std::any_of(engines.begin(), engines.end(),
+                                 [](const EngineConfig& engine) { return engine.ponder; });
+    return pondering ? std::max(1, slots / 2) : slots;
 }
 
 json::Value TournamentConfig::to_json() const {

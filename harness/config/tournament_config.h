@@ -95,7 +95,8 @@ struct TournamentConfig {
     int shard_index = 0;
     int shard_count = 0;
 
-    // Games played at once: `concurrency`, or the number of cores when unset.
+    // Games played at once: `concurrency` (or the number of cores when unset) slots, a game
+    // taking two when any engine ponders (one engine thinks while the other ponders), at least one.
     int workers() const;
 
     // The configuration as JSON (stored with the tournament, and accepted by --config).

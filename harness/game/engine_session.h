@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -58,6 +59,23 @@ class EngineSession {
     // XBoard engine is told (`result 1-0 {White mates}`), a UCI engine, whose protocol has no such
     // command, is not. Returns false if the engine is disconnected.
     virtual bool end_game(std::string_view result, std::string_view reason) = 0;
+
+    // Pondering (cutechess's `ponder`), asked for at each new game: true when the referee drives
+    // it, for a UCI engine that declares the option Ponder (sent `setoption name Ponder value
+    // true`); false for an XBoard engine, sent `hard` to ponder by itself, and for a UCI engine
+    // without the option, which does not ponder, as in cutechess. An engine that cannot ponder
+    // keeps this default.
+    virtual bool enable_pondering() { return false; }
+    // Once enable_pondering() said true: UciClient::go_ponder() and ponderhit(). Never called
+    // otherwise, so the defaults refuse.
+    virtual bool go_ponder(const GoLimits&) {
+        throw std::logic_error(
+            "go ponder sent to an engine whose pondering the referee does not drive");
+    }
+    virtual UciClient::PonderHit ponderhit() {
+        throw std::logic_error(
+            "ponderhit sent to an engine whose pondering the referee does not drive");
+    }
 
     // Asks the engine to exit, killing it after `grace`. True if it exited by itself.
     virtual bool quit(std::chrono::milliseconds grace) = 0;
@@ -120,6 +138,11 @@ class UciSession final : public ClientSession<UciClient> {
         return reply_of(client_.wait_bestmove(timeout));
     }
     bool end_game(std::string_view, std::string_view) override { return client_.alive(); }
+    bool enable_pondering() override {
+        return client_.find_option("Ponder") && client_.set_option("Ponder", "true");
+    }
+    bool go_ponder(const GoLimits& limits) override { return client_.go_ponder(limits); }
+    UciClient::PonderHit ponderhit() override { return client_.ponderhit(); }
 
   private:
     static EngineReply reply_of(SearchReply search) {
@@ -144,6 +167,10 @@ class XboardSession final : public ClientSession<XboardClient> {
     }
     bool end_game(std::string_view result, std::string_view reason) override {
         return client_.end_game(result, reason);
+    }
+    bool enable_pondering() override {
+        client_.send("hard");
+        return false;
     }
 };
 

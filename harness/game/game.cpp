@@ -9,6 +9,7 @@
 #include "engines/core/rules.h"
 #include "harness/game/adjudicators.h"
 #include "harness/game/chess_clock.h"
+#include "harness/game/ponder.h"
 #include "harness/game/tablebase.h"
 
 namespace arbiter {
@@ -76,8 +77,10 @@ class Referee {
     bool prepare_engines() {
         for (Color c : {WHITE, BLACK}) {
             EngineSession& engine = *players_[c]->engine;
-            EngineStatus status = engine.new_game() ? engine.is_ready(settings_.stall_timeout)
-                                                    : EngineStatus::disconnected;
+            bool started = engine.new_game();
+            if (started) ponderers_[c].begin_game(engine, players_[c]->ponder);
+            EngineStatus status =
+                started ? engine.is_ready(settings_.stall_timeout) : EngineStatus::disconnected;
             if (status != EngineStatus::ok) {
                 misbehaved(c, status);
                 return false;
@@ -190,9 +193,13 @@ class Referee {
         milliseconds timeout = settings_.stall_timeout;
         GoLimits go = go_limits(us, timeout);
 
-        if (!engine.position(game_.start_fen, uci_moves_))
-            return misbehaved(us, EngineStatus::disconnected);
-        EngineReply reply = engine.go(go, timeout);
+        // Pondering: ours on the move just played ends, the opponent's begins (ponder.h).
+        EngineStatus pondered = ponderers_[us].resolve(uci_moves_.empty() ? "" : uci_moves_.back(),
+                                                       settings_.stall_timeout);
+        if (pondered != EngineStatus::ok) return misbehaved(us, pondered);
+        milliseconds unused;
+        ponderers_[~us].start(game_.start_fen, uci_moves_, go_limits(~us, unused));
+        EngineReply reply = ponderers_[us].answer(game_.start_fen, uci_moves_, go, timeout);
         const SearchReply& result = reply.search;
         for (const std::string& error : reply.errors) note(us, printable_engine_text(error));
         if (!result.protocol_error.empty() && !protocol_error_noted_[us]) {
@@ -238,6 +245,7 @@ class Referee {
                              std::string(colour_name(us)) + " makes an illegal move: " + shown));
         }
         MoveRecord record = move_record(result, elapsed);
+        if (ponderers_[us].answered_after_ponderhit()) record.latency_ms.reset();
         if (chess_clock) {
             record.clock_ms = clock_before;
             record.clock_left_ms = chess_clock->remaining_ms();
@@ -248,6 +256,7 @@ class Referee {
             note(us, "offers a draw (ignored)");
         }
         play(m, record);
+        ponderers_[us].expect(result, board_);
         if (reply.claimed_result) return check_claim(us, *reply.claimed_result, reply.claim_reason);
         if (tablebase_ending()) return;
         adjudicate(us, game_.moves.back());
@@ -362,11 +371,16 @@ class Referee {
         finished_ = true;
     }
 
-    // Step 5. Each engine still running hears the result (XBoard's `result`); one that was
-    // killed for misbehaving is restarted instead.
+    // Step 5. Each engine still running stops pondering and hears the result (XBoard's
+    // `result`); one that was killed for misbehaving, or fails to stop, is restarted instead.
     PlayedGame finish() {
         for (Color c : {WHITE, BLACK}) {
             bool killed = c == WHITE ? game_.white_needs_restart : game_.black_needs_restart;
+            if (!killed && ponderers_[c].end(settings_.stall_timeout) != EngineStatus::ok) {
+                players_[c]->engine->kill();
+                restart(c);
+                killed = true;
+            }
             if (!killed)
                 players_[c]->engine->end_game(std::string(to_pgn(game_.result)),
                                               game_.termination_text);
@@ -390,6 +404,7 @@ class Referee {
     bool out_of_book_[COLOR_NB] = {false, false};
     std::vector<std::regex> kept_line_patterns_;  // settings_.kept_info_lines, compiled
     bool protocol_error_noted_[COLOR_NB] = {false, false};
+    Ponderer ponderers_[COLOR_NB];
     bool finished_ = false;
 };
 

@@ -30,6 +30,7 @@ struct Player {
     const PolyglotBook* book = nullptr;
     int book_depth = 0;
     std::uint64_t book_seed = 0;
+    bool ponder = false;  // it ponders on the opponent's time (see ponder.h)
 };
 
 // The referee's clock: how long a search took, charged to the mover's chess clock, and the time

@@ -65,10 +65,15 @@ void set_worker_cpus(const std::vector<int>& cpus) {
     pool_cpus = cpus;
 }
 
-std::vector<int> worker_cpus(int worker) {
+std::vector<int> worker_cpus(int worker, int each) {
     std::lock_guard lock(worker_cpus_mutex);
     if (pool_cpus.empty() || worker < 1) return {};
-    return {pool_cpus[std::size_t(worker - 1) % pool_cpus.size()]};
+    std::vector<int> cpus;
+    for (std::size_t k = 0; k < std::size_t(std::max(each, 1)); ++k) {
+        int cpu = pool_cpus[(std::size_t(worker - 1) * std::size_t(each) + k) % pool_cpus.size()];
+        if (std::find(cpus.begin(), cpus.end(), cpu) == cpus.end()) cpus.push_back(cpu);
+    }
+    return cpus;
 }
 
 const cpu_set_t* engine_cpus_of_this_thread() {

@@ -21,8 +21,10 @@ void pin_engines_of_this_thread(const std::vector<int>& cpus);
 // -use-affinity): worker W (1, 2, ...) gets cpus[(W - 1) % size], as fastchess gives each worker
 // one CPU for both engines of its games. Empty (the default): nothing is pinned.
 void set_worker_cpus(const std::vector<int>& cpus);
-// What worker `worker` pins its engines to: one CPU, or none.
-std::vector<int> worker_cpus(int worker);
+// What worker `worker` pins its engines to: `each` CPUs (the next ones in the list, worker after
+// worker, wrapping; fewer when the list is shorter), or none. Two when an engine ponders, so
+// that the engine thinking and the one pondering have a CPU each.
+std::vector<int> worker_cpus(int worker, int each = 1);
 
 // The mask pin_engines_of_this_thread() set for the calling thread, or nullptr if none.
 const cpu_set_t* engine_cpus_of_this_thread();

@@ -126,6 +126,20 @@ TEST(EngineProcess, EnginesOfAPinnedThreadRunOnItsCpusOnly) {
     EXPECT_NE(cpus_allowed(other.pid()), last);
 }
 
+// Each worker's CPUs for -use-affinity: one, or two when an engine ponders (the next two in the
+// list, worker after worker, wrapping, never one twice).
+TEST(Affinity, WorkersTakeOneCpuOrTwoWhenPondering) {
+    set_worker_cpus({4, 5, 6});
+    EXPECT_EQ(worker_cpus(1), (std::vector<int>{4}));
+    EXPECT_EQ(worker_cpus(4), (std::vector<int>{4}));
+    EXPECT_EQ(worker_cpus(1, 2), (std::vector<int>{4, 5}));
+    EXPECT_EQ(worker_cpus(2, 2), (std::vector<int>{6, 4}));
+    set_worker_cpus({7});
+    EXPECT_EQ(worker_cpus(2, 2), (std::vector<int>{7}));
+    set_worker_cpus({});
+    EXPECT_EQ(worker_cpus(1, 2), (std::vector<int>{}));
+}
+
 TEST(EngineProcess, FindsProgramsInPath) {
     EngineProcess engine;
     engine.start("echo", {"found", "in", "path"});

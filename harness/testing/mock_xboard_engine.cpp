@@ -151,9 +151,9 @@ class Engine {
             } else if (word == "quit") {
                 return;
             } else if (word == "?" || word == "xboard" || word == "post" || word == "easy" ||
-                       word == "accepted" || word == "rejected" || word == "level" ||
-                       word == "time" || word == "otim" || word == "st" || word == "sd" ||
-                       word == "option" || word == "result") {
+                       word == "hard" || word == "accepted" || word == "rejected" ||
+                       word == "level" || word == "time" || word == "otim" || word == "st" ||
+                       word == "sd" || word == "option" || word == "result") {
             } else {
                 std::string move = word == "usermove" ? rest : line;
                 if ((word == "usermove") != s_.usermove) {

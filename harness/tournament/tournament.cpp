@@ -343,6 +343,7 @@ class Runner {
             const EngineConfig& engine = config_.engines[std::size_t(index)];
             Player p{ensure_engine(index, engines), engine.name,
                      engine.limits.or_else(config_.limits)};
+            p.ponder = engine.ponder;
             if (const auto& book = books_[std::size_t(index)]) {
                 p.book = &*book;
                 p.book_depth = engine.book_depth;

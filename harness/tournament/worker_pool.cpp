@@ -119,7 +119,10 @@ std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t j
     std::mutex mutex;  // guards first_error
     std::exception_ptr first_error;
     auto worker = [&](int number) {
-        pin_engines_of_this_thread(worker_cpus(number));  // -use-affinity; else nothing
+        // -use-affinity; else nothing. A CPU for each engine when one ponders (README).
+        bool ponder = std::any_of(start.engines.begin(), start.engines.end(),
+                                  [](const EngineConfig& e) { return e.ponder; });
+        pin_engines_of_this_thread(worker_cpus(number, ponder ? 2 : 1));
         WorkerEngines engines(start, number);
         try {
             while (!failed && !(stopping && stopping())) {

@@ -200,8 +200,32 @@ bool UciClient::position(std::string_view fen, std::span<const std::string> move
 
 bool UciClient::send_go(const GoLimits& limits) {
     command_ = go_command(limits);
+    search_ = PartialSearch();
     go_sent_ = Clock::now();
     return process_.write_line(command_);
+}
+
+bool UciClient::go_ponder(const GoLimits& limits) {
+    // "go wtime ..." becomes "go ponder wtime ...".
+    command_ = "go ponder" + go_command(limits).substr(2);
+    search_ = PartialSearch();
+    go_sent_ = Clock::now();
+    return process_.write_line(command_);
+}
+
+UciClient::PonderHit UciClient::ponderhit() {
+    // What has arrived already, without waiting: the ponder search's info lines are kept.
+    switch (read_search(search_, Clock::now())) {
+        case EngineProcess::ReadStatus::line:
+            search_ = PartialSearch();
+            return PonderHit::premature;
+        case EngineProcess::ReadStatus::eof:
+            return PonderHit::disconnected;
+        case EngineProcess::ReadStatus::timeout:
+            break;
+    }
+    go_sent_ = Clock::now();
+    return process_.write_line("ponderhit") ? PonderHit::sent : PonderHit::disconnected;
 }
 
 SearchReply UciClient::go(const GoLimits& limits, std::chrono::milliseconds timeout) {
@@ -215,34 +239,39 @@ SearchReply UciClient::go(const GoLimits& limits, std::chrono::milliseconds time
 }
 
 SearchReply UciClient::wait_bestmove(std::chrono::milliseconds timeout) {
-    SearchReply result;
-    Clock::time_point deadline = deadline_after(go_sent_, timeout);
-    bool principal_line_seen = false;
+    EngineProcess::ReadStatus read = read_search(search_, deadline_after(go_sent_, timeout));
+    SearchReply result = std::move(search_.reply);
+    search_ = PartialSearch();
+    result.wall_time = Clock::now() - go_sent_;
+    if (read != EngineProcess::ReadStatus::line)
+        result.status = read == EngineProcess::ReadStatus::timeout ? EngineStatus::timeout
+                                                                   : EngineStatus::disconnected;
+    return result;
+}
+
+EngineProcess::ReadStatus UciClient::read_search(PartialSearch& search,
+                                                 Clock::time_point deadline) {
+    SearchReply& result = search.reply;
     while (true) {
         EngineProcess::ReadStatus read = process_.read_line(line_, deadline);
-        if (read != EngineProcess::ReadStatus::line) {
-            result.status = read == EngineProcess::ReadStatus::timeout ? EngineStatus::timeout
-                                                                       : EngineStatus::disconnected;
-            result.wall_time = Clock::now() - go_sent_;
-            return result;
-        }
+        if (read != EngineProcess::ReadStatus::line) return read;
         if (auto best = parse_bestmove_line(line_)) {
-            result.wall_time = Clock::now() - go_sent_;
             result.bestmove = std::move(best->move);
             result.ponder = std::move(best->ponder);
-            return result;
+            return read;
         }
         if (!parse_info_line(line_, info_)) continue;
         ++result.info_lines;
         drop_insane_score(info_.score, result.protocol_error);
         bool first_variation = !info_.multipv || *info_.multipv <= 1;
         if (first_variation && (info_.score || info_.has_pv)) {
-            principal_line_seen = true;
+            search.principal_line_seen = true;
             result.depth = info_.depth;
             result.seldepth = info_.seldepth;
             result.score = info_.score;
             result.pv.swap(info_.pv);
-        } else if (first_variation && !principal_line_seen && info_.depth && !info_.currmove) {
+        } else if (first_variation && !search.principal_line_seen && info_.depth &&
+                   !info_.currmove) {
             result.depth = info_.depth;
             result.seldepth = info_.seldepth;
         }

@@ -111,6 +111,17 @@ class UciClient {
     // Sends `stop`. Returns false if the engine is disconnected.
     bool stop();
 
+    // Pondering (UCI's `go ponder`): go_ponder() sends `go ponder` with `limits` on the position
+    // sent last and returns at once (false if disconnected). When the expected move is played,
+    // ponderhit() first reads what the engine has already said: a bestmove there came before
+    // `ponderhit`, which UCI forbids, and is discarded (`premature`, as cutechess discards it);
+    // otherwise it sends `ponderhit` (`sent`), and from then on the search is timed as after
+    // send_go(): wait_bestmove() reads the move, keeping the info lines of the ponder search.
+    // When the expected move is not played, stop() and wait_bestmove() end the search.
+    enum class PonderHit { sent, premature, disconnected };
+    bool go_ponder(const GoLimits& limits);
+    PonderHit ponderhit();
+
     // Sends `quit` and waits up to `grace` for the engine to exit, then kills it if it has not.
     // Returns true if it exited by itself.
     bool quit(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
@@ -142,6 +153,14 @@ class UciClient {
     const ExitStatus& exit_status() const { return process_.exit_status(); }
 
   private:
+    // A search read so far: its reply and whether a principal line was seen.
+    struct PartialSearch {
+        SearchReply reply;
+        bool principal_line_seen = false;
+    };
+    // Reads the search's lines into `search` until its bestmove (line), `deadline` (timeout) or
+    // the end of the engine's output (eof).
+    EngineProcess::ReadStatus read_search(PartialSearch& search, Clock::time_point deadline);
     [[noreturn]] void fail_handshake(const std::string& why, bool exited);
 
     EngineProcess process_;
@@ -149,9 +168,10 @@ class UciClient {
     std::string id_author_;
     std::vector<UciOption> options_;
     Clock::time_point go_sent_{};
-    std::string line_;     // reused read buffer
-    std::string command_;  // reused write buffer
-    UciInfo info_;         // reused parse result
+    PartialSearch search_;  // the search under way: send_go() clears it, ponderhit() reads into it
+    std::string line_;      // reused read buffer
+    std::string command_;   // reused write buffer
+    UciInfo info_;          // reused parse result
 };
 
 }  // namespace arbiter
