@@ -56,8 +56,7 @@ TEST(EngineFaults, ScoresOutOfRangeNeverAdjudicateAndAreNotedOnce) {
     EXPECT_EQ(game.termination, Termination::max_plies) << game.termination_text;
     EXPECT_EQ(game.moves.size(), 12u);
     for (const MoveRecord& move : game.moves) {
-        EXPECT_FALSE(move.score_cp) << move.ply;
-        EXPECT_FALSE(move.score_mate) << move.ply;
+        EXPECT_FALSE(move.score) << move.ply;
     }
     EXPECT_EQ(game.events,
               (std::vector<std::string>{

@@ -152,14 +152,8 @@ class Referee {
         record.depth = result.depth;
         record.seldepth = result.seldepth;
         if (result.nodes) record.nodes = std::int64_t(*result.nodes);
-        if (result.score) {
-            if (result.score->kind == EngineScore::Kind::mate)
-                record.score_mate = result.score->value;
-            else
-                record.score_cp = result.score->value;
-        }
-        for (std::size_t i = 0; i < result.pv.size(); ++i)
-            record.pv += (i ? " " : "") + result.pv[i];
+        record.score = result.score;
+        record.pv = pv_text(result.pv);
         // fastchess's latency: the measured wall time beyond the engine's own reported time.
         record.latency_ms = result.wall_time_ms() - result.time_ms.value_or(0);
         record.hashfull = result.hashfull;
@@ -396,10 +390,10 @@ class Referee {
 }  // namespace
 
 std::optional<int> adjudication_score(const MoveRecord& move) {
-    if (move.score_cp) return *move.score_cp;
-    if (move.score_mate)
-        return *move.score_mate > 0 ? 100000 - *move.score_mate : -100000 - *move.score_mate;
-    return std::nullopt;
+    if (!move.score) return std::nullopt;
+    if (!move.score->is_mate()) return move.score->centipawns();
+    const int moves = move.score->mate_moves();
+    return moves > 0 ? 100000 - moves : -100000 - moves;
 }
 
 std::int64_t RefereeClock::move_time_us(Color, const SearchReply& reply) {

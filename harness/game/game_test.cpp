@@ -84,7 +84,7 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     ASSERT_FALSE(r.moves.empty());
     EXPECT_EQ(r.moves[0].depth, 1);
     EXPECT_EQ(r.moves[0].nodes, 20);  // the mock reports its number of legal moves
-    EXPECT_EQ(r.moves[0].score_cp, 0);
+    EXPECT_EQ(r.moves[0].score, Score::from_centipawns(0));
 }
 
 TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
@@ -332,9 +332,9 @@ TEST(Game, TwoSidedResignWaitsForTheWinnersOwnScore) {
 
 TEST(Game, MateScoresCountAsHugeScores) {
     MoveRecord m;
-    m.score_mate = 3;
+    m.score = Score::from_mate_moves(3);
     EXPECT_EQ(adjudication_score(m), 99997);
-    m.score_mate = -2;
+    m.score = Score::from_mate_moves(-2);
     EXPECT_EQ(adjudication_score(m), -99998);
     EXPECT_EQ(adjudication_score(MoveRecord{}), std::nullopt);
 }

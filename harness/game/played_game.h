@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/game/result.h"
+#include "harness/game/score.h"
 
 namespace arbiter {
 
@@ -21,9 +22,8 @@ struct MoveRecord {
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<std::int64_t> nodes;
-    std::optional<int> score_cp;    // centipawns from the mover's point of view
-    std::optional<int> score_mate;  // mate in N moves (negative: getting mated); never with cp
-    std::string pv;                 // principal variation as the engine sent it, UCI moves
+    std::optional<Score> score;  // the engine's last evaluation, from the mover's point of view
+    std::string pv;              // principal variation as the engine sent it, UCI moves
     std::string comment;
     bool book = false;  // played by the harness from the opening, not chosen by an engine
     // The mover's chess clock as the referee kept it, in timed games only: before the move (what

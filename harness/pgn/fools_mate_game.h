@@ -22,12 +22,12 @@ inline GameRecord fools_mate_game() {
         m.san = san;
         m.time_ms = 120;
         m.depth = 3;
-        m.score_cp = -25;
+        m.score = Score::from_centipawns(-25);
         m.book = ply <= 2;
         g.moves.push_back(m);
     }
-    g.moves[3].score_cp.reset();
-    g.moves[3].score_mate = 1;
+    g.moves[3].score.reset();
+    g.moves[3].score = Score::from_mate_moves(1);
     return g;
 }
 

@@ -49,15 +49,15 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
     if (m.book) return "book";
     std::string text;
     char buffer[64];
-    if (m.score_mate) {
-        // fastchess counts a mate in plies: mate in 3 moves is M5 for the winner, M6 for the loser.
-        int mate = std::abs(*m.score_mate);
-        if (fields.fastchess) mate = *m.score_mate > 0 ? 2 * mate - 1 : 2 * mate;
-        std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-", mate);
+    if (m.score && m.score->is_mate()) {
+        // fastchess counts a mate in plies (mate in 3 moves is M5 for the winner, M6 for the
+        // loser), cutechess in moves.
+        int mate = std::abs(fields.fastchess ? m.score->mate_plies() : m.score->mate_moves());
+        std::snprintf(buffer, sizeof buffer, "%sM%d", m.score->mate_plies() > 0 ? "+" : "-", mate);
         text = buffer;
-    } else if (m.score_cp) {
+    } else if (m.score) {
         // cutechess writes "+0.00" for a level position, fastchess "0.00".
-        text = format_fixed(*m.score_cp / 100.0, 2,
+        text = format_fixed(m.score->centipawns() / 100.0, 2,
                             fields.fastchess ? PlusSign::above_zero : PlusSign::always);
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));

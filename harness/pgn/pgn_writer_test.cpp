@@ -35,11 +35,11 @@ TEST(Pgn, WritesTagsMovesAndComments) {
 // the reason closing the last comment, fastchess's Termination words.
 TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
     GameRecord g = testing::fools_mate_game();
-    g.moves[2].score_cp = 0;
+    g.moves[2].score = Score::from_centipawns(0);
     g.moves[2].nodes = 5000;
     g.moves[2].seldepth = 7;
     g.moves[2].pv = "g4 d8h4";
-    g.moves[3].score_mate = 2;
+    g.moves[3].score = Score::from_mate_moves(2);
     PgnMoveFields fields;
     fields.nodes = fields.seldepth = fields.nps = fields.pv = fields.fastchess = true;
     std::string text = format_pgn(g, PgnHeader{}, fields);

@@ -64,9 +64,6 @@ void validate_game(const GameRecord& game) {
                  ", expected " + std::to_string(i + 1));
         }
         if (move.uci.empty()) fail("ply " + std::to_string(move.ply) + " has no UCI move");
-        if (move.score_cp && move.score_mate) {
-            fail("ply " + std::to_string(move.ply) + " has both a cp and a mate score");
-        }
         for (const std::string& line : move.info_lines)
             if (line.find('\n') != std::string::npos)
                 fail("ply " + std::to_string(move.ply) + " has an info line with a newline");

@@ -74,7 +74,7 @@ GameRecord hostile_game(TournamentId tournament, std::int64_t slot, EngineId whi
         m.time_ms = 10 * ply;
         m.depth = ply;
         m.nodes = 100 * ply;
-        m.score_cp = 7 * ply;
+        m.score = Score::from_centipawns(7 * ply);
         m.pv = uci;
         m.comment = text;
         m.info_lines = {text};

@@ -44,9 +44,10 @@ std::string deflate_base64(const std::string& text) {
 }
 
 std::string score_text(const MoveRecord& m) {
-    if (m.score_mate)
-        return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
-    if (m.score_cp) return format_fixed(*m.score_cp / 100.0, 2, PlusSign::above_zero);
+    if (m.score && m.score->is_mate())
+        return (m.score->mate_moves() > 0 ? "+M" : "-M") +
+               std::to_string(std::abs(m.score->mate_moves()));
+    if (m.score) return format_fixed(m.score->centipawns() / 100.0, 2, PlusSign::above_zero);
     return "";
 }
 

@@ -44,7 +44,7 @@ GameRecord game(TournamentId tournament, std::int64_t slot, EngineId white, Engi
         m.time_ms = 10 * ply;
         m.depth = ply;
         m.nodes = 100 * ply;
-        m.score_cp = 5 * ply;
+        m.score = Score::from_centipawns(5 * ply);
         g.moves.push_back(m);
     }
     return g;
