@@ -226,10 +226,7 @@ class Referee {
         if (!m) {
             std::string shown =
                 result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
-            game_.illegal_move = shown;
-            return end(
-                Result::loss(us, Termination::illegal_move,
-                             std::string(colour_name(us)) + " makes an illegal move: " + shown));
+            return end(Result::illegal(us, std::move(shown)));
         }
         MoveRecord record = move_record(result, elapsed);
         if (chess_clock) {
@@ -350,9 +347,7 @@ class Referee {
     }
 
     void end(Result result) {
-        game_.result = result.outcome;
-        game_.termination = result.termination;
-        game_.termination_text = std::move(result.description);
+        game_.result = std::move(result);
         finished_ = true;
     }
 
@@ -362,8 +357,8 @@ class Referee {
         for (Color c : {WHITE, BLACK}) {
             bool killed = c == WHITE ? game_.white_needs_restart : game_.black_needs_restart;
             if (!killed)
-                players_[c]->engine->end_game(std::string(to_pgn(game_.result)),
-                                              game_.termination_text);
+                players_[c]->engine->end_game(std::string(to_pgn(game_.result.outcome)),
+                                              game_.result.description);
         }
         game_.final_fen = game_.moves.empty() ? game_.start_fen : pos_.fen();
         game_.finished_at_ms = clock_.now_ms();

@@ -114,7 +114,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("Round", header.round);
     tag("White", header.white);
     tag("Black", header.black);
-    tag("Result", std::string(to_pgn(game.result)));
+    tag("Result", std::string(to_pgn(game.result.outcome)));
     for (const auto& [side, own] : {std::pair{std::string("White"), &header.white_engine},
                                     std::pair{std::string("Black"), &header.black_engine}}) {
         if (!own->name.empty()) tag(side + "EngineName", own->name);
@@ -130,7 +130,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     if (!header.white_time_control.empty()) tag("WhiteTimeControl", header.white_time_control);
     if (!header.black_time_control.empty()) tag("BlackTimeControl", header.black_time_control);
     tag("PlyCount", std::to_string(game.moves.size()));
-    tag("Termination", pgn_termination(game.termination, fields.fastchess));
+    tag("Termination", pgn_termination(game.result.termination, fields.fastchess));
     out += '\n';
 
     // Movetext, wrapped at 80 columns.
@@ -157,16 +157,16 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         emit(game.moves[i].san);
         // A comment stays whole (PGN allows lines of up to 255 characters).
         std::string comment = evaluation_comment(game.moves[i], fields);
-        if (fields.fastchess && i + 1 == game.moves.size() && !game.termination_text.empty())
-            comment += ", " + comment_text(game.termination_text);
+        if (fields.fastchess && i + 1 == game.moves.size() && !game.result.description.empty())
+            comment += ", " + comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
         if (!white_moves) ++fullmove;
     }
-    if (!game.termination_text.empty() && !(fields.fastchess && !game.moves.empty())) {
-        std::string comment = comment_text(game.termination_text);
+    if (!game.result.description.empty() && !(fields.fastchess && !game.moves.empty())) {
+        std::string comment = comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
-    emit(std::string(to_pgn(game.result)));
+    emit(std::string(to_pgn(game.result.outcome)));
     return out.append(line).append("\n\n");
 }
 

@@ -259,18 +259,18 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     std::lock_guard lock(mutex_);
     if (closed_) return;
     // Step 1. The game's own line, after fastchess's warning for an illegal move.
-    std::string reason = cutechess_reason(game.termination, game.termination_text);
+    std::string reason = cutechess_reason(game.result.termination, game.result.description);
     if (settings_.format == ConsoleFormat::fastchess &&
-        game.termination == Termination::illegal_move) {
-        bool white_lost = game.result == Outcome::black_win;
+        game.result.termination == Termination::illegal_move) {
+        bool white_lost = game.result.outcome == Outcome::black_win;
         out_ << "Warning; Illegal move "
-             << (game.illegal_move.empty() ? "<none>" : game.illegal_move) << " played by "
-             << (white_lost ? white : black) << '\n';
+             << (game.result.illegal_move.empty() ? "<none>" : game.result.illegal_move)
+             << " played by " << (white_lost ? white : black) << '\n';
         reason = white_lost ? "White makes an illegal move" : "Black makes an illegal move";
     }
     out_ << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
-         << "): " << to_pgn(game.result) << " {" << reason << "}\n";
-    record(game.slot, game.result, white, black);
+         << "): " << to_pgn(game.result.outcome) << " {" << reason << "}\n";
+    record(game.slot, game.result.outcome, white, black);
     count_fault(game, white, black);
     ++finished_;
 
@@ -300,7 +300,7 @@ void CutechessConsole::print_line(const std::string& line) {
 void CutechessConsole::count_earlier(const GameSummary& game) {
     std::lock_guard lock(mutex_);
     ++earlier_;
-    record(game.slot, game.result, game.white_name, game.black_name);
+    record(game.slot, game.result.outcome, game.white_name, game.black_name);
 }
 
 void CutechessConsole::record(const ScheduleSlot& slot, Outcome outcome,
@@ -397,11 +397,11 @@ std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed) {
 
 void CutechessConsole::count_fault(const GameRecord& game, const std::string& white,
                                    const std::string& black) {
-    const bool timeout = game.termination == Termination::time_forfeit;
-    const bool crash =
-        game.termination == Termination::disconnect || game.termination == Termination::stall;
+    const bool timeout = game.result.termination == Termination::time_forfeit;
+    const bool crash = game.result.termination == Termination::disconnect ||
+                       game.result.termination == Termination::stall;
     if (!timeout && !crash) return;
-    const std::string& loser = game.result == Outcome::black_win ? white : black;
+    const std::string& loser = game.result.outcome == Outcome::black_win ? white : black;
     for (std::size_t i = 0; i < names_.size(); ++i) {
         if (names_[i] != loser) continue;
         faults_[i].tracked = true;

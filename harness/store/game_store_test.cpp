@@ -50,7 +50,7 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
     game.moves[8].depth = 0;
     game.moves[9].score = Score::from_centipawns(0);
     game.moves[10].comment = "ünïcödé {braces} ; semicolon";
-    game.termination_text = "White disconnects";
+    game.result.description = "White disconnects";
     const GameId id = store_->record_game(game);
     EXPECT_EQ(store_->load_game(id), game);
 
@@ -68,9 +68,8 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
                                "alpha",
                                "beta",
                                opening_,
-                               game.result,
-                               game.termination,
-                               game.termination_text,
+                               Result{game.result.outcome, game.result.termination,
+                                      game.result.description, ""},  // no illegal move stored
                                120,
                                game.started_at_ms,
                                game.finished_at_ms};
@@ -83,8 +82,9 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
 TEST_F(GameStoreTest, EveryTerminationCodeIsStoredAsItsText) {
     for (std::size_t i = 0; i < TERMINATION_CODES.size(); ++i) {
         GameRecord game = sample_game(tournament_, 100 + i, a_, b_, std::nullopt, 3);
-        game.termination = TERMINATION_CODES[i].first;
-        EXPECT_EQ(store_->load_game(store_->record_game(game)).termination, game.termination);
+        game.result.termination = TERMINATION_CODES[i].first;
+        EXPECT_EQ(store_->load_game(store_->record_game(game)).result.termination,
+                  game.result.termination);
     }
     sql::Connection raw(path_, RAW_FLAGS);
     sql::Statement codes(raw, "SELECT termination FROM games ORDER BY slot");
@@ -147,7 +147,7 @@ TEST_F(GameStoreTest, MalformedGamesAreRejectedBeforeWriting) {
     };
     const GameRecord good = sample_game(tournament_, 1, a_, b_, std::nullopt, 20);
     GameRecord game = good;
-    game.termination = static_cast<Termination>(99);
+    game.result.termination = static_cast<Termination>(99);
     rejects(game, "termination 99 is not a known code");
     game = good;
     game.moves.erase(game.moves.begin() + 4);

@@ -31,11 +31,11 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
     game.black_engine_id = black;
     game.opening_id = opening;
     game.start_fen = std::string(START_FEN);
-    game.result = slot % 3 == 0   ? Outcome::white_win
-                  : slot % 3 == 1 ? Outcome::black_win
-                                  : Outcome::draw;
-    game.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
-    game.termination_text = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
+    game.result.outcome = slot % 3 == 0   ? Outcome::white_win
+                          : slot % 3 == 1 ? Outcome::black_win
+                                          : Outcome::draw;
+    game.result.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
+    game.result.description = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
     game.started_at_ms = 1'700'000'000'000 + slot * 1000;
     game.finished_at_ms = game.started_at_ms + 777 + plies;
     for (int ply = 1; ply <= plies; ++ply) {

@@ -306,7 +306,8 @@ class Runner {
         }
         const Opening opening = openings_->at(suite_index(game.slot));
         PlayedGame played = play_game(white, black, opening, config_.game);
-        if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
+        if (played.result.termination == Termination::disconnect &&
+            terminated_from_outside(game, engines))
             return;
         for (int index : {game.white, game.black})
             if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
@@ -377,16 +378,16 @@ class Runner {
         sprt_.emplace(*config_.sprt);
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
-            add_sprt_game(g.slot, white, g.result);
-            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result);
+            add_sprt_game(g.slot, white, g.result.outcome);
+            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result.outcome);
         }
         if (!pooled_) check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
-        add_sprt_game(game.slot, game.white, record.result);
+        add_sprt_game(game.slot, game.white, record.result.outcome);
         if (pooled_) {
-            pooled_->record(game, record.result);
+            pooled_->record(game, record.result.outcome);
             return;  // the pool decides, at batch boundaries only
         }
         check_sprt();

@@ -146,11 +146,11 @@ std::string game_data_scripts(const ReportData& data) {
         row.push(g.slot.round + 1);
         row.push(g.white_name);
         row.push(g.black_name);
-        row.push(std::string(to_pgn(g.result)));
-        row.push(std::string(termination_code(g.termination)));
+        row.push(std::string(to_pgn(g.result.outcome)));
+        row.push(std::string(termination_code(g.result.termination)));
         row.push(opening == data.opening_names.end() ? std::string() : opening->second);
         row.push(g.ply_count);
-        row.push(g.termination_text);
+        row.push(g.result.description);
         list.push(std::move(row));
     }
     // Step 2. Each viewer game: FENs from the start position on, and the moves with what the
