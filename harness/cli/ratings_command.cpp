@@ -57,7 +57,7 @@ GameRecords games_from_database(const RatingsOptions& options) {
     GameRecords records;
     for (const auto& g : current_games(store.list_games(store.load_tournament(id).id))) {
         records.games.push_back({records.player_index(g.white_name),
-                                 records.player_index(g.black_name), g.result,
+                                 records.player_index(g.black_name), g.result.outcome,
                                  g.slot.pair_number()});
     }
     return records;

@@ -53,11 +53,10 @@ TEST(EngineFaults, ScoresOutOfRangeNeverAdjudicateAndAreNotedOnce) {
     rules.resign_score = 100;
     rules.max_plies = 12;
     PlayedGame game = pair.play();
-    EXPECT_EQ(game.termination, Termination::max_plies) << game.termination_text;
+    EXPECT_EQ(game.result.termination, Termination::max_plies) << game.result.description;
     EXPECT_EQ(game.moves.size(), 12u);
     for (const MoveRecord& move : game.moves) {
-        EXPECT_FALSE(move.score_cp) << move.ply;
-        EXPECT_FALSE(move.score_mate) << move.ply;
+        EXPECT_FALSE(move.score) << move.ply;
     }
     EXPECT_EQ(game.events,
               (std::vector<std::string>{
@@ -74,9 +73,9 @@ TEST(EngineFaults, DeadEngineWithAHelperHoldingItsOutputDisconnects) {
     FaultyPair pair({"--orphan-stdout", "--exit-at", "3"}, {});
     pair.settings.stall_timeout = milliseconds(60000);
     PlayedGame game = pair.play();
-    EXPECT_EQ(to_pgn(game.result), "0-1");
-    EXPECT_EQ(game.termination, Termination::disconnect);
-    EXPECT_EQ(game.termination_text, "White disconnects");
+    EXPECT_EQ(to_pgn(game.result.outcome), "0-1");
+    EXPECT_EQ(game.result.termination, Termination::disconnect);
+    EXPECT_EQ(game.result.description, "White disconnects");
     EXPECT_EQ(game.moves.size(), 4u);
     EXPECT_TRUE(game.white_needs_restart);
 }
@@ -86,9 +85,9 @@ TEST(EngineFaults, DeadEngineWithAHelperHoldingItsOutputDisconnects) {
 TEST(EngineFaults, ControlBytesInAMoveAreShownEscaped) {
     FaultyPair pair({"--bestmove", "e2e4\\x1b[2J\\x00\\xff\\x0d"}, {});
     PlayedGame game = pair.play();
-    EXPECT_EQ(to_pgn(game.result), "0-1");
-    EXPECT_EQ(game.termination, Termination::illegal_move);
-    EXPECT_EQ(game.termination_text, "White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF");
+    EXPECT_EQ(to_pgn(game.result.outcome), "0-1");
+    EXPECT_EQ(game.result.termination, Termination::illegal_move);
+    EXPECT_EQ(game.result.description, "White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF");
     EXPECT_TRUE(game.moves.empty());
 }
 
@@ -98,12 +97,12 @@ TEST(EngineFaults, ControlBytesInAMoveAreShownEscaped) {
 TEST(EngineFaults, UpperCasePromotionLetterIsPlayed) {
     FaultyPair pair({"--bestmove", "a7a8Q"}, {});
     PlayedGame game = pair.play("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
-    ASSERT_EQ(game.moves.size(), 2u) << game.termination_text;
+    ASSERT_EQ(game.moves.size(), 2u) << game.result.description;
     EXPECT_EQ(game.moves[0].uci, "a7a8q");
     EXPECT_EQ(game.moves[0].san, "a8=Q+");
-    EXPECT_EQ(game.termination, Termination::illegal_move);
-    EXPECT_EQ(game.termination_text, "White makes an illegal move: a7a8Q");
-    EXPECT_EQ(to_pgn(game.result), "0-1");
+    EXPECT_EQ(game.result.termination, Termination::illegal_move);
+    EXPECT_EQ(game.result.description, "White makes an illegal move: a7a8Q");
+    EXPECT_EQ(to_pgn(game.result.outcome), "0-1");
 }
 
 }  // namespace

@@ -18,18 +18,24 @@ std::string_view to_string(EngineStatus status) {
     return "unknown";
 }
 
-bool drop_insane_score(std::optional<EngineScore>& score, std::string& problem) {
-    if (!score) return false;
-    bool mate = score->kind == EngineScore::Kind::mate;
-    std::int64_t value = score->value;
+std::optional<Score> sane_engine_score(Score::Kind kind, std::int64_t value, Score::Bound bound,
+                                       std::string& problem) {
+    bool mate = kind == Score::Kind::mate;
     std::int64_t most = mate ? MAX_SANE_MATE_MOVES : MAX_SANE_CENTIPAWNS;
-    if (value >= -most && value <= most) return false;
+    if (value >= -most && value <= most)
+        return mate ? Score::from_mate_moves(int(value), bound)
+                    : Score::from_centipawns(int(value), bound);
     if (problem.empty())
         problem = std::string("score ") + (mate ? "mate " : "cp ") + std::to_string(value) +
                   " is out of range (" + (mate ? "mates" : "centipawns") + " within +/-" +
                   std::to_string(most) + (mate ? " moves)" : ")");
-    score.reset();
-    return true;
+    return std::nullopt;
+}
+
+std::string pv_text(const std::vector<std::string>& pv) {
+    std::string text;
+    for (std::size_t i = 0; i < pv.size(); ++i) text += (i ? " " : "") + pv[i];
+    return text;
 }
 
 bool keep_recent_line(std::vector<std::string>& kept, std::string text) {

@@ -12,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/game/score.h"
+
 namespace arbiter {
 
 // How an exchange with a running engine ended.
@@ -23,28 +25,22 @@ enum class EngineStatus {
 
 std::string_view to_string(EngineStatus status);
 
-// An engine's evaluation: centipawns or moves to mate (negative when the engine is mated), and
-// whether the engine only knows a bound (a fail-high or -low).
-struct EngineScore {
-    enum class Kind { centipawns, mate };
-    enum class Bound { exact, lower, upper };
-    Kind kind = Kind::centipawns;
-    int value = 0;
-    Bound bound = Bound::exact;
-
-    bool operator==(const EngineScore&) const = default;
-};
-
 // The scores an engine may report: centipawns within +/-MAX_SANE_CENTIPAWNS (beyond any real
 // evaluation, 16-bit engine scores included) and mates within +/-MAX_SANE_MATE_MOVES moves (no
 // tablebase mate is half as long). Anything else is a protocol error of the engine's.
 constexpr int MAX_SANE_CENTIPAWNS = 50000;
 constexpr int MAX_SANE_MATE_MOVES = 1000;
 
-// Clears `score` if it is outside the sane range, and says why in `problem` ("score mate
-// -2147483648 is out of range (mates within +/-1000 moves)") unless `problem` says something
-// already. True if the score was cleared.
-bool drop_insane_score(std::optional<EngineScore>& score, std::string& problem);
+// The score an engine reported in its protocol's units (`value` centipawns, or moves to mate for
+// Score::Kind::mate), if it is within the sane range. Otherwise nothing, and `problem` says why
+// ("score mate -2147483648 is out of range (mates within +/-1000 moves)") unless it says
+// something already.
+std::optional<Score> sane_engine_score(Score::Kind kind, std::int64_t value, Score::Bound bound,
+                                       std::string& problem);
+
+// A principal variation as the store and the PGN comments hold it: the moves separated by single
+// spaces, empty for none.
+std::string pv_text(const std::vector<std::string>& pv);
 
 // The limits of one search; unset fields are not sent. Clocks are the game's (White's and
 // Black's); each protocol client says them in its own commands.
@@ -95,7 +91,7 @@ struct SearchReply {
     std::string ponder;    // the move the engine expects in reply, or empty
     std::optional<int> depth;
     std::optional<int> seldepth;
-    std::optional<EngineScore> score;
+    std::optional<Score> score;
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> time_ms;  // as reported by the engine
     std::optional<int> hashfull;          // per mille, from the last line reporting it

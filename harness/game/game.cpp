@@ -155,14 +155,8 @@ class Referee {
         record.depth = result.depth;
         record.seldepth = result.seldepth;
         if (result.nodes) record.nodes = std::int64_t(*result.nodes);
-        if (result.score) {
-            if (result.score->kind == EngineScore::Kind::mate)
-                record.score_mate = result.score->value;
-            else
-                record.score_cp = result.score->value;
-        }
-        for (std::size_t i = 0; i < result.pv.size(); ++i)
-            record.pv += (i ? " " : "") + result.pv[i];
+        record.score = result.score;
+        record.pv = pv_text(result.pv);
         // fastchess's latency: the measured wall time beyond the engine's own reported time.
         record.latency_ms = result.wall_time_ms() - result.time_ms.value_or(0);
         record.hashfull = result.hashfull;
@@ -239,10 +233,7 @@ class Referee {
         if (!m) {
             std::string shown =
                 result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
-            game_.illegal_move = shown;
-            return end(
-                Result::loss(us, Termination::illegal_move,
-                             std::string(colour_name(us)) + " makes an illegal move: " + shown));
+            return end(Result::illegal(us, std::move(shown)));
         }
         MoveRecord record = move_record(result, elapsed);
         if (ponderers_[us].answered_after_ponderhit()) record.latency_ms.reset();
@@ -365,9 +356,7 @@ class Referee {
     }
 
     void end(Result result) {
-        game_.result = result.outcome;
-        game_.termination = result.termination;
-        game_.termination_text = std::move(result.description);
+        game_.result = std::move(result);
         finished_ = true;
     }
 
@@ -382,8 +371,8 @@ class Referee {
                 killed = true;
             }
             if (!killed)
-                players_[c]->engine->end_game(std::string(to_pgn(game_.result)),
-                                              game_.termination_text);
+                players_[c]->engine->end_game(std::string(to_pgn(game_.result.outcome)),
+                                              game_.result.description);
         }
         game_.final_fen = game_.moves.empty() ? game_.start_fen : pos_.fen();
         game_.finished_at_ms = clock_.now_ms();
@@ -411,10 +400,10 @@ class Referee {
 }  // namespace
 
 std::optional<int> adjudication_score(const MoveRecord& move) {
-    if (move.score_cp) return *move.score_cp;
-    if (move.score_mate)
-        return *move.score_mate > 0 ? 100000 - *move.score_mate : -100000 - *move.score_mate;
-    return std::nullopt;
+    if (!move.score) return std::nullopt;
+    if (!move.score->is_mate()) return move.score->centipawns();
+    const int moves = move.score->mate_moves();
+    return moves > 0 ? 100000 - moves : -100000 - moves;
 }
 
 std::int64_t RefereeClock::move_time_us(Color, const SearchReply& reply) {

@@ -56,7 +56,8 @@ RefereeClock& real_clock();
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
                      const GameSettings& settings, RefereeClock& clock = real_clock());
 
-// The score a move record reports, if any: centipawns, or a mate in N moves as +/-(100000 - N).
+// The score a move record reports, if any, as the adjudicators compare it: centipawns, or a mate
+// in N moves (Score::mate_moves(), not plies) as +/-(100000 - N); the bound is not looked at.
 std::optional<int> adjudication_score(const MoveRecord& move);
 
 }  // namespace arbiter

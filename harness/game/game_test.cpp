@@ -74,17 +74,18 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     Match match({}, {});
     PlayedGame outcome = match.play();
     const PlayedGame& r = outcome;
-    EXPECT_TRUE(
-        r.termination == Termination::checkmate || r.termination == Termination::stalemate ||
-        r.termination == Termination::threefold || r.termination == Termination::fifty_moves ||
-        r.termination == Termination::insufficient_material)
-        << r.termination_text;
+    EXPECT_TRUE(r.result.termination == Termination::checkmate ||
+                r.result.termination == Termination::stalemate ||
+                r.result.termination == Termination::threefold ||
+                r.result.termination == Termination::fifty_moves ||
+                r.result.termination == Termination::insufficient_material)
+        << r.result.description;
     expect_replayable(r);
     EXPECT_FALSE(outcome.white_needs_restart || outcome.black_needs_restart);
     ASSERT_FALSE(r.moves.empty());
     EXPECT_EQ(r.moves[0].depth, 1);
     EXPECT_EQ(r.moves[0].nodes, 20);  // the mock reports its number of legal moves
-    EXPECT_EQ(r.moves[0].score_cp, 0);
+    EXPECT_EQ(r.moves[0].score, Score::from_centipawns(0));
 }
 
 TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
@@ -96,8 +97,8 @@ TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     EXPECT_TRUE(r.moves[0].book);
     EXPECT_EQ(r.moves[1].san, "c5");
     EXPECT_FALSE(r.moves[2].book);
-    EXPECT_EQ(r.termination, Termination::max_plies);
-    EXPECT_EQ(to_pgn(r.result), "1/2-1/2");
+    EXPECT_EQ(r.result.termination, Termination::max_plies);
+    EXPECT_EQ(to_pgn(r.result.outcome), "1/2-1/2");
 }
 
 TEST(Game, TheGameCarriesItsOpeningsNameAndFinalPosition) {
@@ -153,18 +154,18 @@ TEST(Game, RefereeEndsGamesByTheRules) {
     Match match({}, {});
     for (const auto& c : cases) {
         PlayedGame outcome = match.play(c.fen, c.moves);
-        EXPECT_EQ(to_pgn(outcome.result), c.result) << c.fen;
-        EXPECT_EQ(outcome.termination, c.termination) << c.fen;
-        EXPECT_EQ(outcome.termination_text, c.text) << c.fen;
+        EXPECT_EQ(to_pgn(outcome.result.outcome), c.result) << c.fen;
+        EXPECT_EQ(outcome.result.termination, c.termination) << c.fen;
+        EXPECT_EQ(outcome.result.description, c.text) << c.fen;
     }
 }
 
 TEST(Game, CrashingEngineDisconnectsAndLoses) {
     Match match({"--crash-at", "3"}, {});
     PlayedGame outcome = match.play();
-    EXPECT_EQ(to_pgn(outcome.result), "0-1");
-    EXPECT_EQ(outcome.termination, Termination::disconnect);
-    EXPECT_EQ(outcome.termination_text, "White disconnects");
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "0-1");
+    EXPECT_EQ(outcome.result.termination, Termination::disconnect);
+    EXPECT_EQ(outcome.result.description, "White disconnects");
     EXPECT_EQ(outcome.moves.size(), 4u);
     EXPECT_TRUE(outcome.white_needs_restart);
     EXPECT_FALSE(outcome.black_needs_restart);
@@ -174,9 +175,9 @@ TEST(Game, HangingEngineStallsIsKilledAndLoses) {
     Match match({}, {"--hang-at", "2"});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
-    EXPECT_EQ(to_pgn(outcome.result), "1-0");
-    EXPECT_EQ(outcome.termination, Termination::stall);
-    EXPECT_EQ(outcome.termination_text, "Black's connection stalls");
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "1-0");
+    EXPECT_EQ(outcome.result.termination, Termination::stall);
+    EXPECT_EQ(outcome.result.description, "Black's connection stalls");
     EXPECT_TRUE(outcome.black_needs_restart);
     EXPECT_FALSE(match.black_engine.alive());
 }
@@ -184,32 +185,32 @@ TEST(Game, HangingEngineStallsIsKilledAndLoses) {
 TEST(Game, IllegalAndMalformedMovesLose) {
     Match illegal({"--illegal-at", "2"}, {});
     PlayedGame a = illegal.play();
-    EXPECT_EQ(to_pgn(a.result), "0-1");
-    EXPECT_EQ(a.termination, Termination::illegal_move);
-    EXPECT_EQ(a.termination_text.rfind("White makes an illegal move: ", 0), 0u)
-        << a.termination_text;
+    EXPECT_EQ(to_pgn(a.result.outcome), "0-1");
+    EXPECT_EQ(a.result.termination, Termination::illegal_move);
+    EXPECT_EQ(a.result.description.rfind("White makes an illegal move: ", 0), 0u)
+        << a.result.description;
     EXPECT_FALSE(a.white_needs_restart);
 
     Match malformed({}, {"--malformed-at", "1"});
     PlayedGame b = malformed.play();
-    EXPECT_EQ(to_pgn(b.result), "1-0");
-    EXPECT_EQ(b.termination, Termination::illegal_move);
+    EXPECT_EQ(to_pgn(b.result.outcome), "1-0");
+    EXPECT_EQ(b.result.termination, Termination::illegal_move);
 }
 
 TEST(Game, GarbageInsteadOfBestmoveStalls) {
     Match match({"--garbage-at", "1"}, {});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.termination, Termination::stall);
-    EXPECT_EQ(to_pgn(outcome.result), "0-1");
+    EXPECT_EQ(outcome.result.termination, Termination::stall);
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "0-1");
 }
 
 TEST(Game, EngineIgnoringIsreadyStallsBeforeTheFirstMove) {
     Match match({}, {"--ignore-isready"});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.termination, Termination::stall);
-    EXPECT_EQ(to_pgn(outcome.result), "1-0");
+    EXPECT_EQ(outcome.result.termination, Termination::stall);
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "1-0");
     EXPECT_TRUE(outcome.moves.empty());
 }
 
@@ -223,9 +224,9 @@ TEST(Game, ClockRunsOutAndFlagFallLoses) {
     match.use_time_control(TimeControl{0, 60000, 0});
     match.settings.time_margin = milliseconds(5000);
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
-    EXPECT_EQ(to_pgn(outcome.result), "0-1");
-    EXPECT_EQ(outcome.termination_text, "White loses on time");
+    EXPECT_EQ(outcome.result.termination, Termination::time_forfeit);
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "0-1");
+    EXPECT_EQ(outcome.result.description, "White loses on time");
     ASSERT_EQ(outcome.moves.size(), 4u);
     EXPECT_EQ(outcome.moves[0].time_ms, 25000);
     EXPECT_EQ(outcome.moves[1].time_ms, 1000);
@@ -242,7 +243,7 @@ TEST(Game, MarginIsToleratedBeforeTheFlagFalls) {
     match.use_time_control(TimeControl{0, 60000, 0});
     match.settings.time_margin = milliseconds(5000);
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
+    EXPECT_EQ(outcome.result.termination, Termination::time_forfeit);
     EXPECT_EQ(outcome.moves.size(), 2u);  // White's first move stands; its second is late
 }
 
@@ -253,9 +254,9 @@ TEST(Game, FlagFallAgainstALoneKingIsADraw) {
     match.use_time_control(TimeControl{0, 200, 0});
     match.settings.time_margin = milliseconds(20);
     PlayedGame outcome = match.play("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
-    EXPECT_EQ(outcome.termination, Termination::time_forfeit);
-    EXPECT_EQ(to_pgn(outcome.result), "1/2-1/2");
-    EXPECT_EQ(outcome.termination_text, "Draw: White loses on time, but Black cannot mate");
+    EXPECT_EQ(outcome.result.termination, Termination::time_forfeit);
+    EXPECT_EQ(to_pgn(outcome.result.outcome), "1/2-1/2");
+    EXPECT_EQ(outcome.result.description, "Draw: White loses on time, but Black cannot mate");
     EXPECT_FALSE(outcome.white_needs_restart);  // it answered the stop: kept for the next game
 }
 
@@ -267,7 +268,7 @@ TEST(Game, IncrementAndMovesToGoKeepAFastEngineAlive) {
     match.use_time_control(TimeControl{5, 150000, 10000});
     match.settings.adjudication.max_plies = 30;
     PlayedGame outcome = match.play();
-    EXPECT_EQ(outcome.termination, Termination::max_plies) << outcome.termination_text;
+    EXPECT_EQ(outcome.result.termination, Termination::max_plies) << outcome.result.description;
     EXPECT_EQ(clock.timed[WHITE] + clock.timed[BLACK], 30);
 }
 
@@ -282,8 +283,8 @@ TEST(Game, WithoutTheRefillTheSameMovesLoseOnTime) {
     match.settings.adjudication.max_plies = 60;
     PlayedGame outcome = match.play();
     // Each move costs 10 s net: after 14 moves White has 10 s left, and its 15th move is late.
-    EXPECT_EQ(outcome.termination, Termination::time_forfeit) << outcome.termination_text;
-    EXPECT_EQ(outcome.termination_text, "White loses on time");
+    EXPECT_EQ(outcome.result.termination, Termination::time_forfeit) << outcome.result.description;
+    EXPECT_EQ(outcome.result.description, "White loses on time");
     EXPECT_EQ(outcome.moves.size(), 28u);
 }
 
@@ -293,17 +294,17 @@ TEST(Game, DrawAndResignAdjudication) {
     draw.settings.adjudication.draw_move_count = 2;
     draw.settings.adjudication.draw_score = 10;
     PlayedGame a = draw.play();
-    EXPECT_EQ(a.termination, Termination::adjudication_draw);
-    EXPECT_EQ(a.termination_text, "Draw by adjudication");
+    EXPECT_EQ(a.result.termination, Termination::adjudication_draw);
+    EXPECT_EQ(a.result.description, "Draw by adjudication");
     EXPECT_EQ(a.moves.size(), 6u);  // after black's third move, in move 4
 
     Match resign({}, {});
     resign.settings.adjudication.resign_move_count = 3;
     resign.settings.adjudication.resign_score = 0;  // the mocks report 0: "at least 0 below zero"
     PlayedGame b = resign.play();
-    EXPECT_EQ(b.termination, Termination::adjudication_resign);
-    EXPECT_EQ(to_pgn(b.result), "0-1");
-    EXPECT_EQ(b.termination_text, "Black wins by adjudication");
+    EXPECT_EQ(b.result.termination, Termination::adjudication_resign);
+    EXPECT_EQ(to_pgn(b.result.outcome), "0-1");
+    EXPECT_EQ(b.result.description, "Black wins by adjudication");
     EXPECT_EQ(b.moves.size(), 5u);
 }
 
@@ -317,9 +318,9 @@ TEST(Game, TwoSidedResignWaitsForTheWinnersOwnScore) {
     resign.settings.adjudication.resign_score = 0;
     resign.settings.adjudication.resign_two_sided = true;
     PlayedGame game = resign.play();
-    EXPECT_EQ(game.termination, Termination::adjudication_resign);
-    EXPECT_EQ(to_pgn(game.result), "1-0");
-    EXPECT_EQ(game.termination_text, "White wins by adjudication");
+    EXPECT_EQ(game.result.termination, Termination::adjudication_resign);
+    EXPECT_EQ(to_pgn(game.result.outcome), "1-0");
+    EXPECT_EQ(game.result.description, "White wins by adjudication");
     EXPECT_EQ(game.moves.size(), 6u);
 
     Match never({}, {});
@@ -327,14 +328,14 @@ TEST(Game, TwoSidedResignWaitsForTheWinnersOwnScore) {
     never.settings.adjudication.resign_score = 1;  // cp 0 is neither <= -1 nor >= +1
     never.settings.adjudication.resign_two_sided = true;
     never.settings.adjudication.max_plies = 12;
-    EXPECT_EQ(never.play().termination, Termination::max_plies);
+    EXPECT_EQ(never.play().result.termination, Termination::max_plies);
 }
 
 TEST(Game, MateScoresCountAsHugeScores) {
     MoveRecord m;
-    m.score_mate = 3;
+    m.score = Score::from_mate_moves(3);
     EXPECT_EQ(adjudication_score(m), 99997);
-    m.score_mate = -2;
+    m.score = Score::from_mate_moves(-2);
     EXPECT_EQ(adjudication_score(m), -99998);
     EXPECT_EQ(adjudication_score(MoveRecord{}), std::nullopt);
 }

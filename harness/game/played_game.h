@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "harness/game/result.h"
+#include "harness/game/score.h"
 
 namespace arbiter {
 
@@ -21,9 +22,8 @@ struct MoveRecord {
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<std::int64_t> nodes;
-    std::optional<int> score_cp;    // centipawns from the mover's point of view
-    std::optional<int> score_mate;  // mate in N moves (negative: getting mated); never with cp
-    std::string pv;                 // principal variation as the engine sent it, UCI moves
+    std::optional<Score> score;  // the engine's last evaluation, from the mover's point of view
+    std::string pv;              // principal variation as the engine sent it, UCI moves
     std::string comment;
     bool book = false;  // played by the harness from the opening, not chosen by an engine
     // The mover's chess clock as the referee kept it, in timed games only: before the move (what
@@ -42,17 +42,13 @@ struct MoveRecord {
 };
 
 // One finished game as the referee saw it: the opening's name, the moves (book moves first), the
-// result and why, the final position, when it started and ended, and which engines misbehaved so
-// that the caller restarts them. It knows nothing of tournaments, schedules or database rows.
+// result (one Result value: outcome, termination, description, illegal move), the final position,
+// when it started and ended, and which engines misbehaved so that the caller restarts them. It
+// knows nothing of tournaments, schedules or database rows.
 struct PlayedGame {
     std::string start_fen;  // position before moves[0]
     std::vector<MoveRecord> moves;
-    Outcome result = Outcome::draw;
-    Termination termination = Termination::checkmate;
-    std::string termination_text;  // as cutechess prints it: "White mates", "Black stalls", ...
-    // The move an engine lost by (Termination::illegal_move) as it sent it, made printable;
-    // "(none)" for an empty bestmove (not stored: the description holds it too).
-    std::string illegal_move;
+    Result result;             // who won, why, in cutechess's words, and the illegal move if any
     std::string final_fen;     // position after the last move, start_fen if none (not stored)
     std::string opening_name;  // the opening's name in its suite, if any (stored with the opening)
     std::int64_t started_at_ms = 0;   // by RefereeClock::now_ms(); ms since the Unix epoch (UTC)

@@ -75,7 +75,7 @@ void expect_each_stop_drained(const Transcript& log) {
 void expect_no_violation(const PlayedGame& game, const Transcript& log) {
     for (const std::string& line : log.lines)
         EXPECT_EQ(line.find("ORDER VIOLATION"), std::string::npos) << line;
-    EXPECT_EQ(game.termination, Termination::max_plies) << game.termination_text;
+    EXPECT_EQ(game.result.termination, Termination::max_plies) << game.result.description;
     EXPECT_EQ(game.moves.size(), 12u);
 }
 
@@ -175,7 +175,7 @@ TEST(PonderEngine, AnXboardEngineIsSentHard) {
     Opening opening;
     opening.start_fen = std::string(START_FEN);
     PlayedGame game = play_game(white, black, opening, settings);
-    EXPECT_EQ(game.moves.size(), 6u) << game.termination_text;
+    EXPECT_EQ(game.moves.size(), 6u) << game.result.description;
     EXPECT_TRUE(white_engine.quit(milliseconds(5000)));
     black_engine.quit(milliseconds(5000));
     std::ifstream in(log_path);

@@ -121,7 +121,7 @@ TEST(Ponder, AHitChargesTheTimeFromPonderhitAndGoPonderCarriesTheClocks) {
                                        {reply("e7e5", "g1f3", 500), reply("b8c6", "f1b5", 400)});
     PlayedGame game = play_four_plies(white_engine, black_engine);
     ASSERT_EQ(game.moves.size(), 4u);
-    EXPECT_EQ(game.termination, Termination::max_plies);
+    EXPECT_EQ(game.result.termination, Termination::max_plies);
     const std::vector<std::string> white_calls = {
         "ucinewgame",
         "setoption name Ponder value true",
@@ -235,7 +235,7 @@ TEST(Ponder, TheExpectedReplyComesFromThePvAndNeverEndsTheGame) {
     ScriptedPonderSession black_engine(false, {reply("e7e5", "", 100), reply("d8h4", "", 100)});
     PlayedGame game = play_four_plies(white_engine, black_engine);
     ASSERT_EQ(game.moves.size(), 4u);
-    EXPECT_EQ(game.termination, Termination::checkmate);
+    EXPECT_EQ(game.result.termination, Termination::checkmate);
     const std::vector<std::string> white_calls = {
         "ucinewgame",
         "setoption name Ponder value true",

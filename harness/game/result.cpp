@@ -34,15 +34,23 @@ std::string_view to_pgn(Outcome outcome) {
 }
 
 Result Result::win(Color winner, Termination termination, std::string description) {
-    return {won_by(winner), termination, std::move(description)};
+    return {won_by(winner), termination, std::move(description), {}};
 }
 
 Result Result::loss(Color loser, Termination termination, std::string description) {
-    return {lost_by(loser), termination, std::move(description)};
+    return {lost_by(loser), termination, std::move(description), {}};
 }
 
 Result Result::draw(Termination termination, std::string description) {
-    return {Outcome::draw, termination, std::move(description)};
+    return {Outcome::draw, termination, std::move(description), {}};
+}
+
+Result Result::illegal(Color loser, std::string move) {
+    Result result =
+        loss(loser, Termination::illegal_move,
+             std::string(loser == WHITE ? "White" : "Black") + " makes an illegal move: " + move);
+    result.illegal_move = std::move(move);
+    return result;
 }
 
 }  // namespace arbiter

@@ -90,16 +90,25 @@ constexpr std::optional<Termination> parse_termination(std::string_view code) {
 }
 
 // How one game ended, as the referee decides it (cutechess's Chess::Result is the model): the
-// outcome, the kind of ending, and its description as cutechess prints it ("White mates",
-// "Black loses on time"). Made by win(), loss() and draw(), so that no caller spells a result.
+// outcome, the kind of ending, its description as cutechess prints it ("White mates", "Black
+// loses on time"), and for Termination::illegal_move the move the loser sent. Made by win(),
+// loss(), draw() and illegal(), so that no caller spells a result. The one value a game's result
+// travels in: the referee's PlayedGame and the store's GameSummary both hold it.
 struct Result {
     Outcome outcome = Outcome::draw;
     Termination termination = Termination::checkmate;
-    std::string description;
+    std::string description;  // stored as the games table's termination_text
+    // The move an engine lost by (Termination::illegal_move) as it sent it, made printable;
+    // "(none)" for an empty bestmove; empty otherwise. Not stored (the description holds it
+    // too), so empty in a result read back from the store.
+    std::string illegal_move;
 
     static Result win(Color winner, Termination termination, std::string description);
     static Result loss(Color loser, Termination termination, std::string description);
     static Result draw(Termination termination, std::string description);
+    // `loser` sent `move` (printable; "(none)" for no move), which is not legal: "White makes an
+    // illegal move: e2e5".
+    static Result illegal(Color loser, std::string move);
 
     bool operator==(const Result&) const = default;
 };

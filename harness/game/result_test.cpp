@@ -40,7 +40,24 @@ TEST(Result, MadeFromTheSideThatWonOrLost) {
               Outcome::black_win);
     Result drawn = Result::draw(Termination::stalemate, "Draw by stalemate");
     EXPECT_EQ(drawn.outcome, Outcome::draw);
-    EXPECT_EQ(drawn, (Result{Outcome::draw, Termination::stalemate, "Draw by stalemate"}));
+    EXPECT_EQ(drawn, (Result{Outcome::draw, Termination::stalemate, "Draw by stalemate", ""}));
+    EXPECT_EQ(drawn.illegal_move, "");
+}
+
+// The illegal move is a field of the result, beside the description that also names it.
+TEST(Result, IllegalMoveIsAField) {
+    Result white = Result::illegal(WHITE, "e2e5");
+    EXPECT_EQ(white.outcome, Outcome::black_win);
+    EXPECT_EQ(white.termination, Termination::illegal_move);
+    EXPECT_EQ(white.description, "White makes an illegal move: e2e5");
+    EXPECT_EQ(white.illegal_move, "e2e5");
+    Result none = Result::illegal(BLACK, "(none)");
+    EXPECT_EQ(none, (Result{Outcome::white_win, Termination::illegal_move,
+                            "Black makes an illegal move: (none)", "(none)"}));
+    EXPECT_EQ(Result::loss(WHITE, Termination::stall, "White's connection stalls").illegal_move,
+              "");
+    EXPECT_NE(white,
+              Result::loss(WHITE, Termination::illegal_move, "White makes an illegal move: e2e5"));
 }
 
 TEST(Termination, CodesRoundTrip) {

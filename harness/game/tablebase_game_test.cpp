@@ -104,7 +104,7 @@ class TablebaseGames : public ::testing::Test {
         Store store = Store::open(path("t.sqlite"), Store::Access::read_only);
         std::vector<std::string> codes;
         for (const auto& game : store.list_games(store.list_tournaments().back().id))
-            codes.push_back(std::string(termination_code(game.termination)));
+            codes.push_back(std::string(termination_code(game.result.termination)));
         return codes;
     }
 

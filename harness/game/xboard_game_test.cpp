@@ -79,9 +79,11 @@ void expect_replayable(const PlayedGame& record) {
 TEST(XboardGame, AnXboardEngineMeetsAUciEngineAndItsThinkingIsRecorded) {
     MixedMatch match({});
     match.game = match.play();
-    ASSERT_FALSE(match.game.termination_text.empty());
-    EXPECT_NE(match.game.termination, Termination::disconnect) << match.game.termination_text;
-    EXPECT_NE(match.game.termination, Termination::illegal_move) << match.game.termination_text;
+    ASSERT_FALSE(match.game.result.description.empty());
+    EXPECT_NE(match.game.result.termination, Termination::disconnect)
+        << match.game.result.description;
+    EXPECT_NE(match.game.result.termination, Termination::illegal_move)
+        << match.game.result.description;
     ASSERT_GE(match.game.moves.size(), 2u);
     expect_replayable(match.game);
     // The mock's post line "1 <plies> <go> <legal moves> <move>": depth 1, nodes = legal moves.
@@ -103,9 +105,9 @@ TEST(XboardGame, TheSanSpeakingVariantPlaysTheSameGame) {
 TEST(XboardGame, ResignLosesByResignation) {
     MixedMatch match({"--resign-at", "3"});
     match.game = match.play();
-    EXPECT_EQ(to_pgn(match.game.result), "0-1");
-    EXPECT_EQ(match.game.termination, Termination::resignation);
-    EXPECT_EQ(match.game.termination_text, "White resigns");
+    EXPECT_EQ(to_pgn(match.game.result.outcome), "0-1");
+    EXPECT_EQ(match.game.result.termination, Termination::resignation);
+    EXPECT_EQ(match.game.result.description, "White resigns");
     EXPECT_EQ(match.game.moves.size(), 4u);
     EXPECT_FALSE(match.game.white_needs_restart);
 }
@@ -113,9 +115,9 @@ TEST(XboardGame, ResignLosesByResignation) {
 TEST(XboardGame, AFalseClaimLoses) {
     MixedMatch match({"--claim-at", "2"});
     match.game = match.play();
-    EXPECT_EQ(to_pgn(match.game.result), "0-1");
-    EXPECT_EQ(match.game.termination, Termination::false_claim);
-    EXPECT_EQ(match.game.termination_text, "White makes a false claim: 1-0 {White mates}");
+    EXPECT_EQ(to_pgn(match.game.result.outcome), "0-1");
+    EXPECT_EQ(match.game.result.termination, Termination::false_claim);
+    EXPECT_EQ(match.game.result.description, "White makes a false claim: 1-0 {White mates}");
     EXPECT_TRUE(match.logged("White (xb): claims 1-0 {White mates}: false"));
 }
 
@@ -126,32 +128,32 @@ TEST(XboardGame, ADrawOfferIsRecordedAndDecidesNothing) {
     EXPECT_EQ(match.game.moves[2].comment, "draw offer");
     EXPECT_EQ(match.game.moves[0].comment, "");
     EXPECT_TRUE(match.logged("White (xb): offers a draw (ignored)"));
-    EXPECT_NE(match.game.termination, Termination::adjudication_draw);
+    EXPECT_NE(match.game.result.termination, Termination::adjudication_draw);
 }
 
 TEST(XboardGame, CrashHangAndIllegalMovesEndTheGameAsForUci) {
     MixedMatch crash({"--crash-at", "2"});
     crash.game = crash.play();
-    EXPECT_EQ(crash.game.termination, Termination::disconnect);
-    EXPECT_EQ(crash.game.termination_text, "White disconnects");
+    EXPECT_EQ(crash.game.result.termination, Termination::disconnect);
+    EXPECT_EQ(crash.game.result.description, "White disconnects");
     EXPECT_TRUE(crash.game.white_needs_restart);
 
     MixedMatch hang({"--hang-at", "2"});
     hang.game = hang.play();
-    EXPECT_EQ(hang.game.termination, Termination::stall);
-    EXPECT_EQ(to_pgn(hang.game.result), "0-1");
+    EXPECT_EQ(hang.game.result.termination, Termination::stall);
+    EXPECT_EQ(to_pgn(hang.game.result.outcome), "0-1");
 
     MixedMatch illegal({"--illegal-at", "2"});
     illegal.game = illegal.play();
-    EXPECT_EQ(illegal.game.termination, Termination::illegal_move);
-    EXPECT_EQ(illegal.game.termination_text, "White makes an illegal move: a1a1");
+    EXPECT_EQ(illegal.game.result.termination, Termination::illegal_move);
+    EXPECT_EQ(illegal.game.result.description, "White makes an illegal move: a1a1");
 }
 
 TEST(XboardGame, AnEngineRefusingOurMovesIsLoggedAndRestarted) {
     MixedMatch match({"--refuse-moves"});
     match.game = match.play();
-    EXPECT_EQ(to_pgn(match.game.result), "0-1");
-    EXPECT_EQ(match.game.termination, Termination::disconnect);
+    EXPECT_EQ(to_pgn(match.game.result.outcome), "0-1");
+    EXPECT_EQ(match.game.result.termination, Termination::disconnect);
     EXPECT_TRUE(match.game.white_needs_restart);
     EXPECT_TRUE(match.logged("White (xb): Illegal move: "));
 }
@@ -159,7 +161,7 @@ TEST(XboardGame, AnEngineRefusingOurMovesIsLoggedAndRestarted) {
 TEST(XboardGame, AClaimRightAfterTheMoveIsCheckedAtThatMove) {
     MixedMatch match({"--claim-after-move-at", "2"});
     match.game = match.play();
-    EXPECT_EQ(match.game.termination, Termination::false_claim);
+    EXPECT_EQ(match.game.result.termination, Termination::false_claim);
     EXPECT_EQ(match.game.moves.size(), 3u);  // its move was played, then the claim judged
 }
 
@@ -170,12 +172,12 @@ TEST(XboardGame, TheEngineHearsTheResultOfAGameItMatesOrThatIsAdjudicated) {
     // A smothered mate: the mock's first legal move, Nf7, ends the game.
     mate.opening.start_fen = "6rk/6pp/7N/5P2/6P1/8/PP6/KB6 w - - 0 1";
     mate.game = mate.play();
-    EXPECT_EQ(mate.game.termination, Termination::checkmate);
+    EXPECT_EQ(mate.game.result.termination, Termination::checkmate);
     EXPECT_EQ(mate.received("result"), Lines{"result 1-0 {White mates}"});
 
     MixedMatch long_game({});
     long_game.game = long_game.play();
-    EXPECT_EQ(long_game.game.termination, Termination::max_plies);
+    EXPECT_EQ(long_game.game.result.termination, Termination::max_plies);
     EXPECT_EQ(long_game.received("result"),
               Lines{"result 1/2-1/2 {Draw by adjudication: maximum game length}"});
 }
@@ -196,7 +198,7 @@ TEST(XboardGame, TheEngineHearsItResignedOrThatItsOpponentCrashedOrLostOnTime) {
     flag.black.limits.tc = TimeControl{};
     flag.black.limits.tc->base_ms = 100;
     flag.game = flag.play();
-    EXPECT_EQ(flag.game.termination, Termination::time_forfeit);
+    EXPECT_EQ(flag.game.result.termination, Termination::time_forfeit);
     EXPECT_FALSE(flag.game.black_needs_restart);
     EXPECT_EQ(flag.received("result"), Lines{"result 1-0 {Black loses on time}"});
 }
@@ -249,9 +251,9 @@ TEST(XboardGame, Chess960CastlingInEitherFormPlaysOn) {
     opening.start_fen = "1k5r/pppppppp/8/8/8/8/PPPPPPPP/1K5R w Hh - 0 1";
     PlayedGame game = play_game(white, black, opening, settings);
     // The mocks' first legal moves repeat the position before the ply limit.
-    EXPECT_TRUE(game.termination == Termination::threefold ||
-                game.termination == Termination::max_plies)
-        << game.termination_text;
+    EXPECT_TRUE(game.result.termination == Termination::threefold ||
+                game.result.termination == Termination::max_plies)
+        << game.result.description;
     ASSERT_GE(game.moves.size(), 4u);
     EXPECT_EQ(game.moves[0].uci, "b1h1");  // O-O, sent as b1g1
     EXPECT_EQ(game.moves[1].uci, "b8h8");  // O-O, sent as O-O
@@ -329,20 +331,20 @@ PlayedGame play_scripted(EngineReply white_reply) {
 
 TEST(XboardGame, ARightClaimStandsAndTheRulesEndTheGame) {
     PlayedGame game = play_scripted(move_and_claim("f7g7", "1-0", "White mates"));
-    EXPECT_EQ(to_pgn(game.result), "1-0");
-    EXPECT_EQ(game.termination, Termination::checkmate);
+    EXPECT_EQ(to_pgn(game.result.outcome), "1-0");
+    EXPECT_EQ(game.result.termination, Termination::checkmate);
     ASSERT_EQ(game.events.size(), 1u);
     EXPECT_EQ(game.events[0], "White (w): claims 1-0 {White mates}: right");
 }
 
 TEST(XboardGame, AClaimTheRulesDoNotGiveLosesEvenAfterAGoodMove) {
     PlayedGame check = play_scripted(move_and_claim("f7e7", "1-0", "White mates"));  // no mate
-    EXPECT_EQ(to_pgn(check.result), "0-1");
-    EXPECT_EQ(check.termination, Termination::false_claim);
+    EXPECT_EQ(to_pgn(check.result.outcome), "0-1");
+    EXPECT_EQ(check.result.termination, Termination::false_claim);
     PlayedGame wrong = play_scripted(move_and_claim("f7g7", "1/2-1/2", "Stalemate"));  // it mates
-    EXPECT_EQ(to_pgn(wrong.result), "0-1");
-    EXPECT_EQ(wrong.termination, Termination::false_claim);
-    EXPECT_EQ(wrong.termination_text, "White makes a false claim: 1/2-1/2 {Stalemate}");
+    EXPECT_EQ(to_pgn(wrong.result.outcome), "0-1");
+    EXPECT_EQ(wrong.result.termination, Termination::false_claim);
+    EXPECT_EQ(wrong.result.description, "White makes a false claim: 1/2-1/2 {Stalemate}");
 }
 
 }  // namespace

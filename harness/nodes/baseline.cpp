@@ -28,7 +28,7 @@ std::string options_text(const NodeEngineInfo& engine) {
     return text.empty() ? "(none)" : text;
 }
 
-std::string score_or_none(const std::optional<EngineScore>& score) {
+std::string score_or_none(const std::optional<Score>& score) {
     return score ? score_text(*score) : "(none)";
 }
 

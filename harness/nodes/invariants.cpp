@@ -111,7 +111,7 @@ void check_minimax_scores(const NodeResults& results, const ChainGroup& group,
             if (!reference) continue;
             ++compared;
             if (cell.score != reference->score) {
-                auto text = [](const std::optional<EngineScore>& s) {
+                auto text = [](const std::optional<Score>& s) {
                     return s ? score_text(*s) : std::string("no score");
                 };
                 report.violations.push_back(

@@ -182,7 +182,7 @@ TEST(RecordRun, StoresEveryMeasurementUnderTheEngineIdentity) {
         EXPECT_EQ(counts[i].leaves, static_cast<std::int64_t>(*cell.leaves));
         EXPECT_EQ(counts[i].reached_depth, cell.depth);  // no mate within depth 2 here
         EXPECT_EQ(counts[i].bestmove, cell.bestmove);
-        EXPECT_EQ(counts[i].score_cp, cell.score->value);
+        EXPECT_EQ(centipawns_of(counts[i].score), cell.score->centipawns());
     }
     auto latest = store.latest_node_count(engines[1].id, results.positions[0].fen,
                                           results.positions[0].moves, 2);

@@ -24,8 +24,8 @@ namespace {
 
 const std::string START(START_FEN);
 
-EngineScore cp(int value) {
-    return EngineScore{EngineScore::Kind::centipawns, value, EngineScore::Bound::exact};
+Score cp(int value) {
+    return Score::from_centipawns(value);
 }
 
 NodeCell cell(std::size_t engine, std::size_t position, int depth, std::uint64_t nodes,
@@ -231,7 +231,7 @@ TEST(CapturedOutput, TakesNodesFromAClosingBareInfoLine) {
     EXPECT_EQ(r.depth, 4);
     EXPECT_EQ(r.nodes, 500000u);
     EXPECT_EQ(r.time_ms, 80);
-    EXPECT_EQ(r.score, (EngineScore{EngineScore::Kind::centipawns, -100}));
+    EXPECT_EQ(r.score, Score::from_centipawns(-100));
     EXPECT_EQ(r.leaves, 0u);
 }
 
@@ -460,7 +460,7 @@ TEST(NodeOutput, Csv) {
 
 TEST(NodeOutput, JsonRoundTripsAndHasItsShape) {
     NodeResults r = fabricated();
-    r.cells[0].score = EngineScore{EngineScore::Kind::mate, -3, EngineScore::Bound::lower};
+    r.cells[0].score = Score::from_mate_moves(-3, Score::Bound::lower);
     r.cells[1].leaves.reset();
     r.cells[1].time_ms.reset();
     r.cells[1].score.reset();

@@ -27,12 +27,9 @@ NodeRunId record_run(Store& store, const NodeResults& results,
         record.time_ms = cell.time_ms;
         if (cell.leaves) record.leaves = static_cast<std::int64_t>(*cell.leaves);
         record.reached_depth = cell.reached_depth;
-        if (cell.score && cell.score->kind == EngineScore::Kind::mate)
-            record.score_mate = cell.score->value;
-        else if (cell.score)
-            record.score_cp = cell.score->value;
+        record.score = cell.score;
         record.bestmove = cell.bestmove;
-        for (std::size_t i = 0; i < cell.pv.size(); ++i) record.pv += (i ? " " : "") + cell.pv[i];
+        record.pv = pv_text(cell.pv);
         store.record_node_count(run, record);
     }
     return run;

@@ -20,12 +20,8 @@ void NodeResults::sort_cells() {
     });
 }
 
-std::string score_text(const EngineScore& score) {
-    std::string text =
-        (score.kind == EngineScore::Kind::mate ? "mate " : "cp ") + std::to_string(score.value);
-    if (score.bound == EngineScore::Bound::lower) text += " lowerbound";
-    if (score.bound == EngineScore::Bound::upper) text += " upperbound";
-    return text;
+std::string score_text(const Score& score) {
+    return to_uci(score);
 }
 
 std::optional<MinimalTree> minimal_tree(const NodeResults& results, std::size_t position,
@@ -47,11 +43,11 @@ namespace {
 constexpr const char* FORMAT_NAME = "arbiter-nodes";
 constexpr int FORMAT_VERSION = 1;
 
-json::Value score_to_json(const EngineScore& score) {
+json::Value score_to_json(const Score& score) {
     json::Value v;
-    v.set(score.kind == EngineScore::Kind::mate ? "mate" : "cp", score.value);
-    if (score.bound == EngineScore::Bound::lower) v.set("bound", "lower");
-    if (score.bound == EngineScore::Bound::upper) v.set("bound", "upper");
+    v.set(score.is_mate() ? "mate" : "cp", score.uci_value());
+    if (score.bound() == Score::Bound::lower) v.set("bound", "lower");
+    if (score.bound() == Score::Bound::upper) v.set("bound", "upper");
     return v;
 }
 
@@ -227,24 +223,20 @@ void read_perft(const Reader& r, const json::Value& doc, NodeResults& results) {
     }
 }
 
-EngineScore read_score(const Reader& r, const json::Value& s, const std::string& context) {
-    EngineScore score;
-    if (s.find("mate")) {
-        score.kind = EngineScore::Kind::mate;
-        score.value = static_cast<int>(r.integer(s, "mate", context + " score"));
-    } else {
-        score.value = static_cast<int>(r.integer(s, "cp", context + " score"));
-    }
+Score read_score(const Reader& r, const json::Value& s, const std::string& context) {
+    const bool mate = s.find("mate") != nullptr;
+    const int value = static_cast<int>(r.integer(s, mate ? "mate" : "cp", context + " score"));
+    Score::Bound bound = Score::Bound::exact;
     if (s.find("bound")) {
-        std::string bound = r.text(s, "bound", context + " score");
-        if (bound == "lower")
-            score.bound = EngineScore::Bound::lower;
-        else if (bound == "upper")
-            score.bound = EngineScore::Bound::upper;
+        std::string text = r.text(s, "bound", context + " score");
+        if (text == "lower")
+            bound = Score::Bound::lower;
+        else if (text == "upper")
+            bound = Score::Bound::upper;
         else
-            r.fail(context + " score has an unknown bound '" + bound + "'");
+            r.fail(context + " score has an unknown bound '" + text + "'");
     }
-    return score;
+    return mate ? Score::from_mate_moves(value, bound) : Score::from_centipawns(value, bound);
 }
 
 void read_measurements(const Reader& r, const json::Value& doc, NodeResults& results) {

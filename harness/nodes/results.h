@@ -39,7 +39,7 @@ struct NodeCell {
     std::uint64_t nodes = 0;
     std::optional<std::uint64_t> leaves;
     std::optional<std::int64_t> time_ms;  // as the engine reported it; not compared
-    std::optional<EngineScore> score;
+    std::optional<Score> score;
     std::string bestmove;
     std::vector<std::string> pv;
 
@@ -64,7 +64,7 @@ struct NodeResults {
 };
 
 // "cp 35", "mate -2", with " lowerbound"/" upperbound" for bounds.
-std::string score_text(const EngineScore& score);
+std::string score_text(const Score& score);
 
 // The minimal-tree reference of a position at a depth: b from the perft of the deepest depth at
 // most `depth` that was computed (the same depth whenever it was). Nothing when no perft of the

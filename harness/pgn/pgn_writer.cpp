@@ -49,15 +49,15 @@ std::string evaluation_comment(const MoveRecord& m, const PgnMoveFields& fields)
     if (m.book) return "book";
     std::string text;
     char buffer[64];
-    if (m.score_mate) {
-        // fastchess counts a mate in plies: mate in 3 moves is M5 for the winner, M6 for the loser.
-        int mate = std::abs(*m.score_mate);
-        if (fields.fastchess) mate = *m.score_mate > 0 ? 2 * mate - 1 : 2 * mate;
-        std::snprintf(buffer, sizeof buffer, "%sM%d", *m.score_mate > 0 ? "+" : "-", mate);
+    if (m.score && m.score->is_mate()) {
+        // fastchess counts a mate in plies (mate in 3 moves is M5 for the winner, M6 for the
+        // loser), cutechess in moves.
+        int mate = std::abs(fields.fastchess ? m.score->mate_plies() : m.score->mate_moves());
+        std::snprintf(buffer, sizeof buffer, "%sM%d", m.score->mate_plies() > 0 ? "+" : "-", mate);
         text = buffer;
-    } else if (m.score_cp) {
+    } else if (m.score) {
         // cutechess writes "+0.00" for a level position, fastchess "0.00".
-        text = format_fixed(*m.score_cp / 100.0, 2,
+        text = format_fixed(m.score->centipawns() / 100.0, 2,
                             fields.fastchess ? PlusSign::above_zero : PlusSign::always);
     }
     if (m.depth) text.append(1, '/').append(std::to_string(*m.depth));
@@ -114,7 +114,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     tag("Round", header.round);
     tag("White", header.white);
     tag("Black", header.black);
-    tag("Result", std::string(to_pgn(game.result)));
+    tag("Result", std::string(to_pgn(game.result.outcome)));
     for (const auto& [side, own] : {std::pair{std::string("White"), &header.white_engine},
                                     std::pair{std::string("Black"), &header.black_engine}}) {
         if (!own->name.empty()) tag(side + "EngineName", own->name);
@@ -130,7 +130,7 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
     if (!header.white_time_control.empty()) tag("WhiteTimeControl", header.white_time_control);
     if (!header.black_time_control.empty()) tag("BlackTimeControl", header.black_time_control);
     tag("PlyCount", std::to_string(game.moves.size()));
-    tag("Termination", pgn_termination(game.termination, fields.fastchess));
+    tag("Termination", pgn_termination(game.result.termination, fields.fastchess));
     out += '\n';
 
     // Movetext, wrapped at 80 columns.
@@ -157,16 +157,16 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         emit(game.moves[i].san);
         // A comment stays whole (PGN allows lines of up to 255 characters).
         std::string comment = evaluation_comment(game.moves[i], fields);
-        if (fields.fastchess && i + 1 == game.moves.size() && !game.termination_text.empty())
-            comment += ", " + comment_text(game.termination_text);
+        if (fields.fastchess && i + 1 == game.moves.size() && !game.result.description.empty())
+            comment += ", " + comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
         if (!white_moves) ++fullmove;
     }
-    if (!game.termination_text.empty() && !(fields.fastchess && !game.moves.empty())) {
-        std::string comment = comment_text(game.termination_text);
+    if (!game.result.description.empty() && !(fields.fastchess && !game.moves.empty())) {
+        std::string comment = comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
-    emit(std::string(to_pgn(game.result)));
+    emit(std::string(to_pgn(game.result.outcome)));
     return out.append(line).append("\n\n");
 }
 

@@ -35,11 +35,11 @@ TEST(Pgn, WritesTagsMovesAndComments) {
 // the reason closing the last comment, fastchess's Termination words.
 TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
     GameRecord g = testing::fools_mate_game();
-    g.moves[2].score_cp = 0;
+    g.moves[2].score = Score::from_centipawns(0);
     g.moves[2].nodes = 5000;
     g.moves[2].seldepth = 7;
     g.moves[2].pv = "g4 d8h4";
-    g.moves[3].score_mate = 2;
+    g.moves[3].score = Score::from_mate_moves(2);
     PgnMoveFields fields;
     fields.nodes = fields.seldepth = fields.nps = fields.pv = fields.fastchess = true;
     std::string text = format_pgn(g, PgnHeader{}, fields);
@@ -49,7 +49,7 @@ TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
     EXPECT_NE(text.find("Qh4#\n{+M3/3 0.120s, n=0, sd=0, nps=0, pv=\"\", Black mates} 0-1\n"),
               std::string::npos)
         << text;
-    g.termination = Termination::illegal_move;
+    g.result.termination = Termination::illegal_move;
     EXPECT_NE(format_pgn(g, PgnHeader{}, fields).find("[Termination \"illegal move\"]"),
               std::string::npos);
     EXPECT_NE(format_pgn(g, PgnHeader{}).find("[Termination \"rules infraction\"]"),
@@ -105,8 +105,8 @@ TEST(Pgn, FastchessFormCarriesClockLatencyHashfullTbhitsAndKeptLines) {
 TEST(Pgn, StartsFromAFenWithBlackToMove) {
     GameRecord g;
     g.start_fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 7";
-    g.result = Outcome::draw;
-    g.termination = Termination::max_plies;
+    g.result.outcome = Outcome::draw;
+    g.result.termination = Termination::max_plies;
     MoveRecord m;
     m.ply = 1;
     m.uci = "e8d7";

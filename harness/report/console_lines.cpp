@@ -22,7 +22,7 @@ double first_points(Outcome outcome, bool first_was_white) {
 void finished_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black, const std::string& reason) {
     out << "Finished game " << game.slot.number + 1 << " (" << white << " vs " << black
-        << "): " << to_pgn(game.result) << " {" << reason << "}\n";
+        << "): " << to_pgn(game.result.outcome) << " {" << reason << "}\n";
 }
 
 // The encounter of engines `first` and `second` (first < second), empty before its first game.
@@ -43,7 +43,7 @@ class CutechessLines : public ConsoleLines {
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
         finished_line(out, game, white, black,
-                      cutechess_reason(game.termination, game.termination_text));
+                      cutechess_reason(game.result.termination, game.result.description));
     }
     void after_game(std::ostream& out, const ConsoleTally& tally) override {
         if (tally.names.size() == 2 && tally.finished % settings_.score_interval == 0)
@@ -111,12 +111,12 @@ class FastchessLines : public ConsoleLines {
     void started(const ConsoleTally& tally) override { last_block_ = reported(tally); }
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
-        std::string reason = cutechess_reason(game.termination, game.termination_text);
-        if (game.termination == Termination::illegal_move) {
-            bool white_lost = game.result == Outcome::black_win;
+        std::string reason = cutechess_reason(game.result.termination, game.result.description);
+        if (game.result.termination == Termination::illegal_move) {
+            bool white_lost = game.result.outcome == Outcome::black_win;
             out << "Warning; Illegal move "
-                << (game.illegal_move.empty() ? "<none>" : game.illegal_move) << " played by "
-                << (white_lost ? white : black) << '\n';
+                << (game.result.illegal_move.empty() ? "<none>" : game.result.illegal_move)
+                << " played by " << (white_lost ? white : black) << '\n';
             reason = white_lost ? "White makes an illegal move" : "Black makes an illegal move";
         }
         finished_line(out, game, white, black, reason);
@@ -222,11 +222,11 @@ void ConsoleTally::record(const ScheduleSlot& slot, Outcome outcome, const std::
 
 void ConsoleTally::count_fault(const GameRecord& game, const std::string& white,
                                const std::string& black) {
-    const bool timeout = game.termination == Termination::time_forfeit;
-    const bool crash =
-        game.termination == Termination::disconnect || game.termination == Termination::stall;
+    const bool timeout = game.result.termination == Termination::time_forfeit;
+    const bool crash = game.result.termination == Termination::disconnect ||
+                       game.result.termination == Termination::stall;
     if (!timeout && !crash) return;
-    const std::string& loser = game.result == Outcome::black_win ? white : black;
+    const std::string& loser = game.result.outcome == Outcome::black_win ? white : black;
     for (std::size_t i = 0; i < names.size(); ++i) {
         if (names[i] != loser) continue;
         faults[i].tracked = true;
@@ -257,7 +257,7 @@ void CutechessConsole::started(TournamentId tournament, const std::vector<Engine
     if (already_played > 0 && store_)
         for (const GameSummary& game : store_->list_games(tournament, engines)) {
             ++tally_.earlier;
-            tally_.record(game.slot, game.result, game.white_name, game.black_name);
+            tally_.record(game.slot, game.result.outcome, game.white_name, game.black_name);
         }
     lines_->started(tally_);
     if (already_played)
@@ -290,7 +290,7 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     std::lock_guard lock(mutex_);
     if (closed_) return;
     lines_->game_line(out_, game, white, black);
-    tally_.record(game.slot, game.result, white, black);
+    tally_.record(game.slot, game.result.outcome, white, black);
     tally_.count_fault(game, white, black);
     ++tally_.finished;
     lines_->after_game(out_, tally_);

@@ -97,15 +97,15 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     console.game_started(first, "a", "b");
     GameRecord game;
     game.slot = first;
-    game.result = Outcome::white_win;
-    game.termination = Termination::checkmate;
-    game.termination_text = "White mates";
+    game.result.outcome = Outcome::white_win;
+    game.result.termination = Termination::checkmate;
+    game.result.description = "White mates";
     console.game_finished(game, 1, "a", "b");
     console.engine_event("b will be restarted after game 2");
     game.slot = second;
-    game.result = Outcome::draw;
-    game.termination = Termination::max_plies;
-    game.termination_text = "Draw by adjudication: maximum game length";
+    game.result.outcome = Outcome::draw;
+    game.result.termination = Termination::max_plies;
+    game.result.description = "Draw by adjudication: maximum game length";
     console.game_finished(game, 2, "b", "a");
     console.finish();
     console.game_started(second, "b", "a");  // after finish(): nothing more
@@ -155,15 +155,15 @@ TEST(FastchessClosing, SingleGamesBlockFaultsAndTotalTime) {
     CutechessConsole console(out, diagnostics, settings, config);
     console.started(1, {1, 2}, 2, 0);
     GameRecord game;
-    game.result = Outcome::white_win;
-    game.termination = Termination::time_forfeit;
-    game.termination_text = "Black loses on time";
+    game.result.outcome = Outcome::white_win;
+    game.result.termination = Termination::time_forfeit;
+    game.result.description = "Black loses on time";
     console.game_finished(game, 1, "a", "b");
     game.slot.number = 1;
     game.slot.game_in_pair = 1;
-    game.result = Outcome::white_win;
-    game.termination = Termination::stall;
-    game.termination_text = "Black's connection stalls";
+    game.result.outcome = Outcome::white_win;
+    game.result.termination = Termination::stall;
+    game.result.description = "Black's connection stalls";
     console.game_finished(game, 2, "b", "a");
     console.finish();
     EXPECT_TRUE(out.str().ends_with(std::string(50, '-') +

@@ -47,8 +47,7 @@ std::string rebuilt_info_line(const MoveRecord& move) {
     std::string line = "info";
     if (move.depth) line += " depth " + std::to_string(*move.depth);
     if (move.seldepth) line += " seldepth " + std::to_string(*move.seldepth);
-    if (move.score_mate) line += " score mate " + std::to_string(*move.score_mate);
-    if (move.score_cp) line += " score cp " + std::to_string(*move.score_cp);
+    if (move.score) line += " score " + to_uci(move.score->with_bound(Score::Bound::exact));
     if (move.nodes) line += " nodes " + std::to_string(*move.nodes);
     return line + " pv " + move.pv;
 }
@@ -60,15 +59,16 @@ std::string mate_sign_mismatch_text(const MoveRecord& them, const MoveRecord& us
                                     const std::string& them_name, const std::string& us_name,
                                     bool us_white, const std::string& start_fen,
                                     const std::vector<std::string>& moves, bool test_env) {
-    if (!them.score_mate || !us.score_mate || *them.score_mate * *us.score_mate <= 0) return "";
+    const std::optional<int> them_mate = mate_moves_of(them.score);
+    const std::optional<int> us_mate = mate_moves_of(us.score);
+    if (!them_mate || !us_mate || *them_mate * *us_mate <= 0) return "";
     const std::string separator = test_env ? " :: " : "\n";
     const std::string position = start_fen == START_FEN ? "startpos" : "fen " + start_fen;
-    return "Warning; Sign mismatch in mate scores " + std::to_string(*them.score_mate) + " and " +
-           std::to_string(*us.score_mate) + " from " + them_name + " (" +
-           (us_white ? "Black" : "White") + ") and " + us_name + " (" +
-           (us_white ? "White" : "Black") + ")" + separator + "Infos; " + rebuilt_info_line(them) +
-           " ; " + rebuilt_info_line(us) + separator + "Position; " + position + separator +
-           "Moves; " + joined(moves);
+    return "Warning; Sign mismatch in mate scores " + std::to_string(*them_mate) + " and " +
+           std::to_string(*us_mate) + " from " + them_name + " (" + (us_white ? "Black" : "White") +
+           ") and " + us_name + " (" + (us_white ? "White" : "Black") + ")" + separator +
+           "Infos; " + rebuilt_info_line(them) + " ; " + rebuilt_info_line(us) + separator +
+           "Position; " + position + separator + "Moves; " + joined(moves);
 }
 
 }  // namespace
@@ -154,7 +154,8 @@ std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std
         const std::string& mover = by_white ? white : black;
         if (!move.book && !move.pv.empty()) {
             const std::vector<std::string> pv = words(move.pv);
-            PvFinding finding = check_pv(game.start_fen, played, pv, move.score_mate, chess960);
+            PvFinding finding =
+                check_pv(game.start_fen, played, pv, mate_moves_of(move.score), chess960);
             if (finding.problem != PvProblem::none)
                 warnings.push_back(pv_warning_text(finding, mover, rebuilt_info_line(move),
                                                    game.start_fen, played, test_env));

@@ -51,15 +51,15 @@ TEST(FastchessPvCheck, AGameIsAuditedMoveByMoveForTheEngineThatMoved) {
     MoveRecord lie;
     lie.uci = "g1f1";
     lie.depth = 3;
-    lie.score_mate = 1;
+    lie.score = Score::from_mate_moves(1);
     lie.pv = "g1f1";
     MoveRecord reply;
     reply.uci = "g8h8";
-    reply.score_cp = 0;
+    reply.score = Score::from_centipawns(0);
     reply.pv = "g8h8 a1a8";  // legal: no warning
     MoveRecord mate;
     mate.uci = "a1a8";
-    mate.score_mate = 1;
+    mate.score = Score::from_mate_moves(1);
     mate.pv = "a1a8";  // true mate: no warning
     game.moves = {lie, reply, mate};
     std::vector<std::string> warnings = fastchess_pv_warnings(game, "white", "black", false, true);
@@ -75,11 +75,11 @@ TEST(FastchessPvCheck, AMoveThatIsNotItsPvsFirstAndTwoMatesOfOneSignAreWarnedOf)
     game.start_fen = BACK_RANK;
     MoveRecord other;  // plays g1f1 though its PV starts with a1a2
     other.uci = "g1f1";
-    other.score_mate = 2;
+    other.score = Score::from_mate_moves(2);
     other.pv = "a1a2 g8h8 a2a8";
     MoveRecord claim;  // Black also claims to be mating: the sign mismatch
     claim.uci = "g8h8";
-    claim.score_mate = 3;
+    claim.score = Score::from_mate_moves(3);
     claim.pv = "g8h8";
     game.moves = {other, claim};
     std::vector<std::string> warnings = fastchess_pv_warnings(game, "w", "b", false, true);
@@ -95,7 +95,7 @@ TEST(FastchessPvCheck, AMoveThatIsNotItsPvsFirstAndTwoMatesOfOneSignAreWarnedOf)
               "Position; fen " +
                   BACK_RANK + " :: Moves; g1f1 g8h8");
     // A mate claimed against a mate announced (opposite signs) is consistent: no warning.
-    game.moves[1].score_mate = -2;
+    game.moves[1].score = Score::from_mate_moves(-2);
     game.moves[0].pv = "g1f1";
     warnings = fastchess_pv_warnings(game, "w", "b", false, true);
     ASSERT_EQ(warnings.size(), 2u);  // both PVs too short for their mates, nothing else

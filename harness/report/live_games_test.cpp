@@ -35,9 +35,9 @@ GameRecord finished_game(std::int64_t slot) {
     }
     game.final_fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     game.opening_name = "King's Pawn Game";
-    game.result = Outcome::draw;
-    game.termination = Termination::adjudication_draw;
-    game.termination_text = "Draw by adjudication";
+    game.result.outcome = Outcome::draw;
+    game.result.termination = Termination::adjudication_draw;
+    game.result.description = "Draw by adjudication";
     return game;
 }
 

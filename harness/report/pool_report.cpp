@@ -188,8 +188,8 @@ std::string format_database_pool(Store& store, TournamentId tournament) {
     const std::string first = config.engines[0].name;
     std::vector<GameResult> games;
     for (const GameSummary& g : store.list_games(tournament))
-        games.push_back({g.white_name == first ? 0 : 1, g.white_name == first ? 1 : 0, g.result,
-                         g.slot.pair_number()});
+        games.push_back({g.white_name == first ? 0 : 1, g.white_name == first ? 1 : 0,
+                         g.result.outcome, g.slot.pair_number()});
     int shard_count = 0;
     for (const ShardProgress& p : shard_progress(connection_of(store)))
         if (p.tournament_id == tournament) shard_count = p.shard.count;

@@ -27,7 +27,7 @@ void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::s
                                     const std::string& black_name) {
     ++done_;
     ++played_now_;
-    const double white = arbiter::white_points(game.result);
+    const double white = arbiter::white_points(game.result.outcome);
     points_[white_name].first += white;
     points_[white_name].second += 1;
     points_[black_name].first += 1 - white;
@@ -36,8 +36,8 @@ void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::s
         draw();
     } else {
         out_ << "Finished game " << game.slot.number + 1 << " (" << white_name << " vs "
-             << black_name << "): " << to_pgn(game.result) << " {" << game.termination_text
-             << "}\n";
+             << black_name << "): " << to_pgn(game.result.outcome) << " {"
+             << game.result.description << "}\n";
     }
     if (report_every_ > 0 && played_now_ % report_every_ == 0 && standings_) {
         if (terminal_) clear_line();

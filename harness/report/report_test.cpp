@@ -51,7 +51,7 @@ TEST(Standings, TwoEngineMatchInCutechessWords) {
         g.slot = {i, 0, 0, i / 2, i % 2};
         g.white_engine_id = i % 2 == 0 ? ia : ib;
         g.black_engine_id = i % 2 == 0 ? ib : ia;
-        g.result = *parse_outcome(results[i]);
+        g.result.outcome = *parse_outcome(results[i]);
         store.record_game(g);
     }
     std::string text = format_standings(store, t, {ia, ib}, {"A", "B"}, {200, 1});
@@ -79,7 +79,7 @@ TEST(Standings, NineAndAHalfOfTenIsUnboundedAbove) {
         g.slot = {i, 0, 0, i / 2, i % 2};
         g.white_engine_id = ia;
         g.black_engine_id = ib;
-        g.result = i == 9 ? Outcome::draw : Outcome::white_win;
+        g.result.outcome = i == 9 ? Outcome::draw : Outcome::white_win;
         store.record_game(g);
     }
     const std::string text = format_standings(store, t, {ia, ib}, {"A", "B"});
@@ -115,7 +115,7 @@ void play_three(ThreeEngines& t, const std::vector<std::string>& names, int firs
             std::size_t a = std::size_t(pair), b = std::size_t((pair + 1) % 3);
             g.white_engine_id = i % 2 ? t.ids[a] : t.ids[b];
             g.black_engine_id = i % 2 ? t.ids[b] : t.ids[a];
-            g.result = i % 3 == 0 ? Outcome::draw : Outcome::white_win;
+            g.result.outcome = i % 3 == 0 ? Outcome::draw : Outcome::white_win;
             t.store.record_game(g);
         }
     }

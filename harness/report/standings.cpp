@@ -39,8 +39,8 @@ std::string format_standings(Store& store, TournamentId tournament,
     for (std::size_t i = 0; i < engine_ids.size(); ++i) index[engine_ids[i]] = int(i);
     std::vector<GameResult> games;
     for (const auto& g : summaries) {
-        games.push_back(
-            {index[g.white_engine_id], index[g.black_engine_id], g.result, g.slot.pair_number()});
+        games.push_back({index[g.white_engine_id], index[g.black_engine_id], g.result.outcome,
+                         g.slot.pair_number()});
     }
     std::ostringstream out;
 

@@ -44,14 +44,13 @@ class GameStoreTest : public StoreTest {
 
 TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
     GameRecord game = sample_game(tournament_, 41, a_, b_, opening_, 120);
-    game.moves[5].score_cp = std::nullopt;
-    game.moves[5].score_mate = -1;
+    game.moves[5].score = Score::from_mate_moves(-1);
     game.moves[6].nodes = 9'007'199'254'740'993LL;  // above 2^53: must not pass through a double
     game.moves[7].time_ms = 0;
     game.moves[8].depth = 0;
-    game.moves[9].score_cp = 0;
+    game.moves[9].score = Score::from_centipawns(0);
     game.moves[10].comment = "ünïcödé {braces} ; semicolon";
-    game.termination_text = "White disconnects";
+    game.result.description = "White disconnects";
     const GameId id = store_->record_game(game);
     EXPECT_EQ(store_->load_game(id), game);
 
@@ -69,9 +68,8 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
                                "alpha",
                                "beta",
                                opening_,
-                               game.result,
-                               game.termination,
-                               game.termination_text,
+                               Result{game.result.outcome, game.result.termination,
+                                      game.result.description, ""},  // no illegal move stored
                                120,
                                game.started_at_ms,
                                game.finished_at_ms};
@@ -84,8 +82,9 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
 TEST_F(GameStoreTest, EveryTerminationCodeIsStoredAsItsText) {
     for (std::size_t i = 0; i < TERMINATION_CODES.size(); ++i) {
         GameRecord game = sample_game(tournament_, 100 + i, a_, b_, std::nullopt, 3);
-        game.termination = TERMINATION_CODES[i].first;
-        EXPECT_EQ(store_->load_game(store_->record_game(game)).termination, game.termination);
+        game.result.termination = TERMINATION_CODES[i].first;
+        EXPECT_EQ(store_->load_game(store_->record_game(game)).result.termination,
+                  game.result.termination);
     }
     sql::Connection raw(path_, RAW_FLAGS);
     sql::Statement codes(raw, "SELECT termination FROM games ORDER BY slot");
@@ -148,15 +147,11 @@ TEST_F(GameStoreTest, MalformedGamesAreRejectedBeforeWriting) {
     };
     const GameRecord good = sample_game(tournament_, 1, a_, b_, std::nullopt, 20);
     GameRecord game = good;
-    game.termination = static_cast<Termination>(99);
+    game.result.termination = static_cast<Termination>(99);
     rejects(game, "termination 99 is not a known code");
     game = good;
     game.moves.erase(game.moves.begin() + 4);
     rejects(game, "moves[4] has ply 6, expected 5");
-    game = good;
-    game.moves[3].score_cp = 10;
-    game.moves[3].score_mate = 2;
-    rejects(game, "ply 4 has both a cp and a mate score");
     game = good;
     game.start_fen = "8/8/8/8/8/8/8/8";
     rejects(game,
@@ -325,19 +320,29 @@ TEST_F(GameStoreTest, TwoConnectionsShareTheFile) {
 // Step 4. Node counts.
 
 TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
-    NodeCountRecord e4{a_,        std::string(store_test::START_FEN),
-                       {"e2e4"},  6,
-                       1'175'609, 812,
-                       33,        std::nullopt,
-                       "e7e5",    "e7e5 g1f3 b8c6",
-                       957'001,   6};
+    NodeCountRecord e4{a_,
+                       std::string(store_test::START_FEN),
+                       {"e2e4"},
+                       6,
+                       1'175'609,
+                       812,
+                       Score::from_centipawns(33),
+                       "e7e5",
+                       "e7e5 g1f3 b8c6",
+                       957'001,
+                       6};
     // A mate found early: depth 3 asked, depth 1 completed; no leaf count (not our engine).
-    NodeCountRecord startpos{a_,           std::string(store_test::START_FEN),
-                             {},           3,
-                             9'000,        std::nullopt,
-                             std::nullopt, 2,
-                             "e2e4",       "",
-                             std::nullopt, 1};
+    NodeCountRecord startpos{a_,
+                             std::string(store_test::START_FEN),
+                             {},
+                             3,
+                             9'000,
+                             std::nullopt,
+                             Score::from_mate_moves(2),
+                             "e2e4",
+                             "",
+                             std::nullopt,
+                             1};
     NodeCountRecord other_engine = e4;
     other_engine.engine_id = b_;
     other_engine.nodes = 3'000'909;
@@ -351,7 +356,7 @@ TEST_F(GameStoreTest, NodeCountsKeepHistoryAndTheLatestRunWins) {
 
     NodeCountRecord e4_again = e4;
     e4_again.nodes = 1'000'000;
-    e4_again.score_cp = 30;
+    e4_again.score = Score::from_centipawns(30);
     e4_again.leaves = 0;
     e4_again.reached_depth.reset();
     const NodeRunId second = store_->begin_node_run("after a change");

@@ -62,8 +62,24 @@ const std::array<MoveColumn, 18> COLUMNS = {
     plain<&MoveRecord::depth>("depth", 1),
     plain<&MoveRecord::seldepth>("seldepth", 1),
     plain<&MoveRecord::nodes>("nodes", 1),
-    plain<&MoveRecord::score_cp>("score_cp", 1),
-    plain<&MoveRecord::score_mate>("score_mate", 1),
+    // One Score in two columns, at most one of them set: centipawns, or moves to mate (the table
+    // keeps no bound). The schema forbids both; a mate read after a centipawn score wins.
+    MoveColumn{"score_cp", 1,
+               [](sql::Statement& insert, int parameter, const MoveRecord& move) {
+                   insert.bind(parameter, centipawns_of(move.score));
+               },
+               [](const sql::Statement& select, int column, MoveRecord& move) {
+                   if (auto cp = select.optional_int(column))
+                       move.score = score_from_columns(cp, {});
+               }},
+    MoveColumn{"score_mate", 1,
+               [](sql::Statement& insert, int parameter, const MoveRecord& move) {
+                   insert.bind(parameter, mate_moves_of(move.score));
+               },
+               [](const sql::Statement& select, int column, MoveRecord& move) {
+                   if (auto mate = select.optional_int(column))
+                       move.score = score_from_columns({}, mate);
+               }},
     plain<&MoveRecord::pv>("pv", 1),
     plain<&MoveRecord::comment>("comment", 1),
     MoveColumn{"book", 1,

@@ -107,8 +107,7 @@ struct NodeCountRecord {
     int depth = 0;
     std::int64_t nodes = 0;
     std::optional<std::int64_t> time_ms;  // as the engine reported it
-    std::optional<int> score_cp;
-    std::optional<int> score_mate;
+    std::optional<Score> score;           // stored without its bound (the table keeps none)
     std::string bestmove;
     std::string pv;
     std::optional<std::int64_t> leaves;  // `info string leaves N`, from engines that send it

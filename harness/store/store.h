@@ -51,9 +51,7 @@ struct GameSummary {
     std::string white_name;
     std::string black_name;
     std::optional<OpeningId> opening_id;
-    Outcome result = Outcome::draw;
-    Termination termination = Termination::checkmate;
-    std::string termination_text;
+    Result result;  // as recorded: outcome, termination, description (no illegal move)
     int ply_count = 0;
     std::int64_t started_at_ms = 0;
     std::int64_t finished_at_ms = 0;

@@ -46,8 +46,8 @@ void validate_game(const GameRecord& game) {
         throw std::invalid_argument("cannot record game in slot " +
                                     std::to_string(game.slot.number) + ": " + why);
     };
-    if (!parse_termination(termination_code(game.termination))) {
-        fail("termination " + std::to_string(static_cast<int>(game.termination)) +
+    if (!parse_termination(termination_code(game.result.termination))) {
+        fail("termination " + std::to_string(static_cast<int>(game.result.termination)) +
              " is not a known code");
     }
     if (game.slot.game_in_pair != 0 && game.slot.game_in_pair != 1) {
@@ -64,9 +64,6 @@ void validate_game(const GameRecord& game) {
                  ", expected " + std::to_string(i + 1));
         }
         if (move.uci.empty()) fail("ply " + std::to_string(move.ply) + " has no UCI move");
-        if (move.score_cp && move.score_mate) {
-            fail("ply " + std::to_string(move.ply) + " has both a cp and a mate score");
-        }
         for (const std::string& line : move.info_lines)
             if (line.find('\n') != std::string::npos)
                 fail("ply " + std::to_string(move.ply) + " has an info line with a newline");
@@ -140,9 +137,9 @@ GameId Store::record_game(const GameRecord& game) {
     insert_game.bind(8, game.black_engine_id);
     insert_game.bind(9, game.opening_id);
     insert_game.bind(10, game.start_fen);
-    insert_game.bind(11, to_pgn(game.result));
-    insert_game.bind(12, termination_code(game.termination));
-    insert_game.bind(13, game.termination_text);
+    insert_game.bind(11, to_pgn(game.result.outcome));
+    insert_game.bind(12, termination_code(game.result.termination));
+    insert_game.bind(13, game.result.description);
     insert_game.bind(14, static_cast<std::int64_t>(game.moves.size()));
     insert_game.bind(15, game.started_at_ms);
     insert_game.bind(16, game.finished_at_ms);
@@ -270,9 +267,9 @@ std::vector<GameSummary> list_games_of(Store::Impl& impl, TournamentId tournamen
         game.white_name = query.text(9);
         game.black_name = query.text(10);
         game.opening_id = query.optional_integer(11);
-        game.result = impl.read_outcome(query.text(12));
-        game.termination = impl.read_termination(query.text(13));
-        game.termination_text = query.text(14);
+        game.result.outcome = impl.read_outcome(query.text(12));
+        game.result.termination = impl.read_termination(query.text(13));
+        game.result.description = query.text(14);
         game.ply_count = static_cast<int>(query.integer(15));
         game.started_at_ms = query.integer(16);
         game.finished_at_ms = query.integer(17);
@@ -320,9 +317,9 @@ GameRecord Store::load_game(GameId id) {
         game.black_engine_id = select.integer(7);
         game.opening_id = select.optional_integer(8);
         game.start_fen = select.text(9);
-        game.result = impl_->read_outcome(select.text(10));
-        game.termination = impl_->read_termination(select.text(11));
-        game.termination_text = select.text(12);
+        game.result.outcome = impl_->read_outcome(select.text(10));
+        game.result.termination = impl_->read_termination(select.text(11));
+        game.result.description = select.text(12);
         ply_count = select.integer(13);
         game.started_at_ms = select.integer(14);
         game.finished_at_ms = select.integer(15);

@@ -13,9 +13,6 @@ void validate_node_count(const NodeCountRecord& count) {
         throw std::invalid_argument("cannot record node count: depth " +
                                     std::to_string(count.depth) + " is below 1");
     }
-    if (count.score_cp && count.score_mate) {
-        throw std::invalid_argument("cannot record node count: both a cp and a mate score");
-    }
 }
 
 // Reads a node count selected as (engine_id, fen, moves, depth, nodes, time_ms, score_cp,
@@ -28,8 +25,7 @@ NodeCountRecord read_node_count(const sql::Statement& row) {
     count.depth = static_cast<int>(row.integer(3));
     count.nodes = row.integer(4);
     count.time_ms = row.optional_integer(5);
-    count.score_cp = row.optional_int(6);
-    count.score_mate = row.optional_int(7);
+    count.score = score_from_columns(row.optional_int(6), row.optional_int(7));
     count.bestmove = row.text(8);
     count.pv = row.text(9);
     count.leaves = row.optional_integer(10);
@@ -70,8 +66,8 @@ void Store::record_node_count(NodeRunId run, const NodeCountRecord& count) {
     insert.bind(5, count.depth);
     insert.bind(6, count.nodes);
     insert.bind(7, count.time_ms);
-    insert.bind(8, count.score_cp);
-    insert.bind(9, count.score_mate);
+    insert.bind(8, centipawns_of(count.score));
+    insert.bind(9, mate_moves_of(count.score));
     insert.bind(10, count.bestmove);
     insert.bind(11, count.pv);
     insert.bind(12, count.leaves);

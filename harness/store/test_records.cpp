@@ -31,11 +31,11 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
     game.black_engine_id = black;
     game.opening_id = opening;
     game.start_fen = std::string(START_FEN);
-    game.result = slot % 3 == 0   ? Outcome::white_win
-                  : slot % 3 == 1 ? Outcome::black_win
-                                  : Outcome::draw;
-    game.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
-    game.termination_text = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
+    game.result.outcome = slot % 3 == 0   ? Outcome::white_win
+                          : slot % 3 == 1 ? Outcome::black_win
+                                          : Outcome::draw;
+    game.result.termination = TERMINATION_CODES[slot % TERMINATION_CODES.size()].first;
+    game.result.description = slot % 2 ? "Black makes an illegal move: e1e5" : "White mates";
     game.started_at_ms = 1'700'000'000'000 + slot * 1000;
     game.finished_at_ms = game.started_at_ms + 777 + plies;
     for (int ply = 1; ply <= plies; ++ply) {
@@ -59,9 +59,10 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
                 move.nodes = 3'000'000'000LL + ply * 1234 + slot;
             }
             if (ply % 13 == 0) {
-                move.score_mate = (ply % 2 ? 3 : -4);
+                move.score = Score::from_mate_moves((ply % 2 ? 3 : -4));
             } else if (ply % 7 != 0) {
-                move.score_cp = (ply * 37 + static_cast<int>(slot)) % 500 - 250;
+                move.score =
+                    Score::from_centipawns((ply * 37 + static_cast<int>(slot)) % 500 - 250);
             }
             move.pv = move.uci + " e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6";
             if (ply % 29 == 0) move.comment = "quote \" backslash \\ newline\n tab\t \xc3\xbc";

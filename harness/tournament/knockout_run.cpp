@@ -30,7 +30,7 @@ void KnockoutRun::restore(const std::vector<GameSummary>& games,
     for (const GameSummary& g : games) {
         next_number_ = std::max(next_number_, g.slot.number + 1);
         if (bracket_.restore(g.slot.round, g.slot.pair_index, index.at(g.white_engine_id),
-                             index.at(g.black_engine_id), g.result)) {
+                             index.at(g.black_engine_id), g.result.outcome)) {
             ++restored_;
             continue;
         }

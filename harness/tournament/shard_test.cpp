@@ -296,7 +296,7 @@ TEST_F(ShardRunTest, AGameWhoseEngineIsTerminatedFromOutsideIsNotRecorded) {
     EXPECT_LT(summary.played_now, summary.scheduled);
     Store store = Store::open(dir / "1.sqlite");
     for (const auto& g : store.list_games(summary.tournament_id))
-        EXPECT_NE(g.termination, Termination::disconnect) << "slot " << g.slot.number;
+        EXPECT_NE(g.result.termination, Termination::disconnect) << "slot " << g.slot.number;
     // The game it was playing is missing, so a re-run plays it.
     EXPECT_EQ(shard_progress(dir / "1.sqlite").at(0).missing_slots.size(),
               std::size_t(summary.scheduled - summary.played_now));

@@ -359,7 +359,8 @@ class Runner {
         }
         const Opening opening = openings_->at(suite_index(game.slot));
         PlayedGame played = play_game(white, black, opening, config_.game);
-        if (played.termination == Termination::disconnect && terminated_from_outside(game, engines))
+        if (played.result.termination == Termination::disconnect &&
+            terminated_from_outside(game, engines))
             return;
         for (int index : {game.white, game.black})
             if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
@@ -382,7 +383,7 @@ class Runner {
         GameRecord record = to_record(std::move(played), game, known->second);
         GameId id = store_.record_game(record);
         ++summary_.played_now;
-        const bool round_decided = knockout_ && knockout_->finish(game, record.result);
+        const bool round_decided = knockout_ && knockout_->finish(game, record.result.outcome);
         if (knockout_) observer_.bracket(knockout_->text(), false);
         observer_.game_finished(record, id, white.name, black.name);
         if (round_decided) show_bracket();
@@ -433,16 +434,16 @@ class Runner {
         sprt_.emplace(*config_.sprt);
         for (const auto& g : store_.list_games(summary_.tournament_id, summary_.engine_ids)) {
             int white = g.white_engine_id == summary_.engine_ids[0] ? 0 : 1;
-            add_sprt_game(g.slot, white, g.result);
-            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result);
+            add_sprt_game(g.slot, white, g.result.outcome);
+            if (pooled_) pooled_->record({g.slot, white, 1 - white}, g.result.outcome);
         }
         if (!pooled_) check_sprt();
     }
 
     void update_sprt(const ScheduledGame& game, const GameRecord& record) {
-        add_sprt_game(game.slot, game.white, record.result);
+        add_sprt_game(game.slot, game.white, record.result.outcome);
         if (pooled_) {
-            pooled_->record(game, record.result);
+            pooled_->record(game, record.result.outcome);
             return;  // the pool decides, at batch boundaries only
         }
         check_sprt();

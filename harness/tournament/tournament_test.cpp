@@ -189,14 +189,14 @@ TEST_F(TournamentTest, MisbehavingEnginesLoseAndTheTournamentGoesOn) {
         auto involves = [&](const char* name) {
             return g.white_name == name || g.black_name == name;
         };
-        if (g.termination == Termination::disconnect) {
+        if (g.result.termination == Termination::disconnect) {
             EXPECT_TRUE(involves("crasher"));
-        } else if (g.termination == Termination::stall) {
+        } else if (g.result.termination == Termination::stall) {
             EXPECT_TRUE(involves("hanger"));
-        } else if (g.termination == Termination::illegal_move) {
+        } else if (g.result.termination == Termination::illegal_move) {
             EXPECT_TRUE(involves("cheater"));
         }
-        ++terminations[std::string(termination_code(g.termination))];
+        ++terminations[std::string(termination_code(g.result.termination))];
     }
     EXPECT_GE(terminations["disconnect"], 1);
     // Each misbehaving engine has 16 games (four opponents, two openings, both colours); it loses
@@ -215,8 +215,8 @@ TEST_F(TournamentTest, SlowStartingEngineStillPlays) {
     TournamentSummary s = run_tournament(config, store, recorder);
     EXPECT_EQ(s.played_now, s.scheduled);
     for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_NE(g.termination, Termination::stall);
-        EXPECT_NE(g.termination, Termination::disconnect);
+        EXPECT_NE(g.result.termination, Termination::stall);
+        EXPECT_NE(g.result.termination, Termination::disconnect);
     }
 }
 

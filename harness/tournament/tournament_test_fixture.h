@@ -21,7 +21,7 @@ using std::chrono::milliseconds;
 struct Recorder : TournamentObserver {
     void game_finished(const GameRecord& game, GameId, const std::string&,
                        const std::string&) override {
-        results.push_back(game.termination_text);
+        results.push_back(game.result.description);
     }
     void engine_event(const std::string& message) override { events.push_back(message); }
     std::vector<std::string> results, events;

@@ -26,9 +26,9 @@ TEST_F(TournamentTest, AnXboardEngineMeetsUciEnginesRefereedAndStoredAlike) {
     EXPECT_EQ(s.played_now, 2 * 6 * 2);  // four engines, six pairs, two openings, both colours
     int xboard_games = 0;
     for (const auto& g : store.list_games(s.tournament_id)) {
-        EXPECT_NE(g.termination, Termination::disconnect) << g.termination_text;
-        EXPECT_NE(g.termination, Termination::stall) << g.termination_text;
-        EXPECT_NE(g.termination, Termination::illegal_move) << g.termination_text;
+        EXPECT_NE(g.result.termination, Termination::disconnect) << g.result.description;
+        EXPECT_NE(g.result.termination, Termination::stall) << g.result.description;
+        EXPECT_NE(g.result.termination, Termination::illegal_move) << g.result.description;
         if (g.white_name != "xb" && g.black_name != "xb") continue;
         ++xboard_games;
         GameRecord game = store.load_game(g.id);
@@ -137,10 +137,11 @@ void require_files(const std::vector<const char*>& needed) {
 void expect_clean_games(Store& store, TournamentId id, const Recorder& recorder,
                         std::size_t book_plies) {
     for (const auto& g : store.list_games(id)) {
-        EXPECT_TRUE(
-            g.termination != Termination::disconnect && g.termination != Termination::stall &&
-            g.termination != Termination::illegal_move && g.termination != Termination::false_claim)
-            << g.white_name << " - " << g.black_name << ": " << g.termination_text;
+        EXPECT_TRUE(g.result.termination != Termination::disconnect &&
+                    g.result.termination != Termination::stall &&
+                    g.result.termination != Termination::illegal_move &&
+                    g.result.termination != Termination::false_claim)
+            << g.white_name << " - " << g.black_name << ": " << g.result.description;
         GameRecord game = store.load_game(g.id);
         ASSERT_GT(game.moves.size(), book_plies + 1);
         EXPECT_TRUE(game.moves[book_plies].depth) << g.white_name << " - " << g.black_name;
@@ -212,8 +213,8 @@ TEST_F(TournamentTest, StockfishThroughPolyglotIsAnXboardEngine) {
         if (auto at = line.find(received + "result "); at != std::string::npos)
             told.insert(line.substr(at + received.size()));
     for (const auto& g : store.list_games(s.tournament_id))
-        expected.insert("result " + std::string(to_pgn(g.result)) + " {" + g.termination_text +
-                        "}");
+        expected.insert("result " + std::string(to_pgn(g.result.outcome)) + " {" +
+                        g.result.description + "}");
     EXPECT_EQ(told, expected);
 }
 

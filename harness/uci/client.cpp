@@ -262,7 +262,8 @@ EngineProcess::ReadStatus UciClient::read_search(PartialSearch& search,
         }
         if (!parse_info_line(line_, info_)) continue;
         ++result.info_lines;
-        drop_insane_score(info_.score, result.protocol_error);
+        if (!info_.score_problem.empty() && result.protocol_error.empty())
+            result.protocol_error = info_.score_problem;
         bool first_variation = !info_.multipv || *info_.multipv <= 1;
         if (first_variation && (info_.score || info_.has_pv)) {
             search.principal_line_seen = true;

@@ -164,8 +164,7 @@ TEST(UciClient, GoReturnsALegalMoveAndTheInfo) {
     EXPECT_EQ(result.ponder, "");
     EXPECT_EQ(result.depth, 1);
     EXPECT_EQ(result.seldepth, 1);
-    EXPECT_EQ(result.score,
-              (EngineScore{EngineScore::Kind::centipawns, 0, EngineScore::Bound::exact}));
+    EXPECT_EQ(result.score, Score::from_centipawns(0));
     EXPECT_EQ(result.nodes, 20u);  // the mock reports its number of legal moves
     EXPECT_EQ(result.time_ms, 0);
     EXPECT_EQ(result.pv, (Strings{result.bestmove}));
@@ -405,8 +404,7 @@ TEST(UciClient, SkipsNonUciChatterAndUsesTheLastPrincipalLine) {
     EXPECT_EQ(result.ponder, "a7a6");
     EXPECT_EQ(result.depth, 2);
     EXPECT_EQ(result.seldepth, 4);
-    EXPECT_EQ(result.score,
-              (EngineScore{EngineScore::Kind::centipawns, 12, EngineScore::Bound::exact}));
+    EXPECT_EQ(result.score, Score::from_centipawns(12));
     EXPECT_EQ(result.pv, (Strings{"a2a4", "a7a6"}));
     EXPECT_EQ(result.nodes, 75u);
     EXPECT_EQ(result.time_ms, 3);
@@ -467,10 +465,9 @@ TEST(UciClient, InfoStringFloodKeepsOnlyTheLastLines) {
 TEST(UciClient, ScoresOutOfRangeAreProtocolErrors) {
     struct Case {
         const char* score;
-        std::optional<EngineScore> kept;
+        std::optional<Score> kept;
         const char* error;
     };
-    using K = EngineScore::Kind;
     for (const Case& c : {
              Case{"cp -2147483648", std::nullopt,
                   "score cp -2147483648 is out of range (centipawns within +/-50000)"},
@@ -480,8 +477,8 @@ TEST(UciClient, ScoresOutOfRangeAreProtocolErrors) {
                   "score cp 50001 is out of range (centipawns within +/-50000)"},
              Case{"mate 1001", std::nullopt,
                   "score mate 1001 is out of range (mates within +/-1000 moves)"},
-             Case{"cp -50000", EngineScore{K::centipawns, -50000}, ""},
-             Case{"mate -1000", EngineScore{K::mate, -1000}, ""},
+             Case{"cp -50000", Score::from_centipawns(-50000), ""},
+             Case{"mate -1000", Score::from_mate_moves(-1000), ""},
          }) {
         UciClient engine;
         engine.start(MOCK, {"--score", c.score});
@@ -617,7 +614,7 @@ TEST_F(Stockfish, FindsMateInOne) {
     SearchReply result = engine.go(depth_limit(5), PATIENCE);
     ASSERT_EQ(result.status, EngineStatus::ok);
     EXPECT_EQ(result.bestmove, "a1a8");
-    EXPECT_EQ(result.score, (EngineScore{EngineScore::Kind::mate, 1, EngineScore::Bound::exact}));
+    EXPECT_EQ(result.score, Score::from_mate_moves(1));
     ASSERT_TRUE(engine.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", Strings{"a1a8"}));
     result = engine.go(depth_limit(5), PATIENCE);
     EXPECT_EQ(result.bestmove, "(none)");

@@ -63,30 +63,30 @@ bool is_info_keyword(std::string_view word) {
 }
 
 // Parses what follows `score`: "cp 35", "mate -3", each optionally followed (or, leniently,
-// preceded) by "lowerbound" or "upperbound".
-std::optional<EngineScore> take_score(std::string_view& text) {
-    EngineScore score;
-    bool has_value = false;
+// preceded) by "lowerbound" or "upperbound", into `info` (a score out of the sane range into
+// info.score_problem instead).
+void take_score(std::string_view& text, UciInfo& info) {
+    Score::Kind kind = Score::Kind::centipawns;
+    Score::Bound bound = Score::Bound::exact;
+    std::optional<int> value;
     for (int words = 0; words < 3; ++words) {
         std::string_view rest = text;
         std::string_view word = next_word(rest);
         if (word == "lowerbound" || word == "upperbound") {
-            score.bound =
-                word == "lowerbound" ? EngineScore::Bound::lower : EngineScore::Bound::upper;
+            bound = word == "lowerbound" ? Score::Bound::lower : Score::Bound::upper;
             text = rest;
-        } else if (!has_value && (word == "cp" || word == "mate")) {
-            auto value = to_number<int>(next_word(rest));
+        } else if (!value && (word == "cp" || word == "mate")) {
+            value = to_number<int>(next_word(rest));
             if (!value) break;
-            score.kind = word == "cp" ? EngineScore::Kind::centipawns : EngineScore::Kind::mate;
-            score.value = *value;
-            has_value = true;
+            kind = word == "cp" ? Score::Kind::centipawns : Score::Kind::mate;
             text = rest;
         } else {
             break;
         }
     }
-    if (!has_value) return std::nullopt;
-    return score;
+    if (!value) return;
+    info.score_problem.clear();
+    info.score = sane_engine_score(kind, *value, bound, info.score_problem);
 }
 
 }  // namespace
@@ -106,6 +106,7 @@ bool parse_info_line(std::string_view line, UciInfo& info) {
     info.seldepth.reset();
     info.multipv.reset();
     info.score.reset();
+    info.score_problem.clear();
     info.nodes.reset();
     info.nps.reset();
     info.time_ms.reset();
@@ -129,7 +130,7 @@ bool parse_info_line(std::string_view line, UciInfo& info) {
         } else if (word == "multipv") {
             take_non_negative(text, info.multipv);
         } else if (word == "score") {
-            if (auto score = take_score(text)) info.score = score;
+            take_score(text, info);
         } else if (word == "nodes") {
             take_number(text, info.nodes);
         } else if (word == "nps") {

@@ -19,7 +19,8 @@ struct UciInfo {
     std::optional<int> depth;
     std::optional<int> seldepth;
     std::optional<int> multipv;
-    std::optional<EngineScore> score;
+    std::optional<Score> score;  // only a score within the sane range (sane_engine_score)
+    std::string score_problem;   // why a score the line reports is refused, or empty
     std::optional<std::uint64_t> nodes;
     std::optional<std::uint64_t> nps;
     std::optional<std::int64_t> time_ms;

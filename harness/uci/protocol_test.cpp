@@ -5,8 +5,7 @@
 namespace arbiter {
 namespace {
 
-using Kind = EngineScore::Kind;
-using Bound = EngineScore::Bound;
+using Bound = Score::Bound;
 using Strings = std::vector<std::string>;
 
 UciInfo parse(std::string_view line) {
@@ -23,7 +22,7 @@ TEST(InfoLine, StockfishSearchLine) {
     EXPECT_EQ(info.depth, 10);
     EXPECT_EQ(info.seldepth, 13);
     EXPECT_EQ(info.multipv, 1);
-    EXPECT_EQ(info.score, (EngineScore{Kind::centipawns, 35, Bound::exact}));
+    EXPECT_EQ(info.score, Score::from_centipawns(35));
     EXPECT_EQ(info.nodes, 16221u);
     EXPECT_EQ(info.nps, 810000u);
     EXPECT_EQ(info.hashfull, 6);
@@ -38,9 +37,9 @@ TEST(InfoLine, StockfishSearchLine) {
 TEST(InfoLine, MateScores) {
     UciInfo mated =
         parse("info depth 7 seldepth 8 multipv 1 score mate -3 nodes 9000 time 5 pv h7h8");
-    EXPECT_EQ(mated.score, (EngineScore{Kind::mate, -3, Bound::exact}));
+    EXPECT_EQ(mated.score, Score::from_mate_moves(-3));
     UciInfo mating = parse("info score mate 1 pv d1h5");
-    EXPECT_EQ(mating.score, (EngineScore{Kind::mate, 1, Bound::exact}));
+    EXPECT_EQ(mating.score, Score::from_mate_moves(1));
     EXPECT_FALSE(mating.depth);
     EXPECT_EQ(mating.pv, (Strings{"d1h5"}));
 }
@@ -48,13 +47,43 @@ TEST(InfoLine, MateScores) {
 TEST(InfoLine, BoundsAfterTheScore) {
     UciInfo lower =
         parse("info depth 22 seldepth 30 multipv 1 score cp 20 lowerbound nodes 123 time 9");
-    EXPECT_EQ(lower.score, (EngineScore{Kind::centipawns, 20, Bound::lower}));
+    EXPECT_EQ(lower.score, Score::from_centipawns(20, Bound::lower));
     EXPECT_EQ(lower.nodes, 123u);
     EXPECT_EQ(lower.time_ms, 9);
     UciInfo upper = parse("info score cp -15 upperbound");
-    EXPECT_EQ(upper.score, (EngineScore{Kind::centipawns, -15, Bound::upper}));
+    EXPECT_EQ(upper.score, Score::from_centipawns(-15, Bound::upper));
     UciInfo before = parse("info score lowerbound mate 4");
-    EXPECT_EQ(before.score, (EngineScore{Kind::mate, 4, Bound::lower}));
+    EXPECT_EQ(before.score, Score::from_mate_moves(4, Bound::lower));
+}
+
+// A UCI mate counts moves; the Score holds plies: mate 3 is 5 plies, mate -3 is -6, mate 0 is 0.
+TEST(InfoLine, MateMovesAreReadAsPlies) {
+    EXPECT_EQ(parse("info score mate 3").score->mate_plies(), 5);
+    EXPECT_EQ(parse("info score mate -3").score->mate_plies(), -6);
+    EXPECT_EQ(parse("info score mate 0").score->mate_plies(), 0);
+    EXPECT_EQ(parse("info score mate -1 upperbound").score,
+              Score::from_mate_plies(-2, Bound::upper));
+    EXPECT_EQ(parse("info score cp 7 lowerbound").score->bound(), Bound::lower);
+}
+
+// A score out of the sane range is no score; the line says why and keeps its other fields.
+TEST(InfoLine, ScoresOutOfRangeAreNamed) {
+    UciInfo huge = parse("info depth 4 score mate -2147483648 nodes 10");
+    EXPECT_FALSE(huge.score);
+    EXPECT_EQ(huge.score_problem,
+              "score mate -2147483648 is out of range (mates within +/-1000 moves)");
+    EXPECT_EQ(huge.depth, 4);
+    EXPECT_EQ(huge.nodes, 10u);
+    UciInfo cp = parse("info score cp 50001 lowerbound");
+    EXPECT_FALSE(cp.score);
+    EXPECT_EQ(cp.score_problem, "score cp 50001 is out of range (centipawns within +/-50000)");
+    UciInfo edge = parse("info score mate 1000");
+    EXPECT_EQ(edge.score, Score::from_mate_moves(1000));
+    EXPECT_EQ(edge.score_problem, "");
+    // A later sane score on the same line replaces the refused one.
+    UciInfo second = parse("info score cp 60000 score cp 12");
+    EXPECT_EQ(second.score, Score::from_centipawns(12));
+    EXPECT_EQ(second.score_problem, "");
 }
 
 TEST(InfoLine, StringKeepsTheRestOfTheLine) {
@@ -95,7 +124,7 @@ TEST(InfoLine, OtherKnownFieldsAreSkipped) {
         "hashfull 20 tbhits 0 sbhits 0 cpuload 900 time 42 pv d2d4 refutation d2d4 d7d5 currline 1 "
         "e2e4");
     EXPECT_EQ(info.depth, 12);
-    EXPECT_EQ(info.score, (EngineScore{Kind::centipawns, 28, Bound::exact}));
+    EXPECT_EQ(info.score, Score::from_centipawns(28));
     EXPECT_EQ(info.nodes, 51000u);
     EXPECT_EQ(info.time_ms, 42);
     EXPECT_EQ(info.pv, (Strings{"d2d4"}));
@@ -123,7 +152,7 @@ TEST(InfoLine, GarbageIsTolerated) {
     UciInfo tabs = parse("info\tdepth\t6\r");
     EXPECT_EQ(tabs.depth, 6);
     UciInfo plus = parse("info score cp +12 depth +3");
-    EXPECT_EQ(plus.score, (EngineScore{Kind::centipawns, 12, Bound::exact}));
+    EXPECT_EQ(plus.score, Score::from_centipawns(12));
     EXPECT_EQ(plus.depth, 3);
 }
 

@@ -316,11 +316,7 @@ void XboardClient::handle_thinking(std::string_view line, EngineReply& reply) {
     SearchReply& s = reply.search;
     ++s.info_lines;
     s.depth = t->depth;
-    if (std::optional<int> mate = xboard_mate_distance(t->score))
-        s.score = EngineScore{EngineScore::Kind::mate, *mate};
-    else
-        s.score = EngineScore{EngineScore::Kind::centipawns, t->score};
-    drop_insane_score(s.score, s.protocol_error);
+    s.score = xboard_score(t->score, s.protocol_error);
     s.time_ms = t->time_cs * 10;
     s.nodes = t->nodes;
     s.pv = t->pv;  // translated once the search ends

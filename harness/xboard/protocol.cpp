@@ -168,6 +168,12 @@ std::optional<int> xboard_mate_distance(int score) {
     return score > 0 ? moves : -moves;
 }
 
+std::optional<Score> xboard_score(int score, std::string& problem) {
+    if (std::optional<int> mate = xboard_mate_distance(score))
+        return sane_engine_score(Score::Kind::mate, *mate, Score::Bound::exact, problem);
+    return sane_engine_score(Score::Kind::centipawns, score, Score::Bound::exact, problem);
+}
+
 std::string level_command(int moves_per_session, std::int64_t base_ms, std::int64_t increment_ms) {
     std::int64_t seconds = base_ms / 1000;
     std::string base = std::to_string(seconds / 60);

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/game/engine_types.h"
+
 namespace arbiter {
 
 // One `name=value` pair of a `feature` line; strings lose their quotes.
@@ -61,6 +63,11 @@ std::optional<XboardThinking> parse_thinking(std::string_view line);
 // A score of thinking output that stands for a mate, by the protocol's convention (100000 + N for
 // mate in N, -100000 - N when mated). Returns moves to mate (negative when mated), or nothing.
 std::optional<int> xboard_mate_distance(int score);
+
+// The score of a thinking line as a Score: a mate by the convention above (100003 is a mate in 3
+// moves, 5 plies), else centipawns; nothing, and `problem` says why unless it says something
+// already, for centipawns out of the sane range (sane_engine_score).
+std::optional<Score> xboard_score(int score, std::string& problem);
 
 // `level MPS BASE INC`: moves per session (0 for the whole game), base time as minutes or
 // minutes:seconds, increment in seconds (fractions allowed).

@@ -79,6 +79,22 @@ TEST(XboardProtocol, MateScoresByTheProtocolsConvention) {
     EXPECT_EQ(xboard_mate_distance(35), std::nullopt);
 }
 
+// XBoard's 100000 + N is a mate in N moves, held as plies; other numbers are centipawns, refused
+// beyond the sane range.
+TEST(XboardProtocol, ThinkingScores) {
+    std::string problem;
+    EXPECT_EQ(xboard_score(100003, problem), Score::from_mate_plies(5));
+    EXPECT_EQ(xboard_score(-100002, problem), Score::from_mate_plies(-4));
+    EXPECT_EQ(xboard_score(100000, problem), Score::from_mate_plies(0));
+    EXPECT_EQ(xboard_score(-35, problem), Score::from_centipawns(-35));
+    EXPECT_EQ(xboard_score(50000, problem), Score::from_centipawns(50000));
+    EXPECT_EQ(problem, "");
+    EXPECT_EQ(xboard_score(99999, problem), std::nullopt);
+    EXPECT_EQ(problem, "score cp 99999 is out of range (centipawns within +/-50000)");
+    EXPECT_EQ(xboard_score(-60000, problem), std::nullopt);
+    EXPECT_EQ(problem, "score cp 99999 is out of range (centipawns within +/-50000)");
+}
+
 TEST(XboardProtocol, TimeControlCommands) {
     EXPECT_EQ(level_command(0, 10000, 100), "level 0 0:10 0.1");
     EXPECT_EQ(level_command(40, 300000, 0), "level 40 5 0");

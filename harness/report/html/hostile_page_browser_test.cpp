@@ -62,9 +62,9 @@ GameRecord hostile_game(TournamentId tournament, std::int64_t slot, EngineId whi
     g.black_engine_id = black;
     g.opening_id = opening;
     g.start_fen = START;
-    g.result = *parse_outcome(ENDS[kind].first);
-    g.termination = ENDS[kind].second;
-    g.termination_text = text;
+    g.result.outcome = *parse_outcome(ENDS[kind].first);
+    g.result.termination = ENDS[kind].second;
+    g.result.description = text;
     int ply = 0;
     for (const auto& [uci, san] : MOVES[std::size_t(kind)]) {
         MoveRecord m;
@@ -74,7 +74,7 @@ GameRecord hostile_game(TournamentId tournament, std::int64_t slot, EngineId whi
         m.time_ms = 10 * ply;
         m.depth = ply;
         m.nodes = 100 * ply;
-        m.score_cp = 7 * ply;
+        m.score = Score::from_centipawns(7 * ply);
         m.pv = uci;
         m.comment = text;
         m.info_lines = {text};
@@ -200,9 +200,10 @@ TEST_F(HostilePage, ViewerShowsTheGameWithItsNamesAsStored) {
     Store store = Store::open((dir / "hostile.sqlite").string(), Store::Access::read_only);
     const std::string white = store.load_engine(viewed.white_engine_id).name;
     const std::string black = store.load_engine(viewed.black_engine_id).name;
-    EXPECT_EQ(saw("viewer_title").as_string(),
-              "Game " + std::to_string(first_game) + ": " + white + " \u2013 " + black + " " +
-                  std::string(to_pgn(viewed.result)) + " (" + viewed.termination_text + ")");
+    EXPECT_EQ(saw("viewer_title").as_string(), "Game " + std::to_string(first_game) + ": " + white +
+                                                   " \u2013 " + black + " " +
+                                                   std::string(to_pgn(viewed.result.outcome)) +
+                                                   " (" + viewed.result.description + ")");
     EXPECT_EQ(saw("viewer_plies").as_integer(), std::int64_t(viewed.moves.size()));
     Board board;
     ASSERT_TRUE(board.set(START).empty());

@@ -44,9 +44,10 @@ std::string deflate_base64(const std::string& text) {
 }
 
 std::string score_text(const MoveRecord& m) {
-    if (m.score_mate)
-        return (*m.score_mate > 0 ? "+M" : "-M") + std::to_string(std::abs(*m.score_mate));
-    if (m.score_cp) return format_fixed(*m.score_cp / 100.0, 2, PlusSign::above_zero);
+    if (m.score && m.score->is_mate())
+        return (m.score->mate_moves() > 0 ? "+M" : "-M") +
+               std::to_string(std::abs(m.score->mate_moves()));
+    if (m.score) return format_fixed(m.score->centipawns() / 100.0, 2, PlusSign::above_zero);
     return "";
 }
 
@@ -145,11 +146,11 @@ std::string game_data_scripts(const ReportData& data) {
         row.push(g.slot.round + 1);
         row.push(g.white_name);
         row.push(g.black_name);
-        row.push(std::string(to_pgn(g.result)));
-        row.push(std::string(termination_code(g.termination)));
+        row.push(std::string(to_pgn(g.result.outcome)));
+        row.push(std::string(termination_code(g.result.termination)));
         row.push(opening == data.opening_names.end() ? std::string() : opening->second);
         row.push(g.ply_count);
-        row.push(g.termination_text);
+        row.push(g.result.description);
         list.push(std::move(row));
     }
     // Step 2. Each viewer game: FENs from the start position on, and the moves with what the

@@ -388,10 +388,10 @@ std::string terminations_section(const ReportData& data) {
     std::ostringstream list;
     int listed = 0;
     for (const auto& g : data.games) {
-        if (!is_fault(g.termination)) continue;
+        if (!is_fault(g.result.termination)) continue;
         list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
-             << to_pgn(g.result) << ", " << escape(g.termination_text) << "</li>";
+             << to_pgn(g.result.outcome) << ", " << escape(g.result.description) << "</li>";
         if (++listed == 500) break;
     }
     out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"

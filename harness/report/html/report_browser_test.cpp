@@ -127,7 +127,8 @@ TEST_F(ReportInBrowser, ShowsTheStandingsInTheDatabasesOrder) {
     for (const auto& g : games()) {
         for (const auto& name : {g.white_name, g.black_name})
             if (index.emplace(name, int(names.size())).second) names.push_back(name);
-        results.push_back({index[g.white_name], index[g.black_name], g.result, g.slot.number / 2});
+        results.push_back(
+            {index[g.white_name], index[g.black_name], g.result.outcome, g.slot.number / 2});
     }
     RatingOptions options;
     options.bootstrap_samples = 0;
@@ -140,7 +141,7 @@ TEST_F(ReportInBrowser, ShowsTheStandingsInTheDatabasesOrder) {
 TEST_F(ReportInBrowser, CrosstableNumbersEqualTheDatabases) {
     std::map<std::pair<std::string, std::string>, std::pair<double, int>> expected;
     for (const auto& g : games()) {
-        double white = white_points(g.result);
+        double white = white_points(g.result.outcome);
         auto& w = expected[{g.white_name, g.black_name}];
         w.first += white, ++w.second;
         auto& b = expected[{g.black_name, g.white_name}];

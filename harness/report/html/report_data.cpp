@@ -59,7 +59,7 @@ std::vector<GameResult> game_results(const ReportData& data, std::size_t count) 
     for (std::size_t i = 0; i < count && i < data.games.size(); ++i) {
         const auto& g = data.games[i];
         results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
-                           g.result, g.slot.pair_number()});
+                           g.result.outcome, g.slot.pair_number()});
     }
     return results;
 }
@@ -171,12 +171,13 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         const GameSummary& summary = data.games[std::size_t(i)];
         int white = index_of(data, summary.white_engine_id);
         int black = index_of(data, summary.black_engine_id);
-        std::string code(termination_code(summary.termination));
+        std::string code(termination_code(summary.result.termination));
         ++data.terminations[std::size_t(white)][code];
         ++data.terminations[std::size_t(black)][code];
-        if (is_fault(summary.termination) && summary.result != Outcome::draw)
-            ++data.faults[std::size_t(summary.result == Outcome::white_win ? black : white)][code];
-        const Outcome outcome = summary.result;
+        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw)
+            ++data.faults[std::size_t(summary.result.outcome == Outcome::white_win ? black : white)]
+                         [code];
+        const Outcome outcome = summary.result.outcome;
         if (summary.opening_id) {
             OpeningLine& line = openings[*summary.opening_id];
             line.id = *summary.opening_id;

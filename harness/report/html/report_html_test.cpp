@@ -32,9 +32,9 @@ GameRecord game(TournamentId tournament, std::int64_t slot, EngineId white, Engi
     g.black_engine_id = black;
     g.opening_id = opening;
     g.start_fen = START;
-    g.result = *parse_outcome(result);
-    g.termination = termination;
-    g.termination_text = std::move(text);
+    g.result.outcome = *parse_outcome(result);
+    g.result.termination = termination;
+    g.result.description = std::move(text);
     int ply = 0;
     for (auto& [uci, san] : moves) {
         MoveRecord m;
@@ -44,7 +44,7 @@ GameRecord game(TournamentId tournament, std::int64_t slot, EngineId white, Engi
         m.time_ms = 10 * ply;
         m.depth = ply;
         m.nodes = 100 * ply;
-        m.score_cp = 5 * ply;
+        m.score = Score::from_centipawns(5 * ply);
         g.moves.push_back(m);
     }
     return g;

@@ -37,8 +37,8 @@ class NineAndAHalf : public ::testing::Test {
             g.white_engine_id = a;
             g.black_engine_id = b;
             g.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-            g.result = i == 9 ? Outcome::draw : Outcome::white_win;
-            g.termination =
+            g.result.outcome = i == 9 ? Outcome::draw : Outcome::white_win;
+            g.result.termination =
                 i == 9 ? Termination::adjudication_draw : Termination::adjudication_resign;
             store.record_game(g);
         }
