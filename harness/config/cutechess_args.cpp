@@ -230,18 +230,33 @@ bool read_match_option(Reading& r, const Option& option) {
     return true;
 }
 
-// fastchess's -config file=F (also outname=, discard=; only file= is read).
-std::string read_config_file_option(const Option& option) {
+// fastchess's -config: file=F reads a saved configuration in place; discard=true starts from the
+// command line instead (fastchess drops the file's settings and results); outname=F is where the
+// run's configuration is saved when it ends; stats=false drops saved results, which arbiter
+// does not read (its database is the record).
+void read_config_option(Reading& r, const Option& option) {
     std::string file;
+    bool discard = false;
     for (const std::string& token : option.values) {
         auto [key, value] = key_value(option, token);
         if (key == "file")
             file = value;
-        else if (key != "outname" && key != "discard" && key != "stats")
-            throw ConfigError("-config: unknown key '" + key + "' (known: file)");
+        else if (key == "outname")
+            r.command.saved_config_path = value;
+        else if (key == "discard")
+            discard = cutechess::read_bool(key, value);
+        else if (key == "stats")
+            cutechess::read_bool(key, value);
+        else
+            throw ConfigError("-config: unknown key '" + key +
+                              "' (known: file, outname, discard, stats)");
     }
-    if (file.empty()) throw ConfigError("-config needs file=FILE");
-    return file;
+    if (option.values.empty())
+        throw ConfigError(
+            "-config needs file=FILE (a saved configuration to read) or "
+            "outname=FILE (where to save this run's)");
+    if (!file.empty() && !discard)
+        cutechess::read_options(r, cutechess::fastchess_config_arguments(file));
 }
 
 // cmd= inside dir=, as both tools start it: a relative command with a slash ("./sf") is a file of
@@ -330,7 +345,10 @@ void finish(Reading& r) {
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
             "place: give -debug (standard output) or -log file=FILE");
-    if (r.debug) r.settings.emplace_back("engine_log", "-");
+    if (r.debug) {
+        r.settings.emplace_back("engine_log", "-");
+        r.settings.emplace_back("engine_log_form", "cutechess");
+    }
     if (r.noswap || r.reverse)
         r.settings.emplace_back(
             "colours", r.noswap ? (r.reverse ? "second-white" : "first-white") : "reversed");
@@ -384,7 +402,7 @@ void read_options(Reading& r, const std::vector<std::string>& arguments) {
             } else if (option.name == "-openings") {
                 read_openings_option(r, option);
             } else if (option.name == "-config") {
-                read_options(r, fastchess_config_arguments(read_config_file_option(option)));
+                read_config_option(r, option);
             } else if (!read_match_option(r, option) && !read_output_option(r, option) &&
                        !read_fastchess_only_option(r, option)) {
                 reject(option);

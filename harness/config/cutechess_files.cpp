@@ -172,7 +172,8 @@ void tournament_words(const Fields& t, std::vector<std::string>& words) {
 void match_words(const Fields& t, std::vector<std::string>& words) {
     auto add = [&](std::initializer_list<std::string> more) { words.insert(words.end(), more); };
     if (const json::Value* seed = t.find("seed"); seed && seed->is_number())
-        add({"-srand", number_text(seed->as_number())});
+        add({"-srand", seed->is_integer() ? std::to_string(seed->as_unsigned())
+                                          : number_text(seed->as_number())});
     for (const char* key : {"games", "rounds", "concurrency", "wait", "ratinginterval",
                             "scoreinterval", "autosaveinterval"})
         if (t.find(key)) add({"-" + std::string(key), number_text(t.number(key))});

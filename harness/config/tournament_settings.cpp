@@ -238,6 +238,21 @@ const std::vector<TournamentSetting>& settings_table() {
                   if (t.empty()) throw ConfigError("engine_log must name a file (or - for stdout)");
                   c.engine_log = std::string(t);
               }},
+        S{.key = "engine_log_form",
+          .flag = "engine-log-form",
+          .value_name = "FORM",
+          .help = "The engine log's lines: stamped ([12:34:56.789] name(2) > line, the default) "
+                  "or cutechess (cutechess-cli -debug's 1234 >name(2): line)",
+          .read =
+              [](Config& c, Text t) {
+                  if (t == "stamped")
+                      c.engine_log_form = EngineLogForm::stamped;
+                  else if (t == "cutechess")
+                      c.engine_log_form = EngineLogForm::cutechess;
+                  else
+                      throw ConfigError("engine_log_form must be stamped or cutechess (got '" +
+                                        std::string(t) + "')");
+              }},
         // Step 5. The games' rules.
         S{.key = "seed",
           .flag = "seed",
