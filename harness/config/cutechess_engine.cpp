@@ -72,7 +72,8 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
             return;
         }
         if (value.find("hourglass") != std::string::npos)
-            throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
+            throw ConfigError("tc=" + value +
+                              ": cutechess writes an hourglass as tc=hgSECONDS (tc=hg60)");
         read_limit(engine.limits, "tc", value);
     } else if (key == "st") {
         NumberRule rule{"st", "a positive number of seconds"};
