@@ -2,18 +2,24 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <map>
 #include <random>
 #include <string>
 
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
-#include "harness/report/html/page.h"
+#include "harness/config/fastchess_saved_config.h"
 #include "harness/report/output_file.h"
 #include "harness/session/dialect_console.h"
+#include "harness/store/store.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
@@ -76,6 +82,58 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, Persona
     return command;
 }
 
+// Each pair's results in the run's database, as fastchess saves them: from the side of the engine
+// given first, games, then colour-reversed pairs by their two results.
+std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command) {
+    const std::string& db = command.config.db_path;
+    if (!std::filesystem::exists(db)) return {};  // a run that played nothing leaves none
+    Store store = Store::open(db, Store::Access::read_only);
+    auto tournaments = store.list_tournaments();
+    if (tournaments.empty()) return {};
+    std::vector<FastchessPairStats> stats;
+    std::map<std::pair<std::string, std::string>, std::size_t> index;
+    const auto& engines = command.config.engines;
+    for (std::size_t i = 0; i < engines.size(); ++i)
+        for (std::size_t j = i + 1; j < engines.size(); ++j) {
+            index[{engines[i].name, engines[j].name}] = stats.size();
+            stats.push_back({engines[i].name, engines[j].name});
+        }
+    // The first engine's score of each game (2 a win, 1 a draw, 0 a loss), by pair.
+    std::map<std::pair<std::size_t, std::int64_t>, std::vector<int>> pairs;
+    for (const GameSummary& g : current_games(store.list_games(tournaments.back().id))) {
+        auto it = index.find({g.white_name, g.black_name});
+        bool first_white = it != index.end();
+        if (!first_white) it = index.find({g.black_name, g.white_name});
+        if (it == index.end()) continue;
+        FastchessPairStats& s = stats[it->second];
+        int points = g.result.outcome == Outcome::draw                         ? 1
+                     : (g.result.outcome == Outcome::white_win) == first_white ? 2
+                                                                               : 0;
+        (points == 2 ? s.wins : points == 1 ? s.draws : s.losses) += 1;
+        pairs[{it->second, g.slot.pair_number()}].push_back(points);
+    }
+    for (const auto& [key, points] : pairs) {
+        if (points.size() != 2) continue;
+        int high = std::max(points[0], points[1]), low = std::min(points[0], points[1]);
+        // WW, WD, WL, DD, LD, LL
+        int k = high == 2 ? (low == 2 ? 0 : low == 1 ? 1 : 2) : high == 1 ? (low == 1 ? 3 : 4) : 5;
+        stats[key.first].pairs[std::size_t(k)] += 1;
+    }
+    return stats;
+}
+
+// fastchess's -config outname=FILE: the run's configuration and results, as fastchess saves them.
+void save_config(const CutechessCommand& command) {
+    const std::string& path = command.saved_config_path;
+    std::ofstream out(path, std::ios::trunc);
+    out << fastchess_saved_config(command, pair_stats(command)).dump(4) << '\n';
+    if (!out.flush())
+        throw OutputError("-config outname=" + path +
+                          ": the saved configuration could not be "
+                          "written (" +
+                          std::strerror(errno) + ")");
+}
+
 }  // namespace
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
@@ -92,6 +150,7 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;
         int code = run_dialect_match(command);
+        if (!command.saved_config_path.empty()) save_config(command);
         flush_standard_output();
         return code;
     } catch (const UciError& e) {

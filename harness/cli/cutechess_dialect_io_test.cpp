@@ -48,6 +48,18 @@ std::vector<LogLine> log_lines(const std::string& text) {
     return lines;
 }
 
+// The lines of `text` that are cutechess -debug lines ("1234 >alpha(2): go depth 1"), which
+// chess-tuning-tools tells from the match's lines by "^[0-9]+ [<>]".
+std::vector<LogLine> debug_lines(const std::string& text) {
+    std::regex format(R"(^\d+ ([<>])(\S+)\((\d+)\): (.*)$)");
+    std::vector<LogLine> lines;
+    std::smatch m;
+    for (const std::string& line : lines_of(text))
+        if (std::regex_match(line, m, format))
+            lines.push_back({m[2], std::stoi(m[3]), m[1] == ">", m[4]});
+    return lines;
+}
+
 class CutechessDialectIo : public CutechessDialect {
   protected:
     // Two mock engines on the 12-opening book, one game pair per `rounds`.
@@ -154,14 +166,16 @@ TEST_F(CutechessDialectIo, DebugPrintsTheEngineLinesOnStdoutBesideWholeConsoleLi
     RunResult r =
         run(mocks("-each depth=1", "-rounds 4 -concurrency 2 -debug -db " + path("d.sqlite")));
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    std::vector<LogLine> lines = log_lines(r.out);
+    std::vector<LogLine> lines = debug_lines(r.out);
     EXPECT_GT(lines.size(), 50u);
+    EXPECT_EQ(lines.front().text, "uci");
+    EXPECT_TRUE(lines.front().to_engine);
     // Every other line is a whole console line: the parsers' lines are all still there.
     std::regex console(R"(^(Started game|Finished game|Score of|Elo difference|Finished match|)"
                        R"(Rank|SPRT|\s+\d+ ).*)");
     int finished = 0;
     for (const std::string& line : lines_of(r.out)) {
-        if (line.empty() || line[0] == '[') continue;
+        if (line.empty() || std::regex_search(line, std::regex("^[0-9]+ [<>]"))) continue;
         EXPECT_TRUE(std::regex_match(line, console)) << line;
         finished += line.rfind("Finished game ", 0) == 0;
     }

@@ -214,19 +214,32 @@ void read_srand_option(Reading& r, const Option& option) {
     r.command.seed_given = true;
 }
 
-// fastchess's -config file=F (also outname=, discard=; only file= is read): the options its
-// saved JSON holds, read in place.
+// fastchess's -config: file=F reads the options its saved JSON holds, in place; outname=F is where
+// the run's configuration is saved when it ends (fastchess_saved_config.h); discard=true reads
+// nothing of file=; stats= is accepted.
 void read_config_option(Reading& r, const Option& option) {
     std::string file;
+    bool discard = false;
     for (const std::string& token : option.values) {
         auto [key, value] = key_value(option, token);
         if (key == "file")
             file = value;
-        else if (key != "outname" && key != "discard" && key != "stats")
-            throw ConfigError(option.name + ": unknown key '" + key + "' (known: file)");
+        else if (key == "outname")
+            r.command.saved_config_path = value;
+        else if (key == "discard")
+            discard = read_bool(key, value);
+        else if (key == "stats")
+            read_bool(key, value);  // saved results are never read: the database is the record
+        else
+            throw ConfigError(option.name + ": unknown key '" + key +
+                              "' (known: file, outname, discard, stats)");
     }
-    if (file.empty()) throw ConfigError(option.name + " needs file=FILE");
-    read_options(r, fastchess_config_arguments(file));
+    if (option.values.empty())
+        throw ConfigError(option.name +
+                          " needs file=FILE (a saved configuration to read) or outname=FILE "
+                          "(where to save this run's)");
+    // discard=true: fastchess drops the file's settings and results; the command line stands.
+    if (!file.empty() && !discard) read_options(r, fastchess_config_arguments(file));
 }
 
 }  // namespace cutechess
@@ -340,7 +353,10 @@ void finish(Reading& r) {
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
             "place: give -debug (standard output) or -log file=FILE");
-    if (r.debug) r.settings.emplace_back("engine_log", "-");
+    if (r.debug) {
+        r.settings.emplace_back("engine_log", "-");
+        r.settings.emplace_back("engine_log_form", "cutechess");
+    }
     if (r.noswap || r.reverse)
         r.settings.emplace_back(
             "colours", r.noswap ? (r.reverse ? "second-white" : "first-white") : "reversed");

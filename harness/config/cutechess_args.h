@@ -45,6 +45,9 @@ struct CutechessCommand {
     // first hardware threads first, when empty). Where games run is not part of the tournament.
     bool use_affinity = false;
     std::vector<int> affinity_cpus;
+    // fastchess's -config outname=FILE: where the run's saved configuration is written when it
+    // ends (harness/config/fastchess_saved_config.h); empty: none.
+    std::string saved_config_path;
     std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
     // -shard K/N or auto: play only that shard of the schedule, read by the command with
     // `arbiter tournament --shard`'s reader (parse_shard()); empty: the whole schedule.

@@ -244,8 +244,9 @@ TEST(CutechessArgs, EngineKeyFailures) {
     };
     EXPECT_NE(engine_error("proto=cecp").find("proto"), std::string::npos);
     EXPECT_EQ(engine_error("tc=inf"), "(no error)");  // -each depth=1 governs
-    EXPECT_NE(engine_error("tc=hourglass").find("nearest supported: tc=SECONDS+INC"),
+    EXPECT_NE(engine_error("tc=hourglass").find("an hourglass as tc=hgSECONDS (tc=hg60)"),
               std::string::npos);
+    EXPECT_EQ(engine_error("tc=hg60"), "(no error)");
     EXPECT_EQ(engine_error("restart=sometimes"),
               "-engine restart=sometimes: restart must be on, off or auto (got sometimes)");
     EXPECT_NE(engine_error("colour=red").find("unknown engine key 'colour'"), std::string::npos);

@@ -132,6 +132,19 @@ TEST(CutechessClients, InitStringsBecomeTheOptionsTheyCarry) {
               std::string::npos);
 }
 
+// chess-tuning-tools' engines.json starts every engine's initStrings with "uci", the handshake
+// cutechess sends anyway: it is the handshake arbiter sends, not a line to send again.
+TEST(CutechessClients, AnInitStringUciIsTheHandshake) {
+    CutechessCommand c = read_cutechess_args(
+        {"-engine", "cmd=/bin/a", "initstr=uci\\nsetoption name Threads value 1", "-engine",
+         "cmd=/bin/b", "-each", "depth=1", "-openings", "file=x.epd", "-games", "2"});
+    using Options = std::vector<std::pair<std::string, std::string>>;
+    EXPECT_EQ(c.config.engines[0].options, (Options{{"Threads", "1"}}));
+    EXPECT_NE(error_of("-engine cmd=/bin/a initstr=ucinewgame")
+                  .find("initstr line 'ucinewgame' is not supported"),
+              std::string::npos);
+}
+
 class CutechessFiles : public ::testing::Test {
   protected:
     void SetUp() override {

@@ -72,7 +72,8 @@ void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const 
             return;
         }
         if (value.find("hourglass") != std::string::npos)
-            throw ConfigError("tc=hourglass is not supported; nearest supported: tc=SECONDS+INC");
+            throw ConfigError("tc=" + value +
+                              ": cutechess writes an hourglass as tc=hgSECONDS (tc=hg60)");
         read_limit(engine.limits, "tc", value);
     } else if (key == "st") {
         NumberRule rule{"st", "a positive number of seconds"};
@@ -109,14 +110,17 @@ void read_init_strings(EngineConfig& engine, const std::string& text) {
         std::string line = lines.substr(start, end - start);
         start = end + 1;
         while (!line.empty() && (line.back() == ' ' || line.back() == '\r')) line.pop_back();
-        if (line.empty()) continue;
+        // cutechess writes every line after its own `uci`; arbiter's handshake already sent
+        // that one (chess-tuning-tools' engines.json starts with it), so it is not sent twice.
+        if (line.empty() || line == "uci") continue;
         const std::string prefix = "setoption name ";
         std::size_t value_at = line.find(" value ");
         if (line.rfind(prefix, 0) != 0 || value_at == std::string::npos || value_at < prefix.size())
-            throw ConfigError("initstr line '" + line +
-                              "' is not supported: arbiter sends an engine only what it composes; "
-                              "nearest supported: 'setoption name NAME value VALUE' or "
-                              "option.NAME=VALUE");
+            throw ConfigError(
+                "initstr line '" + line +
+                "' is not supported: arbiter sends an engine only what it composes (the "
+                "handshake `uci` and `setoption name NAME value VALUE` lines are "
+                "read; give an option as option.NAME=VALUE)");
         engine.options.emplace_back(line.substr(prefix.size(), value_at - prefix.size()),
                                     line.substr(value_at + 7));
     }

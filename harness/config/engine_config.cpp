@@ -107,10 +107,19 @@ bool read_engine_setting(EngineConfig& engine, std::string_view key, const Setti
 TimeControl parse_time_control(std::string_view text) {
     const std::string original(text);
     auto fail = [&]() {
-        return ConfigError("time control '" + original +
-                           "' is not SECONDS+INC, SECONDS, MOVES/SECONDS+INC or MOVES/SECONDS");
+        return ConfigError(
+            "time control '" + original +
+            "' is not SECONDS+INC, SECONDS, MOVES/SECONDS+INC, MOVES/SECONDS or hgSECONDS");
     };
     TimeControl tc;
+    if (text.starts_with("hg")) {
+        // cutechess's hourglass: the time itself, with no increment and no periods.
+        text.remove_prefix(2);
+        if (text.find_first_of("/+") != std::string_view::npos)
+            throw ConfigError("time control '" + original +
+                              "': an hourglass has no increment and no moves per period");
+        tc.hourglass = true;
+    }
     if (auto slash = text.find('/'); slash != std::string_view::npos) {
         auto moves = parse_whole<int>(text.substr(0, slash));
         if (!moves || *moves < 1) throw fail();
@@ -146,6 +155,7 @@ TimeControl parse_time_control(std::string_view text) {
 
 std::string to_string(const TimeControl& tc) {
     std::ostringstream text;
+    if (tc.hourglass) text << "hg";
     if (tc.moves) text << tc.moves << '/';
     text << format_seconds(tc.base_ms);
     if (tc.increment_ms) text << '+' << format_seconds(tc.increment_ms);

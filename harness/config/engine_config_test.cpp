@@ -226,6 +226,18 @@ TEST(EngineConfig, TimeControls) {
         EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
 }
 
+// Issue 31: cutechess's hourglass, "hg" before the time, with no increment and no periods.
+TEST(EngineConfig, HourglassTimeControls) {
+    EXPECT_EQ(parse_time_control("hg60"), (TimeControl{0, 60000, 0, true}));
+    EXPECT_EQ(parse_time_control("hg1:30"), (TimeControl{0, 90000, 0, true}));
+    EXPECT_EQ(to_string(parse_time_control("hg2.5")), "hg2.5");
+    for (const char* bad : {"hg", "hg10+1", "hg40/60", "40/hg60", "hg0", "hgx"})
+        EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
+    SearchLimitConfig limits;
+    EXPECT_TRUE(read_limit(limits, "tc", "hg30"));
+    EXPECT_TRUE(limits.tc->hourglass);
+}
+
 TEST(EngineConfig, DistinctNamesNameTheEngineGivenTwice) {
     const std::vector<EngineConfig> distinct = {parse_engine_spec("cmd=a/x"),
                                                 parse_engine_spec("name=y,cmd=b/x")};

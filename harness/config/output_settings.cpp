@@ -37,6 +37,18 @@ const std::vector<TournamentSetting>& output_settings() {
                                     : form == "cutechess" ? ConsoleFormat::cutechess
                                                           : ConsoleFormat::fastchess;
               }},
+        S{.key = "engine_log_form",
+          .flag = "engine-log-form",
+          .value_name = "FORM",
+          .help = "The engine log's lines: stamped ([12:34:56.789] name(2) > line, the default) "
+                  "or cutechess (cutechess-cli -debug's 1234 >name(2): line)",
+          .read =
+              [](Config& c, Text t) {
+                  c.engine_log_form =
+                      read_choice("engine_log_form", t, {"stamped", "cutechess"}) == "cutechess"
+                          ? EngineLogForm::cutechess
+                          : EngineLogForm::stamped;
+              }},
         S{.key = "html",
           .flag = "html",
           .value_name = "FILE",

@@ -29,6 +29,12 @@ namespace arbiter {
 // White's advantage.
 enum class Colours { alternate, reversed, first_white, second_white };
 
+// How the engine log writes a line: arbiter's own, stamped with the local time
+// ("[12:34:56.789] alphabeta(2) > go nodes 500"), or cutechess-cli's -debug form, stamped with
+// the milliseconds since the run began ("1234 >alphabeta(2): go nodes 500"), which the tools
+// that parse cutechess's output tell from the match's lines.
+enum class EngineLogForm { stamped, cutechess };
+
 // "alternate", "reversed", "first-white", "second-white": the `colours` setting's words.
 std::string colours_name(Colours colours);
 // Reads those words. Throws ConfigError naming "colours".
@@ -73,6 +79,7 @@ struct TournamentConfig {
     // run when !engine_log_append. An output path: not part of the identity, nor of to_json().
     std::string engine_log;
     bool engine_log_append = true;
+    EngineLogForm engine_log_form = EngineLogForm::stamped;
     std::uint64_t seed = 1;
     GameSettings game;
     std::optional<SprtParameters> sprt;  // two engines only: stop early on a decision

@@ -32,6 +32,9 @@ class ChessClock {
     }
     // A move played from a book: no time, but it counts towards the period.
     void count_book_move() { count_move(); }
+    // An hourglass runs both ways: the time the opponent just used is added to this clock.
+    bool hourglass() const { return control_.hourglass; }
+    void add_opponent_time(std::int64_t elapsed_ms) { remaining_ms_ += elapsed_ms; }
 
   private:
     void count_move() {

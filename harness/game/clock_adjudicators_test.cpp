@@ -29,6 +29,20 @@ TEST(ChessClock, APeriodsLastMoveAddsTheNextPeriodsTime) {
     EXPECT_EQ(clock.moves_to_go(), 3);
 }
 
+// cutechess's hourglass: what one side uses is added to the other; the sum stays the same.
+TEST(ChessClock, AnHourglassTakesWhatTheOpponentUsed) {
+    ChessClock white(TimeControl{0, 10000, 0, true}), black(TimeControl{0, 10000, 0, true});
+    EXPECT_TRUE(white.hourglass());
+    white.charge(3000);
+    black.add_opponent_time(3000);
+    black.charge(500);
+    white.add_opponent_time(500);
+    EXPECT_EQ(white.remaining_ms(), 7500);
+    EXPECT_EQ(black.remaining_ms(), 12500);
+    EXPECT_EQ(white.remaining_ms() + black.remaining_ms(), 20000);
+    EXPECT_FALSE(ChessClock(TimeControl{0, 10000, 0}).hourglass());
+}
+
 Adjudication draw_rule() {
     Adjudication rule;
     rule.draw_move_number = 10;

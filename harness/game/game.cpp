@@ -220,6 +220,10 @@ class Referee {
         if (chess_clock) {
             if (elapsed > clock_before + settings_.time_margin.count()) return lose_on_time(us);
             chess_clock->charge(elapsed);
+            // Both clocks hourglasses (cutechess's tc=hg60): the time used runs into the other.
+            if (auto& theirs = chess_clock_[~us];
+                theirs && theirs->hourglass() && chess_clock->hourglass())
+                theirs->add_opponent_time(elapsed);
         }
 
         // Step 3b. What only some protocols say: a resignation, a claim with no move.

@@ -430,6 +430,28 @@ TEST(Game, EachTimedMoveRecordsTheMoversClockBeforeAndAfterIt) {
     EXPECT_EQ(opening.moves[6].clock_ms, 1800);
 }
 
+// Issue 31: cutechess's hourglass (tc=hg2): the time a side uses runs into its opponent's clock.
+TEST(Game, AnHourglassMovesTheTimeUsedToTheOpponent) {
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(300), milliseconds(100));
+    match.clock = &clock;
+    match.use_time_control(TimeControl{0, 2000, 0, true});
+    match.settings.adjudication.max_plies = 6;
+    PlayedGame game = match.play();
+    ASSERT_EQ(game.moves.size(), 6u);
+    const std::vector<std::pair<std::int64_t, std::int64_t>> expected = {
+        {2000, 1700}, {2300, 2200}, {1800, 1500}, {2500, 2400}, {1600, 1300}, {2700, 2600}};
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(game.moves[i].clock_ms, expected[i].first) << "ply " << i + 1;
+        EXPECT_EQ(game.moves[i].clock_left_ms, expected[i].second) << "ply " << i + 1;
+    }
+    // Only when both clocks are hourglasses: against a plain clock nothing moves.
+    match.black.limits.tc = TimeControl{0, 2000, 0};
+    PlayedGame mixed = match.play();
+    EXPECT_EQ(mixed.moves[1].clock_ms, 2000);
+    EXPECT_EQ(mixed.moves[2].clock_ms, 1700);
+}
+
 TEST(Game, UntimedMovesRecordNoClockButTheirLatency) {
     // The mock reports `time 0`, so all of the real wait is latency: at least its 30 ms sleep.
     Match match({"--think", "30"}, {});

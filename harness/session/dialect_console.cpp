@@ -94,6 +94,10 @@ int run_dialect_match(const CutechessCommand& command) {
     config.output = command.output;
     if (command.use_affinity) config.output.affinity = command.affinity_cpus;
     MatchOutputs outputs{.flags = DIALECT_FLAGS};
+    // fastchess's -config outname=FILE, written when the run ends (cli/cutechess_command.cpp).
+    if (!command.saved_config_path.empty())
+        outputs.extra_outputs.push_back(
+            {command.saved_config_path, "-config outname=", OutputKind::replaced});
     // Without -db the run had a database of its own: resuming it means naming it.
     if (!command.db_given)
         outputs.resume_hint = "add -db " + config.db_path +

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/config/tournament_config.h"
 #include "harness/process/engine_process.h"
 #include "harness/report/output_file.h"
 
@@ -17,14 +18,17 @@ namespace arbiter {
 //   [12:34:56.789] alphabeta(2) > go nodes 20000
 //   [12:34:56.912] alphabeta(2) < bestmove e2e4
 // local time to the millisecond, the engine's name and its worker number (0: the check of every
-// engine before the first game), '>' for a line to the engine and '<' for one from it. The I/O
+// engine before the first game), '>' for a line to the engine and '<' for one from it; or, in
+// cutechess-cli's -debug form (EngineLogForm::cutechess), the milliseconds since the run began:
+//   1234 >alphabeta(2): go nodes 20000
+// The I/O
 // of an engine never throws for the log: the first failed write is kept (and later lines are
 // dropped) until check() or close() throws it, naming the file.
 class EngineLog final : public EngineIoObserver {
   public:
     // Opens `path` ("-": standard output), appended to or truncated. Throws OutputError, which
     // names the file as "the engine log PATH".
-    EngineLog(const std::string& path, bool append);
+    EngineLog(const std::string& path, bool append, EngineLogForm form = EngineLogForm::stamped);
 
     void engine_line(const std::string& engine, Direction direction,
                      std::string_view line) noexcept override;
@@ -40,6 +44,7 @@ class EngineLog final : public EngineIoObserver {
     void write_text(const std::string& text) noexcept;  // one line, under mutex_
 
     std::mutex mutex_;  // guards file_ and error_
+    EngineLogForm form_;
     OutputFile file_;
     std::string error_;  // the first failed write's message
 };
@@ -48,22 +53,26 @@ class EngineLog final : public EngineIoObserver {
 // run creates anything), formatted as EngineLog formats them, for EngineLog::write_lines().
 class HeldEngineLog final : public EngineIoObserver {
   public:
+    explicit HeldEngineLog(EngineLogForm form = EngineLogForm::stamped);
     void engine_line(const std::string& engine, Direction direction,
                      std::string_view line) noexcept override;
     // The lines held so far, in order; the log is then empty.
     std::vector<std::string> take();
 
   private:
+    EngineLogForm form_;
     std::mutex mutex_;  // guards lines_
     std::vector<std::string> lines_;
 };
 
 // "[12:34:56.789] alphabeta(2) > go nodes 20000": one line of the engine log, without its '\n',
-// at `milliseconds` since the epoch (shown in local time). Control bytes and bytes that are not
-// UTF-8 in `line` are written as \xNN (tab as \t). Of a longer line the first
+// at `milliseconds` since the epoch (shown in local time); in the cutechess form
+// "1234 >alphabeta(2): go nodes 20000", at `milliseconds` since the run began. Control bytes and
+// bytes that are not UTF-8 in `line` are written as \xNN (tab as \t). Of a longer line the first
 // MAX_KEPT_LINE_LENGTH bytes are written, as the referee keeps them, then how many were left out:
 // "... [104853504 more bytes not logged]".
 std::string engine_log_line(long long milliseconds, const std::string& engine,
-                            EngineIoObserver::Direction direction, std::string_view line);
+                            EngineIoObserver::Direction direction, std::string_view line,
+                            EngineLogForm form = EngineLogForm::stamped);
 
 }  // namespace arbiter

@@ -67,6 +67,17 @@ TEST(EngineLog, LinesHoldTheTimeTheEngineAndTheDirection) {
                     .ends_with(".005] b(0) < bestmove e2e4\\x1B[2J\\xFF"));
 }
 
+// Issue 31: chess-tuning-tools runs cutechess-cli with -debug and drops the lines that match
+// "^[0-9]+ [<>]" before it counts results: the dialect's -debug lines are cutechess's.
+TEST(EngineLog, TheCutechessFormIsMillisecondsThenTheDirectionAndTheEngine) {
+    EXPECT_EQ(engine_log_line(1234, "sf(1)", Direction::to_engine, "go wtime 900",
+                              EngineLogForm::cutechess),
+              "1234 >sf(1): go wtime 900");
+    EXPECT_EQ(engine_log_line(0, "sf(0)", Direction::from_engine, "bestmove e2e4\x1b",
+                              EngineLogForm::cutechess),
+              "0 <sf(0): bestmove e2e4\\x1B");
+}
+
 // Issue 28: a 100 MB line went into the log verbatim (419 MB of log for 4 games). Of each line
 // the first MAX_KEPT_LINE_LENGTH bytes are logged, as the referee keeps them, then the count of
 // the rest.

@@ -121,7 +121,8 @@ class Runner {
         engine_start_.chess960 = config_.game.variant == Variant::chess960;
         create_folder(engine_start_.log_dir, "the engines' logs folder beside the database");
         if (!config_.engine_log.empty()) {
-            engine_log_.emplace(config_.engine_log, config_.engine_log_append);
+            engine_log_.emplace(config_.engine_log, config_.engine_log_append,
+                                config_.engine_log_form);
             engine_log_->write_lines(checked.engine_log_lines);
             engine_start_.io_observer = &*engine_log_;
         }

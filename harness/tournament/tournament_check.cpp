@@ -157,7 +157,7 @@ CheckedTournament check_tournament(const TournamentConfig& config) {
         }
     }
     std::optional<HeldEngineLog> held;
-    if (!config.engine_log.empty()) held.emplace();
+    if (!config.engine_log.empty()) held.emplace(config.engine_log_form);
     checked.own_identities = check_engines(config, held ? &*held : nullptr);
     if (held) checked.engine_log_lines = held->take();
     return checked;
