@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "harness/cli/cutechess_dialect_fixture.h"
-#include "harness/report/crc32.h"
+#include "harness/text/crc32.h"
 
 namespace arbiter_test {
 namespace {

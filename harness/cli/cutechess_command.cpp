@@ -11,10 +11,11 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
-#include "harness/report/output_file.h"
 #include "harness/session/dialect_console.h"
+#include "harness/text/output_file.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/tournament.h"
+#include "harness/uci/client.h"
 
 namespace arbiter::cli {
 

@@ -14,8 +14,8 @@
 #include "harness/nodes/record.h"
 #include "harness/nodes/runner.h"
 #include "harness/nodes/table.h"
-#include "harness/report/output_file.h"
 #include "harness/store/store.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter::cli {
 

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "harness/report/text_table.h"
+#include "harness/text/text_table.h"
 
 namespace arbiter::nodes {
 

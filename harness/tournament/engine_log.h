@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "harness/process/engine_process.h"
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 

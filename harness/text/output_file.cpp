@@ -1,4 +1,4 @@
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

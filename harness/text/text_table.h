@@ -51,8 +51,4 @@ std::vector<TextColumn> left_then_right(std::size_t count_left, std::size_t coun
 // Returns a CSV field, quoted (with doubled quotes) when it holds a comma, quote or line break.
 std::string csv_field(std::string_view text);
 
-// Escapes text for use inside a JSON string (quotes not included): \" \\ \n \r \t \b \f and other
-// control characters as \u00XX; other bytes, UTF-8 included, pass through unchanged.
-std::string json_escape(std::string_view text);
-
 }  // namespace arbiter

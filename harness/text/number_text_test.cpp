@@ -1,6 +1,6 @@
 // format_fixed, the one number formatter of the terminal, the HTML report and the PGN: half away
 // from zero where printf rounds a tie to even, no negative zero, and each output's plus sign.
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 #include <gtest/gtest.h>
 

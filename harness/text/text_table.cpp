@@ -1,4 +1,4 @@
-#include "harness/report/text_table.h"
+#include "harness/text/text_table.h"
 
 #include <algorithm>
 #include <array>
@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <utility>
-
-#include "harness/config/json.h"
 
 namespace arbiter {
 
@@ -160,11 +158,6 @@ std::vector<TextColumn> left_then_right(std::size_t count_left, std::size_t coun
     for (std::size_t c = count_left; c < columns.size(); ++c)
         columns[c].align = TextColumn::Align::right;
     return columns;
-}
-
-std::string json_escape(std::string_view text) {
-    std::string quoted = json::quote(text);
-    return quoted.substr(1, quoted.size() - 2);
 }
 
 std::string csv_field(std::string_view text) {

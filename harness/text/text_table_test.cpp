@@ -1,4 +1,4 @@
-#include "harness/report/text_table.h"
+#include "harness/text/text_table.h"
 
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 #include <fstream>
 #include <vector>
 
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 namespace {

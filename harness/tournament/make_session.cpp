@@ -1,4 +1,7 @@
-#include "harness/game/engine_session.h"
+#include "harness/tournament/make_session.h"
+
+#include "harness/uci/session.h"
+#include "harness/xboard/session.h"
 
 namespace arbiter {
 

@@ -1,4 +1,4 @@
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 #include <cmath>
 #include <cstdio>

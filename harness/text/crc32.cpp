@@ -1,4 +1,4 @@
-#include "harness/report/crc32.h"
+#include "harness/text/crc32.h"
 
 #include <array>
 #include <cstdio>
