@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "harness/nodes/results.h"
+#include "harness/node_counts/results.h"
 
 namespace arbiter::nodes {
 

@@ -1,4 +1,4 @@
-#include "harness/nodes/runner.h"
+#include "harness/node_counts/runner.h"
 
 #include <algorithm>
 #include <charconv>
@@ -7,8 +7,8 @@
 #include <set>
 
 #include "engines/core/movegen.h"
-#include "harness/nodes/measure.h"
-#include "harness/nodes/reference.h"
+#include "harness/node_counts/measure.h"
+#include "harness/node_counts/reference.h"
 #include "harness/tournament/worker_pool.h"
 #include "harness/uci/client.h"
 

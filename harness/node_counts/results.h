@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "harness/config/json.h"
-#include "harness/nodes/suite.h"
+#include "harness/node_counts/suite.h"
 #include "harness/uci/protocol.h"
 
 namespace arbiter::nodes {

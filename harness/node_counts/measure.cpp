@@ -1,4 +1,4 @@
-#include "harness/nodes/measure.h"
+#include "harness/node_counts/measure.h"
 
 #include <charconv>
 #include <string_view>

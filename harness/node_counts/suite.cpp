@@ -1,4 +1,4 @@
-#include "harness/nodes/suite.h"
+#include "harness/node_counts/suite.h"
 
 #include <fstream>
 #include <set>

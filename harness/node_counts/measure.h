@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "harness/nodes/suite.h"
+#include "harness/node_counts/suite.h"
 #include "harness/uci/client.h"
 
 namespace arbiter::nodes {

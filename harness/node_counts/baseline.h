@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "harness/nodes/invariants.h"
-#include "harness/nodes/results.h"
+#include "harness/node_counts/invariants.h"
+#include "harness/node_counts/results.h"
 
 namespace arbiter::nodes {
 

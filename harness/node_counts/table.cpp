@@ -1,4 +1,4 @@
-#include "harness/nodes/table.h"
+#include "harness/node_counts/table.h"
 
 #include <cmath>
 #include <map>

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "harness/config/engine_config.h"
-#include "harness/nodes/results.h"
-#include "harness/nodes/suite.h"
+#include "harness/node_counts/results.h"
+#include "harness/node_counts/suite.h"
 
 namespace arbiter::nodes {
 

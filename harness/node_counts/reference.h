@@ -6,7 +6,7 @@
 
 #include <cstdint>
 
-#include "harness/nodes/suite.h"
+#include "harness/node_counts/suite.h"
 
 namespace arbiter::nodes {
 

@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "harness/nodes/runner.h"
+#include "harness/node_counts/runner.h"
 
 namespace arbiter::nodes {
 

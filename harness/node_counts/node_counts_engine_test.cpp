@@ -1,4 +1,4 @@
-// Tests of harness/nodes against real engines: arbiter's own (built by this project) and
+// Tests of harness/node_counts against real engines: arbiter's own (built by this project) and
 // Debian's Stockfish. Measurements, determinism across runs and concurrency, failures of
 // misbehaving engines, and the store.
 #include <gtest/gtest.h>
@@ -9,12 +9,12 @@
 #include "engines/core/notation.h"
 #include "engines/core/reference_program.h"
 #include "harness/identity/sha256.h"
-#include "harness/nodes/measure.h"
-#include "harness/nodes/output.h"
-#include "harness/nodes/record.h"
-#include "harness/nodes/reference.h"
-#include "harness/nodes/runner.h"
-#include "harness/nodes/table.h"
+#include "harness/node_counts/measure.h"
+#include "harness/node_counts/output.h"
+#include "harness/node_counts/record.h"
+#include "harness/node_counts/reference.h"
+#include "harness/node_counts/runner.h"
+#include "harness/node_counts/table.h"
 #include "harness/store/store.h"
 
 namespace arbiter::nodes {

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string>
 
-#include "harness/nodes/baseline.h"
-#include "harness/nodes/invariants.h"
-#include "harness/nodes/results.h"
-#include "harness/nodes/table.h"
+#include "harness/node_counts/baseline.h"
+#include "harness/node_counts/invariants.h"
+#include "harness/node_counts/results.h"
+#include "harness/node_counts/table.h"
 
 namespace arbiter::nodes {
 

@@ -1,10 +1,10 @@
-#include "harness/nodes/results.h"
+#include "harness/node_counts/results.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <tuple>
 
-#include "harness/nodes/reference.h"
+#include "harness/node_counts/reference.h"
 
 namespace arbiter::nodes {
 

@@ -1,4 +1,4 @@
-#include "harness/nodes/reference.h"
+#include "harness/node_counts/reference.h"
 
 #include <cmath>
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "harness/config/engine_config.h"
-#include "harness/nodes/results.h"
+#include "harness/node_counts/results.h"
 #include "harness/store/store.h"
 
 namespace arbiter::nodes {

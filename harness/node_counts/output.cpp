@@ -1,4 +1,4 @@
-#include "harness/nodes/output.h"
+#include "harness/node_counts/output.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "harness/nodes/baseline.h"
+#include "harness/node_counts/baseline.h"
 
 #include <cmath>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "harness/nodes/record.h"
+#include "harness/node_counts/record.h"
 
 #include <unistd.h>
 

@@ -1,4 +1,4 @@
-#include "harness/nodes/invariants.h"
+#include "harness/node_counts/invariants.h"
 
 #include <algorithm>
 #include <cctype>

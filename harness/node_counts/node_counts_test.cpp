@@ -1,4 +1,4 @@
-// Unit tests of harness/nodes without engines: positions, the minimal-tree reference, info
+// Unit tests of harness/node_counts without engines: positions, the minimal-tree reference, info
 // parsing on lines captured from real engines (replayed by a /bin/sh script), tables, invariants,
 // baseline comparison and the four output formats, all on fabricated results with hand-computed
 // figures.
@@ -8,16 +8,16 @@
 
 #include "engines/core/position.h"
 #include "harness/config/engine_config.h"
-#include "harness/nodes/baseline.h"
-#include "harness/nodes/estimate.h"
-#include "harness/nodes/invariants.h"
-#include "harness/nodes/measure.h"
-#include "harness/nodes/output.h"
-#include "harness/nodes/reference.h"
-#include "harness/nodes/results.h"
-#include "harness/nodes/runner.h"
-#include "harness/nodes/suite.h"
-#include "harness/nodes/table.h"
+#include "harness/node_counts/baseline.h"
+#include "harness/node_counts/estimate.h"
+#include "harness/node_counts/invariants.h"
+#include "harness/node_counts/measure.h"
+#include "harness/node_counts/output.h"
+#include "harness/node_counts/reference.h"
+#include "harness/node_counts/results.h"
+#include "harness/node_counts/runner.h"
+#include "harness/node_counts/suite.h"
+#include "harness/node_counts/table.h"
 
 namespace arbiter::nodes {
 namespace {
@@ -116,11 +116,11 @@ TEST(NodePositions, EpdErrorsNameTheLine) {
     } catch (const PositionError& e) {
         EXPECT_NE(std::string(e.what()).find("twice.epd:2"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(load_epd("harness/nodes/testdata/no-such-file.epd"), PositionError);
+    EXPECT_THROW(load_epd("harness/node_counts/testdata/no-such-file.epd"), PositionError);
 }
 
 TEST(NodePositions, BenchSuiteHasAtLeastTwelveSearchablePositions) {
-    auto positions = load_epd("harness/nodes/testdata/bench.epd");
+    auto positions = load_epd("harness/node_counts/testdata/bench.epd");
     EXPECT_GE(positions.size(), 12u);
     for (const char* kind : {"opening:", "middlegame:", "tactical:", "endgame:"}) {
         int count = 0;

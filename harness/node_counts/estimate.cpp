@@ -1,10 +1,10 @@
-#include "harness/nodes/estimate.h"
+#include "harness/node_counts/estimate.h"
 
 #include <array>
 #include <cmath>
 #include <cstdio>
 
-#include "harness/nodes/reference.h"
+#include "harness/node_counts/reference.h"
 
 namespace arbiter::nodes {
 
