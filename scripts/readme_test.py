@@ -276,7 +276,7 @@ SCRIPTS = {
         "for v in material simplified; do f=(); "
         "for x in minimax alphabeta alphabeta-mvvlva alphabeta-mvvlva-tt; do "
         "f+=(--engine name=$x,cmd=build/bin/$x,option.Eval=$v); done; "
-        "build/bin/arbiter nodes \"${f[@]}\" --positions harness/nodes/testdata/gate.epd "
+        "build/bin/arbiter nodes \"${f[@]}\" --positions harness/node_counts/testdata/gate.epd "
         "--depth 1..2 --format json --out $w/$v.json --write report:$w/$v.md; done; "
         "python3 scripts/node-page $w > $w/page.md; grep -q '^# Node counts' $w/page.md", {})],
     "strategy-nodes": [("scripts/strategy-nodes --depth 1", {})],

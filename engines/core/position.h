@@ -91,7 +91,6 @@ class Position {
     // ep_square() it is kept when no en passant capture is legal (Polyglot keys need it).
     Square double_push_square() const { return st_->double_push; }
     int rule50() const { return st_->rule50; }
-    int game_ply() const { return game_ply_; }
     int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
     Key key() const { return st_->key; }
     // The key after m as far as the moved and the captured piece change it (castling rights,
@@ -108,7 +107,6 @@ class Position {
     // Pieces of either colour that alone stand between the side to move's king and an enemy
     // slider: its own pinned pieces and the enemy's discovered-check candidates.
     Bitboard blockers_for_king() const { return st_->blockers; }
-    Piece captured_piece() const { return st_->captured; }
     int material(Color c) const { return st_->material[c]; }
     int psq(Color c) const { return st_->psq[c]; }
     const StateInfo* state() const { return st_; }

@@ -161,7 +161,6 @@ class Search {
     // The quiescence score of pos within (alpha, beta), for tests: the root counts as a node.
     int quiescence_score(Position& pos, int alpha = -SCORE_INFINITE, int beta = SCORE_INFINITE);
     void set_eval(eval::Kind kind) { eval_ = kind; }
-    eval::Kind eval_kind() const { return eval_; }
     void set_seed(std::uint64_t seed) { seed_ = seed; }
     void set_move_overhead(std::int64_t ms) { move_overhead_ms_ = ms; }
     // Resizes (and clears) the transposition table. Throws std::bad_alloc.
@@ -179,7 +178,6 @@ class Search {
     void request_stop() { stop_.store(true, std::memory_order_relaxed); }
     // Clears a stop request; call before starting run() on another thread.
     void clear_stop() { stop_.store(false, std::memory_order_relaxed); }
-    bool stop_requested() const { return stop_.load(std::memory_order_relaxed); }
 
   private:
     // The compile-time shape of one search: each combination is its own instantiation of the

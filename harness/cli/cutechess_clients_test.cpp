@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "harness/cli/client_run_fixture.h"
-#include "harness/report/crc32.h"
+#include "harness/text/crc32.h"
 
 namespace arbiter_test {
 namespace {

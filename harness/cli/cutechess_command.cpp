@@ -17,12 +17,13 @@
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
 #include "harness/config/fastchess_saved_config.h"
-#include "harness/report/output_file.h"
 #include "harness/session/dialect_console.h"
 #include "harness/store/store.h"
+#include "harness/text/output_file.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
+#include "harness/uci/client.h"
 
 namespace arbiter::cli {
 

@@ -12,7 +12,7 @@
 #include "harness/cli/command.h"
 #include "harness/cli/cutechess_command.h"
 #include "harness/config/cutechess_args.h"
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 #include "harness/text/suggest.h"
 
 namespace arbiter::cli {

@@ -8,14 +8,14 @@
 #include "harness/config/engine_config.h"
 #include "harness/config/nodes_config.h"
 #include "harness/identity/engine_identity.h"
-#include "harness/nodes/baseline.h"
-#include "harness/nodes/estimate.h"
-#include "harness/nodes/output.h"
-#include "harness/nodes/record.h"
-#include "harness/nodes/runner.h"
-#include "harness/nodes/table.h"
-#include "harness/report/output_file.h"
+#include "harness/node_counts/baseline.h"
+#include "harness/node_counts/estimate.h"
+#include "harness/node_counts/output.h"
+#include "harness/node_counts/record.h"
+#include "harness/node_counts/runner.h"
+#include "harness/node_counts/table.h"
 #include "harness/store/store.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter::cli {
 

@@ -5,8 +5,8 @@
 
 #include "harness/cli/command.h"
 #include "harness/report/html/page.h"
-#include "harness/report/output_file.h"
 #include "harness/store/store.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter::cli {
 

@@ -6,9 +6,9 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
-#include "harness/report/output_file.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
+#include "harness/text/output_file.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
 

@@ -7,6 +7,7 @@
 
 #include "engines/core/position.h"
 #include "harness/game/game.h"
+#include "harness/uci/session.h"
 
 namespace arbiter {
 namespace {

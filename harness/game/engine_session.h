@@ -13,10 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "harness/config/engine_config.h"
 #include "harness/game/engine_types.h"
-#include "harness/uci/client.h"
-#include "harness/xboard/client.h"
+#include "harness/process/engine_process.h"
 
 namespace arbiter {
 
@@ -72,7 +70,7 @@ class EngineSession {
         throw std::logic_error(
             "go ponder sent to an engine whose pondering the referee does not drive");
     }
-    virtual UciClient::PonderHit ponderhit() {
+    virtual PonderHit ponderhit() {
         throw std::logic_error(
             "ponderhit sent to an engine whose pondering the referee does not drive");
     }
@@ -90,7 +88,8 @@ class EngineSession {
 };
 
 // One client behind the referee's interface: every call is forwarded as it is, both clients
-// speaking the referee's types (engine_types.h); each protocol's session below adds the search.
+// speaking the referee's types (engine_types.h); each protocol's session (harness/uci/session.h,
+// harness/xboard/session.h) adds the search.
 template <typename Client>
 class ClientSession : public EngineSession {
   public:
@@ -127,54 +126,5 @@ class ClientSession : public EngineSession {
   protected:
     Client client_;
 };
-
-// A UCI engine behind the referee's interface: its reply is only a search.
-class UciSession final : public ClientSession<UciClient> {
-  public:
-    EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
-        return reply_of(client_.go(limits, timeout));
-    }
-    EngineReply wait_reply(std::chrono::milliseconds timeout) override {
-        return reply_of(client_.wait_bestmove(timeout));
-    }
-    bool end_game(std::string_view, std::string_view) override { return client_.alive(); }
-    bool enable_pondering() override {
-        return client_.find_option("Ponder") && client_.set_option("Ponder", "true");
-    }
-    bool go_ponder(const GoLimits& limits) override { return client_.go_ponder(limits); }
-    UciClient::PonderHit ponderhit() override { return client_.ponderhit(); }
-
-  private:
-    static EngineReply reply_of(SearchReply search) {
-        EngineReply reply;
-        reply.search = std::move(search);
-        return reply;
-    }
-};
-
-// An XBoard (CECP) engine behind the referee's interface: its client reads resignations, claims,
-// draw offers and complaints into the reply itself, and reports a move of ours that the engine
-// refused ("Illegal move") as an error and a disconnection, so that the referee restarts the
-// engine. position() throws XboardError for a position the engine cannot be given (Black to move
-// without setboard), and go() for a node limit: configuration errors.
-class XboardSession final : public ClientSession<XboardClient> {
-  public:
-    EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
-        return client_.go(limits, timeout);
-    }
-    EngineReply wait_reply(std::chrono::milliseconds timeout) override {
-        return client_.wait_reply(timeout);
-    }
-    bool end_game(std::string_view result, std::string_view reason) override {
-        return client_.end_game(result, reason);
-    }
-    bool enable_pondering() override {
-        client_.send("hard");
-        return false;
-    }
-};
-
-// A new, unstarted session for `protocol`.
-std::unique_ptr<EngineSession> make_session(EngineProtocol protocol);
 
 }  // namespace arbiter

@@ -42,6 +42,11 @@ std::optional<Score> sane_engine_score(Score::Kind kind, std::int64_t value, Sco
 // spaces, empty for none.
 std::string pv_text(const std::vector<std::string>& pv);
 
+// How `ponderhit` went (UCI pondering, harness/game/ponder.h): sent, so the engine's move follows;
+// premature, its bestmove arrived before ponderhit and is discarded (as cutechess discards it);
+// or the engine is gone.
+enum class PonderHit { sent, premature, disconnected };
+
 // The limits of one search; unset fields are not sent. Clocks are the game's (White's and
 // Black's); each protocol client says them in its own commands.
 struct GoLimits {

@@ -16,7 +16,7 @@
 #include "harness/config/game_config.h"
 #include "harness/game/engine_session.h"
 #include "harness/game/played_game.h"
-#include "harness/store/records.h"
+#include "harness/values/opening_slot.h"
 
 namespace arbiter {
 

@@ -7,6 +7,7 @@
 #include "engines/core/board.h"
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
+#include "harness/uci/session.h"
 
 namespace arbiter {
 namespace {

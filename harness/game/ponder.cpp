@@ -39,14 +39,14 @@ EngineStatus Ponderer::resolve(std::string_view played, std::chrono::millisecond
     if (!pondering_) return EngineStatus::ok;
     if (played == expected_) {
         switch (engine_->ponderhit()) {
-            case UciClient::PonderHit::sent:
+            case PonderHit::sent:
                 pondering_ = false;
                 hit_ = true;
                 return EngineStatus::ok;
-            case UciClient::PonderHit::premature:  // its bestmove came unasked and is discarded
+            case PonderHit::premature:  // its bestmove came unasked and is discarded
                 pondering_ = false;
                 return EngineStatus::ok;
-            case UciClient::PonderHit::disconnected:
+            case PonderHit::disconnected:
                 pondering_ = false;
                 return EngineStatus::disconnected;
         }

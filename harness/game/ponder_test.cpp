@@ -55,13 +55,13 @@ class ScriptedPonderSession final : public EngineSession {
     bool go_ponder(const GoLimits& limits) override {
         return said("go ponder" + go_command(limits).substr(2));
     }
-    UciClient::PonderHit ponderhit() override {
+    PonderHit ponderhit() override {
         if (premature) {
             said("(a bestmove came before ponderhit: dropped)");
-            return UciClient::PonderHit::premature;
+            return PonderHit::premature;
         }
         said("ponderhit");
-        return UciClient::PonderHit::sent;
+        return PonderHit::sent;
     }
     bool quit(milliseconds) override { return true; }
     void kill() override { said("(killed)"); }

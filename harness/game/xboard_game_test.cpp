@@ -12,6 +12,8 @@
 #include "engines/core/notation.h"
 #include "engines/core/position.h"
 #include "harness/game/game.h"
+#include "harness/uci/session.h"
+#include "harness/xboard/session.h"
 
 namespace arbiter {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "engines/core/board.h"
 #include "engines/core/text.h"
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 namespace arbiter {
 

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "harness/config/cutechess_args.h"
+#include "harness/config/tournament_config.h"
 #include "harness/store/records.h"
 #include "harness/store/store.h"
-#include "harness/tournament/tournament.h"
 
 namespace arbiter {
 

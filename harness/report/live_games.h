@@ -8,8 +8,8 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/pgn/pgn_writer.h"
-#include "harness/report/crc32.h"
-#include "harness/report/output_file.h"
+#include "harness/text/crc32.h"
+#include "harness/text/output_file.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {

@@ -4,10 +4,17 @@
 #include <cmath>
 #include <cstdio>
 
-#include "harness/report/number_text.h"
-#include "harness/report/text_table.h"
+#include "harness/config/json.h"
+#include "harness/text/number_text.h"
+#include "harness/text/text_table.h"
 
 namespace arbiter {
+
+std::string json_escape(std::string_view text) {
+    std::string quoted = json::quote(text);
+    return quoted.substr(1, quoted.size() - 2);
+}
+
 namespace {
 
 std::string json_number(double value, int decimals) {

@@ -9,7 +9,7 @@
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
-#include "harness/report/text_table.h"
+#include "harness/text/text_table.h"
 
 namespace arbiter {
 
@@ -27,6 +27,10 @@ struct TableOptions {
 // A rating or an end of its 95% interval as every output writes it (terminal, CSV, JSON, the
 // page's table and charts): `decimals` decimals, or "+inf" / "-inf" where it is unbounded.
 std::string rating_text(double elo, int decimals);
+
+// Escapes text for use inside a JSON string (quotes not included): \" \\ \n \r \t \b \f and other
+// control characters as \u00XX; other bytes, UTF-8 included, pass through unchanged.
+std::string json_escape(std::string_view text);
 
 // Writes the ratings: Rank, Name, Elo, the 95% interval's low and high ends, Games, Score %,
 // Draw % and optionally LOS; CSV and JSON add the bound ("none", "lower" or "upper": why an

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 namespace arbiter {
 namespace {

@@ -8,10 +8,10 @@
 #include <sstream>
 
 #include "harness/pgn/fools_mate_game.h"
-#include "harness/report/crc32.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
-#include "harness/report/text_table.h"
+#include "harness/text/crc32.h"
+#include "harness/text/text_table.h"
 
 namespace arbiter {
 namespace {

@@ -7,9 +7,9 @@
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
-#include "harness/report/number_text.h"
 #include "harness/report/rating_output.h"
-#include "harness/report/text_table.h"
+#include "harness/text/number_text.h"
+#include "harness/text/text_table.h"
 
 namespace arbiter {
 

@@ -1,5 +1,5 @@
 // The files a tournament reads and writes, gathered from its configuration for the checks that
-// refuse a run before it creates anything (harness/report/output_file.h): no output over an
+// refuse a run before it creates anything (harness/text/output_file.h): no output over an
 // input, and every output writable. The match session (match_session.h) makes them first for
 // both command lines (`arbiter tournament` and the cutechess/fastchess dialect), each naming the
 // files by its own flags.
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "harness/config/tournament_config.h"
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 

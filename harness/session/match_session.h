@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "harness/config/tournament_config.h"
-#include "harness/report/output_file.h"
 #include "harness/session/match_files.h"
 #include "harness/store/store.h"
+#include "harness/text/output_file.h"
 #include "harness/tournament/tournament.h"
 
 namespace arbiter {

@@ -6,7 +6,7 @@
 
 #include "harness/report/cutechess_output.h"
 #include "harness/report/html/page.h"
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 namespace arbiter {
 

@@ -9,7 +9,7 @@
 
 #include "harness/config/tournament_config.h"
 #include "harness/process/engine_process.h"
-#include "harness/report/output_file.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 

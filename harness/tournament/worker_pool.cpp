@@ -1,6 +1,8 @@
 #include "harness/tournament/worker_pool.h"
 
 #include "harness/process/affinity.h"
+#include "harness/tournament/make_session.h"
+#include "harness/uci/session.h"
 
 #include <algorithm>
 #include <atomic>

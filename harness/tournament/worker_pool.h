@@ -16,6 +16,7 @@
 
 #include "harness/config/engine_config.h"
 #include "harness/game/engine_session.h"
+#include "harness/uci/client.h"
 
 namespace arbiter {
 

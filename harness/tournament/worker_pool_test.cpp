@@ -11,6 +11,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "harness/uci/session.h"
+
 namespace arbiter {
 namespace {
 

@@ -118,7 +118,7 @@ class UciClient {
     // otherwise it sends `ponderhit` (`sent`), and from then on the search is timed as after
     // send_go(): wait_bestmove() reads the move, keeping the info lines of the ponder search.
     // When the expected move is not played, stop() and wait_bestmove() end the search.
-    enum class PonderHit { sent, premature, disconnected };
+    using PonderHit = arbiter::PonderHit;
     bool go_ponder(const GoLimits& limits);
     PonderHit ponderhit();
 

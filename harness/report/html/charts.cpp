@@ -6,7 +6,7 @@
 #include <limits>
 #include <sstream>
 
-#include "harness/report/number_text.h"
+#include "harness/text/number_text.h"
 
 namespace arbiter::html {
 

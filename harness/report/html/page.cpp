@@ -9,8 +9,8 @@
 
 #include "harness/config/json.h"
 #include "harness/report/html/charts.h"
-#include "harness/report/number_text.h"
-#include "harness/report/output_file.h"
+#include "harness/text/number_text.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter::html {
 
