@@ -370,7 +370,7 @@ void finish(Reading& r) {
     check_native_outputs(r.command);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.
     std::int64_t games = r.games.value_or(r.repeat ? 2 : 1);
-    r.command.games_per_encounter = r.rounds * games;
+    r.command.config.games_per_encounter = r.rounds * games;
     // -games 1 given: one game per round and opening, colours alternating game by game, as
     // fastchess plays it (OpenBench's data generation). Without -games (nor -repeat), the pairs
     // of earlier releases, so that those commands play the games they played. A knockout's
@@ -386,7 +386,7 @@ void finish(Reading& r) {
             "no -games: arbiter deals openings to colour-reversed pairs, games 2k-1 and 2k on "
             "one opening (give -games 1 for one game per round); an odd total ends with the first "
             "game of a pair");
-    else if (games != 1 && r.command.games_per_encounter % 2 != 0 && !config.knockout)
+    else if (games != 1 && r.command.config.games_per_encounter % 2 != 0 && !config.knockout)
         throw ConfigError("-rounds " + std::to_string(r.rounds) + " x -games " +
                           std::to_string(games) +
                           " is an odd number of games per encounter; arbiter plays colour-reversed "
@@ -432,29 +432,6 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     // Step 2. -each, then the settings as one layer; then the whole is validated.
     finish(r);
     return r.command;
-}
-
-void fit_schedule(CutechessCommand& command, std::int64_t openings) {
-    fit_schedule(command.config, command.games_per_encounter, openings);
-}
-
-void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
-                  std::int64_t openings) {
-    // Each round deals every opening once to each encounter: a pair of games, or one game.
-    std::int64_t per_opening = config.single_games ? 1 : 2;
-    std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
-    if (config.knockout) {  // rounds: an encounter's deals; the results decide the games
-        config.rounds = int(deals);
-        config.max_games = 0;
-        return;
-    }
-    openings = std::max<std::int64_t>(openings, 1);
-    config.rounds = int((deals + openings - 1) / openings);
-    int engines = int(config.engines.size());
-    std::int64_t encounters = config.gauntlet
-                                  ? std::int64_t(config.seeds) * (engines - config.seeds)
-                                  : std::int64_t(engines) * (engines - 1) / 2;
-    config.max_games = games_per_encounter * encounters;
 }
 
 }  // namespace arbiter

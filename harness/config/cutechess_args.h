@@ -33,9 +33,6 @@ using CutechessOutputSettings = OutputPlan;
 struct CutechessCommand {
     TournamentConfig config;
     CutechessOutputSettings output;
-    // Games per encounter of two engines (-rounds x -games): the run plays this many games of
-    // each pair, as colour-reversed pairs over consecutive openings.
-    std::int64_t games_per_encounter = 0;
     Personality personality = Personality::arbiter;
     bool version = false;     // -version / --version: print it and stop
     bool help = false;        // -help / --help anywhere: print the usage and stop
@@ -62,12 +59,5 @@ bool is_cutechess_option(std::string_view argument);
 // the option.
 CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
                                      Personality personality = Personality::arbiter);
-
-// The number of rounds over an opening suite of `openings` that covers every encounter, and the
-// games of the schedule to play (TournamentConfig::rounds and ::max_games).
-void fit_schedule(CutechessCommand& command, std::int64_t openings);
-// The same on a configuration alone, for `games_per_encounter` games of each encounter.
-void fit_schedule(TournamentConfig& config, std::int64_t games_per_encounter,
-                  std::int64_t openings);
 
 }  // namespace arbiter

@@ -73,7 +73,7 @@ TEST(CutechessArgs, NodesDepthAndPlies) {
                                   "-openings", "file=b.epd", "-games", "2"});
     EXPECT_EQ(c.config.engines[0].limits.nodes, 5000u);
     EXPECT_EQ(c.config.engines[1].limits.depth, 7);
-    EXPECT_EQ(c.games_per_encounter, 2);
+    EXPECT_EQ(c.config.games_per_encounter, 2);
 }
 
 TEST(CutechessArgs, MatchOptions) {
@@ -111,7 +111,7 @@ TEST(CutechessArgs, MatchOptions) {
                    "min",
                    "fi"});
     const TournamentConfig& t = c.config;
-    EXPECT_EQ(c.games_per_encounter, 500);  // -repeat without -games: 2 games a round
+    EXPECT_EQ(c.config.games_per_encounter, 500);  // -repeat without -games: 2 games a round
     EXPECT_EQ(t.concurrency, 3);
     EXPECT_EQ(t.wait.count(), 40);
     EXPECT_EQ(t.event, "My Event");
@@ -137,7 +137,7 @@ TEST(CutechessArgs, GauntletAndScheduleFit) {
          "-rounds", "5",     "-games",  "2",           "-repeat",  "-openings", "file=b.epd"});
     EXPECT_TRUE(c.config.gauntlet);
     EXPECT_EQ(c.config.seeds, 1);
-    fit_schedule(c, 4);
+    fit_schedule(c.config, 4);
     EXPECT_EQ(c.config.rounds, 2);          // 5 pairs per encounter over 4 openings
     EXPECT_EQ(c.config.max_games, 10 * 3);  // 3 encounters of 10 games
     EXPECT_FALSE(read({"-tournament", "roundrobin", "-rounds", "2"}).config.gauntlet);
@@ -158,16 +158,16 @@ TEST(CutechessArgs, KnockoutAndPyramid) {
     EXPECT_TRUE(one.config.knockout);
     EXPECT_EQ(one.config.seeds, 4);
     EXPECT_TRUE(one.config.single_games);
-    fit_schedule(one, 8);
+    fit_schedule(one.config, 8);
     EXPECT_EQ(one.config.rounds, 1);
     EXPECT_EQ(one.config.max_games, 0);
     auto two = read_cutechess_args(with({"-tournament", "knockout", "-games", "4", "-repeat"}));
     EXPECT_FALSE(two.config.single_games);
-    fit_schedule(two, 1);
+    fit_schedule(two.config, 1);
     EXPECT_EQ(two.config.rounds, 2);  // two colour-reversed pairs per encounter
     auto three = read_cutechess_args(with({"-tournament", "knockout", "-games", "3"}));
     EXPECT_TRUE(three.config.single_games);
-    fit_schedule(three, 1);
+    fit_schedule(three.config, 1);
     EXPECT_EQ(three.config.rounds, 3);  // best of three single games
     EXPECT_NE(error_of(with({"-tournament", "knockout", "-rounds", "2"})).find("round multiplier"),
               std::string::npos);
@@ -410,12 +410,12 @@ TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {
     CutechessCommand one =
         read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
                              "-openings", "file=x.epd", "-rounds", "5", "-games", "1"});
-    EXPECT_EQ(one.games_per_encounter, 5);
+    EXPECT_EQ(one.config.games_per_encounter, 5);
     EXPECT_TRUE(one.config.single_games);
-    fit_schedule(one, 12);
+    fit_schedule(one.config, 12);
     EXPECT_EQ(one.config.max_games, 5);
     EXPECT_EQ(one.config.rounds, 1);
-    fit_schedule(one, 2);  // five single games over two openings: three rounds
+    fit_schedule(one.config, 2);  // five single games over two openings: three rounds
     EXPECT_EQ(one.config.rounds, 3);
     // The same setting in `arbiter tournament` (--single-games) and its identity: part of it
     // when set, absent otherwise (older databases keep their keys).

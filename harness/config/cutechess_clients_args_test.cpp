@@ -63,7 +63,7 @@ TEST(CutechessClients, FishtestsOptionsAreHonoured) {
     EXPECT_TRUE(c.seed_given);
     EXPECT_FALSE(c.db_given);
     EXPECT_EQ(c.config.seed, 12345678901234567890ull);
-    EXPECT_EQ(c.games_per_encounter, 16);
+    EXPECT_EQ(c.config.games_per_encounter, 16);
     ASSERT_EQ(c.config.engines.size(), 2u);
     EXPECT_EQ(c.config.engines[0].limits.tc->moves, 40);
     EXPECT_EQ(c.config.engines[0].command, "/bin/sf");  // absolute: as given
@@ -215,7 +215,7 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
     EXPECT_TRUE(c.output.crc32);
     EXPECT_TRUE(t.sprt.has_value());
     EXPECT_EQ(t.seed, 7u);
-    EXPECT_EQ(c.games_per_encounter, 20);
+    EXPECT_EQ(c.config.games_per_encounter, 20);
     EXPECT_EQ(c.output.format, ConsoleFormat::cutechess);
     EXPECT_TRUE(c.use_affinity);
     EXPECT_TRUE(c.output.check_mate_pvs);

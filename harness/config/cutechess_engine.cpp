@@ -37,68 +37,107 @@ std::vector<std::string> split_words(const std::string& text) {
     return words;
 }
 
-// Reads one key of an -engine or -each block into `engine`.
-void read_engine_key(EngineConfig& engine, CutechessEngineExtras& extras, const std::string& key,
-                     const std::string& value, std::vector<std::string>& warnings) {
-    if (key == "cmd")
-        engine.command = value;
-    else if (key == "name")
-        engine.name = value;
-    else if (key == "dir")
-        engine.working_dir = value;
-    else if (key == "arg")
-        engine.args.push_back(value);
-    else if (key == "args")
-        for (std::string& word : split_words(value)) engine.args.push_back(std::move(word));
-    else if (key.rfind("option.", 0) == 0 && key.size() > 7)
-        engine.options.emplace_back(key.substr(7), value);
-    else if (key == "proto" || key == "restart" || key == "stderr" || key == "book" ||
-             key == "bookdepth" || key == "ponder")
-        read_engine_setting(engine, key, value);
-    else if (key == "conf")
-        extras.conf = value;
-    else if (key == "initstr")
-        read_init_strings(engine, value);
-    else if (key == "tc") {
-        // fastchess's tc=inf/T+I: no moves per period, T+I.
-        for (std::string_view no_period : {"inf/", "infinite/"})
-            if (value.rfind(no_period, 0) == 0)
-                return read_engine_key(engine, extras, key, value.substr(no_period.size()),
-                                       warnings);
-        // cutechess's tc=inf: no clock, so that nodes=, depth= or st= governs alone.
-        extras.infinite_clock = value == "inf" || value == "infinite";
-        if (extras.infinite_clock) {
-            engine.limits.tc.reset();
-            return;
-        }
-        if (value.find("hourglass") != std::string::npos)
-            throw ConfigError("tc=" + value +
-                              ": cutechess writes an hourglass as tc=hgSECONDS (tc=hg60)");
-        read_limit(engine.limits, "tc", value);
-    } else if (key == "st") {
-        NumberRule rule{"st", "a positive number of seconds"};
-        double seconds = read_number(rule, value);
-        if (!(seconds > 0)) throw ConfigError(rule_message("st", rule.what, value));
-        // Beyond the clock's range it stays out of range, for the movetime rule to refuse.
-        double ms = std::min(seconds * 1000, double(MAX_TIMEOUT_MS) + 1);
-        engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(ms));
-    } else if (key == "nodes" || key == "depth")
-        read_limit(engine.limits, key, value);
-    else if (key == "plies")
-        read_limit(engine.limits, "depth", value);
-    else if (key == "timemargin")
-        extras.time_margin = value;
-    else if (key == "trust" || key == "whitepov")
-        warnings.push_back(key + "=" + value + " is accepted and ignored");
-    else {
-        std::string known;  // the keys of the dialect's table (cutechess_options.cpp)
-        for (const cutechess::DialectEngineKey& k : cutechess::dialect_engine_keys())
-            known += (known.empty() ? "" : ", ") + std::string(k.key);
-        throw ConfigError("unknown engine key '" + key + "' (known: " + known + ")");
+using Extras = CutechessEngineExtras;
+using Warnings = std::vector<std::string>;
+using Text = const std::string&;
+
+// cutechess's tc=inf (no clock, so that nodes=, depth= or st= governs alone), fastchess's
+// tc=inf/T+I (no moves per period: T+I), cutechess's hourglass tc=hgT, or a clock.
+void read_tc(EngineConfig& engine, Extras& extras, Text key, Text value, Warnings& warnings) {
+    for (std::string_view no_period : {"inf/", "infinite/"})
+        if (value.rfind(no_period, 0) == 0)
+            return read_tc(engine, extras, key, value.substr(no_period.size()), warnings);
+    extras.infinite_clock = value == "inf" || value == "infinite";
+    if (extras.infinite_clock) {
+        engine.limits.tc.reset();
+        return;
     }
+    if (value.find("hourglass") != std::string::npos)
+        throw ConfigError("tc=" + value +
+                          ": cutechess writes an hourglass as tc=hgSECONDS (tc=hg60)");
+    read_limit(engine.limits, "tc", value);
+}
+
+// st=SECONDS: a fixed time per move.
+void read_st(EngineConfig& engine, Extras&, Text, Text value, Warnings&) {
+    NumberRule rule{"st", "a positive number of seconds"};
+    double seconds = read_number(rule, value);
+    if (!(seconds > 0)) throw ConfigError(rule_message("st", rule.what, value));
+    // Beyond the clock's range it stays out of range, for the movetime rule to refuse.
+    double ms = std::min(seconds * 1000, double(MAX_TIMEOUT_MS) + 1);
+    engine.limits.movetime_ms = std::max<std::int64_t>(1, std::llround(ms));
+}
+
+// The keys an engine has natively (proto, restart, stderr, book, bookdepth, ponder).
+void read_native(EngineConfig& engine, Extras&, Text key, Text value, Warnings&) {
+    read_engine_setting(engine, key, value);
+}
+
+void read_limit_key(EngineConfig& engine, Extras&, Text key, Text value, Warnings&) {
+    read_limit(engine.limits, key == "plies" ? "depth" : key, value);
+}
+
+void ignore(EngineConfig&, Extras&, Text key, Text value, Warnings& warnings) {
+    warnings.push_back(key + "=" + value + " is accepted and ignored");
+}
+
+// The keys of an -engine block, in the usage's order, each with its reader.
+using K = cutechess::DialectEngineKey;
+constexpr K ENGINE_KEYS[] = {
+    {"cmd", "COMMAND", "The program to start",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) { e.command = v; }},
+    {"name", "NAME", "Its name (default: the program's file name)",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) { e.name = v; }},
+    {"dir", "DIR", "Its working directory (a relative cmd= with a slash is a file of DIR)",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) { e.working_dir = v; }},
+    {"arg", "ARG", "One argument for the program",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) { e.args.push_back(v); }},
+    {"args", "\"A B ...\"", "Its arguments, split as a shell would",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) {
+         for (std::string& word : split_words(v)) e.args.push_back(std::move(word));
+     }},
+    {"option.NAME", "VALUE", "An engine option (UCI setoption, XBoard option)",
+     [](EngineConfig& e, Extras&, Text k, Text v, Warnings&) {
+         e.options.emplace_back(k.substr(7), v);
+     }},
+    {"proto", "uci|xboard", "The protocol it speaks (default: uci)", read_native},
+    {"tc", "TC|inf", "Time control: [MOVES/]SECONDS[+INC] or hgSECONDS; inf: no clock", read_tc},
+    {"st", "SECONDS", "Time per move", read_st},
+    {"nodes", "N", "Node limit per move", read_limit_key},
+    {"depth", "N", "Depth limit per move", read_limit_key},
+    {"plies", "N", "Depth limit per move (fastchess's name)", read_limit_key},
+    {"timemargin", "MS", "How far it may overrun its clock (one margin for all engines)",
+     [](EngineConfig&, Extras& x, Text, Text v, Warnings&) { x.time_margin = v; }},
+    {"restart", "on|off|auto", "on: a new process for every game", read_native},
+    {"stderr", "FILE", "Append its stderr to FILE", read_native},
+    {"book", "FILE", "A Polyglot book its moves are played from while it has one", read_native},
+    {"bookdepth", "N", "At most N of its moves from the book", read_native},
+    {"conf", "NAME", "The engine NAME of the -engines file, this block's keys on top",
+     [](EngineConfig&, Extras& x, Text, Text v, Warnings&) { x.conf = v; }},
+    {"initstr", "TEXT", "setoption name NAME value VALUE lines (\\n between), as option.NAME=",
+     [](EngineConfig& e, Extras&, Text, Text v, Warnings&) { read_init_strings(e, v); }},
+    {"ponder", "", "It thinks on the opponent's time (ponder=true|false too)", read_native},
+    {"trust", "", "Accepted and ignored", ignore},
+    {"whitepov", "", "Accepted and ignored", ignore},
+};
+
+// Reads one key of an -engine or -each block into `engine`, by its entry of ENGINE_KEYS.
+void read_key(EngineConfig& engine, Extras& extras, Text key, Text value, Warnings& warnings) {
+    const bool option = key.rfind("option.", 0) == 0 && key.size() > 7;
+    for (const K& entry : ENGINE_KEYS)
+        if (option ? entry.key == "option.NAME" : entry.key == key)
+            return entry.read(engine, extras, key, value, warnings);
+    std::string known;
+    for (const K& entry : ENGINE_KEYS)
+        known += (known.empty() ? "" : ", ") + std::string(entry.key);
+    throw ConfigError("unknown engine key '" + key + "' (known: " + known + ")");
 }
 
 }  // namespace
+
+std::span<const cutechess::DialectEngineKey> cutechess::dialect_engine_keys() {
+    return ENGINE_KEYS;
+}
 
 void read_init_strings(EngineConfig& engine, const std::string& text) {
     // cutechess's initstr= takes "\n" between lines; initStrings in engines.json is a list.
@@ -138,8 +177,7 @@ void read_cutechess_engine_block(const std::string& option, const std::vector<st
         if (equals == std::string::npos || equals == 0)
             throw ConfigError(option + ": '" + token + "' is not key=value");
         try {
-            read_engine_key(engine, extras, token.substr(0, equals), token.substr(equals + 1),
-                            warnings);
+            read_key(engine, extras, token.substr(0, equals), token.substr(equals + 1), warnings);
         } catch (const ConfigError& e) {
             throw ConfigError(option + " " + token + ": " + e.what());
         }

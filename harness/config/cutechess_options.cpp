@@ -210,32 +210,6 @@ static_assert(std::none_of(std::begin(OPTIONS), std::begin(OPTIONS) + READ_COUNT
                            [](const O& o) { return !o.read && o.setting.empty(); }),
               "every option read fills something");
 
-// The keys of an -engine block, in the usage's order.
-constexpr DialectEngineKey ENGINE_KEYS[] = {
-    {"cmd", "COMMAND", "The program to start"},
-    {"name", "NAME", "Its name (default: the program's file name)"},
-    {"dir", "DIR", "Its working directory (a relative cmd= with a slash is a file of DIR)"},
-    {"arg", "ARG", "One argument for the program"},
-    {"args", "\"A B ...\"", "Its arguments, split as a shell would"},
-    {"option.NAME", "VALUE", "An engine option (UCI setoption, XBoard option)"},
-    {"proto", "uci|xboard", "The protocol it speaks (default: uci)"},
-    {"tc", "TC|inf", "Time control: [MOVES/]SECONDS[+INC]; inf: no clock"},
-    {"st", "SECONDS", "Time per move"},
-    {"nodes", "N", "Node limit per move"},
-    {"depth", "N", "Depth limit per move"},
-    {"plies", "N", "Depth limit per move (fastchess's name)"},
-    {"timemargin", "MS", "How far it may overrun its clock (one margin for all engines)"},
-    {"restart", "on|off|auto", "on: a new process for every game"},
-    {"stderr", "FILE", "Append its stderr to FILE"},
-    {"book", "FILE", "A Polyglot book its moves are played from while it has one"},
-    {"bookdepth", "N", "At most N of its moves from the book"},
-    {"conf", "NAME", "The engine NAME of the -engines file, this block's keys on top"},
-    {"initstr", "TEXT", "setoption name NAME value VALUE lines (\\n between), as option.NAME="},
-    {"ponder", "", "It thinks on the opponent's time (ponder=true|false too)"},
-    {"trust", "", "Accepted and ignored"},
-    {"whitepov", "", "Accepted and ignored"},
-};
-
 bool belongs_to(const DialectOption& option, Personality personality) {
     if (personality == Personality::arbiter || option.origin == Origin::both) return true;
     return option.origin ==
@@ -286,7 +260,7 @@ std::string cutechess_usage(Personality personality) {
                 "\n";
     }
     text += "\nEngine options (in -engine and -each):\n\n";
-    for (const DialectEngineKey& key : ENGINE_KEYS)
+    for (const DialectEngineKey& key : dialect_engine_keys())
         text += tabbed_line(engine_key_head(key), key.meaning) + "\n";
     return text;
 }
@@ -303,7 +277,7 @@ std::string fastchess_usage(Personality personality) {
                 std::string(option.meaning) + "\n";
     }
     text += "\nENGINE OPTIONS (in -engine and -each)\n\n";
-    for (const DialectEngineKey& key : ENGINE_KEYS)
+    for (const DialectEngineKey& key : dialect_engine_keys())
         text += "  -" + engine_key_head(key).substr(1) + "\n    " + std::string(key.meaning) + "\n";
     return text;
 }
@@ -336,10 +310,6 @@ const DialectOption* find_dialect_option(std::string_view name) {
     for (const DialectOption& option : OPTIONS)
         if (option.name == name) return &option;
     return nullptr;
-}
-
-std::span<const DialectEngineKey> dialect_engine_keys() {
-    return ENGINE_KEYS;
 }
 
 bool is_help_option(std::string_view argument) {

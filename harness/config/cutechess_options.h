@@ -7,8 +7,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "harness/config/cutechess_args.h"
+
+namespace arbiter {
+struct CutechessEngineExtras;  // cutechess_engine.h
+}  // namespace arbiter
 
 namespace arbiter::cutechess {
 
@@ -56,15 +61,23 @@ std::span<const RefusedOption> refused_options();
 // The table's entry named `name` (read or refused), or nullptr.
 const DialectOption* find_dialect_option(std::string_view name);
 
-// One key of an -engine or -each block ("tc", "TC|inf", its meaning). The usage lists them and
-// the reader's "unknown engine key" message names them.
+// Fills an engine from one key=value of its block: the key as given (option.NAME whole), the
+// value, the dialect's extras of that engine and the run's warnings. Throws ConfigError.
+using EngineKeyReader = void (*)(EngineConfig& engine, CutechessEngineExtras& extras,
+                                 const std::string& key, const std::string& value,
+                                 std::vector<std::string>& warnings);
+
+// One key of an -engine or -each block, declared once ("tc", "TC|inf", its meaning, its reader):
+// the usage lists it, the reader dispatches by it, the "unknown engine key" message names it.
+// "option.NAME" stands for every key that starts with "option.".
 struct DialectEngineKey {
     std::string_view key;
     std::string_view value;  // empty: a bare key=VALUE whose value is ignored
     std::string_view meaning;
+    EngineKeyReader read = nullptr;
 };
 
-// Every key of an -engine block arbiter reads, in the usage's order.
+// Every key of an -engine block arbiter reads, in the usage's order (cutechess_engine.cpp).
 std::span<const DialectEngineKey> dialect_engine_keys();
 
 // True for the arguments that ask for the usage in both tools: -help and --help.

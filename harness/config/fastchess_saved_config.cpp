@@ -114,7 +114,7 @@ void add_match(Object& root, const CutechessCommand& command) {
     root.emplace_back("scoreinterval", Value(out.score_interval));
     root.emplace_back("wait", Value(ms(config.wait)));
     root.emplace_back("games", Value(games));
-    root.emplace_back("rounds", Value(command.games_per_encounter / games));
+    root.emplace_back("rounds", Value(command.config.games_per_encounter / games));
     if (config.concurrency) root.emplace_back("concurrency", Value(*config.concurrency));
     root.emplace_back("force_concurrency", Value(config.force));
     root.emplace_back("recover", Value(true));  // arbiter always goes on after a lost engine

@@ -65,7 +65,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
     EXPECT_EQ(back.config.concurrency, given.config.concurrency);
     EXPECT_EQ(back.config.pgn_path, given.config.pgn_path);
     EXPECT_EQ(back.config.single_games, given.config.single_games);
-    EXPECT_EQ(back.games_per_encounter, 16);
+    EXPECT_EQ(back.config.games_per_encounter, 16);
     EXPECT_EQ(back.output.format, ConsoleFormat::cutechess);
     EXPECT_EQ(back.output.pgn_fields, given.output.pgn_fields);
     EXPECT_EQ(back.output.epd_path, "end.epd");
@@ -79,7 +79,7 @@ TEST_F(SavedConfig, SingleGamesStaySingle) {
         Personality::fastchess);
     CutechessCommand back = round_trip(given);
     EXPECT_TRUE(back.config.single_games);
-    EXPECT_EQ(back.games_per_encounter, 7);
+    EXPECT_EQ(back.config.games_per_encounter, 7);
     EXPECT_EQ(back.config.engines, given.config.engines);
 }
 
@@ -110,7 +110,7 @@ TEST_F(SavedConfig, DiscardStartsFromTheCommandLine) {
               "-openings file=x.epd -rounds 3 -games 2"),
         Personality::fastchess);
     ASSERT_EQ(fresh.config.engines.size(), 2u);
-    EXPECT_EQ(fresh.games_per_encounter, 6);
+    EXPECT_EQ(fresh.config.games_per_encounter, 6);
     EXPECT_NE(testing::error_of([] { read_cutechess_args({"-config"}); }).find("-config needs"),
               std::string::npos);
 }

@@ -216,4 +216,23 @@ std::vector<std::string> identity_differences(const json::Value& before, const j
     return reasons;
 }
 
+void fit_schedule(TournamentConfig& config, std::int64_t openings) {
+    const std::int64_t games_per_encounter = config.games_per_encounter;
+    // Each round deals every opening once to each encounter: a pair of games, or one game.
+    std::int64_t per_opening = config.single_games ? 1 : 2;
+    std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
+    if (config.knockout) {  // rounds: an encounter's deals; the results decide the games
+        config.rounds = int(deals);
+        config.max_games = 0;
+        return;
+    }
+    openings = std::max<std::int64_t>(openings, 1);
+    config.rounds = int((deals + openings - 1) / openings);
+    int engines = int(config.engines.size());
+    std::int64_t encounters = config.gauntlet
+                                  ? std::int64_t(config.seeds) * (engines - config.seeds)
+                                  : std::int64_t(engines) * (engines - 1) / 2;
+    config.max_games = games_per_encounter * encounters;
+}
+
 }  // namespace arbiter

@@ -99,6 +99,10 @@ struct TournamentConfig {
     int bootstrap = 1000;  // bootstrap samples of the Elo error bars
     // Play only shard `shard_index` (1..shard_count) of the schedule (harness/tournament/shard.h);
     // 0: the whole schedule. Not part of the identity: every shard is the same tournament.
+    // The dialects' -rounds x -games: each encounter's games. When set, the session fits `rounds`
+    // and `max_games` to the suite it reads (fit_schedule()), so the suite is read once. Not part
+    // of to_json() nor of the identity: what it decides is in `rounds` and `max_games`.
+    std::int64_t games_per_encounter = 0;
     int shard_index = 0;
     int shard_count = 0;
 
@@ -191,5 +195,10 @@ void validate(const TournamentConfig& config);
 // Why two identities (TournamentConfig::identity()) name different tournaments, one line per
 // setting that differs ("the content of the opening file changed", "seed: 1 -> 2").
 std::vector<std::string> identity_differences(const json::Value& before, const json::Value& now);
+
+// The number of rounds over a suite of `openings` that covers every encounter's
+// `games_per_encounter` games, and the games of the schedule to play (`rounds`, `max_games`); a
+// knockout's rounds are an encounter's deals, its games decided by the results.
+void fit_schedule(TournamentConfig& config, std::int64_t openings);
 
 }  // namespace arbiter

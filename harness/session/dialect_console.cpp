@@ -103,9 +103,6 @@ int run_dialect_match(const CutechessCommand& command) {
         outputs.resume_hint = "add -db " + config.db_path +
                               (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
                               " to the command to resume";
-    outputs.fit_schedule = [&command](TournamentConfig& fitted, std::int64_t openings) {
-        fit_schedule(fitted, command.games_per_encounter, openings);
-    };
     return run_match(config, outputs);
 }
 

@@ -20,8 +20,8 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
         pin_engines_of_this_thread(worker_cpus(1));  // the engines checked before the games
     }
     CheckedTournament checked = check_tournament(config);
-    if (outputs.fit_schedule) {
-        outputs.fit_schedule(config, std::int64_t(checked.openings.size()));
+    if (config.games_per_encounter > 0) {  // the dialects' -rounds x -games, fitted to the suite
+        fit_schedule(config, std::int64_t(checked.openings.size()));
         validate(config);
     }
 

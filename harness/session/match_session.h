@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,10 +29,6 @@ struct MatchOutputs {
     bool resume = false;  // --resume was given (the native console says what it resumed)
     // After "finished games are saved, " in the cutechess and fastchess forms' last words.
     std::string resume_hint = "re-run the same command to resume";
-    // The dialect's -rounds x -games: fits the schedule (rounds, max_games) of a copy of the
-    // configuration to the number of openings check_tournament() read, so that the suite is read
-    // once per run; the fitted configuration is validated again and played.
-    std::function<void(TournamentConfig& config, std::int64_t openings)> fit_schedule{};
 };
 
 // What a door shows of a run, given to run_match(). open() is called once the database is open
@@ -56,10 +51,10 @@ class MatchConsole {
 // that stopped it. Before anything is created it refuses every output over an input or that
 // cannot be written (refuse_tournament_outputs()), pins the engines if the output plan asks
 // (OutputPlan::affinity), and checks the
-// tournament (check_tournament()) and fits its schedule to the suite read (fit_schedule); then
-// makes the database's folder, claims the database
-// (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens it, and
-// plays the games into `console`'s observer chain while an InterruptWatch stops the run on
+// tournament (check_tournament()) and, for the dialects' -rounds x -games (games_per_encounter),
+// fits its schedule to the suite read (fit_schedule()); then makes the database's folder, claims
+// the database (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens
+// it, and plays the games into `console`'s observer chain while an InterruptWatch stops the run on
 // SIGINT or SIGTERM. Throws what the refusals and the run throw.
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
 

