@@ -54,8 +54,8 @@ std::uint64_t clock_seed() {
 }
 
 // Reads the command line; the session fits the schedule to the opening suite it reads.
-CutechessCommand read_command(const std::vector<std::string>& arguments, Personality personality) {
-    CutechessCommand command = read_cutechess_args(arguments, personality);
+CutechessCommand read_command(const std::vector<std::string>& arguments, SpokenTool spoken_tool) {
+    CutechessCommand command = read_cutechess_args(arguments, spoken_tool);
     for (const std::string& warning : command.warnings)
         std::cerr << "arbiter: warning: " << warning << '\n';
     if (command.version || command.help) return command;
@@ -137,16 +137,16 @@ void save_config(const CutechessCommand& command) {
 
 }  // namespace
 
-int run_cutechess_dialect(const std::vector<std::string>& arguments, Personality personality) {
-    bool fastchess_lines = personality == Personality::fastchess;
+int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool spoken_tool) {
+    bool fastchess_lines = spoken_tool == SpokenTool::fastchess;
     try {
-        CutechessCommand command = read_command(arguments, personality);
+        CutechessCommand command = read_command(arguments, spoken_tool);
         if (command.version) {
-            std::cout << version_text(personality) << '\n';
+            std::cout << version_text(spoken_tool) << '\n';
             return 0;
         }
         if (command.help) {
-            std::cout << dialect_usage(personality);
+            std::cout << dialect_usage(spoken_tool);
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;

@@ -13,6 +13,6 @@ namespace arbiter::cli {
 // Runs a whole command line in this dialect (the arguments after the program name) and returns
 // the exit code: 0 when the match finished, 1 on an error, 130 after SIGINT.
 int run_cutechess_dialect(const std::vector<std::string>& arguments,
-                          Personality personality = Personality::arbiter);
+                          SpokenTool spoken_tool = SpokenTool::arbiter);
 
 }  // namespace arbiter::cli

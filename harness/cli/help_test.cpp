@@ -48,7 +48,7 @@ TEST(Help, ArbiterNamesVersionAndTheSecondCommandLine) {
         EXPECT_TRUE(contains(help.out, part)) << part << " is missing from:\n" << help.out;
     RunResult version = run(std::string(ARBITER_PATH) + " --version");
     EXPECT_EQ(version.exit_code, 0);
-    EXPECT_EQ(version.out, version_text(Personality::arbiter) + "\n");
+    EXPECT_EQ(version.out, version_text(SpokenTool::arbiter) + "\n");
 }
 
 TEST(Help, TournamentListsEveryEngineKeyAndEveryFlag) {
@@ -88,18 +88,18 @@ TEST_F(LinkedHelp, EachToolPrintsItsOwnUsageForBothSpellings) {
     for (const char* spelling : {"-help", "--help"}) {
         RunResult cutechess = run_as("cutechess-cli", spelling);
         EXPECT_EQ(cutechess.exit_code, 0) << spelling;
-        EXPECT_EQ(cutechess.out, dialect_usage(Personality::cutechess)) << spelling;
+        EXPECT_EQ(cutechess.out, dialect_usage(SpokenTool::cutechess)) << spelling;
         RunResult fastchess = run_as("fastchess", spelling);
         EXPECT_EQ(fastchess.exit_code, 0) << spelling;
-        EXPECT_EQ(fastchess.out, dialect_usage(Personality::fastchess)) << spelling;
+        EXPECT_EQ(fastchess.out, dialect_usage(SpokenTool::fastchess)) << spelling;
     }
     // Asked for amid other options (even ones arbiter would refuse), -help still wins.
     RunResult amid = run_as("fastchess", "-engine cmd=x -quick -help");
     EXPECT_EQ(amid.exit_code, 0);
-    EXPECT_EQ(amid.out, dialect_usage(Personality::fastchess));
+    EXPECT_EQ(amid.out, dialect_usage(SpokenTool::fastchess));
     RunResult own = run(std::string(ARBITER_PATH) + " -help");
     EXPECT_EQ(own.exit_code, 0);
-    EXPECT_EQ(own.out, dialect_usage(Personality::arbiter));
+    EXPECT_EQ(own.out, dialect_usage(SpokenTool::arbiter));
 }
 
 // The names on the usage's "arbiter also reads:" line.
@@ -117,9 +117,9 @@ std::set<std::string> also_read(const std::string& usage) {
 // Each tool's usage lists its own options in its form; the other tool's come after, by name.
 TEST(DialectUsage, EachToolsOptionsInItsForm) {
     using cutechess::Origin;
-    const std::string cutechess = dialect_usage(Personality::cutechess);
-    const std::string fastchess = dialect_usage(Personality::fastchess);
-    const std::string own = dialect_usage(Personality::arbiter);
+    const std::string cutechess = dialect_usage(SpokenTool::cutechess);
+    const std::string fastchess = dialect_usage(SpokenTool::fastchess);
+    const std::string own = dialect_usage(SpokenTool::arbiter);
     EXPECT_EQ(cutechess.rfind("Usage:\n\n  cutechess-cli -engine", 0), 0u) << cutechess;
     EXPECT_EQ(fastchess.rfind("NAME\n\nfastchess", 0), 0u) << fastchess;
     const std::size_t cutechess_others = cutechess.find("\narbiter also reads:");
@@ -160,8 +160,8 @@ TEST(DialectUsage, EngineKeysAreTheReadersKeys) {
         {"timemargin", "50"}, {"restart", "on"},  {"stderr", "e.log"},
         {"book", "b.bin"},    {"bookdepth", "4"}, {"initstr", "setoption name Hash value 16"},
         {"ponder", "true"},   {"trust", "true"},  {"whitepov", "true"}};
-    const std::string cutechess = dialect_usage(Personality::cutechess);
-    const std::string fastchess = dialect_usage(Personality::fastchess);
+    const std::string cutechess = dialect_usage(SpokenTool::cutechess);
+    const std::string fastchess = dialect_usage(SpokenTool::fastchess);
     std::string known;
     for (const cutechess::DialectEngineKey& key : cutechess::dialect_engine_keys()) {
         const std::string k(key.key),

@@ -79,16 +79,16 @@ int main(int argc, char** argv) {
     if (!::isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
     // Started through a link named fastchess... or cutechess...: that tool's command line, always.
     // `arbiter -engine ... -each ...`: the cutechess-cli / fastchess dialect, read apart.
-    arbiter::Personality personality = arbiter::personality_of(argc > 0 ? argv[0] : "arbiter");
-    if (personality != arbiter::Personality::arbiter ||
+    arbiter::SpokenTool spoken_tool = arbiter::tool_called_as(argc > 0 ? argv[0] : "arbiter");
+    if (spoken_tool != arbiter::SpokenTool::arbiter ||
         (argc > 1 && arbiter::is_cutechess_option(argv[1])))
-        return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc), personality);
+        return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc), spoken_tool);
     CLI::App app{
         "arbiter: tournaments (round-robin, gauntlet, SPRT) of UCI and XBoard chess engines, "
         "recorded in SQLite, rated, reported; node-count tables"};
     app.require_subcommand(1);
     // `arbiter --version` is read before CLI11 (it is the dialect's too); the flag says so here.
-    app.set_version_flag("--version", arbiter::version_text(personality),
+    app.set_version_flag("--version", arbiter::version_text(spoken_tool),
                          "Print arbiter's version and exit");
     app.footer(
         "arbiter COMMAND --help says more of each command.\n\n"

@@ -127,17 +127,17 @@ using cutechess::joined;
 using cutechess::key_value;
 using cutechess::one_value;
 
-Personality personality_of(std::string_view program) {
+SpokenTool tool_called_as(std::string_view program) {
     std::string_view file = program.substr(program.find_last_of('/') + 1);
-    if (file.rfind("fastchess", 0) == 0) return Personality::fastchess;
-    if (file.rfind("cutechess", 0) == 0) return Personality::cutechess;
-    return Personality::arbiter;
+    if (file.rfind("fastchess", 0) == 0) return SpokenTool::fastchess;
+    if (file.rfind("cutechess", 0) == 0) return SpokenTool::cutechess;
+    return SpokenTool::arbiter;
 }
 
-std::string version_text(Personality personality) {
-    const char* whose = personality == Personality::fastchess   ? "fastchess's"
-                        : personality == Personality::cutechess ? "cutechess-cli's"
-                                                                : "its own";
+std::string version_text(SpokenTool spoken_tool) {
+    const char* whose = spoken_tool == SpokenTool::fastchess   ? "fastchess's"
+                        : spoken_tool == SpokenTool::cutechess ? "cutechess-cli's"
+                                                               : "its own";
     return std::string("arbiter 0.3.0, speaking ") + whose + " command line";
 }
 
@@ -417,10 +417,10 @@ void read_options(Reading& r, const std::vector<std::string>& arguments) {
 }  // namespace cutechess
 
 CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
-                                     Personality personality) {
+                                     SpokenTool spoken_tool) {
     Reading r;
-    r.command.personality = personality;
-    if (personality == Personality::fastchess) r.command.output.format = ConsoleFormat::fastchess;
+    r.command.spoken_tool = spoken_tool;
+    if (spoken_tool == SpokenTool::fastchess) r.command.output.format = ConsoleFormat::fastchess;
     // -help / --help anywhere asks for the usage, whatever else the line holds (as in both tools).
     if (std::any_of(arguments.begin(), arguments.end(), cutechess::is_help_option)) {
         r.command.help = true;

@@ -17,13 +17,13 @@ namespace arbiter {
 // Whose command line arbiter speaks, from the name it was started by: a link named fastchess...
 // (OpenBench's fastchess-ob) or cutechess... (cutechess-cli) speaks that tool and prints its lines
 // by default; arbiter itself speaks both, printing cutechess's lines unless told otherwise.
-enum class Personality { arbiter, cutechess, fastchess };
+enum class SpokenTool { arbiter, cutechess, fastchess };
 
-// The personality of a program started as `program` (argv[0]; only its file name counts).
-Personality personality_of(std::string_view program);
+// The tool spoken by a program started as `program` (argv[0]; only its file name counts).
+SpokenTool tool_called_as(std::string_view program);
 
 // "arbiter 0.3.0, speaking fastchess's command line" (cutechess's, or its own).
-std::string version_text(Personality personality);
+std::string version_text(SpokenTool spoken_tool);
 
 // How this dialect reports a run: its output plan (harness/config/output_plan.h), starting in
 // cutechess-cli's form; the games themselves are in TournamentConfig.
@@ -33,7 +33,7 @@ using CutechessOutputSettings = OutputPlan;
 struct CutechessCommand {
     TournamentConfig config;
     CutechessOutputSettings output;
-    Personality personality = Personality::arbiter;
+    SpokenTool spoken_tool = SpokenTool::arbiter;
     bool version = false;     // -version / --version: print it and stop
     bool help = false;        // -help / --help anywhere: print the usage and stop
     bool db_given = false;    // -db FILE: resume that database; else a new one per run
@@ -55,9 +55,9 @@ struct CutechessCommand {
 // such as "-engine" or "-each", or "-version".
 bool is_cutechess_option(std::string_view argument);
 
-// Reads the arguments after the program name, spoken by `personality`. Throws ConfigError naming
+// Reads the arguments after the program name, spoken by `spoken_tool`. Throws ConfigError naming
 // the option.
 CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
-                                     Personality personality = Personality::arbiter);
+                                     SpokenTool spoken_tool = SpokenTool::arbiter);
 
 }  // namespace arbiter

@@ -1,4 +1,4 @@
-// What the frameworks' command lines set, read by the dialect: the personality by the program's
+// What the frameworks' command lines set, read by the dialect: the tool spoken by the program's
 // name, fishtest's and OpenBench's options, cmd inside dir=, tc=inf/T+I, initstr, conf= with
 // an engines.json and fastchess's -config file=.
 #include <gtest/gtest.h>
@@ -29,22 +29,22 @@ std::string error_of(const std::string& line) {
     return "(no error)";
 }
 
-TEST(CutechessClients, PersonalityIsTheProgramsNameAndTheVersionSaysWhoseLineItSpeaks) {
-    EXPECT_EQ(personality_of("/home/ob/Client/fastchess-ob"), Personality::fastchess);
-    EXPECT_EQ(personality_of("./fastchess"), Personality::fastchess);
-    EXPECT_EQ(personality_of("cutechess-cli"), Personality::cutechess);
-    EXPECT_EQ(personality_of("build/bin/arbiter"), Personality::arbiter);
-    EXPECT_EQ(personality_of("/opt/fastchess/arbiter"), Personality::arbiter);
-    EXPECT_EQ(version_text(Personality::fastchess),
+TEST(CutechessClients, SpokenToolIsTheProgramsNameAndTheVersionSaysWhoseLineItSpeaks) {
+    EXPECT_EQ(tool_called_as("/home/ob/Client/fastchess-ob"), SpokenTool::fastchess);
+    EXPECT_EQ(tool_called_as("./fastchess"), SpokenTool::fastchess);
+    EXPECT_EQ(tool_called_as("cutechess-cli"), SpokenTool::cutechess);
+    EXPECT_EQ(tool_called_as("build/bin/arbiter"), SpokenTool::arbiter);
+    EXPECT_EQ(tool_called_as("/opt/fastchess/arbiter"), SpokenTool::arbiter);
+    EXPECT_EQ(version_text(SpokenTool::fastchess),
               "arbiter 0.3.0, speaking fastchess's command line");
-    EXPECT_EQ(version_text(Personality::cutechess),
+    EXPECT_EQ(version_text(SpokenTool::cutechess),
               "arbiter 0.3.0, speaking cutechess-cli's command line");
-    EXPECT_EQ(version_text(Personality::arbiter), "arbiter 0.3.0, speaking its own command line");
-    // The fastchess personality prints fastchess's lines by default; arbiter cutechess's.
+    EXPECT_EQ(version_text(SpokenTool::arbiter), "arbiter 0.3.0, speaking its own command line");
+    // Spoken as fastchess, it prints fastchess's lines by default; arbiter cutechess's.
     const auto line = words(
         "-engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 -openings "
         "file=x.epd -games 2");
-    EXPECT_EQ(read_cutechess_args(line, Personality::fastchess).output.format,
+    EXPECT_EQ(read_cutechess_args(line, SpokenTool::fastchess).output.format,
               ConsoleFormat::fastchess);
     EXPECT_EQ(read_cutechess_args(line).output.format, ConsoleFormat::cutechess);
 }
@@ -57,7 +57,7 @@ TEST(CutechessClients, FishtestsOptionsAreHonoured) {
               "file=b.epd format=epd order=random plies=16 start=5 -check-mate-pvs -engine "
               "name=New-ab tc=40/10.000+0.100 cmd=/bin/sf dir=. -engine name=Base-cd "
               "tc=10.000 cmd=./sf dir=/opt -each proto=uci option.Threads=1"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     EXPECT_FALSE(c.output.pgn_append);
     EXPECT_TRUE(c.output.crc32);
     EXPECT_TRUE(c.seed_given);
@@ -80,7 +80,7 @@ TEST(CutechessClients, OpenBenchsOptionsAreHonoured) {
               "cmd=./Base proto=uci st=0.5 name=base-base -openings file=b.epd format=epd "
               "order=random start=3 -srand 9 -pgnout file=PGNs/1.pgn seldepth=true nodes=true "
               "nps=true pv=true match_line=^info.*"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     EXPECT_EQ(c.config.engines[0].command, "Engines/Dev");
     EXPECT_EQ(c.config.engines[0].limits.tc->moves, 0);
     EXPECT_EQ(c.config.engines[0].limits.tc->base_ms, 8000);
@@ -102,7 +102,7 @@ TEST(CutechessClients, PgnoutHashfullTbhitsTimeleftLatencyAndMatchLinesAreHonour
         words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=1+0.01 -openings file=b.epd "
               "-pgnout file=x.pgn hashfull=true tbhits=true timeleft=true latency=true "
               "match_line=^info.string.a match_line=b$"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     PgnMoveFields expected;
     expected.hashfull = expected.tbhits = expected.timeleft = expected.latency = true;
     expected.match_line = expected.fastchess = true;
@@ -113,7 +113,7 @@ TEST(CutechessClients, PgnoutHashfullTbhitsTimeleftLatencyAndMatchLinesAreHonour
     CutechessCommand off = read_cutechess_args(
         words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=1+0.01 -openings file=b.epd "
               "-pgnout file=x.pgn hashfull=false latency=false"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     EXPECT_FALSE(off.output.pgn_fields.hashfull);
     EXPECT_FALSE(off.output.pgn_fields.latency);
     EXPECT_TRUE(off.config.game.kept_info_lines.empty());

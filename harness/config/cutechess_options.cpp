@@ -210,15 +210,15 @@ static_assert(std::none_of(std::begin(OPTIONS), std::begin(OPTIONS) + READ_COUNT
                            [](const O& o) { return !o.read && o.setting.empty(); }),
               "every option read fills something");
 
-bool belongs_to(const DialectOption& option, Personality personality) {
-    if (personality == Personality::arbiter || option.origin == Origin::both) return true;
+bool belongs_to(const DialectOption& option, SpokenTool spoken_tool) {
+    if (spoken_tool == SpokenTool::arbiter || option.origin == Origin::both) return true;
     return option.origin ==
-           (personality == Personality::cutechess ? Origin::cutechess : Origin::fastchess);
+           (spoken_tool == SpokenTool::cutechess ? Origin::cutechess : Origin::fastchess);
 }
 
 // Under arbiter's own name, whose option it is when it is not both tools'.
-std::string_view origin_mark(const DialectOption& option, Personality personality) {
-    if (personality != Personality::arbiter) return "";
+std::string_view origin_mark(const DialectOption& option, SpokenTool spoken_tool) {
+    if (spoken_tool != SpokenTool::arbiter) return "";
     switch (option.origin) {
         case Origin::cutechess:
             return " [cutechess]";
@@ -247,16 +247,16 @@ std::string engine_key_head(const DialectEngineKey& key) {
 
 // cutechess-cli's form: a usage line, then one option a line, its meaning after tab stops, then
 // the engine keys the same way.
-std::string cutechess_usage(Personality personality) {
-    const std::string program = personality == Personality::arbiter ? "arbiter" : "cutechess-cli";
+std::string cutechess_usage(SpokenTool spoken_tool) {
+    const std::string program = spoken_tool == SpokenTool::arbiter ? "arbiter" : "cutechess-cli";
     std::string text = "Usage:\n\n  " + program +
                        " -engine [eng_options] -engine [eng_options]... [options]\n\n"
                        "Options (as arbiter reads them):\n\n";
     for (const DialectOption& option : dialect_options()) {
-        if (!belongs_to(option, personality)) continue;
+        if (!belongs_to(option, spoken_tool)) continue;
         std::string head = "  " + std::string(option.name);
         if (!option.arguments.empty()) head += " " + std::string(option.arguments);
-        text += tabbed_line(head, option.meaning) + std::string(origin_mark(option, personality)) +
+        text += tabbed_line(head, option.meaning) + std::string(origin_mark(option, spoken_tool)) +
                 "\n";
     }
     text += "\nEngine options (in -engine and -each):\n\n";
@@ -266,12 +266,12 @@ std::string cutechess_usage(Personality personality) {
 }
 
 // fastchess's form: a manual with a synopsis, each option on its line, its meaning indented below.
-std::string fastchess_usage(Personality personality) {
+std::string fastchess_usage(SpokenTool spoken_tool) {
     std::string text =
         "NAME\n\nfastchess (arbiter) - plays chess engines against each other\n\n"
         "SYNOPSIS\n\nfastchess [OPTIONS]\n\nOPTIONS (as arbiter reads them)\n\n";
     for (const DialectOption& option : dialect_options()) {
-        if (!belongs_to(option, personality)) continue;
+        if (!belongs_to(option, spoken_tool)) continue;
         text += "  - " + std::string(option.name) +
                 (option.arguments.empty() ? "" : " " + std::string(option.arguments)) + "\n    " +
                 std::string(option.meaning) + "\n";
@@ -282,11 +282,11 @@ std::string fastchess_usage(Personality personality) {
     return text;
 }
 
-// The options the personality's tool lacks that arbiter reads all the same.
-std::string also_read(Personality personality) {
+// The options the spoken tool lacks that arbiter reads all the same.
+std::string also_read(SpokenTool spoken_tool) {
     std::string names;
     for (const DialectOption& option : dialect_options())
-        if (!belongs_to(option, personality)) names += " " + std::string(option.name);
+        if (!belongs_to(option, spoken_tool)) names += " " + std::string(option.name);
     return names.empty()
                ? ""
                : "\narbiter also reads:" + names + "\n(arbiter -help says what each does)\n";
@@ -318,16 +318,16 @@ bool is_help_option(std::string_view argument) {
 
 }  // namespace cutechess
 
-std::string dialect_usage(Personality personality) {
+std::string dialect_usage(SpokenTool spoken_tool) {
     using namespace cutechess;
-    if (personality == Personality::fastchess)
-        return fastchess_usage(personality) + also_read(personality);
-    if (personality == Personality::cutechess)
-        return cutechess_usage(personality) + also_read(personality);
+    if (spoken_tool == SpokenTool::fastchess)
+        return fastchess_usage(spoken_tool) + also_read(spoken_tool);
+    if (spoken_tool == SpokenTool::cutechess)
+        return cutechess_usage(spoken_tool) + also_read(spoken_tool);
     return "arbiter speaks cutechess-cli's and fastchess's command line (its options marked\n"
            "[cutechess] or [fastchess] are that tool's only); started through a link named\n"
            "cutechess-cli or fastchess, it speaks that tool's alone.\n\n" +
-           cutechess_usage(personality);
+           cutechess_usage(spoken_tool);
 }
 
 }  // namespace arbiter

@@ -87,9 +87,9 @@ bool is_help_option(std::string_view argument);
 
 namespace arbiter {
 
-// The usage arbiter prints for -help / --help when speaking as `personality`: that tool's
+// The usage arbiter prints for -help / --help when speaking as `spoken_tool`: that tool's
 // options as arbiter honours them (cutechess-cli's tabbed list, fastchess's manual form), then
 // the other options arbiter also reads; under its own name, every option of the dialect.
-std::string dialect_usage(Personality personality);
+std::string dialect_usage(SpokenTool spoken_tool);
 
 }  // namespace arbiter

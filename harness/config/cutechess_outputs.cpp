@@ -11,7 +11,7 @@ namespace arbiter::cutechess {
 void read_pgnout(Reading& r, const Option& option) {
     CutechessOutputSettings& output = r.command.output;
     PgnMoveFields& fields = output.pgn_fields;
-    fields.fastchess = r.command.personality == Personality::fastchess;
+    fields.fastchess = r.command.spoken_tool == SpokenTool::fastchess;
     for (const std::string& token : option.values) {
         std::size_t equals = token.find('=');
         if (equals == std::string::npos) {

@@ -34,7 +34,7 @@ class SavedConfig : public ::testing::Test {
     CutechessCommand round_trip(const CutechessCommand& command) {
         std::string path = (dir_ / "saved.json").string();
         std::ofstream(path) << fastchess_saved_config(command, {}).dump(4);
-        return read_cutechess_args({"-config", "file=" + path}, Personality::fastchess);
+        return read_cutechess_args({"-config", "file=" + path}, SpokenTool::fastchess);
     }
     fs::path dir_;
 };
@@ -51,7 +51,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
         "plies=16 -repeat 2 -games 2 -rounds 8 -pgnout tuner/games.pgn -srand "
         "18446744073709551557 -maxmoves 150 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 "
         "-pgnout file=tuner/games.pgn nodes=true seldepth=true -epdout file=end.epd";
-    CutechessCommand given = read_cutechess_args(words(line), Personality::fastchess);
+    CutechessCommand given = read_cutechess_args(words(line), SpokenTool::fastchess);
     EXPECT_EQ(given.saved_config_path, "tuner/fastchess_config.json");
     CutechessCommand back = round_trip(given);
     EXPECT_EQ(back.config.engines, given.config.engines);
@@ -76,7 +76,7 @@ TEST_F(SavedConfig, SingleGamesStaySingle) {
     CutechessCommand given = read_cutechess_args(
         words("-engine cmd=/bin/a -engine cmd=/bin/b -each nodes=1000 -games 1 -rounds 7 "
               "-openings file=x.epd -config outname=c.json"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     CutechessCommand back = round_trip(given);
     EXPECT_TRUE(back.config.single_games);
     EXPECT_EQ(back.config.games_per_encounter, 7);
@@ -88,7 +88,7 @@ TEST(SavedConfigStats, EachPairUnderItsNames) {
     CutechessCommand given = read_cutechess_args(
         words("-engine cmd=/bin/a name=a -engine cmd=/bin/b name=b -each depth=2 -rounds 2 "
               "-games 2 -openings file=x.epd"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     FastchessPairStats stats{"a", "b", 2, 1, 1, {1, 0, 1, 0, 0, 0}};
     json::Value saved = fastchess_saved_config(given, {stats});
     const json::Value* entry = saved.find("stats")->find("a vs b");
@@ -108,7 +108,7 @@ TEST_F(SavedConfig, DiscardStartsFromTheCommandLine) {
         words("-config file=" + path +
               " discard=true -engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 "
               "-openings file=x.epd -rounds 3 -games 2"),
-        Personality::fastchess);
+        SpokenTool::fastchess);
     ASSERT_EQ(fresh.config.engines.size(), 2u);
     EXPECT_EQ(fresh.config.games_per_encounter, 6);
     EXPECT_NE(testing::error_of([] { read_cutechess_args({"-config"}); }).find("-config needs"),
