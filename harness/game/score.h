@@ -64,8 +64,8 @@ std::optional<int> centipawns_of(const std::optional<Score>& score);
 // The moves to mate of `score` if it is a mate, else nothing (the store's score_mate).
 std::optional<int> mate_moves_of(const std::optional<Score>& score);
 
-// The score the store's two columns hold (exact: the store keeps no bound): the mate in moves if
-// `mate_moves` is set, else the centipawns if set, else nothing.
+// The exact score the store's two columns hold (a move's bound has a column of its own): the
+// mate in moves if `mate_moves` is set, else the centipawns if set, else nothing.
 std::optional<Score> score_from_columns(std::optional<int> centipawns,
                                         std::optional<int> mate_moves);
 

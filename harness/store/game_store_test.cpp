@@ -79,6 +79,47 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
     EXPECT_EQ(store_error_of([&] { store_->load_game(1234); }), path_ + ": no game with id 1234");
 }
 
+// Issue 30: a fail-high or -low keeps its bound through the table (score_bound, version 8), for
+// centipawns and mates alike; an exact score and a missing one leave the column NULL.
+TEST_F(GameStoreTest, AScoresBoundIsStoredAndReadBack) {
+    GameRecord game = sample_game(tournament_, 43, a_, b_, opening_, 8);
+    game.moves[2].score = Score::from_centipawns(31, Score::Bound::lower);
+    game.moves[3].score = Score::from_mate_moves(-2, Score::Bound::upper);
+    game.moves[4].score = Score::from_mate_moves(3, Score::Bound::lower);
+    game.moves[5].score = Score::from_centipawns(-17, Score::Bound::upper);
+    game.moves[6].score = Score::from_centipawns(0);
+    game.moves[7].score.reset();
+    const GameId id = store_->record_game(game);
+    const GameRecord loaded = store_->load_game(id);
+    EXPECT_EQ(loaded, game);
+    EXPECT_EQ(loaded.moves[3].score, Score::from_mate_plies(-4, Score::Bound::upper));
+    store_.reset();
+    sql::Connection raw(path_, RAW_FLAGS);
+    EXPECT_EQ(raw.query_text("SELECT group_concat(ply || ':' || coalesce(score_cp, 'm' || "
+                             "score_mate, '-') || ':' || coalesce(score_bound, 'exact'), ' ') "
+                             "FROM (SELECT * FROM moves WHERE ply > 2 ORDER BY ply)",
+                             "test"),
+              "3:31:lowerbound 4:m-2:upperbound 5:m3:lowerbound 6:-17:upperbound 7:0:exact "
+              "8:-:exact");
+}
+
+// A bound that the table's CHECK would refuse, written past it, is named as damage with the file.
+TEST_F(GameStoreTest, AnUnknownScoreBoundIsNamedAsDamage) {
+    const GameId id = store_->record_game(sample_game(tournament_, 44, a_, b_, opening_, 4));
+    {
+        sql::Connection raw(path_, RAW_FLAGS);
+        raw.execute(
+            "PRAGMA ignore_check_constraints = ON; UPDATE moves SET score_bound = "
+            "'sideways' WHERE ply = 3",
+            "test");
+    }
+    EXPECT_EQ(store_error_of([&] { store_->load_game(id); }),
+              path_ +
+                  ": the database file is damaged (a move's score_bound is 'sideways', not "
+                  "lowerbound, upperbound or NULL) in game " +
+                  std::to_string(id));
+}
+
 TEST_F(GameStoreTest, EveryTerminationCodeIsStoredAsItsText) {
     for (std::size_t i = 0; i < TERMINATION_CODES.size(); ++i) {
         GameRecord game = sample_game(tournament_, 100 + i, a_, b_, std::nullopt, 3);

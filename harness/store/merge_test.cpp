@@ -112,8 +112,8 @@ TEST_F(MergeTest, AShardOfVersionSixMergesWithItsEnginesOwnNamesUnknown) {
     {
         sql::Connection raw(first.path.string(), SQLITE_OPEN_READWRITE);
         raw.execute(
-            "ALTER TABLE engines DROP COLUMN id_name; ALTER TABLE engines DROP COLUMN "
-            "id_author; PRAGMA user_version = 6",
+            "ALTER TABLE moves DROP COLUMN score_bound; ALTER TABLE engines DROP COLUMN "
+            "id_name; ALTER TABLE engines DROP COLUMN id_author; PRAGMA user_version = 6",
             "test");
     }
     const std::vector<fs::path> shards = {first.path};
@@ -122,6 +122,72 @@ TEST_F(MergeTest, AShardOfVersionSixMergesWithItsEnginesOwnNamesUnknown) {
     ASSERT_EQ(merged.list_engines().size(), 2u);
     for (const StoredEngine& e : merged.list_engines())
         EXPECT_EQ(e.own, EngineOwnIdentity{}) << e.identity.name;
+}
+
+// The moves of `game` with each score's bound dropped, as a version-7 file holds them.
+std::vector<MoveRecord> without_bounds(const GameRecord& game) {
+    std::vector<MoveRecord> moves = game.moves;
+    for (MoveRecord& move : moves)
+        if (move.score) move.score = move.score->with_bound(Score::Bound::exact);
+    return moves;
+}
+
+// Issue 30: a version-7 shard (no score_bound) and a version-8 shard merge into one file: the
+// version-8 shard's moves keep their bounds, the version-7 shard's read as exact, and the shards
+// are left at their versions.
+TEST_F(MergeTest, AShardOfVersionSevenMergesBesideOneOfVersionEight) {
+    first.play({0, 1, 4, 5});
+    second.play({2, 3, 6, 7});
+    {
+        sql::Connection raw(first.path.string(), SQLITE_OPEN_READWRITE);
+        raw.execute("ALTER TABLE moves DROP COLUMN score_bound; PRAGMA user_version = 7", "test");
+    }
+    const std::vector<fs::path> shards = {first.path, second.path};
+    EXPECT_EQ(merge_shards(target, shards).games_added, 8);
+    Store merged = Store::open(target);
+    EXPECT_EQ(merged.schema_version(), 8);
+    const TournamentId t = merged.list_tournaments().at(0).id;
+    std::map<std::int64_t, std::vector<MoveRecord>> moves;  // by slot
+    for (const GameSummary& g : merged.list_games(t))
+        moves[g.slot.number] = merged.load_game(g.id).moves;
+    ASSERT_EQ(moves.size(), 8u);
+    int bounded = 0;
+    for (const auto& [slot, played] : moves) {
+        SCOPED_TRACE("slot " + std::to_string(slot));
+        const GameRecord original = sample_game(0, slot, 0, 0, std::nullopt, first.plies);
+        if (slot == 0 || slot == 1 || slot == 4 || slot == 5) {
+            EXPECT_EQ(played, without_bounds(original));
+        } else {
+            EXPECT_EQ(played, original.moves);
+            for (const MoveRecord& move : played)
+                bounded += move.score && move.score->bound() != Score::Bound::exact;
+        }
+    }
+    // Plies 3, 6, 11, 19, 22, 27, 30 and 38 of each 40-ply game carry a bound: 4 games of 8.
+    EXPECT_EQ(bounded, 32);
+    EXPECT_EQ(Store::open(first.path, Store::Access::read_only).schema_version(), 7);
+    EXPECT_EQ(Store::open(second.path, Store::Access::read_only).schema_version(), 8);
+}
+
+// A shard of a schema newer than this build is refused by name before anything is written.
+TEST_F(MergeTest, AShardOfANewerSchemaIsRefusedAndNothingIsWritten) {
+    first.play({0, 1});
+    second.play({2, 3});
+    {
+        sql::Connection raw(second.path.string(), SQLITE_OPEN_READWRITE);
+        raw.execute("PRAGMA user_version = 9", "test");
+    }
+    const std::vector<fs::path> shards = {first.path, second.path};
+    try {
+        merge_shards(target, shards);
+        FAIL() << "expected StoreError";
+    } catch (const StoreError& error) {
+        EXPECT_EQ(std::string(error.what()),
+                  second.path.string() +
+                      ": has arbiter schema version 9, newer than the version 8 this build "
+                      "knows; use a newer arbiter");
+    }
+    EXPECT_FALSE(fs::exists(target));
 }
 
 TEST_F(MergeTest, MergingAgainAddsExactlyTheNewGames) {

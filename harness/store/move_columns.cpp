@@ -32,6 +32,21 @@ std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
+// The text of moves.score_bound for `score`: the UCI word of a bound, nothing when the score is
+// exact or absent (NULL, as every move of a version before 8 reads).
+std::optional<std::string> bound_text(const std::optional<Score>& score) {
+    if (!score || score->bound() == Score::Bound::exact) return std::nullopt;
+    return score->bound() == Score::Bound::lower ? "lowerbound" : "upperbound";
+}
+
+// The bound moves.score_bound's `text` names; the schema's CHECK admits no other text.
+Score::Bound bound_of_text(const std::string& text) {
+    if (text == "lowerbound") return Score::Bound::lower;
+    if (text == "upperbound") return Score::Bound::upper;
+    throw StoreError("the database file is damaged (a move's score_bound is '" + text +
+                     "', not lowerbound, upperbound or NULL)");
+}
+
 // A column holding the MoveRecord member `field` as it is (integers, optionals and text).
 template <auto field>
 MoveColumn plain(std::string_view name, int since_version) {
@@ -54,7 +69,7 @@ MoveColumn plain(std::string_view name, int since_version) {
             }};
 }
 
-const std::array<MoveColumn, 18> COLUMNS = {
+const std::array<MoveColumn, 19> COLUMNS = {
     plain<&MoveRecord::ply>("ply", 1),
     plain<&MoveRecord::uci>("uci", 1),
     plain<&MoveRecord::san>("san", 1),
@@ -62,8 +77,9 @@ const std::array<MoveColumn, 18> COLUMNS = {
     plain<&MoveRecord::depth>("depth", 1),
     plain<&MoveRecord::seldepth>("seldepth", 1),
     plain<&MoveRecord::nodes>("nodes", 1),
-    // One Score in two columns, at most one of them set: centipawns, or moves to mate (the table
-    // keeps no bound). The schema forbids both; a mate read after a centipawn score wins.
+    // One Score in two columns, at most one of them set: centipawns, or moves to mate (its bound
+    // is score_bound, read after both). The schema forbids both; a mate read after a centipawn
+    // score wins.
     MoveColumn{"score_cp", 1,
                [](sql::Statement& insert, int parameter, const MoveRecord& move) {
                    insert.bind(parameter, centipawns_of(move.score));
@@ -103,6 +119,15 @@ const std::array<MoveColumn, 18> COLUMNS = {
                },
                [](const sql::Statement& select, int column, MoveRecord& move) {
                    if (!select.is_null(column)) move.info_lines = split_lines(select.text(column));
+               }},
+    // The bound of the score read from score_cp or score_mate above; NULL is exact.
+    MoveColumn{"score_bound", schema::SCORE_BOUND_VERSION,
+               [](sql::Statement& insert, int parameter, const MoveRecord& move) {
+                   insert.bind(parameter, bound_text(move.score));
+               },
+               [](const sql::Statement& select, int column, MoveRecord& move) {
+                   if (move.score && !select.is_null(column))
+                       move.score = move.score->with_bound(bound_of_text(select.text(column)));
                }},
 };
 

@@ -241,7 +241,16 @@ ALTER TABLE engines ADD COLUMN id_name TEXT;
 ALTER TABLE engines ADD COLUMN id_author TEXT;
 )sql";
 
-constexpr std::array<Migration, 7> MIGRATIONS = {{
+// Version 8 (issue 30). The bound of each move's score, as UCI names it: 'lowerbound' or
+// 'upperbound' when the engine knew only a bound (a fail-high or -low), NULL when the score is
+// exact or there is none. Moves of older versions read as exact, as their scores were recorded.
+constexpr std::string_view VERSION_8 = R"sql(
+ALTER TABLE moves ADD COLUMN score_bound TEXT CHECK (score_bound IS NULL OR
+    (score_bound IN ('lowerbound', 'upperbound') AND
+     (score_cp IS NOT NULL OR score_mate IS NOT NULL)));
+)sql";
+
+constexpr std::array<Migration, 8> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -252,6 +261,7 @@ constexpr std::array<Migration, 7> MIGRATIONS = {{
      "variant",
      VERSION_6},
     {7, "engines get the name and author they give themselves", VERSION_7},
+    {8, "moves get the bound of their score", VERSION_8},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

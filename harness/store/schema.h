@@ -44,6 +44,9 @@ inline constexpr int MOVE_CLOCK_VERSION = 6;
 // The first version with each engine's own name and author (engines.id_name, engines.id_author).
 inline constexpr int ENGINE_OWN_IDENTITY_VERSION = 7;
 
+// The first version with the bound of each move's score (moves.score_bound).
+inline constexpr int SCORE_BOUND_VERSION = 8;
+
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);
 

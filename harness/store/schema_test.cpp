@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <map>
 #include <string>
 
 #include "harness/store/move_columns.h"
+#include "harness/store/store.h"
 #include "harness/store/test_records.h"
 
 namespace arbiter {
@@ -30,9 +32,9 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
 const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
-// A made-up version 8 on top of the real versions 1 to 7, the way a future migration will look.
+// A made-up version 9 on top of the real versions 1 to 8, the way a future migration will look.
 constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 8> WITH_VERSION8 = {{
+const std::array<schema::Migration, 9> WITH_VERSION9 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
@@ -40,9 +42,10 @@ const std::array<schema::Migration, 8> WITH_VERSION8 = {{
     schema::migrations()[4],
     schema::migrations()[5],
     schema::migrations()[6],
-    {8, "openings get an ECO code", ADD_OPENING_ECO},
+    schema::migrations()[7],
+    {9, "openings get an ECO code", ADD_OPENING_ECO},
 }};
-const std::array<schema::Migration, 8> WITH_BROKEN_VERSION8 = {{
+const std::array<schema::Migration, 9> WITH_BROKEN_VERSION9 = {{
     schema::migrations()[0],
     schema::migrations()[1],
     schema::migrations()[2],
@@ -50,7 +53,8 @@ const std::array<schema::Migration, 8> WITH_BROKEN_VERSION8 = {{
     schema::migrations()[4],
     schema::migrations()[5],
     schema::migrations()[6],
-    {8, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
+    schema::migrations()[7],
+    {9, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
 }};
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
@@ -82,7 +86,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 7);
+    EXPECT_EQ(schema::latest_version(), 8);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -90,7 +94,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(user_version(connection), 8);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
@@ -106,8 +110,8 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
         "node_runs", "openings",           "pool_stops", "shard_slots", "shards", "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 7);
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(schema::migrate(connection), 8);
+    EXPECT_EQ(user_version(connection), 8);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -116,7 +120,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(user_version(connection), 8);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -141,17 +145,17 @@ TEST_F(SchemaTest, TheLatestVersionUpgradesToAFutureOne) {
             "test");
     }
     sql::Connection connection(path_, OPEN_FLAGS);
-    schema::check_identity(connection, WITH_VERSION8);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION8), 7);
-    EXPECT_EQ(user_version(connection), 8);
+    schema::check_identity(connection, WITH_VERSION9);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION9), 8);
+    EXPECT_EQ(user_version(connection), 9);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION8), 0);
-    EXPECT_EQ(user_version(connection), 8);
+    EXPECT_EQ(schema::migrate(connection, WITH_VERSION9), 0);
+    EXPECT_EQ(user_version(connection), 9);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
@@ -163,14 +167,14 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, WITH_BROKEN_VERSION8);
+        schema::migrate(connection, WITH_BROKEN_VERSION9);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 8 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version 9 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 7);
+    EXPECT_EQ(user_version(connection), 8);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -179,7 +183,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION8), StoreError);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION9), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -201,7 +205,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
-        schema::migrate(connection, WITH_VERSION8);
+        schema::migrate(connection, WITH_VERSION9);
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
@@ -210,47 +214,51 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   path_ +
-                      ": has arbiter schema version 8, newer than the version 7 this build "
+                      ": has arbiter schema version 9, newer than the version 8 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 8);
+    EXPECT_EQ(user_version(connection), 9);
+}
+
+// Writes a database at version `from` with the DDL of its time, holding two tournaments, one
+// engine and one game of two moves scored cp 5 and cp -5 (game 1, in tournament 2).
+void write_old_database_with_a_game(const std::string& path, int from) {
+    sql::Connection connection(path, OPEN_FLAGS);
+    schema::migrate(connection, schema::migrations().first(std::size_t(from)));
+    connection.execute(
+        "INSERT INTO tournaments (id, config_key, config_json, created_at_ms) VALUES "
+        "(1, 'std', '{\"tc\":\"1+0.1\"}', 1), (2, '960', '{\"variant\":\"chess960\"}', 2);"
+        "INSERT INTO engines (id, name, command, arguments, options, binary_sha256, working_dir) "
+        "VALUES (1, 'e', 'e', '[]', '[]', '" +
+            std::string(64, 'a') +
+            "', '');"
+            "INSERT INTO games (id, tournament_id, slot, round, pair_index, "
+            "opening_index, game_in_pair, white_engine_id, black_engine_id, start_fen, "
+            "result, termination, termination_text, ply_count, started_at_ms, "
+            "finished_at_ms) VALUES (1, 2, 0, 0, 0, 0, 0, 1, 1, 'fen w', '1-0', "
+            "'checkmate', 'White mates', 2, 1, 2);"
+            "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, "
+            "score_cp, score_mate, pv, comment, book) VALUES (1, 1, 'e2e4', 'e4', 10, 1, "
+            "1, 20, 5, NULL, "
+            "'e2e4', '', 0), (1, 2, 'e7e5', 'e5', 12, 1, 1, 20, -5, NULL, '', '', 0);",
+        "test");
+    // From version 6 on, arbiter writes the variant with the tournament.
+    if (from >= schema::MOVE_CLOCK_VERSION)
+        connection.execute("UPDATE tournaments SET variant = 'chess960' WHERE id = 2", "test");
 }
 
 // The latest version from every older version: every game, move and engine kept, the move columns
-// of version 6 and the engines' own names of version 7 unknown (NULL), and each tournament's
-// variant read from its configuration.
+// of version 6, the engines' own names of version 7 and the scores' bounds of version 8 unknown
+// (NULL: the scores read as exact), and each tournament's variant read from its configuration.
 TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
-    for (int from = 1; from <= 6; ++from) {
+    for (int from = 1; from < schema::latest_version(); ++from) {
         SCOPED_TRACE("from version " + std::to_string(from));
         store_test::remove_database(path_);
-        {
-            sql::Connection connection(path_, OPEN_FLAGS);
-            schema::migrate(connection, schema::migrations().first(std::size_t(from)));
-            connection.execute(
-                "INSERT INTO tournaments (id, config_key, config_json, created_at_ms) VALUES "
-                "(1, 'std', '{\"tc\":\"1+0.1\"}', 1), (2, '960', '{\"variant\":\"chess960\"}', 2);"
-                "INSERT INTO engines VALUES (1, 'e', 'e', '[]', '[]', '" +
-                    std::string(64, 'a') +
-                    "', '');"
-                    "INSERT INTO games (id, tournament_id, slot, round, pair_index, "
-                    "opening_index, game_in_pair, white_engine_id, black_engine_id, start_fen, "
-                    "result, termination, termination_text, ply_count, started_at_ms, "
-                    "finished_at_ms) VALUES (1, 2, 0, 0, 0, 0, 0, 1, 1, 'fen w', '1-0', "
-                    "'checkmate', 'White mates', 2, 1, 2);"
-                    "INSERT INTO moves (game_id, ply, uci, san, time_ms, depth, seldepth, nodes, "
-                    "score_cp, score_mate, pv, comment, book) VALUES (1, 1, 'e2e4', 'e4', 10, 1, "
-                    "1, 20, 5, NULL, "
-                    "'e2e4', '', 0), (1, 2, 'e7e5', 'e5', 12, 1, 1, 20, -5, NULL, '', '', 0);",
-                "test");
-            // From version 6 on, arbiter writes the variant with the tournament.
-            if (from >= schema::MOVE_CLOCK_VERSION)
-                connection.execute("UPDATE tournaments SET variant = 'chess960' WHERE id = 2",
-                                   "test");
-        }
+        write_old_database_with_a_game(path_, from);
         sql::Connection connection(path_, OPEN_FLAGS);
         EXPECT_EQ(schema::migrate(connection), from);
-        EXPECT_EQ(user_version(connection), 7);
+        EXPECT_EQ(user_version(connection), 8);
         EXPECT_EQ(connection.query_integer("SELECT count(*) FROM games", "test"), 1);
         EXPECT_EQ(connection.query_text("SELECT group_concat(uci || time_ms || score_cp, ' ') "
                                         "FROM moves ORDER BY ply",
@@ -259,7 +267,7 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
         EXPECT_EQ(connection.query_integer(
                       "SELECT count(*) FROM moves WHERE clock_ms IS NULL AND clock_left_ms IS "
                       "NULL AND latency_ms IS NULL AND hashfull IS NULL AND tbhits IS NULL AND "
-                      "info_lines IS NULL",
+                      "info_lines IS NULL AND score_bound IS NULL",
                       "test"),
                   2);
         EXPECT_EQ(connection.query_text(
@@ -270,6 +278,60 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
                                            "test"),
                   1);
     }
+}
+
+// Issue 30: a version-7 file (the DDL of version 7) is read as it is read-only and migrated in
+// place on a read-write open; its moves come back with exact scores either way, and a game
+// recorded after the migration keeps its scores' bounds.
+TEST_F(SchemaTest, AVersionSevenFileOpensWithItsScoresExactAndThenKeepsBounds) {
+    write_old_database_with_a_game(path_, 7);
+    const auto expected_moves = [] {
+        std::vector<MoveRecord> moves(2);
+        for (int i = 0; i < 2; ++i) {
+            moves[i].ply = i + 1;
+            moves[i].uci = i ? "e7e5" : "e2e4";
+            moves[i].san = i ? "e5" : "e4";
+            moves[i].time_ms = i ? 12 : 10;
+            moves[i].depth = moves[i].seldepth = 1;
+            moves[i].nodes = 20;
+            moves[i].score = Score::from_centipawns(i ? -5 : 5);  // exact
+            moves[i].pv = i ? "" : "e2e4";
+        }
+        return moves;
+    };
+    {
+        Store store = Store::open(path_, Store::Access::read_only);
+        EXPECT_EQ(store.schema_version(), 7);
+        EXPECT_EQ(store.load_game(1).moves, expected_moves());
+    }
+    Store store = Store::open(path_);
+    EXPECT_EQ(store.schema_version(), 8);
+    EXPECT_EQ(store.load_game(1).moves, expected_moves());
+    GameRecord game = store_test::sample_game(2, 1, 1, 1, std::nullopt, 100);
+    std::map<Score::Bound, int> bounds;
+    for (const MoveRecord& move : game.moves)
+        if (move.score) ++bounds[move.score->bound()];
+    // 85 scored moves among plies 3 to 100: plies 3 mod 8 a lower bound, 6 mod 8 an upper one.
+    ASSERT_EQ(bounds, (std::map<Score::Bound, int>{{Score::Bound::exact, 63},
+                                                   {Score::Bound::lower, 12},
+                                                   {Score::Bound::upper, 10}}));
+    EXPECT_EQ(store.load_game(store.record_game(game)), game);
+}
+
+// The table admits a bound only as UCI names it, and only beside a score.
+TEST_F(SchemaTest, TheScoreBoundColumnHoldsOnlyABoundOfAScore) {
+    write_old_database_with_a_game(path_, schema::latest_version());
+    sql::Connection connection(path_, OPEN_FLAGS);
+    connection.execute("UPDATE moves SET score_bound = 'lowerbound' WHERE ply = 1", "test");
+    connection.execute("UPDATE moves SET score_bound = 'upperbound' WHERE ply = 2", "test");
+    for (const char* refused : {"UPDATE moves SET score_bound = 'exact' WHERE ply = 1",
+                                "UPDATE moves SET score_bound = 'lower' WHERE ply = 1",
+                                "UPDATE moves SET score_cp = NULL WHERE ply = 2"})
+        EXPECT_THROW(connection.execute(refused, "test"), StoreError) << refused;
+    EXPECT_EQ(connection.query_text("SELECT group_concat(score_cp || ' ' || score_bound, ', ') "
+                                    "FROM moves ORDER BY ply",
+                                    "test"),
+              "5 lowerbound, -5 upperbound");
 }
 
 // The moves table's column list (move_columns.h) is what every version's migrations make: the

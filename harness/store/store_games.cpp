@@ -331,7 +331,13 @@ GameRecord Store::load_game(GameId id) {
     sql::Statement& moves = impl_->statement(select_moves_sql(impl_->version));
     sql::ResetOnExit reset(moves);
     moves.bind(1, id);
-    while (moves.step()) game.moves.push_back(read_move(moves));
+    while (moves.step()) {
+        try {
+            game.moves.push_back(read_move(moves));
+        } catch (const StoreError& error) {
+            throw StoreError(path() + ": " + error.what() + " in game " + std::to_string(id));
+        }
+    }
     if (static_cast<std::int64_t>(game.moves.size()) != ply_count) {
         throw StoreError(path() + ": the database file is damaged (game " + std::to_string(id) +
                          " has " + std::to_string(game.moves.size()) + " moves, " +

@@ -64,6 +64,11 @@ GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId whit
                 move.score =
                     Score::from_centipawns((ply * 37 + static_cast<int>(slot)) % 500 - 250);
             }
+            // Fail-highs and -lows, kept with their bound (version 8).
+            if (move.score && ply % 8 == 3)
+                move.score = move.score->with_bound(Score::Bound::lower);
+            if (move.score && ply % 8 == 6)
+                move.score = move.score->with_bound(Score::Bound::upper);
             move.pv = move.uci + " e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6";
             if (ply % 29 == 0) move.comment = "quote \" backslash \\ newline\n tab\t \xc3\xbc";
             // The referee's clock and what the engine reported besides its search (version 6).

@@ -20,7 +20,8 @@ inline constexpr std::string_view START_FEN =
 EngineIdentity sample_engine(const std::string& name, const std::string& binary_contents);
 
 // A game of `plies` moves for `slot`, a pure function of its arguments. The first two plies are
-// book moves; later plies vary depth/nodes/score presence and carry awkward comment text.
+// book moves; later plies vary depth/nodes/score presence and the score's bound, and carry awkward
+// comment text.
 GameRecord sample_game(TournamentId tournament, std::int64_t slot, EngineId white, EngineId black,
                        std::optional<OpeningId> opening, int plies);
 
