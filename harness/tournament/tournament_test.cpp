@@ -11,6 +11,7 @@
 #include <set>
 #include <thread>
 
+#include "harness/store/sqlite.h"
 #include "harness/tournament/tournament_test_fixture.h"
 
 namespace arbiter {
@@ -104,6 +105,44 @@ TEST_F(TournamentTest, KeepsWhatEachEngineSaysOfItselfInTheDatabase) {
     std::set<std::string> names;
     for (const GameSummary& g : store.list_games(summary.tournament_id)) names.insert(g.white_name);
     EXPECT_EQ(names, (std::set<std::string>{"mock0", "mock1", "mock2"}));
+}
+
+// Issue 30: each move's score reaches the database with the bound the engine gave it (`score cp
+// 31 lowerbound`, `score mate -2 upperbound`) and comes back with it; an exact score stays exact.
+TEST_F(TournamentTest, KeepsEachScoresBoundInTheDatabase) {
+    config.engines[0].args = {"--seed", "1", "--score", "cp 31 lowerbound"};
+    config.engines[1].args = {"--seed", "2", "--score", "mate -2 upperbound"};
+    Store store = Store::open(config.db_path);
+    Recorder recorder;
+    const TournamentSummary summary = run_tournament(config, store, recorder);
+    std::map<EngineId, std::string> names;
+    for (const StoredEngine& e : store.list_engines()) names[e.id] = e.identity.name;
+    const std::map<std::string, Score> said = {
+        {"mock0", Score::from_centipawns(31, Score::Bound::lower)},
+        {"mock1", Score::from_mate_moves(-2, Score::Bound::upper)},
+        {"mock2", Score::from_centipawns(0)}};
+    std::map<std::string, int> moves_of;
+    for (const GameSummary& g : store.list_games(summary.tournament_id)) {
+        const GameRecord game = store.load_game(g.id);
+        const bool white_first = game.start_fen.find(" w ") != std::string::npos;
+        for (const MoveRecord& move : game.moves) {
+            const bool white = (move.ply % 2 == 1) == white_first;
+            const std::string& mover =
+                names.at(white ? game.white_engine_id : game.black_engine_id);
+            ++moves_of[mover];
+            EXPECT_EQ(move.score, said.at(mover)) << mover << " ply " << move.ply;
+        }
+    }
+    ASSERT_EQ(moves_of.size(), 3u);
+    sql::Connection raw(config.db_path, SQLITE_OPEN_READONLY);
+    EXPECT_EQ(
+        raw.query_text("SELECT group_concat(coalesce(score_bound, 'exact') || ' ' || n, ', ') "
+                       "FROM (SELECT score_bound, count(*) AS n FROM moves GROUP BY 1 "
+                       "ORDER BY 1)",
+                       "test"),
+        "exact " + std::to_string(moves_of["mock2"]) + ", lowerbound " +
+            std::to_string(moves_of["mock0"]) + ", upperbound " +
+            std::to_string(moves_of["mock1"]));
 }
 
 TEST_F(TournamentTest, ChangingASettingThatDecidesResultsPlaysTheGamesAgain) {
