@@ -36,7 +36,8 @@ const std::string& select_moves_sql(int version);
 // Binds game `game_id` and every field of `move` to insert_move_sql().
 void bind_move(sql::Statement& insert, std::int64_t game_id, const MoveRecord& move);
 
-// The move in the current row of select_moves_sql().
+// The move in the current row of select_moves_sql(); its score carries the bound of
+// score_bound. Throws StoreError, without the file's name, for a value the table's CHECKs refuse.
 MoveRecord read_move(const sql::Statement& select);
 
 }  // namespace arbiter
