@@ -10,12 +10,14 @@
 namespace arbiter {
 
 // The clock of one player under a TimeControl: time left, the increment, and the moves played in
-// the current period (`moves` per period; 0 = the whole game is one period). A period's base time
-// is added when its last move is played. Book moves cost no time but count towards the period.
+// the current period (`moves` per period; 0 = the whole game is one period). The clock starts at
+// the base time plus one increment, as cutechess-cli's and fastchess's do (the first `go` of a
+// 10+0.1 game says 10100), so the increment is in hand before each move is made. A period's base
+// time is added when its last move is played. Book moves cost no time but count towards the period.
 class ChessClock {
   public:
     explicit ChessClock(const TimeControl& control) : control_(control) {
-        remaining_ms_ = control.base_ms;
+        remaining_ms_ = control.base_ms + control.increment_ms;
     }
 
     // Milliseconds left; negative once an engine overstepped within the referee's margin.

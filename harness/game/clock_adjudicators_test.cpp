@@ -8,12 +8,12 @@ namespace {
 
 TEST(ChessClock, ChargesTimeAndAddsTheIncrement) {
     ChessClock clock(TimeControl{0, 10000, 100});
-    EXPECT_EQ(clock.remaining_ms(), 10000);
+    EXPECT_EQ(clock.remaining_ms(), 10100);  // the base and the first move's increment
     EXPECT_EQ(clock.moves_to_go(), 0);
     clock.charge(350);
-    EXPECT_EQ(clock.remaining_ms(), 9750);
+    EXPECT_EQ(clock.remaining_ms(), 9850);
     clock.charge(
-        9900);  // within the referee's margin: the clock goes negative, the referee decides
+        10000);  // within the referee's margin: the clock goes negative, the referee decides
     EXPECT_EQ(clock.remaining_ms(), -50);
 }
 

@@ -283,10 +283,11 @@ TEST(Game, WithoutTheRefillTheSameMovesLoseOnTime) {
     match.settings.time_margin = milliseconds(0);
     match.settings.adjudication.max_plies = 60;
     PlayedGame outcome = match.play();
-    // Each move costs 10 s net: after 14 moves White has 10 s left, and its 15th move is late.
+    // White starts with 150 s and its first increment; each move costs 10 s net: after 15 moves
+    // White has 10 s left, and its 16th move is late.
     EXPECT_EQ(outcome.result.termination, Termination::time_forfeit) << outcome.result.description;
     EXPECT_EQ(outcome.result.description, "White loses on time");
-    EXPECT_EQ(outcome.moves.size(), 28u);
+    EXPECT_EQ(outcome.moves.size(), 30u);
 }
 
 TEST(Game, DrawAndResignAdjudication) {
@@ -409,7 +410,7 @@ TEST(Game, EachTimedMoveRecordsTheMoversClockBeforeAndAfterIt) {
     const std::vector<std::pair<std::int64_t, std::int64_t>> white = {
         {1000, 900 + 1000}, {1900, 1800}, {1800, 1700 + 1000}};
     const std::vector<std::pair<std::int64_t, std::int64_t>> black = {
-        {5000, 4950}, {4950, 4900}, {4900, 4850}, {4850, 4800}};
+        {5050, 5000}, {5000, 4950}, {4950, 4900}, {4900, 4850}};  // from 5000 + 50
     for (std::size_t i = 0; i < white.size(); ++i) {
         EXPECT_EQ(own_book.moves[2 * i + 2].clock_ms, white[i].first) << "ply " << 2 * i + 3;
         EXPECT_EQ(own_book.moves[2 * i + 2].clock_left_ms, white[i].second) << "ply " << 2 * i + 3;

@@ -126,13 +126,13 @@ TEST(Ponder, AHitChargesTheTimeFromPonderhitAndGoPonderCarriesTheClocks) {
         "ucinewgame",
         "setoption name Ponder value true",
         "position startpos",
-        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "go wtime 10100 btime 10100 winc 100 binc 100",
         "position startpos moves e2e4 e7e5",
-        "go ponder wtime 9800 btime 10000 winc 100 binc 100",
+        "go ponder wtime 9900 btime 10100 winc 100 binc 100",
         "ponderhit",
         "(reads bestmove)",
         "position startpos moves e2e4 e7e5 g1f3 b8c6",
-        "go ponder wtime 9700 btime 9600 winc 100 binc 100",
+        "go ponder wtime 9800 btime 9700 winc 100 binc 100",
         "stop",  // the game ends (four plies) while White ponders: its bestmove is read
         "(reads bestmove)",
     };
@@ -141,9 +141,9 @@ TEST(Ponder, AHitChargesTheTimeFromPonderhitAndGoPonderCarriesTheClocks) {
     EXPECT_EQ(game.moves[2].time_ms, 200);
     EXPECT_FALSE(game.moves[2].latency_ms);  // the engine's own time counts from go ponder
     EXPECT_TRUE(game.moves[0].latency_ms);
-    EXPECT_EQ(game.moves[2].clock_ms, 9800);
-    EXPECT_EQ(game.moves[2].clock_left_ms, 9700);  // 9800 - 200 + 100
-    EXPECT_EQ(game.moves[3].clock_left_ms, 9300);  // Black: 10000 - 500 + 100 - 400 + 100
+    EXPECT_EQ(game.moves[2].clock_ms, 9900);
+    EXPECT_EQ(game.moves[2].clock_left_ms, 9800);  // 9900 - 200 + 100
+    EXPECT_EQ(game.moves[3].clock_left_ms, 9400);  // Black: 10100 - 500 + 100 - 400 + 100
 }
 
 // A miss: `stop`, the ponder search's bestmove read and dropped, then `position` and `go` with
@@ -159,22 +159,22 @@ TEST(Ponder, AMissStopsDropsTheBestmoveAndSearchesAgain) {
         "ucinewgame",
         "setoption name Ponder value true",
         "position startpos",
-        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "go wtime 10100 btime 10100 winc 100 binc 100",
         "position startpos moves e2e4 e7e5",
-        "go ponder wtime 9800 btime 10000 winc 100 binc 100",
+        "go ponder wtime 9900 btime 10100 winc 100 binc 100",
         "stop",
         "(reads bestmove)",
         "position startpos moves e2e4 d7d5",
-        "go wtime 9800 btime 9600 winc 100 binc 100",
+        "go wtime 9900 btime 9700 winc 100 binc 100",
         "position startpos moves e2e4 d7d5 e4d5 d8d5",
-        "go ponder wtime 9650 btime 9600 winc 100 binc 100",
+        "go ponder wtime 9750 btime 9700 winc 100 binc 100",
         "stop",
         "(reads bestmove)",
     };
     EXPECT_EQ(white_engine.calls, white_calls);
     EXPECT_EQ(game.moves[2].uci, "e4d5");
     EXPECT_EQ(game.moves[2].time_ms, 250);
-    EXPECT_EQ(game.moves[2].clock_left_ms, 9650);  // 9800 - 250 + 100
+    EXPECT_EQ(game.moves[2].clock_left_ms, 9750);  // 9900 - 250 + 100
 }
 
 // A bestmove that came before ponderhit is dropped, as cutechess drops it ("Premature bestmove
@@ -191,19 +191,19 @@ TEST(Ponder, APrematureBestmoveIsDroppedAndThePositionSearchedAgain) {
         "ucinewgame",
         "setoption name Ponder value true",
         "position startpos",
-        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "go wtime 10100 btime 10100 winc 100 binc 100",
         "position startpos moves e2e4 e7e5",
-        "go ponder wtime 9800 btime 10000 winc 100 binc 100",
+        "go ponder wtime 9900 btime 10100 winc 100 binc 100",
         "(a bestmove came before ponderhit: dropped)",
         "position startpos moves e2e4 e7e5",
-        "go wtime 9800 btime 9600 winc 100 binc 100",
+        "go wtime 9900 btime 9700 winc 100 binc 100",
         "position startpos moves e2e4 e7e5 g1f3 b8c6",
-        "go ponder wtime 9700 btime 9600 winc 100 binc 100",
+        "go ponder wtime 9800 btime 9700 winc 100 binc 100",
         "stop",
         "(reads bestmove)",
     };
     EXPECT_EQ(white_engine.calls, white_calls);
-    EXPECT_EQ(game.moves[2].clock_left_ms, 9700);
+    EXPECT_EQ(game.moves[2].clock_left_ms, 9800);
     EXPECT_TRUE(game.moves[2].latency_ms);  // a search of its own: its time is the referee's
 }
 
@@ -218,9 +218,9 @@ TEST(Ponder, AnEngineWithoutThePonderOptionDoesNotPonder) {
     const std::vector<std::string> white_calls = {
         "ucinewgame",
         "position startpos",
-        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "go wtime 10100 btime 10100 winc 100 binc 100",
         "position startpos moves e2e4 e7e5",
-        "go wtime 9800 btime 9600 winc 100 binc 100",
+        "go wtime 9900 btime 9700 winc 100 binc 100",
     };
     EXPECT_EQ(white_engine.calls, white_calls);
 }
@@ -240,9 +240,9 @@ TEST(Ponder, TheExpectedReplyComesFromThePvAndNeverEndsTheGame) {
         "ucinewgame",
         "setoption name Ponder value true",
         "position startpos",
-        "go wtime 10000 btime 10000 winc 100 binc 100",
+        "go wtime 10100 btime 10100 winc 100 binc 100",
         "position startpos moves f2f3 e7e5",
-        "go ponder wtime 10000 btime 10000 winc 100 binc 100",
+        "go ponder wtime 10100 btime 10100 winc 100 binc 100",
         "ponderhit",
         "(reads bestmove)",
     };
