@@ -80,6 +80,11 @@ void check_concurrency(const Config& c);
 // A pool is the shared SPRT of a tournament's shards: it needs both, and an SPRT over shards
 // needs a pool.
 void check_pool(const Config& c);
+// opening_policy, stored when not all-pairs (so that earlier identities keep their hash).
+void store_opening_policy(const Config& c, json::Value& v, Key k);
+// cutechess's policies order the games of a round-robin, gauntlet or pyramid; a knockout's
+// openings follow its own draw.
+void check_opening_policy(const Config& c);
 // --seed: any 64-bit unsigned whole number, as -srand and a seed from the clock may be.
 std::uint64_t read_seed(Text t);
 // The global limits, as four members of the stored configuration.
