@@ -375,6 +375,10 @@ void finish(Reading& r) {
         config.opening_policy = OpeningPolicy::cutechess_default;
     if (config.knockout && config.opening_policy == OpeningPolicy::cutechess_default)
         config.opening_policy = OpeningPolicy::all_pairs;
+    // cutechess seeds no one in a knockout unless -seeds says: every place is drawn by -srand.
+    if (config.knockout && std::none_of(r.settings.begin(), r.settings.end(),
+                                        [](const auto& s) { return s.first == "seeds"; }))
+        config.seeds = 0;
     fill_values(r);
     check_native_outputs(r.command);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.

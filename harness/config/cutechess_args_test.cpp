@@ -418,6 +418,12 @@ TEST(CutechessArgs, OpeningPolicies) {
     EXPECT_EQ(policy_of({"policy=encounter"}), "encounter");
     EXPECT_EQ(policy_of({"policy=round"}), "round");
     EXPECT_EQ(policy_of({"-tournament", "knockout"}), "all-pairs");
+    // A knockout seeds no one unless -seeds says (cutechess's default): every place drawn.
+    std::vector<std::string> knockout = {"-engine", "cmd=a",   "-engine",     "cmd=b",
+                                         "-each",   "depth=1", "-tournament", "knockout"};
+    EXPECT_EQ(read_cutechess_args(knockout).config.seeds, 0);
+    knockout.insert(knockout.end(), {"-seeds", "2"});
+    EXPECT_EQ(read_cutechess_args(knockout).config.seeds, 2);
     EXPECT_EQ(policy_of({"policy=round"}, SpokenTool::fastchess), "all-pairs");
     EXPECT_EQ(policy_of({}, SpokenTool::fastchess), "all-pairs");
     EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",

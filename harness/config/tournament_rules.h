@@ -26,7 +26,10 @@ constexpr int GAMES_PER_CORE_LIMIT = 4;
 
 inline constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
 inline constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
-inline constexpr IntegerRule SEEDS_RULE{"seeds", 1, INT_MAX_VALUE, "a positive number of engines"};
+// A knockout may seed none (cutechess's default: every place drawn); a gauntlet needs one.
+inline constexpr IntegerRule SEEDS_RULE{"seeds", 0, INT_MAX_VALUE, "a number of engines"};
+inline constexpr IntegerRule GAUNTLET_SEEDS_RULE{"seeds", 1, INT_MAX_VALUE,
+                                                 "a positive number of engines"};
 inline constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_VALUE,
                                                  "a 1-based opening index (0: arbiter's order)"};
 inline constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,

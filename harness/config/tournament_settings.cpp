@@ -163,7 +163,7 @@ const std::vector<TournamentSetting>& settings_table() {
                                         " engines has at most that many seeds (got seeds " +
                                         std::to_string(c.seeds) + ")");
                   if (!c.gauntlet) return;
-                  check_integer(SEEDS_RULE, c.seeds);
+                  check_integer(GAUNTLET_SEEDS_RULE, c.seeds);
                   if (c.seeds >= int(c.engines.size()))
                       throw ConfigError("a gauntlet of " + std::to_string(c.engines.size()) +
                                         " engines needs fewer seeds than engines (got seeds " +
