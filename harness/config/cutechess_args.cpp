@@ -373,7 +373,11 @@ void finish(Reading& r) {
         std::none_of(r.settings.begin(), r.settings.end(),
                      [](const auto& s) { return s.first == "opening_policy"; }))
         config.opening_policy = OpeningPolicy::cutechess_default;
-    if (config.knockout && config.opening_policy == OpeningPolicy::cutechess_default)
+    // Two engines: cutechess's default and round deal the games arbiter's own order deals, which
+    // the databases of earlier runs hold (so that the same command resumes them).
+    const OpeningPolicy policy = config.opening_policy;
+    if ((config.knockout && policy == OpeningPolicy::cutechess_default) ||
+        (!config.knockout && config.engines.size() == 2 && policy != OpeningPolicy::encounter))
         config.opening_policy = OpeningPolicy::all_pairs;
     // cutechess seeds no one in a knockout unless -seeds says: every place is drawn by -srand.
     if (config.knockout && std::none_of(r.settings.begin(), r.settings.end(),
