@@ -373,6 +373,73 @@ TEST_F(CutechessSideBySide, PyramidOfSix) {
     expect_cutechess_lines("pyramid6", 6, "-tournament pyramid -games 2 -repeat");
 }
 
+// -openings policy=encounter over four engines, two rounds: cutechess's rotation, each encounter
+// on the suite's next entry (as cutechess-cli 1.3.1 played it: encounter k on entry k). A run
+// stopped by SIGINT and resumed by the same command holds every game on the same opening, with
+// the same players and result, as the run that was not stopped.
+TEST_F(KnockoutEndToEnd, APolicyRunResumedGivesEachGameItsOpening) {
+    auto command = [&](const std::string& db) {
+        std::string c = std::string(ARBITER_PATH) +
+                        " -each tc=inf nodes=3000 -concurrency 1 -rounds 2 -games 2 -repeat "
+                        "-openings file=" +
+                        SOURCE_DIR +
+                        "/openings/arbiter-8ply.epd format=epd order=sequential "
+                        "policy=encounter -db " +
+                        path(db);
+        for (int i = 0; i < 4; ++i)
+            c += " -engine name=" + SIX[std::size_t(i)] + " cmd=" + ENGINE_DIR + "/" +
+                 SIX[std::size_t(i)];
+        return c;
+    };
+    // slot -> "white black suite-entry result"
+    auto games_of = [&](const std::string& db) {
+        sqlite3* connection = nullptr;
+        EXPECT_EQ(sqlite3_open_v2(path(db).c_str(), &connection, SQLITE_OPEN_READONLY, nullptr),
+                  SQLITE_OK);
+        sqlite3_stmt* statement = nullptr;
+        sqlite3_prepare_v2(connection,
+                           "SELECT g.slot, w.name, b.name, o.suite_index, g.result FROM games g "
+                           "JOIN engines w ON w.id = g.white_engine_id JOIN engines b ON b.id = "
+                           "g.black_engine_id JOIN openings o ON o.id = g.opening_id",
+                           -1, &statement, nullptr);
+        std::map<std::int64_t, std::string> games;
+        while (sqlite3_step(statement) == SQLITE_ROW) {
+            std::string text;
+            for (int column = 1; column <= 4; ++column)
+                text += std::string(column > 1 ? " " : "") +
+                        reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+            games[sqlite3_column_int64(statement, 0)] = text;
+        }
+        sqlite3_finalize(statement);
+        sqlite3_close(connection);
+        return games;
+    };
+    auto [whole_code, whole_out] = run(command("whole.sqlite"));
+    ASSERT_EQ(whole_code, 0) << whole_out;
+    const std::map<std::int64_t, std::string> whole = games_of("whole.sqlite");
+    ASSERT_EQ(whole.size(), 24u);
+    const char* const rotation[] = {"alphabeta minimax",
+                                    "alphabeta-mvvlva alphabeta-mvvlva-tt",
+                                    "alphabeta alphabeta-mvvlva-tt",
+                                    "minimax alphabeta-mvvlva",
+                                    "alphabeta alphabeta-mvvlva",
+                                    "alphabeta-mvvlva-tt minimax"};
+    for (const auto& [slot, text] : whole) {
+        const std::string first = rotation[slot / 2 % 6];
+        const std::string players = slot % 2 == 0 ? first
+                                                  : first.substr(first.find(' ') + 1) + " " +
+                                                        first.substr(0, first.find(' '));
+        EXPECT_EQ(text.rfind(players + " " + std::to_string(slot / 2) + " ", 0), 0u)
+            << "slot " << slot << ": " << text;
+    }
+    auto [stopped_code, stopped_out] = run(command("part.sqlite"), "Finished game 7 ");
+    EXPECT_NE(stopped_code, 0) << stopped_out;
+    EXPECT_LT(games_of("part.sqlite").size(), 24u);
+    auto [resumed_code, resumed_out] = run(command("part.sqlite"));
+    ASSERT_EQ(resumed_code, 0) << resumed_out;
+    EXPECT_EQ(games_of("part.sqlite"), whole);
+}
+
 TEST_F(KnockoutEndToEnd, ShardsAreRefusedWithTheReasonBeforeAnyGame) {
     auto [code, out] = run(native(4, "s.sqlite") + " --shard 1/2");
     EXPECT_EQ(code, 1) << out;
