@@ -164,11 +164,13 @@ void read_openings_option(Reading& r, const Option& option) {
         else if (key == "start")
             r.settings.emplace_back("openings_start", value);
         else if (key == "policy") {
-            if (read_choice("policy", value, {"round", "default", "encounter"}) == "encounter")
-                throw ConfigError(option.name +
-                                  " policy=encounter is not supported: arbiter hands "
-                                  "each game pair the next opening; nearest supported: "
-                                  "policy=round");
+            // fastchess's one policy, round, is arbiter's own order (each opening to every pair).
+            std::string policy = read_choice("policy", value, {"round", "default", "encounter"});
+            if (r.command.spoken_tool != SpokenTool::fastchess)
+                r.settings.emplace_back("opening_policy", policy);
+            else if (policy != "round")
+                throw ConfigError(option.name + " policy=" + policy +
+                                  ": fastchess knows policy=round alone");
         } else
             throw ConfigError(option.name + ": unknown key '" + key +
                               "' (known: file, format, order, plies, start, policy)");
@@ -366,6 +368,21 @@ void finish(Reading& r) {
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
     apply_settings(config, r.settings);
+    // cutechess's order and openings (its default policy unless given); a knockout's are its own.
+    if (r.command.spoken_tool != SpokenTool::fastchess &&
+        std::none_of(r.settings.begin(), r.settings.end(),
+                     [](const auto& s) { return s.first == "opening_policy"; }))
+        config.opening_policy = OpeningPolicy::cutechess_default;
+    // Two engines: cutechess's default and round deal the games arbiter's own order deals, which
+    // the databases of earlier runs hold (so that the same command resumes them).
+    const OpeningPolicy policy = config.opening_policy;
+    if ((config.knockout && policy == OpeningPolicy::cutechess_default) ||
+        (!config.knockout && config.engines.size() == 2 && policy != OpeningPolicy::encounter))
+        config.opening_policy = OpeningPolicy::all_pairs;
+    // cutechess seeds no one in a knockout unless -seeds says: every place is drawn by -srand.
+    if (config.knockout && std::none_of(r.settings.begin(), r.settings.end(),
+                                        [](const auto& s) { return s.first == "seeds"; }))
+        config.seeds = 0;
     fill_values(r);
     check_native_outputs(r.command);
     // fastchess's -repeat means -games 2; cutechess users give -games 2 with it anyway.

@@ -2,6 +2,7 @@
 // message naming each option it cannot honour.
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
+#include "harness/config/tournament_rules.h"
 
 #include <gtest/gtest.h>
 
@@ -138,8 +139,11 @@ TEST(CutechessArgs, GauntletAndScheduleFit) {
     EXPECT_TRUE(c.config.gauntlet);
     EXPECT_EQ(c.config.seeds, 1);
     fit_schedule(c.config, 4);
-    EXPECT_EQ(c.config.rounds, 2);          // 5 pairs per encounter over 4 openings
+    EXPECT_EQ(c.config.rounds, 5);          // cutechess's order: its five rounds, not the suite's
     EXPECT_EQ(c.config.max_games, 10 * 3);  // 3 encounters of 10 games
+    c.config.opening_policy = OpeningPolicy::all_pairs;  // arbiter's: passes over the suite
+    fit_schedule(c.config, 4);
+    EXPECT_EQ(c.config.rounds, 2);  // 5 pairs per encounter over 4 openings
     EXPECT_FALSE(read({"-tournament", "roundrobin", "-rounds", "2"}).config.gauntlet);
 }
 
@@ -204,8 +208,6 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
     EXPECT_NE(live.find("nearest supported: -pgnout"), std::string::npos) << live;
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
     EXPECT_NE(error_with({"-tournament", "swiss"}).find("swiss"), std::string::npos);
-    EXPECT_NE(error_with({"-openings", "file=x.epd", "policy=encounter"}).find("policy=round"),
-              std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
               std::string::npos);
 }
@@ -399,6 +401,63 @@ TEST(CutechessArgs, ForceConcurrencyAcceptsAConcurrencyAboveTheCores) {
     EXPECT_NO_THROW(validate(forced.config));
     EXPECT_EQ(error_with({"-force-concurrency", "yes"}),
               "-force-concurrency takes no value (got 'yes')");
+}
+
+// -openings policy=: cutechess's three (default also without policy=), in its game order; a
+// knockout's openings are its own; fastchess's policy=round is arbiter's order.
+TEST(CutechessArgs, OpeningPolicies) {
+    auto policy_of = [](std::vector<std::string> more, SpokenTool tool = SpokenTool::cutechess) {
+        std::vector<std::string> args = {"-engine", "cmd=a", "-engine",   "cmd=b",
+                                         "-engine", "cmd=c", "-each",     "depth=1",
+                                         "-games",  "2",     "-openings", "file=x.epd"};
+        args.insert(args.end(), more.begin(), more.end());
+        return opening_policy_name(read_cutechess_args(args, tool).config.opening_policy);
+    };
+    EXPECT_EQ(policy_of({}), "default");
+    EXPECT_EQ(policy_of({"policy=default"}), "default");
+    EXPECT_EQ(policy_of({"policy=encounter"}), "encounter");
+    EXPECT_EQ(policy_of({"policy=round"}), "round");
+    EXPECT_EQ(policy_of({"-tournament", "knockout"}), "all-pairs");
+    // Two engines: default and round deal as arbiter's own order (the schedule test shows it).
+    auto two_engines = [](const std::string& policy) {
+        return opening_policy_name(
+            read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                                 "-openings", "file=x.epd", "policy=" + policy})
+                .config.opening_policy);
+    };
+    EXPECT_EQ(two_engines("default"), "all-pairs");
+    EXPECT_EQ(two_engines("round"), "all-pairs");
+    EXPECT_EQ(two_engines("encounter"), "encounter");
+    EXPECT_EQ(policy_of({"policy=round", "-tournament", "knockout"}), "round");  // refused later
+    // A knockout seeds no one unless -seeds says (cutechess's default): every place drawn.
+    std::vector<std::string> knockout = {"-engine", "cmd=a",   "-engine",     "cmd=b",
+                                         "-each",   "depth=1", "-tournament", "knockout"};
+    EXPECT_EQ(read_cutechess_args(knockout).config.seeds, 0);
+    knockout.insert(knockout.end(), {"-seeds", "2"});
+    EXPECT_EQ(read_cutechess_args(knockout).config.seeds, 2);
+    EXPECT_EQ(policy_of({"policy=round"}, SpokenTool::fastchess), "all-pairs");
+    EXPECT_EQ(policy_of({}, SpokenTool::fastchess), "all-pairs");
+    EXPECT_NE(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1", "-openings",
+                        "file=x.epd", "policy=turn"})
+                  .find("policy"),
+              std::string::npos);
+    try {
+        read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "depth=1",
+                             "-openings", "file=x.epd", "policy=encounter"},
+                            SpokenTool::fastchess);
+        FAIL() << "fastchess knows policy=round alone";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("policy=round alone"), std::string::npos) << e.what();
+    }
+    // Natively one setting, stored (and part of the identity) when not all-pairs.
+    TournamentConfig native;
+    apply_settings(native, {{"opening_policy", "encounter"}});
+    EXPECT_EQ(native.opening_policy, OpeningPolicy::encounter);
+    EXPECT_EQ(native.identity("h").find("opening_policy")->as_string(), "encounter");
+    const TournamentConfig defaults;
+    EXPECT_EQ(defaults.identity("h").find("opening_policy"), nullptr);
+    native.knockout = true;
+    EXPECT_THROW(tournament_rules::check_opening_policy(native), ConfigError);
 }
 
 TEST(CutechessArgs, OddGamesPerEncounterIsRefusedExceptOneGameARound) {

@@ -100,7 +100,8 @@ constexpr O
               FREE, [](R&, P) {}},
             // Step 2. Openings and adjudication.
             O{"-openings",
-              "file=FILE [format=epd|pgn] [order=sequential|random] [plies=N] [start=N]",
+              "file=FILE [format=epd|pgn] [order=sequential|random] [plies=N] [start=N] "
+              "[policy=default|encounter|round]",
               "The opening suite (or chess960:all, chess960:random:N, dfrc:random:N)", BOTH, FREE,
               read_openings_option},
             O{"-maxmoves", "N", "Adjudicate a draw after N moves of each side", BOTH, ONE,

@@ -26,7 +26,27 @@ constexpr std::pair<Colours, std::string_view> COLOURS_NAMES[] = {
     {Colours::first_white, "first-white"},
     {Colours::second_white, "second-white"}};
 
+constexpr std::pair<OpeningPolicy, std::string_view> POLICY_NAMES[] = {
+    {OpeningPolicy::all_pairs, "all-pairs"},
+    {OpeningPolicy::cutechess_default, "default"},
+    {OpeningPolicy::encounter, "encounter"},
+    {OpeningPolicy::round, "round"}};
+
 }  // namespace
+
+std::string opening_policy_name(OpeningPolicy policy) {
+    for (const auto& [value, name] : POLICY_NAMES)
+        if (value == policy) return std::string(name);
+    return "all-pairs";
+}
+
+OpeningPolicy read_opening_policy(std::string_view text) {
+    std::string name =
+        read_choice("opening_policy", text, {"all-pairs", "default", "encounter", "round"});
+    for (const auto& [value, known] : POLICY_NAMES)
+        if (known == name) return value;
+    return OpeningPolicy::all_pairs;
+}
 
 std::string colours_name(Colours colours) {
     for (const auto& [value, name] : COLOURS_NAMES)
@@ -226,7 +246,9 @@ void fit_schedule(TournamentConfig& config, std::int64_t openings) {
         config.max_games = 0;
         return;
     }
-    openings = std::max<std::int64_t>(openings, 1);
+    // cutechess's order: its -rounds as they are; arbiter's: enough passes over the suite.
+    openings =
+        config.opening_policy == OpeningPolicy::all_pairs ? std::max<std::int64_t>(openings, 1) : 1;
     config.rounds = int((deals + openings - 1) / openings);
     int engines = int(config.engines.size());
     std::int64_t encounters = config.gauntlet

@@ -35,6 +35,20 @@ enum class Colours { alternate, reversed, first_white, second_white };
 // that parse cutechess's output tell from the match's lines.
 enum class EngineLogForm { stamped, cutechess };
 
+// Which opening each game plays, and in which order the games come (the `opening_policy`
+// setting). `all_pairs`, arbiter's own (and fastchess's): round by round, each opening is played
+// by every engine pair before the next. The others are cutechess-cli's -openings policy=, with
+// its game order (round-robin pairs in its rotation, an encounter's games one after another):
+// `cutechess_default` (policy=default) a new opening for each encounter, or for each game pair
+// of two players alone; `encounter` one opening per encounter (two players alone: one for the
+// whole match); `round` one per cutechess round (all the games of the round).
+enum class OpeningPolicy { all_pairs, cutechess_default, encounter, round };
+
+// "all-pairs", "default", "encounter", "round": the `opening_policy` setting's words.
+std::string opening_policy_name(OpeningPolicy policy);
+// Reads those words. Throws ConfigError naming "opening_policy".
+OpeningPolicy read_opening_policy(std::string_view text);
+
 // "alternate", "reversed", "first-white", "second-white": the `colours` setting's words.
 std::string colours_name(Colours colours);
 // Reads those words. Throws ConfigError naming "colours".
@@ -61,6 +75,7 @@ struct TournamentConfig {
     bool pyramid = false;
     int seeds = 1;
     Colours colours = Colours::alternate;
+    OpeningPolicy opening_policy = OpeningPolicy::all_pairs;
     // One game per opening and engine pair, with no colour-reversed partner (the dialects'
     // -games 1); colours alternate from game to game. Set by the dialects only.
     bool single_games = false;

@@ -77,4 +77,16 @@ void identify_tablebase(const Config& c, Hash, json::Value& v, Key key) {
     v.set(key, tablebase);
 }
 
+void store_opening_policy(const Config& c, json::Value& v, Key k) {
+    if (c.opening_policy != OpeningPolicy::all_pairs)
+        v.set(k, opening_policy_name(c.opening_policy));
+}
+
+void check_opening_policy(const Config& c) {
+    if (c.knockout && c.opening_policy != OpeningPolicy::all_pairs)
+        throw ConfigError("opening_policy " + opening_policy_name(c.opening_policy) +
+                          ": a knockout deals its openings as its results draw the encounters; "
+                          "give it without opening_policy");
+}
+
 }  // namespace arbiter::tournament_rules

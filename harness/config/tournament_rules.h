@@ -26,7 +26,10 @@ constexpr int GAMES_PER_CORE_LIMIT = 4;
 
 inline constexpr IntegerRule PLIES_RULE{"plies", 0, INT_MAX_VALUE, "a number of plies, 0 or more"};
 inline constexpr IntegerRule ROUNDS_RULE{"rounds", 1, INT_MAX_VALUE, "a positive integer"};
-inline constexpr IntegerRule SEEDS_RULE{"seeds", 1, INT_MAX_VALUE, "a positive number of engines"};
+// A knockout may seed none (cutechess's default: every place drawn); a gauntlet needs one.
+inline constexpr IntegerRule SEEDS_RULE{"seeds", 0, INT_MAX_VALUE, "a number of engines"};
+inline constexpr IntegerRule GAUNTLET_SEEDS_RULE{"seeds", 1, INT_MAX_VALUE,
+                                                 "a positive number of engines"};
 inline constexpr IntegerRule OPENINGS_START_RULE{"openings_start", 0, INT64_MAX_VALUE,
                                                  "a 1-based opening index (0: arbiter's order)"};
 inline constexpr IntegerRule MAX_GAMES_RULE{"max_games", 0, INT64_MAX_VALUE,
@@ -80,6 +83,11 @@ void check_concurrency(const Config& c);
 // A pool is the shared SPRT of a tournament's shards: it needs both, and an SPRT over shards
 // needs a pool.
 void check_pool(const Config& c);
+// opening_policy, stored when not all-pairs (so that earlier identities keep their hash).
+void store_opening_policy(const Config& c, json::Value& v, Key k);
+// cutechess's policies order the games of a round-robin, gauntlet or pyramid; a knockout's
+// openings follow its own draw.
+void check_opening_policy(const Config& c);
 // --seed: any 64-bit unsigned whole number, as -srand and a seed from the clock may be.
 std::uint64_t read_seed(Text t);
 // The global limits, as four members of the stored configuration.

@@ -48,10 +48,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .value_name = "NAME",
           .help = "Site tag of the PGN (default: ?)",
           .read = read_text<&Config::site>,
-          .store =
-              [](const Config& c, json::Value& v, Key k) {
-                  if (!c.site.empty()) v.set(k, c.site);
-              }},
+          .store = store_unless_default<&Config::site>},
         S{.key = "engines",
           .read_json =
               [](Config& c, const json::Value& value, const std::string& where) {
@@ -152,8 +149,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .flag = "seeds",
           .value_name = "N",
           .help = "Gauntlet: how many engines play every other; knockout: how many are seeded in "
-                  "order, "
-                  "the rest drawn by --seed (default: 1)",
+                  "order, the rest drawn by --seed (default: 1)",
           .read = read_whole<&Config::seeds, SEEDS_RULE>,
           .store =
               [](const Config& c, json::Value& v, Key k) {
@@ -167,7 +163,7 @@ const std::vector<TournamentSetting>& settings_table() {
                                         " engines has at most that many seeds (got seeds " +
                                         std::to_string(c.seeds) + ")");
                   if (!c.gauntlet) return;
-                  check_integer(SEEDS_RULE, c.seeds);
+                  check_integer(GAUNTLET_SEEDS_RULE, c.seeds);
                   if (c.seeds >= int(c.engines.size()))
                       throw ConfigError("a gauntlet of " + std::to_string(c.engines.size()) +
                                         " engines needs fewer seeds than engines (got seeds " +
@@ -184,6 +180,14 @@ const std::vector<TournamentSetting>& settings_table() {
                   if (c.colours != Colours::alternate) v.set(k, colours_name(c.colours));
               },
           .in_identity = true},
+        S{.key = "opening_policy",
+          .flag = "opening-policy",
+          .value_name = "POLICY",
+          .help = "all-pairs (each opening to every pair) or cutechess's default, encounter, round",
+          .read = [](Config& c, Text t) { c.opening_policy = read_opening_policy(t); },
+          .store = store_opening_policy,
+          .in_identity = true,
+          .check = check_opening_policy},
         S{.key = "single_games",
           .flag = "single-games",
           .value_name = "",

@@ -3,11 +3,46 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 
 #include "harness/tournament/schedule.h"
 
 namespace arbiter {
+
+namespace {
+
+// cutechess-cli's random generator (its lib's Mersenne), which draws a knockout's unseeded
+// players from -srand: a twister of 624 words whose regeneration adds a word's low bit to the
+// next word's low 31 bits (MT19937 takes the high bit), so its numbers are its own.
+class CutechessRandom {
+  public:
+    explicit CutechessRandom(std::uint32_t seed) {
+        words_[0] = seed;
+        for (std::uint32_t i = 1; i < WORDS; ++i)
+            words_[i] = 0x6C078965u * (words_[i - 1] ^ (words_[i - 1] >> 30)) + i;
+    }
+    std::uint32_t next() {
+        if (index_ == 0) regenerate();
+        std::uint32_t y = words_[index_];
+        index_ = (index_ + 1) % WORDS;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9D2C5680u;
+        y ^= (y << 15) & 0xEFC60000u;
+        return y ^ (y >> 18);
+    }
+
+  private:
+    static constexpr std::uint32_t WORDS = 624;
+    void regenerate() {
+        for (std::uint32_t i = 0; i < WORDS; ++i) {
+            const std::uint32_t y = (words_[i] & 1u) + (words_[(i + 1) % WORDS] & 0x7FFFFFFFu);
+            words_[i] = words_[(i + 397) % WORDS] ^ (y >> 1) ^ (y % 2 ? 0x9908B0DFu : 0u);
+        }
+    }
+    std::uint32_t words_[WORDS] = {};
+    std::uint32_t index_ = 0;
+};
+
+}  // namespace
 
 int bracket_position(int rank, int size) {
     if (rank <= 1) return 0;
@@ -22,9 +57,10 @@ std::vector<int> knockout_ranking(int engines, int seeds, std::uint64_t seed) {
     for (int i = 0; i < seeded; ++i) ranking.push_back(i);
     std::vector<int> unseeded;
     for (int i = seeded; i < engines; ++i) unseeded.push_back(i);
-    std::mt19937_64 rng(seed);
+    // cutechess takes -srand as a 32-bit number.
+    CutechessRandom random{std::uint32_t(seed)};
     while (!unseeded.empty()) {
-        const std::size_t pick = std::size_t(rng() % unseeded.size());
+        const std::size_t pick = std::size_t(random.next() % unseeded.size());
         ranking.push_back(unseeded[pick]);
         unseeded.erase(unseeded.begin() + std::ptrdiff_t(pick));
     }

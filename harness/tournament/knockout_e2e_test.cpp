@@ -309,6 +309,137 @@ TEST_F(KnockoutEndToEnd, PyramidPlaysCutechessOrderInTheDialect) {
     EXPECT_NE(out.find("Rank Name"), std::string::npos) << out;  // a round-robin's table
 }
 
+// Side by side with cutechess-cli 1.3.1: testdata/cutechess_NAME.txt holds what it printed for
+// `cutechess-cli -engine name=E cmd=E proto=uci ... (the first `engines` of SIX) -each tc=inf
+// nodes=3000 -concurrency 1 -openings file=openings/arbiter-8ply.epd format=epd
+// order=sequential ARGS` with our engines, up to its end block (the outcome counts per engine
+// and, after a round-robin's table, its SPRT line), each line's trailing blanks dropped. arbiter
+// speaking the same command line prints the same lines first: every game started and finished
+// with its result, the bracket or the table.
+class CutechessSideBySide : public KnockoutEndToEnd {
+  protected:
+    void expect_cutechess_lines(const std::string& name, int engines, const std::string& args) {
+        std::ifstream file(std::string(SOURCE_DIR) + "/harness/tournament/testdata/cutechess_" +
+                           name + ".txt");
+        std::vector<std::string> expected;
+        for (std::string line; std::getline(file, line);) expected.push_back(line);
+        ASSERT_GT(expected.size(), 20u) << name;
+        std::string command = std::string(ARBITER_PATH) + " -each tc=inf nodes=3000 " +
+                              "-concurrency 1 -openings file=" + SOURCE_DIR +
+                              "/openings/arbiter-8ply.epd format=epd order=sequential " + args +
+                              " -db " + path(name + ".sqlite");
+        for (int i = 0; i < engines; ++i)
+            command += " -engine name=" + SIX[std::size_t(i)] + " cmd=" + ENGINE_DIR + "/" +
+                       SIX[std::size_t(i)] + " proto=uci";
+        auto [code, out] = run(command);
+        ASSERT_EQ(code, 0) << out;
+        std::vector<std::string> printed;
+        std::istringstream lines(out);
+        for (std::string line; std::getline(lines, line);) {
+            if (line.rfind("Database: ", 0) == 0) continue;
+            line.erase(line.find_last_not_of(' ') + 1);
+            printed.push_back(line);
+        }
+        printed.resize(std::min(printed.size(), expected.size()));
+        EXPECT_EQ(printed, expected) << out;
+    }
+};
+
+TEST_F(CutechessSideBySide, KnockoutOfFour) {
+    expect_cutechess_lines("knockout4", 4, "-tournament knockout -games 2 -repeat -srand 7");
+}
+
+// Five engines: a bracket of eight, three byes for the best-ranked.
+TEST_F(CutechessSideBySide, KnockoutOfFiveWithThreeByes) {
+    expect_cutechess_lines("knockout5", 5, "-tournament knockout -games 2 -repeat -srand 7");
+}
+
+TEST_F(CutechessSideBySide, KnockoutOfSixWithTwoByes) {
+    expect_cutechess_lines("knockout6", 6, "-tournament knockout -games 2 -repeat -srand 11");
+}
+
+// One game an encounter: a level one goes on game by game, each on the next opening.
+TEST_F(CutechessSideBySide, KnockoutOfSixOneGameAnEncounter) {
+    expect_cutechess_lines("knockout6_single", 6, "-tournament knockout -games 1 -srand 3");
+}
+
+TEST_F(CutechessSideBySide, PyramidOfFourWithItsTable) {
+    expect_cutechess_lines("pyramid4", 4, "-tournament pyramid -games 2 -repeat");
+}
+
+// Six engines: the 30 games (the table is left out: cutechess prints "nan" for the error margin
+// of an engine without a point where arbiter prints "-nan", a line of the end block).
+TEST_F(CutechessSideBySide, PyramidOfSix) {
+    expect_cutechess_lines("pyramid6", 6, "-tournament pyramid -games 2 -repeat");
+}
+
+// -openings policy=encounter over four engines, two rounds: cutechess's rotation, each encounter
+// on the suite's next entry (as cutechess-cli 1.3.1 played it: encounter k on entry k). A run
+// stopped by SIGINT and resumed by the same command holds every game on the same opening, with
+// the same players and result, as the run that was not stopped.
+TEST_F(KnockoutEndToEnd, APolicyRunResumedGivesEachGameItsOpening) {
+    auto command = [&](const std::string& db) {
+        std::string c = std::string(ARBITER_PATH) +
+                        " -each tc=inf nodes=3000 -concurrency 1 -rounds 2 -games 2 -repeat "
+                        "-openings file=" +
+                        SOURCE_DIR +
+                        "/openings/arbiter-8ply.epd format=epd order=sequential "
+                        "policy=encounter -db " +
+                        path(db);
+        for (int i = 0; i < 4; ++i)
+            c += " -engine name=" + SIX[std::size_t(i)] + " cmd=" + ENGINE_DIR + "/" +
+                 SIX[std::size_t(i)];
+        return c;
+    };
+    // slot -> "white black suite-entry result"
+    auto games_of = [&](const std::string& db) {
+        sqlite3* connection = nullptr;
+        EXPECT_EQ(sqlite3_open_v2(path(db).c_str(), &connection, SQLITE_OPEN_READONLY, nullptr),
+                  SQLITE_OK);
+        sqlite3_stmt* statement = nullptr;
+        sqlite3_prepare_v2(connection,
+                           "SELECT g.slot, w.name, b.name, o.suite_index, g.result FROM games g "
+                           "JOIN engines w ON w.id = g.white_engine_id JOIN engines b ON b.id = "
+                           "g.black_engine_id JOIN openings o ON o.id = g.opening_id",
+                           -1, &statement, nullptr);
+        std::map<std::int64_t, std::string> games;
+        while (sqlite3_step(statement) == SQLITE_ROW) {
+            std::string text;
+            for (int column = 1; column <= 4; ++column)
+                text += std::string(column > 1 ? " " : "") +
+                        reinterpret_cast<const char*>(sqlite3_column_text(statement, column));
+            games[sqlite3_column_int64(statement, 0)] = text;
+        }
+        sqlite3_finalize(statement);
+        sqlite3_close(connection);
+        return games;
+    };
+    auto [whole_code, whole_out] = run(command("whole.sqlite"));
+    ASSERT_EQ(whole_code, 0) << whole_out;
+    const std::map<std::int64_t, std::string> whole = games_of("whole.sqlite");
+    ASSERT_EQ(whole.size(), 24u);
+    const char* const rotation[] = {"alphabeta minimax",
+                                    "alphabeta-mvvlva alphabeta-mvvlva-tt",
+                                    "alphabeta alphabeta-mvvlva-tt",
+                                    "minimax alphabeta-mvvlva",
+                                    "alphabeta alphabeta-mvvlva",
+                                    "alphabeta-mvvlva-tt minimax"};
+    for (const auto& [slot, text] : whole) {
+        const std::string first = rotation[slot / 2 % 6];
+        const std::string players = slot % 2 == 0 ? first
+                                                  : first.substr(first.find(' ') + 1) + " " +
+                                                        first.substr(0, first.find(' '));
+        EXPECT_EQ(text.rfind(players + " " + std::to_string(slot / 2) + " ", 0), 0u)
+            << "slot " << slot << ": " << text;
+    }
+    auto [stopped_code, stopped_out] = run(command("part.sqlite"), "Finished game 7 ");
+    EXPECT_NE(stopped_code, 0) << stopped_out;
+    EXPECT_LT(games_of("part.sqlite").size(), 24u);
+    auto [resumed_code, resumed_out] = run(command("part.sqlite"));
+    ASSERT_EQ(resumed_code, 0) << resumed_out;
+    EXPECT_EQ(games_of("part.sqlite"), whole);
+}
+
 TEST_F(KnockoutEndToEnd, ShardsAreRefusedWithTheReasonBeforeAnyGame) {
     auto [code, out] = run(native(4, "s.sqlite") + " --shard 1/2");
     EXPECT_EQ(code, 1) << out;

@@ -31,6 +31,7 @@ void KnockoutRun::restore(const std::vector<GameSummary>& games,
         next_number_ = std::max(next_number_, g.slot.number + 1);
         if (bracket_.restore(g.slot.round, g.slot.pair_index, index.at(g.white_engine_id),
                              index.at(g.black_engine_id), g.result.outcome)) {
+            deal_opening(g.slot.round, g.slot.pair_index);
             ++restored_;
             continue;
         }
@@ -59,7 +60,7 @@ std::optional<ScheduledGame> KnockoutRun::next(const std::function<bool()>& stop
             game.slot.round = g.round;
             game.slot.pair_index = g.encounter;
             game.slot.game_in_pair = g.game % 2;
-            game.slot.opening_index = int(opening_of(g.round, g.encounter, g.game));
+            game.slot.opening_index = int(deal_opening(g.round, g.encounter));
             game.white = g.white;
             game.black = g.black;
             return game;
@@ -79,14 +80,20 @@ bool KnockoutRun::finish(const ScheduledGame& game, Outcome outcome) {
     });
 }
 
-std::int64_t KnockoutRun::opening_of(int round, int encounter, int game) const {
-    // Encounters in bracket order each take `rounds` deals of the suite (a pair of games, or one
-    // game, per deal); games past them go on to the next openings.
-    std::int64_t index = encounter;
-    for (int r = 0; r < round; ++r) index += std::int64_t(bracket_.rounds()[std::size_t(r)].size());
+std::int64_t KnockoutRun::deal_opening(int round, int encounter) {
+    const bool same = round == dealt_round_ && encounter == dealt_encounter_;
+    dealt_round_ = round;
+    dealt_encounter_ = encounter;
+    if (!same && config_.engines.size() > 2) kept_ = -1;  // new players: a new opening
+    std::int64_t draw = kept_;
+    if (draw >= 0)
+        kept_ = -1;
+    else {
+        draw = drawn_++;
+        if (!config_.single_games) kept_ = draw;  // the game pair's second game repeats it
+    }
     const int per_deal = config_.single_games ? 1 : 2;
-    const std::int64_t deal = index * config_.rounds + game / per_deal;
-    const std::int64_t position = deal % std::max<std::int64_t>(openings_.shape().openings, 1);
+    const std::int64_t position = draw % std::max<std::int64_t>(openings_.shape().openings, 1);
     return openings_.at(position * per_deal * openings_.engine_pairs()).slot.opening_index;
 }
 

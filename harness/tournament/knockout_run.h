@@ -28,7 +28,7 @@ int knockout_games_per_encounter(const TournamentConfig& config);
 class KnockoutRun {
   public:
     // `openings` orders the suite (a round-robin schedule of `config` over it: its first round's
-    // opening order is the knockout's); encounters take its openings in bracket order.
+    // opening order is the knockout's); the games take its openings as deal_opening() says.
     KnockoutRun(const TournamentConfig& config, const Schedule& openings);
 
     // Replays the games an earlier run recorded (`engines`: the engine rows in configuration
@@ -52,7 +52,10 @@ class KnockoutRun {
     std::int64_t restored() const { return restored_; }
 
   private:
-    std::int64_t opening_of(int round, int encounter, int game) const;
+    // cutechess's default policy over the games in the order they start (restored games
+    // replayed in slot order): a new encounter draws the suite's next opening, and so does
+    // every other game of an encounter (every game with single_games); the suite's index.
+    std::int64_t deal_opening(int round, int encounter);
 
     const TournamentConfig& config_;
     const Schedule& openings_;
@@ -62,7 +65,10 @@ class KnockoutRun {
     Knockout bracket_;
     std::int64_t next_number_ = 0;  // the slot number of the next game to start
     std::int64_t restored_ = 0;
-    std::string shown_;  // what unshown_text() returned last
+    int dealt_round_ = -1, dealt_encounter_ = -1;  // the encounter of the last game started
+    std::int64_t drawn_ = 0;                       // openings drawn so far
+    std::int64_t kept_ = -1;                       // the draw the next game repeats, or -1
+    std::string shown_;                            // what unshown_text() returned last
 };
 
 }  // namespace arbiter

@@ -52,6 +52,17 @@ TEST(KnockoutSeeding, SeedsKeepTheirOrderTheRestIsDrawnBySeed) {
     EXPECT_TRUE(differs);
 }
 
+// cutechess-cli 1.3.1's draws from -srand (its own twister): four engines, no seeds, -srand 7
+// printed the bracket minimax / alphabeta-mvvlva, alphabeta / alphabeta-mvvlva-tt (engines 3 1 0
+// 2 in bracket order: ranks 1 and 3 in the upper half, 2 and 4 in the lower).
+TEST(KnockoutSeeding, TheUnseededAreDrawnAsCutechessDrawsThem) {
+    const std::vector<int> ranking = knockout_ranking(4, 0, 7);
+    EXPECT_EQ(ranking, (std::vector<int>{3, 0, 1, 2}));
+    EXPECT_EQ(knockout_first_round(ranking), (std::vector<std::pair<int, int>>{{3, 1}, {0, 2}}));
+    // cutechess reads -srand as 32 bits.
+    EXPECT_EQ(knockout_ranking(4, 0, 7 + (std::uint64_t(1) << 32)), ranking);
+}
+
 // Plays every game next() hands out, one at a time, the result chosen by `result`.
 template <class Result>
 int play_out(Knockout& k, Result result, int* games = nullptr) {

@@ -30,13 +30,49 @@ bool first_has_white(Colours colours, int game_in_pair) {
     return game_in_pair == 0;
 }
 
-Schedule::Schedule(const ScheduleShape& shape)
-    : shape_(shape),
-      pairs_(shape.pyramid ? pyramid_pairs(shape.engines)
-                           : schedule_pairs(shape.engines, shape.gauntlet_seeds)) {
+std::vector<CycleEncounter> cutechess_cycle(int engines, int gauntlet_seeds, bool pyramid) {
+    std::vector<CycleEncounter> cycle;
+    if (pyramid || gauntlet_seeds > 0) {
+        for (auto [first, second] :
+             pyramid ? pyramid_pairs(engines) : schedule_pairs(engines, gauntlet_seeds))
+            cycle.push_back({first, second, pyramid ? first - 1 : 0});
+        return cycle;
+    }
+    // The rotation: top[i] meets bottom[i]; an index of `engines` (an odd count's bye) sits out.
+    const int count = engines + engines % 2;
+    std::vector<int> top, bottom;
+    for (int i = 0; i < count / 2; ++i) top.push_back(i);
+    for (int i = count - 1; i >= count / 2; --i) bottom.push_back(i);
+    for (int round = 0; round < count - 1; ++round) {
+        for (std::size_t i = 0; i < top.size(); ++i)
+            if (top[i] < engines && bottom[i] < engines)
+                cycle.push_back({top[i], bottom[i], round});
+        top.insert(top.begin() + 1, bottom.front());
+        bottom.erase(bottom.begin());
+        bottom.push_back(top.back());
+        top.pop_back();
+    }
+    return cycle;
+}
+
+Schedule::Schedule(const ScheduleShape& shape) : shape_(shape) {
+    if (shape.policy == OpeningPolicy::all_pairs) {
+        pairs_ = shape.pyramid ? pyramid_pairs(shape.engines)
+                               : schedule_pairs(shape.engines, shape.gauntlet_seeds);
+    } else {
+        for (const CycleEncounter& e :
+             cutechess_cycle(shape.engines, shape.gauntlet_seeds, shape.pyramid)) {
+            pairs_.emplace_back(e.white, e.black);
+            pair_rounds_.push_back(e.round);
+            rounds_per_cycle_ = std::max(rounds_per_cycle_, e.round + 1);
+        }
+    }
+    // The openings of a round: the suite (arbiter's order), or none apart (cutechess's).
+    const std::int64_t openings =
+        shape.policy == OpeningPolicy::all_pairs ? std::max<std::int64_t>(shape.openings, 0) : 1;
     std::int64_t per_round = 0;
-    if (__builtin_mul_overflow(std::max<std::int64_t>(shape.openings, 0),
-                               games_per_opening() * std::int64_t(pairs_.size()), &per_round) ||
+    if (__builtin_mul_overflow(openings, games_per_opening() * std::int64_t(pairs_.size()),
+                               &per_round) ||
         __builtin_mul_overflow(per_round, std::int64_t(std::max(shape.rounds, 0)), &size_))
         throw ConfigError("the schedule has more games than a 64-bit slot number can count (" +
                           std::to_string(shape.rounds) + " rounds of " +
@@ -57,6 +93,7 @@ Schedule Schedule::of(const TournamentConfig& config, std::int64_t openings) {
     shape.max_games = config.max_games;
     shape.single_games = config.single_games;
     shape.pyramid = config.pyramid;
+    shape.policy = config.opening_policy;
     return Schedule(shape);
 }
 
@@ -76,7 +113,37 @@ int Schedule::opening_of(int round, std::int64_t position) const {
     return order_[std::size_t(position)];
 }
 
+ScheduledGame Schedule::cutechess_game(std::int64_t slot) const {
+    const std::int64_t games = games_per_opening();
+    const std::int64_t pair_count = std::int64_t(pairs_.size());
+    const std::int64_t encounter = slot / games;
+    const std::int64_t cycle = encounter / pair_count;
+    const std::size_t in_cycle = std::size_t(encounter % pair_count);
+    ScheduledGame game;
+    game.slot.number = slot;
+    game.slot.round = int(cycle * rounds_per_cycle_ + pair_rounds_[in_cycle]);
+    game.slot.pair_index = int(in_cycle);
+    game.slot.game_in_pair = int(slot % games % 2);
+    // Step 1. The opening: the suite dealt in order, one per encounter or per cutechess round.
+    std::int64_t draw = encounter;
+    if (shape_.policy == OpeningPolicy::round) draw = game.slot.round;
+    if (shape_.policy == OpeningPolicy::encounter && shape_.engines == 2) draw = 0;
+    const std::int64_t suite = std::max<std::int64_t>(shape_.openings, 1);
+    game.slot.opening_index = opening_of(int(draw / suite), draw % suite);
+    // Step 2. The colours: the pair's swaps after each game, and -reverse's at each new encounter.
+    const bool swaps = shape_.colours == Colours::alternate || shape_.colours == Colours::reversed;
+    const bool reverses =
+        shape_.colours == Colours::reversed || shape_.colours == Colours::second_white;
+    std::int64_t turns = swaps ? cycle * games + slot % games : 0;
+    if (reverses) turns += shape_.engines == 2 ? 1 : cycle + 1;
+    auto [first, second] = pairs_[in_cycle];
+    game.white = turns % 2 == 0 ? first : second;
+    game.black = turns % 2 == 0 ? second : first;
+    return game;
+}
+
 ScheduledGame Schedule::at(std::int64_t slot) const {
+    if (shape_.policy != OpeningPolicy::all_pairs) return cutechess_game(slot);
     const std::int64_t pair_count = std::int64_t(pairs_.size());
     const std::int64_t games = games_per_opening();
     const std::int64_t per_round = shape_.openings * games * pair_count;

@@ -43,7 +43,25 @@ struct ScheduleShape {
     // -games 1): colours alternate from slot to slot, as fastchess swaps every even game.
     bool single_games = false;
     bool pyramid = false;  // the pairs in cutechess's pyramid order (knockout.h: pyramid_pairs)
+    // all_pairs: the order above. Any other: cutechess's order and its choice of opening (see
+    // Schedule); `rounds` is then cutechess's -rounds, each encounter's games one after another.
+    OpeningPolicy policy = OpeningPolicy::all_pairs;
 };
+
+// One encounter of cutechess's cycle: who has White in its first game before any swap, and the
+// cutechess round (0-based, within the cycle) it belongs to.
+struct CycleEncounter {
+    int white = 0;
+    int black = 0;
+    int round = 0;
+    bool operator==(const CycleEncounter&) const = default;
+};
+
+// The encounters of one cycle in cutechess-cli 1.3's order: a round-robin's rounds in its
+// rotation (the first engine fixed, the others turning; an odd count has a bye each round), a
+// gauntlet's seeds each against every other engine (one round), a pyramid's engine k against
+// every earlier one (round k - 1). A later cycle repeats it; its rounds count on.
+std::vector<CycleEncounter> cutechess_cycle(int engines, int gauntlet_seeds, bool pyramid);
 
 // The schedule: for each round, each opening (in file order, or shuffled per round from `seed`),
 // each pair of engines, two games, the pair's first engine with White in the first and the
@@ -51,6 +69,13 @@ struct ScheduleShape {
 // count games in that order, so extra rounds append new slots. at() is a pure function of the shape
 // and the slot number; it keeps one round's opening order (the suite's size in ints) for the random
 // order. Thread-safe.
+//
+// With a cutechess policy: for each round (-rounds), the encounters of cutechess_cycle(), each
+// with its games (two, or one with `single_games`) one after another; a pair's colours swap after
+// each of its games (unless first-white or second-white) and, with reversed or second-white, at
+// the start of each encounter (two engines: once). The suite is dealt in order, the nth opening
+// drawn to the nth encounter (default, encounter) or to the nth cutechess round (round); two
+// engines alone on `encounter` play one opening throughout, as cutechess does.
 class Schedule {
   public:
     // Throws ConfigError when the slots would not fit in 64 bits.
@@ -72,10 +97,13 @@ class Schedule {
 
   private:
     int opening_of(int round, std::int64_t position) const;
+    ScheduledGame cutechess_game(std::int64_t slot) const;
     std::int64_t games_per_opening() const { return shape_.single_games ? 1 : 2; }
 
     ScheduleShape shape_;
     std::vector<std::pair<int, int>> pairs_;
+    std::vector<int> pair_rounds_;  // cutechess policies: each pair's round within the cycle
+    int rounds_per_cycle_ = 1;
     std::int64_t size_ = 0;
     mutable std::mutex order_mutex_;
     mutable int order_round_ = -1;  // the round whose shuffle order_ holds

@@ -302,6 +302,38 @@ TEST_F(ShardRunTest, AGameWhoseEngineIsTerminatedFromOutsideIsNotRecorded) {
               std::size_t(summary.scheduled - summary.played_now));
 }
 
+// cutechess's policy=encounter over three engines, two rounds: six encounters in its rotation,
+// each on the next opening of the two. Two shards merged, and a run stopped after five games and
+// resumed, hold each game on the same opening as one run.
+TEST_F(ShardRunTest, ACutechessPolicyGivesEachGameItsOpeningInShardsAndOnResume) {
+    config.opening_policy = OpeningPolicy::encounter;
+    config.rounds = 2;
+    run("1.sqlite", ShardNumber{1, 2});
+    run("2.sqlite", ShardNumber{2, 2});
+    const std::vector<fs::path> shards = {dir / "1.sqlite", dir / "2.sqlite"};
+    merge_shards(dir / "all.sqlite", shards);
+    run("whole.sqlite", std::nullopt);
+    config.max_games = 5;
+    EXPECT_EQ(run("resumed.sqlite", std::nullopt).played_now, 5);
+    config.max_games = 0;
+    EXPECT_EQ(run("resumed.sqlite", std::nullopt).already_played, 5);
+
+    std::map<std::int64_t, std::string> expected;
+    const char* const games[] = {"mock1 mock2 opening 0", "mock2 mock1 opening 0",
+                                 "mock0 mock2 opening 1", "mock2 mock0 opening 1",
+                                 "mock0 mock1 opening 0", "mock1 mock0 opening 0"};
+    for (std::int64_t slot = 0; slot < 12; ++slot)
+        expected[slot] = std::string(games[slot % 6]) + " pair " + std::to_string(slot / 2 % 3);
+    // The second round: the encounters' openings go on where the first left them.
+    for (std::int64_t slot = 6; slot < 12; ++slot) {
+        std::string& text = expected[slot];
+        text[text.find("opening ") + 8] = text[text.find("opening ") + 8] == '0' ? '1' : '0';
+    }
+    EXPECT_EQ(games_of("whole.sqlite"), expected);
+    EXPECT_EQ(games_of("all.sqlite"), expected);
+    EXPECT_EQ(games_of("resumed.sqlite"), expected);
+}
+
 TEST_F(ShardRunTest, AShardDatabaseRefusesAnotherShardOrAnotherBuild) {
     run("1.sqlite", ShardNumber{1, 2});
     try {
