@@ -428,7 +428,7 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     }
     // Step 1. Options in order; engines and -each blocks kept apart.
     cutechess::read_options(r, arguments);
-    if (r.command.version) return r.command;
+    if (r.command.version || r.command.help) return r.command;  // -resultformat help
     // Step 2. -each, then the settings as one layer; then the whole is validated.
     finish(r);
     return r.command;
