@@ -29,6 +29,13 @@ class CutechessResults : public CutechessDialect {
                " -engine name=abm cmd=" + ALPHABETA_MVVLVA_PATH + " -each tc=inf depth=2" +
                one_opening() + " -rounds 1";
     }
+    // greedy against the random mover seeded 1, six games on the fixture's book, in order.
+    std::string greedy_and_random(const std::string& options, const std::string& db) {
+        return "-engine name=g cmd=" + std::string(GREEDY_PATH) +
+               " -engine name=r1 cmd=" + RANDOM_ENGINE_PATH +
+               " option.Seed=1 -each tc=10+0.1 -openings file=" + path("book.epd") +
+               " -repeat -games 2 -rounds 3 -concurrency 1 " + options + " -db " + path(db);
+    }
     // stdout from its ranking table's header on.
     static std::string from_ranking(const std::string& out) {
         std::size_t at = out.find("\nRank ");
@@ -37,11 +44,7 @@ class CutechessResults : public CutechessDialect {
 };
 
 TEST_F(CutechessResults, TwoEnginesColoursEloSprtAndOutcomesAtTheirIntervals) {
-    RunResult r = run("-engine name=g cmd=" + std::string(GREEDY_PATH) +
-                      " -engine name=r1 cmd=" + RANDOM_ENGINE_PATH +
-                      " option.Seed=1 -each tc=10+0.1 -openings file=" + path("book.epd") +
-                      " -repeat -games 2 -rounds 3 -concurrency 1 " +
-                      "-ratinginterval 2 -outcomeinterval 4 -db " + path("two.sqlite"));
+    RunResult r = run(greedy_and_random("-ratinginterval 2 -outcomeinterval 4", "two.sqlite"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out,
               "Started game 1 of 6 (g vs r1)\n"
@@ -99,11 +102,8 @@ TEST_F(CutechessResults, TwoEnginesColoursEloSprtAndOutcomesAtTheirIntervals) {
 }
 
 TEST_F(CutechessResults, WithAnSprtItsLineCarriesTheTestsFigures) {
-    RunResult r = run("-engine name=g cmd=" + std::string(GREEDY_PATH) +
-                      " -engine name=r1 cmd=" + RANDOM_ENGINE_PATH +
-                      " option.Seed=1 -each tc=10+0.1 -openings file=" + path("book.epd") +
-                      " -repeat -games 2 -rounds 3 -concurrency 1 " +
-                      "-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05 -db " + path("sprt.sqlite"));
+    RunResult r =
+        run(greedy_and_random("-sprt elo0=0 elo1=10 alpha=0.05 beta=0.05", "sprt.sqlite"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     // arbiter's pentanomial LLR in cutechess's words (cutechess's own is trinomial).
     EXPECT_TRUE(std::regex_search(
