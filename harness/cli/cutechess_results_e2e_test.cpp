@@ -218,6 +218,26 @@ TEST_F(CutechessResults, DrawsByTheirRulesInTheDrawsFormat) {
               "Finished match\n");
 }
 
+// Through fastchess's link, -output format=cutechess ends as fastchess's cutechess form ends:
+// the last Score line, the Elo line and "Finished match", no colour lines nor outcome blocks.
+TEST_F(CutechessResults, FastchessCutechessFormEndsWithTheEloLine) {
+    fs::create_symlink(ARBITER_PATH, dir_ / "fastchess");
+    std::string command = path("fastchess") + " " +
+                          greedy_and_random("-output format=cutechess", "fc.sqlite") + " 2>" +
+                          path("err");
+    FILE* pipe = popen(command.c_str(), "r");
+    std::string out;
+    char buffer[4096];
+    while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
+    ASSERT_EQ(pclose(pipe), 0) << out;
+    EXPECT_TRUE(
+        out.ends_with("Finished game 6 (r1 vs g): 0-1 {Black mates}\n"
+                      "Score of g vs r1: 5 - 0 - 1  [0.917] 6\n"
+                      "Elo difference: 416.6 +/- nan, LOS: 98.7 %, DrawRatio: 16.7 %\n"
+                      "Finished match\n"))
+        << out;
+}
+
 TEST_F(CutechessResults, ResultFormatHelpAndAnUnknownField) {
     RunResult help = run("-engine cmd=x -engine cmd=y -resultformat help");
     EXPECT_EQ(help.exit_code, 0) << help.err;

@@ -421,6 +421,7 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     Reading r;
     r.command.spoken_tool = spoken_tool;
     if (spoken_tool == SpokenTool::fastchess) r.command.output.format = ConsoleFormat::fastchess;
+    r.command.output.fastchess_tool = spoken_tool == SpokenTool::fastchess;
     // -help / --help anywhere asks for the usage, whatever else the line holds (as in both tools).
     if (std::any_of(arguments.begin(), arguments.end(), cutechess::is_help_option)) {
         r.command.help = true;

@@ -37,7 +37,8 @@ const ConsoleTally::Encounter& encounter_of(const ConsoleTally& tally, int first
 // pentanomial line with -report penta=true and the SPRT line; more: the ranking table in the
 // -resultformat columns, a blank line and the SPRT line; a knockout: its bracket); the outcome
 // blocks every -outcomeinterval games; at the end the results and outcome blocks unless just
-// printed, then "Finished match".
+// printed, then "Finished match". Spoken as fastchess (-output format=cutechess through its
+// link) the two-engine results are the Elo line (and an SPRT's line) only, without outcome blocks.
 class CutechessLines : public ConsoleLines {
   public:
     CutechessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
@@ -66,7 +67,9 @@ class CutechessLines : public ConsoleLines {
                 << '\n';
         if (!due(settings_.rating_interval, tally)) results(out, tally);
         // A knockout's bracket stands alone (its end-to-end test reads the lines before the last).
-        if (!due(settings_.outcome_interval, tally) && tally.bracket.empty()) outcomes(out, tally);
+        if (!due(settings_.outcome_interval, tally) && tally.bracket.empty() &&
+            !settings_.fastchess_tool)
+            outcomes(out, tally);
         out << "Finished match\n";
     }
 
@@ -99,14 +102,18 @@ class CutechessLines : public ConsoleLines {
                 << cutechess_sprt_line(sprt_, encounter.pairs) << '\n';
             return;
         }
-        out << sides_lines(tally.names[0], tally.players[0]) << elo_difference_line(encounter.games)
-            << '\n';
+        // fastchess's cutechess form: the Elo line, and the SPRT line of an SPRT only.
+        if (!settings_.fastchess_tool) out << sides_lines(tally.names[0], tally.players[0]);
+        out << elo_difference_line(encounter.games) << '\n';
         if (settings_.pentanomial) {
             const auto& p = encounter.pairs.pairs;
             out << "Ptnml(0-2): " << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
                 << p[4] << '\n';
         }
-        out << cutechess_sprt_line(sprt_, encounter.pairs) << '\n';
+        if (!settings_.fastchess_tool)
+            out << cutechess_sprt_line(sprt_, encounter.pairs) << '\n';
+        else if (sprt_)
+            out << sprt_line(*sprt_, encounter.pairs) << '\n';
     }
     static void outcomes(std::ostream& out, const ConsoleTally& tally) {
         out << outcome_blocks(tally.names, tally.players) << '\n';
