@@ -16,6 +16,7 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/config/cutechess_options.h"
+#include "harness/config/cutechess_result_format.h"
 #include "harness/config/fastchess_saved_config.h"
 #include "harness/session/dialect_console.h"
 #include "harness/store/store.h"
@@ -145,8 +146,9 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool 
             std::cout << version_text(spoken_tool) << '\n';
             return 0;
         }
-        if (command.help) {
-            std::cout << dialect_usage(spoken_tool);
+        if (command.help) {  // -help, or -resultformat help: its formats and fields
+            std::cout << (command.output.result_format == "help" ? result_format_help()
+                                                                 : dialect_usage(spoken_tool));
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;

@@ -172,7 +172,7 @@ TEST_F(CutechessDialectIo, DebugPrintsTheEngineLinesOnStdoutBesideWholeConsoleLi
     EXPECT_TRUE(lines.front().to_engine);
     // Every other line is a whole console line: the parsers' lines are all still there.
     std::regex console(R"(^(Started game|Finished game|Score of|Elo difference|Finished match|)"
-                       R"(Rank|SPRT|\s+\d+ ).*)");
+                       R"(Rank|SPRT|\s+\d+ |\.\.\.      |Player: |   ").*)");
     int finished = 0;
     for (const std::string& line : lines_of(r.out)) {
         if (line.empty() || std::regex_search(line, std::regex("^[0-9]+ [<>]"))) continue;

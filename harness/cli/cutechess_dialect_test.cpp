@@ -113,7 +113,10 @@ TEST_F(CutechessDialect, CutechessLinesRebuildTheDatabaseCounts) {
         EXPECT_EQ(white == "alpha", number % 2 == 1) << number;
     for (int n = 1; n <= 16; ++n)
         EXPECT_NE(r.out.find("Started game " + std::to_string(n) + " of 16 ("), std::string::npos);
-    EXPECT_EQ(r.out.find("\n\n"), std::string::npos) << "a blank line stops OpenBench's reader";
+    // cutechess's one blank line opens its outcome blocks, after the last game's lines (a
+    // reader that stops at a blank line has read every game).
+    EXPECT_EQ(r.out.find("\n\n"), r.out.find("\n\nPlayer: alpha\n")) << r.out;
+    EXPECT_GT(r.out.find("\n\n"), r.out.rfind("Finished game ")) << r.out;
     EXPECT_TRUE(r.out.ends_with("\nFinished match\n")) << r.out;
     EXPECT_TRUE(std::regex_search(
         r.out, std::regex(R"(\nElo difference: -?[0-9.a-z]+ \+/- [0-9.a-z]+, LOS: [0-9.a-z]+ %, )"
@@ -232,13 +235,23 @@ TEST_F(CutechessDialect, EachCrashAppearsOnExactlyOneLine) {
                       " arg=--seed arg=3 -each depth=1 -openings file=" + path("book.epd") +
                       " -rounds 3 -repeat -concurrency 1 -recover -db " + path("c.sqlite"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    std::int64_t lines = 0, stored = 0;
+    // Each on its game's line; the closing outcome blocks count them again, by colour.
+    std::int64_t lines = 0, stored = 0, white = 0, black = 0;
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);)
-        lines += line.find("disconnects") != std::string::npos;
-    for (const auto& g : stored_games(path("c.sqlite"))) stored += g.termination == "disconnect";
+        lines +=
+            line.find("disconnects") != std::string::npos && line.rfind("Finished game ", 0) == 0;
+    for (const auto& g : stored_games(path("c.sqlite"))) {
+        stored += g.termination == "disconnect";
+        (g.white == "crasher" ? white : black) += g.termination == "disconnect";
+    }
     EXPECT_GT(stored, 0);
     EXPECT_EQ(lines, stored) << r.out;
+    EXPECT_NE(
+        r.out.find("\nPlayer: crasher\n   \"Loss: Black disconnects\": " + std::to_string(black) +
+                   "\n   \"Loss: White disconnects\": " + std::to_string(white) + "\n"),
+        std::string::npos)
+        << r.out;
 }
 
 TEST_F(CutechessDialect, GauntletSeedsMeetOnlyOthers) {

@@ -438,6 +438,7 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     Reading r;
     r.command.spoken_tool = spoken_tool;
     if (spoken_tool == SpokenTool::fastchess) r.command.output.format = ConsoleFormat::fastchess;
+    r.command.output.fastchess_tool = spoken_tool == SpokenTool::fastchess;
     // -help / --help anywhere asks for the usage, whatever else the line holds (as in both tools).
     if (std::any_of(arguments.begin(), arguments.end(), cutechess::is_help_option)) {
         r.command.help = true;
@@ -445,7 +446,7 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
     }
     // Step 1. Options in order; engines and -each blocks kept apart.
     cutechess::read_options(r, arguments);
-    if (r.command.version) return r.command;
+    if (r.command.version || r.command.help) return r.command;  // -resultformat help
     // Step 2. -each, then the settings as one layer; then the whole is validated.
     finish(r);
     return r.command;

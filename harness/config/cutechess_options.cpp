@@ -4,6 +4,7 @@
 #include <array>
 
 #include "harness/config/cutechess_reading.h"
+#include "harness/config/cutechess_result_format.h"
 
 namespace arbiter {
 
@@ -30,6 +31,18 @@ void read_tournament_type(Reading& r, const Option& option) {
         read_choice(option.name, option.values[0],
                     {"round-robin", "roundrobin", "gauntlet", "knockout", "pyramid"});
     r.settings.emplace_back("format", type == "roundrobin" ? "round-robin" : type);
+}
+
+// -resultformat FORMAT: a named format or a list of fields, checked here; `help` asks for the
+// list of both, printed instead of a match.
+void read_result_format(Reading& r, const Option& option) {
+    if (option.values[0] == "help") {
+        r.command.help = true;
+        r.command.output.result_format = "help";
+        return;
+    }
+    result_fields(option.values[0]);
+    r.command.output.result_format = option.values[0];
 }
 
 // -variant: both tools' standard or fischerandom (Chess960 and DFRC); the setting reads it.
@@ -132,6 +145,11 @@ constexpr O
             O{"-ratinginterval", "N", "Print the Elo lines every N games (0: at the end only)",
               BOTH, ONE,
               [](R& r, P o) { r.command.output.rating_interval = int(whole_value(o, 0)); }},
+            O{"-outcomeinterval", "N", "Print each engine's outcome counts every N games",
+              CUTECHESS, ONE,
+              [](R& r, P o) { r.command.output.outcome_interval = int(whole_value(o, 0)); }},
+            O{"-resultformat", "FORMAT", "Columns of the ranking table ('help' lists them)",
+              CUTECHESS, ONE, read_result_format},
             O{"-scoreinterval", "N", "Print the score line every N games", FASTCHESS, ONE,
               [](R& r, P o) { r.command.output.score_interval = int(whole_value(o, 1)); }},
             O{"-report", "penta=true", "Report pentanomial counts", FASTCHESS, FREE,
@@ -185,15 +203,11 @@ constexpr O
                 }},
             // Step 5. The options refused, with the reason and the nearest supported.
             refuse("-livepgnout", "arbiter writes each game once it is finished", "-pgnout FILE"),
-            refuse("-outcomeinterval", "cutechess 1.3's per-engine outcome counts are not printed",
-                   "-ratinginterval N (and arbiter report for every game's termination)"),
             refuse("-strict",
                    "arbiter's warnings never end a run; they are in its lines and database",
                    "-testEnv"),
             refuse("-pgnin", "openings come from -openings", "-openings file=FILE format=pgn"),
             refuse("-epdin", "openings come from -openings", "-openings file=FILE format=epd"),
-            refuse("-resultformat", "arbiter prints cutechess's default lines only",
-                   "-output format=cutechess"),
             refuse("-affinity", "arbiter does not pin engines to cores", "-concurrency N"),
             refuse("-randomseed", "fastchess's random opening seed is -srand here", "-srand N"),
             refuse("-quick", "fastchess's quick mode has no counterpart",

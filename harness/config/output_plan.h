@@ -39,8 +39,15 @@ struct PgnMoveFields {
 // the engine log's paths, and --report-every, stay in TournamentConfig beside it.
 struct OutputPlan {
     ConsoleFormat format = ConsoleFormat::cutechess;
-    int rating_interval = 0;      // Elo lines every N games (0: at the end only)
-    int score_interval = 1;       // "Score of" lines every N games
+    int rating_interval = 0;   // Elo lines every N games (0: at the end only)
+    int score_interval = 1;    // "Score of" lines every N games
+    int outcome_interval = 0;  // -outcomeinterval: cutechess's outcome blocks every N games
+    // -resultformat: the columns of cutechess's ranking table of more than two engines, a named
+    // format or a list of fields (harness/config/cutechess_result_format.h), read and checked.
+    std::string result_format{"default"};
+    // Spoken as fastchess (its link): fastchess's cutechess form ends with the Elo line, without
+    // cutechess-cli's colour lines, SPRT line without -sprt and outcome blocks.
+    bool fastchess_tool = false;
     bool pentanomial = false;     // -report penta=true
     std::string epd_path{};       // --epd, -epdout FILE: each game's final position, appended
     bool epd_append = true;       // -epdout ... append=false: the file starts empty

@@ -32,14 +32,21 @@ const ConsoleTally::Encounter& encounter_of(const ConsoleTally& tally, int first
     return found == tally.encounters.end() ? none : found->second;
 }
 
-// cutechess-cli's lines: "Score of A vs B" every -scoreinterval games (two engines), the Elo
-// line (or the rank table of more engines) every -ratinginterval games, the pentanomial line
-// with -report penta=true and the SPRT line; at the end the score, the ratings and
-// "Finished match".
+// cutechess-cli's lines: "Score of A vs B" every -scoreinterval games (two engines); its
+// results every -ratinginterval games (two engines: the colour lines, the Elo line, the
+// pentanomial line with -report penta=true and the SPRT line; more: the ranking table in the
+// -resultformat columns, a blank line and the SPRT line; a knockout: its bracket); the outcome
+// blocks every -outcomeinterval games; at the end the results and outcome blocks unless just
+// printed, then "Finished match". Spoken as fastchess (-output format=cutechess through its
+// link) the two-engine results are the Elo line (and an SPRT's line) only, without outcome blocks.
 class CutechessLines : public ConsoleLines {
   public:
     CutechessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
-        : settings_(settings), sprt_(config.sprt) {}
+        : settings_(settings), sprt_(config.sprt) {
+        for (const EngineConfig& engine : config.engines)
+            time_controls_.push_back(time_control_text(engine.limits.or_else(config.limits)));
+        if (config.gauntlet) gauntlet_seeds_ = config.seeds;
+    }
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
         finished_line(out, game, white, black,
@@ -49,56 +56,73 @@ class CutechessLines : public ConsoleLines {
         if (tally.names.size() == 2 && tally.finished % settings_.score_interval == 0)
             out << score_line(tally.names[0], tally.names[1], encounter_of(tally, 0, 1).games)
                 << '\n';
-        if (settings_.rating_interval > 0 && tally.finished % settings_.rating_interval == 0)
-            ratings(out, tally);
+        if (due(settings_.rating_interval, tally)) results(out, tally);
+        if (due(settings_.outcome_interval, tally)) outcomes(out, tally);
     }
     void closing(std::ostream& out, const ConsoleTally& tally) override {
-        if (tally.names.size() == 2)
+        // The score as it stands when the last game did not print it (a resumed match's too).
+        if (tally.names.size() == 2 &&
+            (tally.finished == 0 || tally.finished % settings_.score_interval != 0))
             out << score_line(tally.names[0], tally.names[1], encounter_of(tally, 0, 1).games)
                 << '\n';
-        ratings(out, tally);
+        if (!due(settings_.rating_interval, tally)) results(out, tally);
+        // A knockout's bracket stands alone (its end-to-end test reads the lines before the last).
+        if (!due(settings_.outcome_interval, tally) && tally.bracket.empty() &&
+            !settings_.fastchess_tool)
+            outcomes(out, tally);
         out << "Finished match\n";
     }
 
   private:
-    void ratings(std::ostream& out, const ConsoleTally& tally) const {
+    // cutechess's "every N games": N set and the games finished a multiple of it.
+    static bool due(int interval, const ConsoleTally& tally) {
+        return interval > 0 && tally.finished % interval == 0;
+    }
+    // A time control as cutechess writes it in the TC column.
+    static std::string time_control_text(const SearchLimitConfig& limits) {
+        if (limits.tc) return to_string(*limits.tc);
+        if (limits.movetime_ms) {
+            char text[32];
+            std::snprintf(text, sizeof text, "%g/move", double(*limits.movetime_ms) / 1000);
+            return text;
+        }
+        return "inf";
+    }
+    void results(std::ostream& out, const ConsoleTally& tally) const {
         if (!tally.bracket.empty()) {  // a knockout prints its bracket in place of ratings
             out << tally.bracket << '\n';
             return;
         }
-        if (tally.names.size() != 2) return rank_table(out, tally);
         const ConsoleTally::Encounter& encounter = encounter_of(tally, 0, 1);
+        if (tally.names.size() != 2) {
+            std::vector<RankingEntry> entries;
+            for (std::size_t i = 0; i < tally.names.size(); ++i)
+                entries.push_back({tally.names[i], &tally.players[i], time_controls_[i]});
+            out << ranking_table(entries, settings_.result_format, gauntlet_seeds_) << '\n'
+                << cutechess_sprt_line(sprt_, encounter.pairs) << '\n';
+            return;
+        }
+        // fastchess's cutechess form: the Elo line, and the SPRT line of an SPRT only.
+        if (!settings_.fastchess_tool) out << sides_lines(tally.names[0], tally.players[0]);
         out << elo_difference_line(encounter.games) << '\n';
         if (settings_.pentanomial) {
             const auto& p = encounter.pairs.pairs;
             out << "Ptnml(0-2): " << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
                 << p[4] << '\n';
         }
-        if (sprt_) out << sprt_line(*sprt_, encounter.pairs) << '\n';
+        if (!settings_.fastchess_tool)
+            out << cutechess_sprt_line(sprt_, encounter.pairs) << '\n';
+        else if (sprt_)
+            out << sprt_line(*sprt_, encounter.pairs) << '\n';
     }
-    static void rank_table(std::ostream& out, const ConsoleTally& tally) {
-        char line[160];
-        std::snprintf(line, sizeof line, "%4s %-25s %7s %7s %7s %7s %7s\n", "Rank", "Name", "Elo",
-                      "+/-", "Games", "Score", "Draw");
-        out << line;
-        std::vector<int> order;
-        for (int i = 0; i < int(tally.names.size()); ++i) order.push_back(i);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return tally.totals[std::size_t(a)].score() > tally.totals[std::size_t(b)].score();
-        });
-        int rank = 0;
-        for (int i : order) {
-            const WdlCounts& t = tally.totals[std::size_t(i)];
-            CutechessElo elo = cutechess_elo(t);
-            std::snprintf(line, sizeof line, "%4d %-25s %7.0f %7.0f %7lld %6.1f%% %6.1f%%\n",
-                          ++rank, tally.names[std::size_t(i)].c_str(), elo.diff, elo.margin,
-                          static_cast<long long>(t.games()), 100 * t.score(), elo.draw_ratio);
-            out << line;
-        }
+    static void outcomes(std::ostream& out, const ConsoleTally& tally) {
+        out << outcome_blocks(tally.names, tally.players) << '\n';
     }
 
     CutechessOutputSettings settings_;
     std::optional<SprtParameters> sprt_;
+    std::vector<std::string> time_controls_;  // per engine, the TC column's text
+    std::optional<int> gauntlet_seeds_;
 };
 
 // fastchess's lines: a warning before the line of a game lost by an illegal move, the block of
@@ -184,11 +208,13 @@ class FastchessLines : public ConsoleLines {
 ConsoleTally::ConsoleTally(const TournamentConfig& config) {
     for (const auto& engine : config.engines) names.push_back(engine.name);
     totals.resize(names.size());
+    players.resize(names.size());
     faults.resize(names.size());
 }
 
-void ConsoleTally::record(const ScheduleSlot& slot, Outcome outcome, const std::string& white_name,
-                          const std::string& black_name) {
+void ConsoleTally::record(const ScheduleSlot& slot, const Result& result,
+                          const std::string& white_name, const std::string& black_name) {
+    const Outcome outcome = result.outcome;
     int white = -1, black = -1;
     for (int i = 0; i < int(names.size()); ++i) {
         if (names[std::size_t(i)] == white_name) white = i;
@@ -197,6 +223,8 @@ void ConsoleTally::record(const ScheduleSlot& slot, Outcome outcome, const std::
     if (white < 0 || black < 0) return;
     totals[std::size_t(white)].add(outcome, true);
     totals[std::size_t(black)].add(outcome, false);
+    count_game(players[std::size_t(white)], players[std::size_t(black)], result,
+               cutechess_reason(result.termination, result.description));
     int first = std::min(white, black);
     Encounter& encounter = encounters[{first, std::max(white, black)}];
     encounter.games.add(outcome, first == white);
@@ -257,7 +285,7 @@ void CutechessConsole::started(TournamentId tournament, const std::vector<Engine
     if (already_played > 0 && store_)
         for (const GameSummary& game : store_->list_games(tournament, engines)) {
             ++tally_.earlier;
-            tally_.record(game.slot, game.result.outcome, game.white_name, game.black_name);
+            tally_.record(game.slot, game.result, game.white_name, game.black_name);
         }
     lines_->started(tally_);
     if (already_played)
@@ -290,7 +318,7 @@ void CutechessConsole::game_finished(const GameRecord& game, GameId, const std::
     std::lock_guard lock(mutex_);
     if (closed_) return;
     lines_->game_line(out_, game, white, black);
-    tally_.record(game.slot, game.result.outcome, white, black);
+    tally_.record(game.slot, game.result, white, black);
     tally_.count_fault(game, white, black);
     ++tally_.finished;
     lines_->after_game(out_, tally_);

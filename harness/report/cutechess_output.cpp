@@ -19,14 +19,6 @@ std::string printed(const char* format, double value) {
     return text;
 }
 
-// A number as Qt's QString::arg(x, 0, 'f', 1) writes it, which cutechess-cli uses: "nan" and
-// "inf" without a sign for NaN, "-inf" below.
-std::string qt_fixed(double value) {
-    if (std::isnan(value)) return "nan";
-    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
-    return printed("%.1f", value);
-}
-
 // cutechess-cli's Elo from a score share p (projects/lib/src/elo.cpp).
 double cutechess_elo(double p) {
     return -400.0 * std::log10(1.0 / p - 1.0);
@@ -45,6 +37,29 @@ double cutechess_quantile_975() {
 
 }  // namespace
 
+std::string qt_fixed(double value, int precision) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    // The value's exact decimal expansion (glibc prints every digit), rounded by hand.
+    char text[400];
+    std::snprintf(text, sizeof text, "%.80f", std::fabs(value));
+    std::string digits(text);
+    std::size_t point = digits.find('.');
+    std::string kept = digits.substr(0, point) + digits.substr(point + 1, std::size_t(precision));
+    if (digits[point + 1 + std::size_t(precision)] >= '5') {
+        std::size_t i = kept.size();
+        while (i > 0 && kept[i - 1] == '9') kept[--i] = '0';
+        if (i == 0)
+            kept.insert(kept.begin(), '1');
+        else
+            ++kept[i - 1];
+    }
+    std::size_t whole = kept.size() - std::size_t(precision);
+    std::string result = kept.substr(0, whole);
+    if (precision > 0) result += "." + kept.substr(whole);
+    return (value < 0 ? "-" : "") + result;  // -0.0 unsigned, as Qt writes it
+}
+
 std::string cutechess_reason(Termination termination, const std::string& text) {
     // The referee already words its endings as cutechess does; only the move-limit draw differs.
     if (termination == Termination::max_plies) return "Draw by adjudication";
@@ -55,7 +70,7 @@ std::string score_line(const std::string& first, const std::string& second,
                        const WdlCounts& counts) {
     return "Score of " + first + " vs " + second + ": " + std::to_string(counts.wins) + " - " +
            std::to_string(counts.losses) + " - " + std::to_string(counts.draws) + "  [" +
-           printed("%.3f", counts.score()) + "] " + std::to_string(counts.games());
+           qt_fixed(counts.score(), 3) + "] " + std::to_string(counts.games());
 }
 
 CutechessElo cutechess_elo(const WdlCounts& counts) {
@@ -78,8 +93,9 @@ CutechessElo cutechess_elo(const WdlCounts& counts) {
 
 std::string elo_difference_line(const WdlCounts& counts) {
     CutechessElo elo = cutechess_elo(counts);
-    return "Elo difference: " + qt_fixed(elo.diff) + " +/- " + qt_fixed(elo.margin) +
-           ", LOS: " + qt_fixed(elo.los) + " %, DrawRatio: " + qt_fixed(elo.draw_ratio) + " %";
+    return "Elo difference: " + qt_fixed(elo.diff, 1) + " +/- " + qt_fixed(elo.margin, 1) +
+           ", LOS: " + qt_fixed(elo.los, 1) + " %, DrawRatio: " + qt_fixed(elo.draw_ratio, 1) +
+           " %";
 }
 
 std::string sprt_line(const SprtParameters& parameters, const PentanomialCounts& pairs) {

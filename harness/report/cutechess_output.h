@@ -18,6 +18,7 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/ratings/counts.h"
+#include "harness/report/cutechess_results.h"
 #include "harness/store/store.h"
 #include "harness/tournament/tournament.h"
 
@@ -25,6 +26,11 @@ namespace arbiter {
 
 // cutechess's words for how a game ended ("White mates", "Draw by adjudication", ...).
 std::string cutechess_reason(Termination termination, const std::string& text);
+
+// A number as cutechess-cli's Qt writes it with 'f' and `precision` digits: an exact half
+// rounded away from zero (0.3125 to 3 digits is "0.313", where printf writes "0.312"), -0.0
+// without its sign, and "nan", "inf", "-inf".
+std::string qt_fixed(double value, int precision);
 
 // "Score of A vs B: 5 - 3 - 2  [0.600] 10", from A's side.
 std::string score_line(const std::string& first, const std::string& second,
@@ -102,7 +108,7 @@ struct ConsoleTally {
 
     explicit ConsoleTally(const TournamentConfig& config);
     // Counts one game in the scores (a game of engines not in the configuration is not counted).
-    void record(const ScheduleSlot& slot, Outcome result, const std::string& white,
+    void record(const ScheduleSlot& slot, const Result& result, const std::string& white,
                 const std::string& black);
     // Counts a time loss or crash (disconnect or stall) against the engine that lost the game.
     void count_fault(const GameRecord& game, const std::string& white, const std::string& black);
@@ -114,8 +120,9 @@ struct ConsoleTally {
 
     std::vector<std::string> names;  // the configuration's engines, in its order
     std::map<std::pair<int, int>, Encounter> encounters;
-    std::vector<WdlCounts> totals;  // per engine, against the field
-    std::vector<Faults> faults;     // per engine, this run's games
+    std::vector<WdlCounts> totals;     // per engine, against the field
+    std::vector<PlayerTally> players;  // per engine, cutechess's counts by colour and ending
+    std::vector<Faults> faults;        // per engine, this run's games
     std::int64_t scheduled = 0, finished = 0, paired_games = 0;
     std::string bracket;       // a knockout's, as the last game left it
     std::int64_t earlier = 0;  // games of an earlier run (a resumed match)

@@ -13,6 +13,20 @@ TEST(CutechessLines, ScoreLineHasTwoSpacesBeforeTheBracket) {
     EXPECT_EQ(score_line("alpha", "beta", counts), "Score of alpha vs beta: 5 - 3 - 2  [0.600] 10");
 }
 
+TEST(CutechessLines, NumbersRoundAsQtRoundsThem) {
+    // An exact half goes away from zero, as cutechess-cli 1.3.1 prints 5 points of 16 "[0.313]".
+    EXPECT_EQ(qt_fixed(0.3125, 3), "0.313");
+    EXPECT_EQ(qt_fixed(0.4375, 3), "0.438");
+    EXPECT_EQ(qt_fixed(56.25, 1), "56.3");
+    EXPECT_EQ(qt_fixed(-70.45, 1), "-70.5");  // 70.45 is 70.4500000000000028... in binary
+    EXPECT_EQ(qt_fixed(0.1, 1), "0.1");
+    EXPECT_EQ(qt_fixed(9.96, 1), "10.0");
+    EXPECT_EQ(qt_fixed(99.5, 0), "100");
+    EXPECT_EQ(qt_fixed(-0.0, 1), "0.0");
+    EXPECT_EQ(qt_fixed(2.0 / 3.0, 3), "0.667");
+    EXPECT_EQ(score_line("a", "b", WdlCounts{1, 3, 4}), "Score of a vs b: 1 - 4 - 3  [0.313] 8");
+}
+
 TEST(CutechessLines, EloDifferenceLineWithoutSpreadIsWhatCutechessPrints) {
     // No decisive game: LOS is erf(0/0); a 100% score: Elo is -400 log10(0) and the margin
     // inf - inf. cutechess prints these through Qt as "nan" and "inf".
@@ -115,8 +129,19 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
               "Score of a vs b: 1 - 0 - 0  [1.000] 1\n"
               "Finished game 2 (b vs a): 1/2-1/2 {Draw by adjudication}\n"
               "Score of a vs b: 1 - 0 - 1  [0.750] 2\n"
-              "Score of a vs b: 1 - 0 - 1  [0.750] 2\n" +
-                  elo_difference_line(WdlCounts{1, 1, 0}) + "\nFinished match\n");
+              "...      a playing White: 1 - 0 - 0  [1.000] 1\n"
+              "...      a playing Black: 0 - 0 - 1  [0.500] 1\n"
+              "...      White vs Black: 1 - 0 - 1  [0.750] 2\n"
+              "Elo difference: 190.8 +/- nan, LOS: 84.1 %, DrawRatio: 50.0 %\n"
+              "SPRT: llr 0 (0.0%), lbound -inf, ubound inf\n"
+              "\n"
+              "Player: a\n"
+              "   \"Draw by adjudication\": 1\n"
+              "   \"Win: White mates\": 1\n"
+              "Player: b\n"
+              "   \"Draw by adjudication\": 1\n"
+              "   \"Loss: White mates\": 1\n"
+              "Finished match\n");
     EXPECT_EQ(diagnostics.str(), "b will be restarted after game 2\n");
 }
 

@@ -6,23 +6,6 @@
 
 namespace arbiter {
 
-namespace {
-
-// The live files of the output plan: the PGN (with its comment fields and CRC32 line) and the EPD.
-LiveGameFileSettings live_files(const TournamentConfig& config, const MatchOutputs& outputs) {
-    const OutputPlan& plan = config.output;
-    return {.pgn_path = config.pgn_path,
-            .pgn_flag = outputs.flags.pgn,
-            .pgn_append = plan.pgn_append,
-            .pgn_fields = plan.pgn_fields,
-            .pgn_crc32 = plan.crc32,
-            .epd_path = plan.epd_path,
-            .epd_flag = outputs.flags.epd,
-            .epd_append = plan.epd_append};
-}
-
-}  // namespace
-
 void PageEveryNGames::game_finished(const GameRecord& game, GameId id, const std::string& white,
                                     const std::string& black) {
     next_.game_finished(game, id, white, black);
@@ -36,22 +19,16 @@ void PageEveryNGames::game_finished(const GameRecord& game, GameId id, const std
 ToolLinesConsole::ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs)
     : config_(config),
       plan_(config.output),
-      live_files_(live_files(config, outputs)),
       resume_hint_(outputs.resume_hint),
       out_(&lines_),
-      console_(out_, std::cerr, config.output, config) {}
+      console_(out_, std::cerr, config.output, config),
+      live_(config, outputs) {}
 
 TournamentObserver& ToolLinesConsole::open(Store& store) {
     std::cerr << "Database: " << config_.db_path << '\n';
     console_.count_earlier_from(store);  // a resumed match's score counts its earlier games
-    auto print_line = [this](const std::string& line) { console_.print_line(line); };
-    files_.emplace(console_, config_, live_files_, print_line);
-    TournamentObserver* head = &*files_;
-    if (plan_.check_mate_pvs) {
-        audit_.emplace(*files_, print_line, plan_.test_env,
-                       config_.game.variant == Variant::chess960);
-        head = &*audit_;
-    }
+    TournamentObserver* head =
+        &live_.open(console_, [this](const std::string& line) { console_.print_line(line); });
     if (config_.report_every > 0 && !plan_.html_path.empty()) {
         page_.emplace(*head, store, config_);
         head = &*page_;
@@ -71,7 +48,7 @@ void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, in
             out_ << latency_line(latency) << '\n';
         out_.flush();
     }
-    files_->close();
+    live_.close();
     if (!config_.pool.empty()) {
         // The pooled SPRT's verdict and how this shard's part ended, as the native standings say.
         if (summary.sprt_result) out_ << "SPRT: " << *summary.sprt_result << '\n';

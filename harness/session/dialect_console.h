@@ -13,8 +13,7 @@
 
 #include "harness/config/cutechess_args.h"
 #include "harness/report/cutechess_output.h"
-#include "harness/report/fastchess_pv_check.h"
-#include "harness/report/live_games.h"
+#include "harness/session/live_chain.h"
 #include "harness/session/match_session.h"
 
 namespace arbiter {
@@ -94,13 +93,11 @@ class ToolLinesConsole : public MatchConsole {
   private:
     const TournamentConfig& config_;
     const OutputPlan& plan_;
-    LiveGameFileSettings live_files_;
     std::string resume_hint_;
     WholeLines lines_;
     std::ostream out_;
     CutechessConsole console_;
-    std::optional<LiveGameFiles> files_;
-    std::optional<MatePvAudit> audit_;
+    LiveChain live_;
     std::optional<PageEveryNGames> page_;
 };
 

@@ -52,16 +52,9 @@ std::string write_html(Store& store, TournamentId tournament, const std::string&
 NativeConsole::NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs)
     : config_(config),
       plan_(config.output),
-      live_files_{.pgn_path = config.pgn_path,
-                  .pgn_flag = outputs.flags.pgn,
-                  .pgn_append = plan_.pgn_append,
-                  .pgn_fields = plan_.pgn_fields,
-                  .pgn_crc32 = plan_.crc32,
-                  .epd_path = plan_.epd_path,
-                  .epd_flag = outputs.flags.epd,
-                  .epd_append = plan_.epd_append},
       resume_(outputs.resume),
-      standings_{config.bootstrap, config.seed} {
+      standings_{config.bootstrap, config.seed},
+      live_(config, outputs) {
     for (const auto& e : config.engines) names_.push_back(e.name);
 }
 
@@ -75,18 +68,14 @@ TournamentObserver& NativeConsole::open(Store& store) {
             return text;
         });
     // The CRC32 lines and the PV warnings, among the progress lines.
-    auto print_line = [this](const std::string& line) { display_->engine_event(line); };
-    files_.emplace(*display_, config_, live_files_, print_line);
-    if (plan_.check_mate_pvs)
-        audit_.emplace(*files_, print_line, plan_.test_env,
-                       config_.game.variant == Variant::chess960);
+    TournamentObserver& head =
+        live_.open(*display_, [this](const std::string& line) { display_->engine_event(line); });
     std::cout << "Database: " << config_.db_path << "\n";
     if (config_.shard_count)
         std::cout << "Shard " << config_.shard_index << "/" << config_.shard_count
                   << " of the schedule\n";
     explain_identity(store, config_, resume_);
-    if (audit_) return *audit_;
-    return *files_;
+    return head;
 }
 void NativeConsole::interrupted(int) {
     if (display_) display_->finish();  // a signal before open() has nothing to finish
@@ -94,7 +83,7 @@ void NativeConsole::interrupted(int) {
 }
 void NativeConsole::finish(Store& store, const TournamentSummary& summary, int signal) {
     display_->finish();
-    files_->close();
+    live_.close();
     if (signal) std::cerr << INTERRUPTED;
     std::cout << "\nPlayed " << summary.played_now << " games in "
               << format_fixed(summary.seconds, 1) << " s";

@@ -6,10 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "harness/report/fastchess_pv_check.h"
-#include "harness/report/live_games.h"
 #include "harness/report/progress.h"
 #include "harness/report/standings.h"
+#include "harness/session/live_chain.h"
 #include "harness/session/match_session.h"
 
 namespace arbiter {
@@ -29,13 +28,11 @@ class NativeConsole : public MatchConsole {
   private:
     const TournamentConfig& config_;
     const OutputPlan& plan_;
-    LiveGameFileSettings live_files_;
     bool resume_ = false;
     std::vector<std::string> names_;
     StandingsOptions standings_;
     std::optional<ProgressDisplay> display_;
-    std::optional<LiveGameFiles> files_;
-    std::optional<MatePvAudit> audit_;
+    LiveChain live_;
 };
 
 }  // namespace arbiter
