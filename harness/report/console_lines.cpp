@@ -7,6 +7,7 @@
 
 #include "harness/ratings/game_result.h"
 #include "harness/report/cutechess_output.h"
+#include "harness/report/fastchess_header.h"
 
 namespace arbiter {
 
@@ -108,6 +109,10 @@ class FastchessLines : public ConsoleLines {
   public:
     FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
         : settings_(settings), config_(config), sprt_(config.sprt) {}
+    void engines_checked(const std::vector<std::vector<DeclaredOption>>& options) override {
+        options_ = options;
+        options_.resize(config_.engines.size());
+    }
     void started(const ConsoleTally& tally) override { last_block_ = reported(tally); }
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
@@ -143,9 +148,10 @@ class FastchessLines : public ConsoleLines {
     void blocks(std::ostream& out, const ConsoleTally& tally) const {
         std::optional<SprtParameters> sprt = tally.names.size() == 2 ? sprt_ : std::nullopt;
         for (const auto& [key, encounter] : tally.encounters) {
+            const auto first = std::size_t(key.first), second = std::size_t(key.second);
             std::string matchup =
-                fastchess_matchup(config_.engines[std::size_t(key.first)],
-                                  config_.engines[std::size_t(key.second)], config_);
+                fastchess_matchup({config_.engines[first], options_[first]},
+                                  {config_.engines[second], options_[second]}, config_);
             if (config_.single_games) {
                 if (encounter.games.games() == 0) continue;
                 out << fastchess_games_block(matchup, encounter.games, sprt, encounter.pairs);
@@ -175,6 +181,9 @@ class FastchessLines : public ConsoleLines {
     CutechessOutputSettings settings_;
     TournamentConfig config_;
     std::optional<SprtParameters> sprt_;
+    // Each engine's declared options, by engine index (none until engines_checked()).
+    std::vector<std::vector<DeclaredOption>> options_ =
+        std::vector<std::vector<DeclaredOption>>(config_.engines.size());
     std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
     std::int64_t last_block_ = 0;  // reported games when the last blocks were printed
 };
@@ -249,6 +258,11 @@ CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
       diagnostics_(diagnostics),
       lines_(make_console_lines(settings.format, settings, config)),
       tally_(config) {}
+
+void CutechessConsole::engines_checked(const std::vector<std::vector<DeclaredOption>>& options) {
+    std::lock_guard lock(mutex_);
+    lines_->engines_checked(options);
+}
 
 void CutechessConsole::started(TournamentId tournament, const std::vector<EngineId>& engines,
                                std::int64_t scheduled, std::int64_t already_played) {

@@ -186,31 +186,6 @@ std::string fastchess_games_block(const std::string& matchup, const WdlCounts& g
     return text + dashes + "\n";
 }
 
-std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
-                              const TournamentConfig& config) {
-    auto limit_text = [&](const EngineConfig& e) -> std::string {
-        SearchLimitConfig limits = e.limits.or_else(config.limits);
-        if (limits.tc) return to_string(*limits.tc);
-        if (limits.movetime_ms) return printed("%g", double(*limits.movetime_ms) / 1000) + "/move";
-        if (limits.depth) return std::to_string(*limits.depth) + " plies";
-        if (limits.nodes) return std::to_string(*limits.nodes) + " nodes";
-        return "";
-    };
-    auto option_text = [](const EngineConfig& e, const std::string& name, const char* unit) {
-        for (const auto& [key, value] : e.options)
-            if (key == name) return value + unit;
-        return std::string("NULL");
-    };
-    auto both = [](const std::string& a, const std::string& b) {
-        return a == b ? a : a + " - " + b;
-    };
-    std::string book = config.openings_path.substr(config.openings_path.find_last_of('/') + 1);
-    return first.name + " vs " + second.name + " (" + both(limit_text(first), limit_text(second)) +
-           ", " + both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) +
-           ", " + both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB")) +
-           (book.empty() ? "" : ", " + book) + ")";
-}
-
 std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed) {
     const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(elapsed).count();
     char text[80];
