@@ -365,6 +365,10 @@ void finish(Reading& r) {
         std::none_of(r.settings.begin(), r.settings.end(),
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
+    // Both tools play one game at a time unless -concurrency says more.
+    if (std::none_of(r.settings.begin(), r.settings.end(),
+                     [](const auto& s) { return s.first == "concurrency"; }))
+        r.settings.emplace_back("concurrency", "1");
     apply_settings(config, r.settings);
     fill_values(r);
     check_native_outputs(r.command);
