@@ -103,8 +103,10 @@ class CutechessLines : public ConsoleLines {
 };
 
 // fastchess's lines: a warning before the line of a game lost by an illegal move, the block of
-// each encounter every -ratinginterval (default 10) reported games, and at the end the blocks
-// not yet printed, the time losses and crashes, "Finished match" and "Total Time: ...".
+// each encounter every -ratinginterval (default 10) pairs (when the game that completes pair 10,
+// 20, ... ends, as fastchess counts its pairing ids) or, with single games, every -ratinginterval
+// games, and at the end the blocks not yet printed, the time losses and crashes, "Finished match"
+// and "Total Time: ...".
 class FastchessLines : public ConsoleLines {
   public:
     FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
@@ -113,9 +115,13 @@ class FastchessLines : public ConsoleLines {
         options_ = options;
         options_.resize(config_.engines.size());
     }
-    void started(const ConsoleTally& tally) override { last_block_ = reported(tally); }
+    void started(const ConsoleTally& tally) override {
+        last_block_ = reported(tally);
+        paired_before_ = tally.paired_games;
+    }
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
+        pair_of_last_game_ = game.slot.pair_number();
         std::string reason = cutechess_reason(game.result.termination, game.result.description);
         if (game.result.termination == Termination::illegal_move) {
             bool white_lost = game.result.outcome == Outcome::black_win;
@@ -128,7 +134,12 @@ class FastchessLines : public ConsoleLines {
     }
     void after_game(std::ostream& out, const ConsoleTally& tally) override {
         int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
-        if (reported(tally) - last_block_ >= interval) {
+        const bool pair_completed = tally.paired_games != paired_before_;
+        paired_before_ = tally.paired_games;
+        const bool due = config_.single_games
+                             ? reported(tally) - last_block_ >= interval
+                             : pair_completed && (pair_of_last_game_ + 1) % interval == 0;
+        if (due) {
             blocks(out, tally);
             last_block_ = reported(tally);
         }
@@ -185,7 +196,9 @@ class FastchessLines : public ConsoleLines {
     std::vector<std::vector<DeclaredOption>> options_ =
         std::vector<std::vector<DeclaredOption>>(config_.engines.size());
     std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
-    std::int64_t last_block_ = 0;  // reported games when the last blocks were printed
+    std::int64_t last_block_ = 0;         // reported games when the last blocks were printed
+    std::int64_t pair_of_last_game_ = 0;  // the pair number of the game game_line() printed
+    std::int64_t paired_before_ = 0;      // the tally's paired games before that game
 };
 
 }  // namespace
