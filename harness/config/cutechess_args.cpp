@@ -367,6 +367,10 @@ void finish(Reading& r) {
         std::none_of(r.settings.begin(), r.settings.end(),
                      [](const auto& s) { return s.first == "openings_start"; }))
         r.settings.emplace_back("openings_start", "1");
+    // Both tools play one game at a time unless -concurrency says more.
+    if (std::none_of(r.settings.begin(), r.settings.end(),
+                     [](const auto& s) { return s.first == "concurrency"; }))
+        r.settings.emplace_back("concurrency", "1");
     apply_settings(config, r.settings);
     // cutechess's order and openings (its default policy unless given); a knockout's are its own.
     if (r.command.spoken_tool != SpokenTool::fastchess &&

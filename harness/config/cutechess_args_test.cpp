@@ -45,6 +45,12 @@ TEST(CutechessArgs, RecognisesTheDialectByItsFirstArgument) {
     EXPECT_FALSE(is_cutechess_option("-h"));
 }
 
+// cutechess-cli and fastchess play one game at a time unless -concurrency says more.
+TEST(CutechessArgs, ConcurrencyDefaultsToOneGameAtATime) {
+    EXPECT_EQ(read({}).config.concurrency, 1);
+    EXPECT_EQ(read({"-concurrency", "2"}).config.concurrency, 2);
+}
+
 TEST(CutechessArgs, EngineKeysAndEachAppliedAfterAllEngines) {
     auto c = read_cutechess_args(
         {"-engine", "cmd=/bin/a", "name=alpha", "dir=/tmp", "arg=-x", "arg=y", "option.Hash=16",

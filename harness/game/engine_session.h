@@ -85,6 +85,10 @@ class EngineSession {
     virtual std::string display_name() const = 0;
     // What the engine said of itself in its last handshake; empty before the first.
     virtual EngineOwnIdentity own_identity() const = 0;
+    // The options the engine declared in its last handshake, each with the value it holds now
+    // (UciClient::declared_options()); none for an XBoard engine, whose features are not read
+    // as options, and before the first handshake.
+    virtual std::vector<DeclaredOption> declared_options() const { return {}; }
 };
 
 // One client behind the referee's interface: every call is forwarded as it is, both clients

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "harness/game/score.h"
@@ -77,6 +78,25 @@ struct EngineOwnIdentity {
     std::string author;
 
     bool operator==(const EngineOwnIdentity&) const = default;
+};
+
+// The kinds of option an engine declares (UCI's option types).
+enum class EngineOptionType { check, spin, combo, button, string };
+
+// The value an engine option holds: a spin's integer, a check's truth, or text (a combo's choice,
+// a string, or a default the engine declared that does not read as its type); a button holds none.
+using EngineOptionValue = std::variant<std::monostate, std::int64_t, bool, std::string>;
+
+// An option an engine declared in its handshake, with the value it holds now: the declared default
+// until the harness sets the option, then the value set. Read by the rooms that report what an
+// engine ran with (fastchess's header shows Threads and Hash).
+struct DeclaredOption {
+    std::string name;  // the engine's own spelling
+    EngineOptionType type = EngineOptionType::string;
+    std::string default_value;  // as declared ("<empty>" stays "<empty>")
+    EngineOptionValue value;
+
+    bool operator==(const DeclaredOption&) const = default;
 };
 
 // An engine's words as arbiter prints and stores them (its name, a move it sent, a complaint):

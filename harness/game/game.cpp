@@ -141,10 +141,11 @@ class Referee {
                 go.movetime_ms = *limits.movetime_ms;
                 timeout = milliseconds(*limits.movetime_ms) + settings_.stall_timeout;
             }
-            go.depth = limits.depth;
-            go.nodes = limits.nodes;
         }
-
+        // A depth or node limit goes with the clock too (`-each tc=10+0.1 nodes=5000`), as
+        // cutechess and fastchess send it: the search stops at whichever comes first.
+        go.depth = limits.depth;
+        go.nodes = limits.nodes;
         return go;
     }
 

@@ -89,6 +89,33 @@ TEST(Game, RandomMoversPlayALegalGameToItsEnd) {
     EXPECT_EQ(r.moves[0].score, Score::from_centipawns(0));
 }
 
+// Collects the go commands sent to the engines.
+struct GoLines : EngineIoObserver {
+    void engine_line(const std::string&, Direction direction,
+                     std::string_view line) noexcept override {
+        if (direction == Direction::to_engine && line.starts_with("go ")) lines.emplace_back(line);
+    }
+    std::vector<std::string> lines;
+};
+
+// A node (or depth) limit goes with the clock, as cutechess and fastchess send it
+// (`-each tc=10+0.1 nodes=5000`).
+TEST(Game, NodeAndDepthLimitsGoWithTheClock) {
+    Match match({}, {});
+    match.use_time_control(TimeControl{0, 60000, 1000, false});
+    match.white.limits.nodes = 5000;
+    match.black.limits.depth = 3;
+    match.settings.adjudication.max_plies = 2;
+    GoLines sent;
+    match.white_engine.observe(&sent, "white");
+    match.black_engine.observe(&sent, "black");
+    match.play();
+    ASSERT_EQ(sent.lines.size(), 2u);
+    EXPECT_TRUE(sent.lines[0].starts_with("go wtime 60000 btime 60000 winc 1000 binc 1000"));
+    EXPECT_TRUE(sent.lines[0].ends_with(" binc 1000 nodes 5000")) << sent.lines[0];
+    EXPECT_TRUE(sent.lines[1].ends_with(" binc 1000 depth 3")) << sent.lines[1];
+}
+
 TEST(Game, BookMovesAreMarkedAndPlayedFirst) {
     Match match({}, {});
     match.settings.adjudication.max_plies = 6;

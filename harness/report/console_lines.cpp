@@ -7,6 +7,7 @@
 
 #include "harness/ratings/game_result.h"
 #include "harness/report/cutechess_output.h"
+#include "harness/report/fastchess_header.h"
 
 namespace arbiter {
 
@@ -126,15 +127,25 @@ class CutechessLines : public ConsoleLines {
 };
 
 // fastchess's lines: a warning before the line of a game lost by an illegal move, the block of
-// each encounter every -ratinginterval (default 10) reported games, and at the end the blocks
-// not yet printed, the time losses and crashes, "Finished match" and "Total Time: ...".
+// each encounter every -ratinginterval (default 10) pairs (when the game that completes pair 10,
+// 20, ... ends, as fastchess counts its pairing ids) or, with single games, every -ratinginterval
+// games, and at the end the blocks not yet printed, the time losses and crashes, "Finished match"
+// and "Total Time: ...".
 class FastchessLines : public ConsoleLines {
   public:
     FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
         : settings_(settings), config_(config), sprt_(config.sprt) {}
-    void started(const ConsoleTally& tally) override { last_block_ = reported(tally); }
+    void engines_checked(const std::vector<std::vector<DeclaredOption>>& options) override {
+        options_ = options;
+        options_.resize(config_.engines.size());
+    }
+    void started(const ConsoleTally& tally) override {
+        last_block_ = reported(tally);
+        paired_before_ = tally.paired_games;
+    }
     void game_line(std::ostream& out, const GameRecord& game, const std::string& white,
                    const std::string& black) override {
+        pair_of_last_game_ = game.slot.pair_number();
         std::string reason = cutechess_reason(game.result.termination, game.result.description);
         if (game.result.termination == Termination::illegal_move) {
             bool white_lost = game.result.outcome == Outcome::black_win;
@@ -147,7 +158,12 @@ class FastchessLines : public ConsoleLines {
     }
     void after_game(std::ostream& out, const ConsoleTally& tally) override {
         int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
-        if (reported(tally) - last_block_ >= interval) {
+        const bool pair_completed = tally.paired_games != paired_before_;
+        paired_before_ = tally.paired_games;
+        const bool due = config_.single_games
+                             ? reported(tally) - last_block_ >= interval
+                             : pair_completed && (pair_of_last_game_ + 1) % interval == 0;
+        if (due) {
             blocks(out, tally);
             last_block_ = reported(tally);
         }
@@ -167,9 +183,10 @@ class FastchessLines : public ConsoleLines {
     void blocks(std::ostream& out, const ConsoleTally& tally) const {
         std::optional<SprtParameters> sprt = tally.names.size() == 2 ? sprt_ : std::nullopt;
         for (const auto& [key, encounter] : tally.encounters) {
+            const auto first = std::size_t(key.first), second = std::size_t(key.second);
             std::string matchup =
-                fastchess_matchup(config_.engines[std::size_t(key.first)],
-                                  config_.engines[std::size_t(key.second)], config_);
+                fastchess_matchup({config_.engines[first], options_[first]},
+                                  {config_.engines[second], options_[second]}, config_);
             if (config_.single_games) {
                 if (encounter.games.games() == 0) continue;
                 out << fastchess_games_block(matchup, encounter.games, sprt, encounter.pairs);
@@ -199,8 +216,13 @@ class FastchessLines : public ConsoleLines {
     CutechessOutputSettings settings_;
     TournamentConfig config_;
     std::optional<SprtParameters> sprt_;
+    // Each engine's declared options, by engine index (none until engines_checked()).
+    std::vector<std::vector<DeclaredOption>> options_ =
+        std::vector<std::vector<DeclaredOption>>(config_.engines.size());
     std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
-    std::int64_t last_block_ = 0;  // reported games when the last blocks were printed
+    std::int64_t last_block_ = 0;         // reported games when the last blocks were printed
+    std::int64_t pair_of_last_game_ = 0;  // the pair number of the game game_line() printed
+    std::int64_t paired_before_ = 0;      // the tally's paired games before that game
 };
 
 }  // namespace
@@ -277,6 +299,11 @@ CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
       diagnostics_(diagnostics),
       lines_(make_console_lines(settings.format, settings, config)),
       tally_(config) {}
+
+void CutechessConsole::engines_checked(const std::vector<std::vector<DeclaredOption>>& options) {
+    std::lock_guard lock(mutex_);
+    lines_->engines_checked(options);
+}
 
 void CutechessConsole::started(TournamentId tournament, const std::vector<EngineId>& engines,
                                std::int64_t scheduled, std::int64_t already_played) {

@@ -35,6 +35,40 @@ double cutechess_quantile_975() {
     return std::sqrt(2.0) * std::sqrt(std::sqrt(z * z - y / a) - z);
 }
 
+// The figures of fastchess's pentanomial block by its own formulas (elo_pentanomial.cpp), from
+// at least one pair: where the pairs leave no spread they come out as fastchess prints them
+// ("-0.00", "inf", "-nan"), not as arbiter's ratings room guards them.
+struct FastchessPairFigures {
+    double elo = 0, error = 0, nelo = 0, nelo_error = 0, los = 0;  // los in percent
+};
+FastchessPairFigures fastchess_pair_figures(const PentanomialCounts& counts) {
+    const double n = double(counts.pair_count());
+    double score = 0;
+    for (std::size_t k = 0; k < 5; ++k) score += double(counts.pairs[k]) / n * double(k) / 4.0;
+    double variance = 0;
+    for (std::size_t k = 0; k < 5; ++k)
+        variance += double(counts.pairs[k]) / n * std::pow(double(k) / 4.0 - score, 2);
+    const double spread = 1.959963984540054 * std::sqrt(variance / n);
+    auto elo_of = [](double p) { return -400.0 * std::log10(1.0 / p - 1.0); };
+    auto nelo_of = [&](double p) {
+        return (p - 0.5) / std::sqrt(2 * variance) * (800 / std::log(10.0));
+    };
+    FastchessPairFigures figures;
+    figures.elo = elo_of(score);
+    figures.error = (elo_of(score + spread) - elo_of(score - spread)) / 2.0;
+    figures.nelo = nelo_of(score);
+    figures.nelo_error = (nelo_of(score + spread) - nelo_of(score - spread)) / 2.0;
+    figures.los = 100 * (1 - std::erf(-(score - 0.5) / std::sqrt(2.0 * variance / n))) / 2.0;
+    return figures;
+}
+
+// A figure as fastchess's {:.2f} prints it, "-0.00" and "-nan" included.
+std::string fastchess_figure(double value) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.2f", value);
+    return text;
+}
+
 }  // namespace
 
 std::string qt_fixed(double value, int precision) {
@@ -129,8 +163,8 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
                             const OnePointPairs& one_point, const WdlCounts& paired_games,
                             const std::optional<SprtParameters>& sprt) {
     const std::string dashes(50, '-');
-    EloEstimate elo = pairs.pair_count() ? pentanomial_elo(pairs) : EloEstimate{};
-    NormalizedElo nelo = pairs.pair_count() ? normalized_elo(pairs) : NormalizedElo{};
+    const FastchessPairFigures figures =
+        pairs.pair_count() ? fastchess_pair_figures(pairs) : FastchessPairFigures{};
     double games = double(paired_games.games());
     // fastchess's pentanomial draw ratio: pairs worth one point (a win and a loss, or two draws).
     double draw_ratio =
@@ -138,10 +172,10 @@ std::string fastchess_block(const std::string& matchup, const PentanomialCounts&
     std::string pairs_ratio =
         fastchess_ratio(pairs.pairs[3] + pairs.pairs[4], pairs.pairs[0] + pairs.pairs[1]);
     std::string text = dashes + "\nResults of " + matchup + ":\n";
-    text += "Elo: " + printed("%.2f", elo.elo) + " +/- " + printed("%.2f", elo.error_95) +
-            ", nElo: " + printed("%.2f", nelo.elo) + " +/- " + printed("%.2f", nelo.error_95) +
-            "\n";
-    text += "LOS: " + printed("%.2f", 100 * elo.los) +
+    text += "Elo: " + fastchess_figure(figures.elo) + " +/- " + fastchess_figure(figures.error) +
+            ", nElo: " + fastchess_figure(figures.nelo) + " +/- " +
+            fastchess_figure(figures.nelo_error) + "\n";
+    text += "LOS: " + fastchess_figure(figures.los) +
             " %, DrawRatio: " + printed("%.2f", draw_ratio) + " %, PairsRatio: " + pairs_ratio +
             "\n";
     text += "Games: " + std::to_string(paired_games.games()) +
@@ -200,31 +234,6 @@ std::string fastchess_games_block(const std::string& matchup, const WdlCounts& g
         text += test.format_llr() + "\n";
     }
     return text + dashes + "\n";
-}
-
-std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
-                              const TournamentConfig& config) {
-    auto limit_text = [&](const EngineConfig& e) -> std::string {
-        SearchLimitConfig limits = e.limits.or_else(config.limits);
-        if (limits.tc) return to_string(*limits.tc);
-        if (limits.movetime_ms) return printed("%g", double(*limits.movetime_ms) / 1000) + "/move";
-        if (limits.depth) return std::to_string(*limits.depth) + " plies";
-        if (limits.nodes) return std::to_string(*limits.nodes) + " nodes";
-        return "";
-    };
-    auto option_text = [](const EngineConfig& e, const std::string& name, const char* unit) {
-        for (const auto& [key, value] : e.options)
-            if (key == name) return value + unit;
-        return std::string("NULL");
-    };
-    auto both = [](const std::string& a, const std::string& b) {
-        return a == b ? a : a + " - " + b;
-    };
-    std::string book = config.openings_path.substr(config.openings_path.find_last_of('/') + 1);
-    return first.name + " vs " + second.name + " (" + both(limit_text(first), limit_text(second)) +
-           ", " + both(option_text(first, "Threads", "t"), option_text(second, "Threads", "t")) +
-           ", " + both(option_text(first, "Hash", "MB"), option_text(second, "Hash", "MB")) +
-           (book.empty() ? "" : ", " + book) + ")";
 }
 
 std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed) {

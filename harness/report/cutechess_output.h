@@ -77,11 +77,6 @@ std::string fastchess_games_block(const std::string& matchup, const WdlCounts& g
                                   const std::optional<SprtParameters>& sprt,
                                   const PentanomialCounts& sprt_pairs);
 
-// fastchess's matchup text: "A vs B (TC, THREADS, HASH, BOOK)", with "NULL" for a Threads or
-// Hash option neither engine sets and "A - B" where the two differ.
-std::string fastchess_matchup(const EngineConfig& first, const EngineConfig& second,
-                              const TournamentConfig& config);
-
 // fastchess's last line: "Total Time: 01:02:03 (hours:minutes:seconds)".
 std::string fastchess_total_time(std::chrono::steady_clock::duration elapsed);
 // -show-latency's line for one engine at the end of a run, in the words of fastchess's per-move
@@ -134,6 +129,8 @@ struct ConsoleTally {
 class ConsoleLines {
   public:
     virtual ~ConsoleLines() = default;
+    // Before the games: each engine's declared options with their values, by engine index.
+    virtual void engines_checked(const std::vector<std::vector<DeclaredOption>>&) {}
     // Before the first game of this run, once the earlier games are counted.
     virtual void started(const ConsoleTally&) {}
     // The finished game's line ("Finished game N (A vs B): RESULT {REASON}") and what the form
@@ -163,6 +160,9 @@ class CutechessConsole : public TournamentObserver {
     // A resumed match: when started() reports games already played, their results are read
     // from `store` and counted in the scores (not printed). Call before the run starts.
     void count_earlier_from(Store& store) { store_ = &store; }
+    // The options each engine declared, with the values its configuration set, by engine index
+    // (fastchess's header shows Threads and Hash). Call before the run starts.
+    void engines_checked(const std::vector<std::vector<DeclaredOption>>& options);
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already_played) override;
     void game_started(const ScheduleSlot& slot, const std::string& white,

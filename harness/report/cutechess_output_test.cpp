@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <sstream>
+#include <vector>
 
 namespace arbiter {
 namespace {
@@ -95,6 +97,55 @@ TEST(FastchessLines, RatiosPrintAsFastchessDividesDoubles) {
     EXPECT_EQ(fastchess_ratio(3, 0), "inf");
     EXPECT_EQ(fastchess_ratio(0, 0), "-nan");  // x86's default NaN has its sign bit set
     EXPECT_EQ(fastchess_ratio(0, 4), "0.00");
+}
+
+// The pentanomial block's figures by fastchess's own formulas, as fastchess 1.8.2 printed them for
+// Stockfish 1200 nodes against 800 (8 pairs), for an all-draw match and for a 100% score.
+TEST(FastchessLines, BlockFiguresAreFastchessOwn) {
+    auto figures = [](std::array<std::int64_t, 5> counts) {
+        PentanomialCounts pairs;
+        pairs.pairs = counts;
+        std::string block = fastchess_block("a vs b", pairs, {}, WdlCounts{}, {});
+        std::size_t elo = block.find("\nElo: ");
+        return block.substr(elo + 1, block.find(" %, DrawRatio") - elo - 1);
+    };
+    EXPECT_EQ(figures({1, 1, 2, 1, 3}),
+              "Elo: 88.74 +/- 207.63, nElo: 86.86 +/- 170.24\nLOS: 84.13");
+    EXPECT_EQ(figures({0, 0, 4, 0, 0}), "Elo: -0.00 +/- 0.00, nElo: -nan +/- -nan\nLOS: -nan");
+    EXPECT_EQ(figures({0, 0, 0, 0, 4}), "Elo: inf +/- -nan, nElo: inf +/- -nan\nLOS: 100.00");
+}
+
+// fastchess prints its block when the game that completes pair 10, 20, ... (-ratinginterval
+// pairs) ends, and at the end; single games (-games 1) every -ratinginterval games.
+TEST(FastchessLines, BlocksEveryTenPairs) {
+    auto blocks_after = [](bool single_games, int games) {
+        std::ostringstream out, diagnostics;
+        CutechessOutputSettings settings;
+        settings.format = ConsoleFormat::fastchess;
+        TournamentConfig config;
+        config.engines.resize(2);
+        config.engines[0].name = "a";
+        config.engines[1].name = "b";
+        config.single_games = single_games;
+        CutechessConsole console(out, diagnostics, settings, config);
+        console.started(1, {1, 2}, games, 0);
+        std::vector<int> printed;  // the games after which a block was printed
+        for (int number = 0; number < games; ++number) {
+            GameRecord game;
+            game.slot.number = number;
+            game.slot.game_in_pair = single_games ? 0 : number % 2;
+            game.result.outcome = Outcome::white_win;
+            game.result.termination = Termination::checkmate;
+            game.result.description = "White mates";
+            const std::size_t before = out.str().size();
+            console.game_finished(game, number + 1, number % 2 ? "b" : "a", number % 2 ? "a" : "b");
+            if (out.str().find("Results of", before) != std::string::npos)
+                printed.push_back(number + 1);
+        }
+        return printed;
+    };
+    EXPECT_EQ(blocks_after(false, 44), (std::vector<int>{20, 40}));
+    EXPECT_EQ(blocks_after(true, 25), (std::vector<int>{10, 20}));
 }
 
 TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {

@@ -85,6 +85,9 @@ class PageEveryNGames : public TournamentObserver {
 class ToolLinesConsole : public MatchConsole {
   public:
     ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs);
+    void engines_checked(const std::vector<std::vector<DeclaredOption>>& options) override {
+        console_.engines_checked(options);
+    }
     TournamentObserver& open(Store& store) override;
     // SIGINT: the summary from the games finished so far, after the last one recorded.
     void interrupted(int signal) override;

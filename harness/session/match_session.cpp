@@ -40,6 +40,7 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     TournamentObserver* observer = nullptr;
     {
         std::lock_guard lock(gate.mutex());  // the last words wait until the console is built
+        console.engines_checked(checked.declared_options);
         observer = &console.open(store);
     }
     TournamentSummary summary =

@@ -42,6 +42,11 @@ struct MatchOutputs {
 class MatchConsole {
   public:
     virtual ~MatchConsole() = default;
+    // Before open(): the options each engine declared in the check's handshake, with the values
+    // its configuration set (CheckedTournament::declared_options), by engine index.
+    virtual void engines_checked(const std::vector<std::vector<DeclaredOption>>& options) {
+        (void)options;
+    }
     virtual TournamentObserver& open(Store& store) = 0;
     virtual void interrupted(int signal) = 0;
     virtual void finish(Store& store, const TournamentSummary& summary, int signal) = 0;

@@ -105,9 +105,11 @@ class CheckStderr {
 };
 
 // Starts every engine once and ends it; a failure names the engine and ends with the last line
-// it wrote to stderr. The engine log's lines of the check go to `held` when it is set. Returns
-// what each engine said of itself (UCI id name/id author, XBoard myname), in config order.
-std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config, HeldEngineLog* held) {
+// it wrote to stderr. The engine log's lines of the check go to `held` when it is set. Fills in
+// what each engine said of itself (UCI id name/id author, XBoard myname) and the options it
+// declared, as its configuration set them, in config order.
+void check_engines(const TournamentConfig& config, HeldEngineLog* held,
+                   CheckedTournament& checked) {
     EngineStart start;
     start.engines = config.engines;
     start.handshake_timeout = config.handshake_timeout;
@@ -119,10 +121,11 @@ std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config, Hel
         start.engines[i].stderr_path = stderr_files.back()->path();
     }
     WorkerEngines probes(start);
-    std::vector<EngineOwnIdentity> own;
     for (std::size_t i = 0; i < start.engines.size(); ++i) {
         try {
-            own.push_back(probes.ensure(int(i)).own_identity());
+            const EngineSession& engine = probes.ensure(int(i));
+            checked.own_identities.push_back(engine.own_identity());
+            checked.declared_options.push_back(engine.declared_options());
         } catch (const std::exception& e) {
             probes.discard(int(i));  // reaped, so that its last words are in the file
             const std::string last = stderr_files[i]->last_line();
@@ -132,14 +135,13 @@ std::vector<EngineOwnIdentity> check_engines(const TournamentConfig& config, Hel
             throw ConfigError(e.what() + ends);
         }
     }
-    return own;
 }
 
 }  // namespace
 
 CheckedTournament check_tournament(const TournamentConfig& config) {
     validate(config);
-    CheckedTournament checked{load_openings(config), {}, {}, {}, {}};
+    CheckedTournament checked{load_openings(config), {}, {}, {}, {}, {}};
     const std::int64_t size = checked.openings.size();
     if (config.openings_start > size)
         throw ConfigError("openings_start " + std::to_string(config.openings_start) +
@@ -158,7 +160,7 @@ CheckedTournament check_tournament(const TournamentConfig& config) {
     }
     std::optional<HeldEngineLog> held;
     if (!config.engine_log.empty()) held.emplace(config.engine_log_form);
-    checked.own_identities = check_engines(config, held ? &*held : nullptr);
+    check_engines(config, held ? &*held : nullptr, checked);
     if (held) checked.engine_log_lines = held->take();
     return checked;
 }

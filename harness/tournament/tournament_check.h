@@ -25,6 +25,8 @@ struct CheckedTournament {
     std::vector<std::optional<PolyglotBook>> books;
     std::vector<std::string> engine_log_lines;      // formatted, without '\n'; empty without a log
     std::vector<EngineOwnIdentity> own_identities;  // what each engine said of itself, by index
+    // Each engine's declared options with the values its configuration set, by index.
+    std::vector<std::vector<DeclaredOption>> declared_options;
 };
 
 // Validates `config`, reads its openings and books, opens its tablebases and starts every engine

@@ -97,8 +97,18 @@ bool UciClient::enable_chess960() {
     return set_option("UCI_Chess960", "true");
 }
 
+std::vector<DeclaredOption> UciClient::declared_options() const {
+    std::vector<DeclaredOption> declared;
+    for (const UciOption& option : options_)
+        declared.push_back({option.name, option.type, option.default_value, option.value});
+    return declared;
+}
+
 bool UciClient::set_option(std::string_view name, std::string_view value) {
-    const UciOption* option = find_option(name);
+    auto found = std::find_if(options_.begin(), options_.end(), [&](const UciOption& o) {
+        return equal_ignoring_case(o.name, name);
+    });
+    UciOption* option = found == options_.end() ? nullptr : &*found;
     std::string engine = "engine '" + display_name() + "'";
     if (!option) {
         std::string known;
@@ -125,6 +135,7 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
                     (option->min ? std::to_string(*option->min) : std::string("...")) + ", " +
                     (option->max ? std::to_string(*option->max) : std::string("...")) + "]");
             }
+            option->value = number;
             break;
         }
         case UciOption::Type::check:
@@ -135,6 +146,7 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
             } else {
                 throw problem("expects true or false");
             }
+            option->value = sent_value == "true";
             break;
         case UciOption::Type::combo:
             if (!option->vars.empty()) {
@@ -149,10 +161,12 @@ bool UciClient::set_option(std::string_view name, std::string_view value) {
                 }
                 sent_value = *choice;
             }
+            option->value = sent_value;
             break;
         case UciOption::Type::button:
             return process_.write_line("setoption name " + option->name);
         case UciOption::Type::string:
+            option->value = sent_value;
             break;
     }
     command_ = "setoption name " + option->name + " value";

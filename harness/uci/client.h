@@ -78,11 +78,15 @@ class UciClient {
     const std::vector<UciOption>& options() const { return options_; }
     // The advertised option whose name matches case-insensitively, or nullptr.
     const UciOption* find_option(std::string_view name) const;
+    // The advertised options in the engine's order, each with the value it holds now: its
+    // default, or the last value set_option() sent.
+    std::vector<DeclaredOption> declared_options() const;
 
     // Sends `setoption name NAME value VALUE` with the engine's own spelling of the name (and of
     // a combo choice). Throws UciError if the engine has no such option, a spin value is not an
     // integer in [min, max], a check value is not true/false, or a combo value is not one of its
-    // choices. Returns false if the engine is disconnected.
+    // choices; otherwise the option holds the value sent. Returns false if the engine is
+    // disconnected.
     bool set_option(std::string_view name, std::string_view value);
     // Sets UCI_Chess960 to true for Chess960 games. Throws UciError naming the engine when it
     // does not declare UCI_Chess960. Returns false if the engine is disconnected.

@@ -115,6 +115,37 @@ TEST(UciClient, SetOptionSendsTheEnginesSpelling) {
     EXPECT_EQ(engine.is_ready(PATIENCE), EngineStatus::ok);
 }
 
+// Each option keeps its declared default until set_option() sends a value, then holds that value
+// as its type reads it (fastchess's header reads Threads and Hash from them).
+TEST(UciClient, DeclaredOptionsHoldTheValuesSet) {
+    UciClient engine;
+    engine.start(MOCK);
+    auto value_of = [&](const std::string& name) {
+        for (const DeclaredOption& option : engine.declared_options())
+            if (option.name == name) return option.value;
+        return EngineOptionValue(std::string("missing"));
+    };
+    ASSERT_EQ(engine.declared_options().size(), engine.options().size());
+    EXPECT_EQ(engine.declared_options()[0],
+              (DeclaredOption{"Hash", EngineOptionType::spin, "16", std::int64_t(16)}));
+    EXPECT_EQ(value_of("Ponder"), EngineOptionValue(false));
+    EXPECT_EQ(value_of("Style"), EngineOptionValue(std::string("Normal")));
+    EXPECT_EQ(value_of("Clear Hash"), EngineOptionValue());
+    EXPECT_TRUE(engine.set_option("hash", "32"));
+    EXPECT_TRUE(engine.set_option("Ponder", "TRUE"));
+    EXPECT_TRUE(engine.set_option("style", "risky play"));
+    EXPECT_TRUE(engine.set_option("Book File", "/tmp/my book.bin"));
+    EXPECT_EQ(engine.declared_options()[0],
+              (DeclaredOption{"Hash", EngineOptionType::spin, "16", std::int64_t(32)}));
+    EXPECT_EQ(value_of("Ponder"), EngineOptionValue(true));
+    EXPECT_EQ(value_of("Style"), EngineOptionValue(std::string("Risky Play")));
+    EXPECT_EQ(value_of("Book File"), EngineOptionValue(std::string("/tmp/my book.bin")));
+    EXPECT_THROW(engine.set_option("Hash", "2048"), UciError);  // refused: the value stays
+    EXPECT_EQ(value_of("Hash"), EngineOptionValue(std::int64_t(32)));
+    engine.start(MOCK);  // a new handshake: the defaults again
+    EXPECT_EQ(value_of("Hash"), EngineOptionValue(std::int64_t(16)));
+}
+
 TEST(UciClient, SetOptionRejectsWhatTheEngineDoesNotOffer) {
     UciClient engine;
     engine.start(MOCK);

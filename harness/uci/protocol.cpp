@@ -240,7 +240,25 @@ std::optional<UciOption> parse_option_line(std::string_view line) {
         }
         keyword = next_keyword;
     }
+    option.value = default_option_value(option.type, option.default_value);
     return option;
+}
+
+EngineOptionValue default_option_value(EngineOptionType type, std::string_view text) {
+    switch (type) {
+        case EngineOptionType::button:
+            return std::monostate{};
+        case EngineOptionType::spin:
+            if (auto number = to_number<std::int64_t>(text)) return *number;
+            break;
+        case EngineOptionType::check:
+            if (text == "true" || text == "false") return text == "true";
+            break;
+        case EngineOptionType::combo:
+        case EngineOptionType::string:
+            break;
+    }
+    return std::string(text);
 }
 
 std::optional<UciBestMove> parse_bestmove_line(std::string_view line) {

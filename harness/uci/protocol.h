@@ -47,19 +47,27 @@ struct UciBestMove {
 // Parses a bestmove line. Returns nothing if the line is not one.
 std::optional<UciBestMove> parse_bestmove_line(std::string_view line);
 
-// An option as an engine advertises it in reply to `uci`.
+// An option as an engine advertises it in reply to `uci`, and the value it holds: its default
+// (default_option_value()) until UciClient::set_option() sets it.
 struct UciOption {
-    enum class Type { check, spin, combo, button, string };
+    using Type = EngineOptionType;
     std::string name;
     Type type = Type::string;
     std::string default_value;  // as sent ("<empty>" stays "<empty>")
     std::optional<std::int64_t> min;
     std::optional<std::int64_t> max;
     std::vector<std::string> vars;  // combo choices
+    EngineOptionValue value;
 };
 
-// Parses an `option name ... type ... [default ...] [min ...] [max ...] [var ...]*` line. Returns
-// nothing if the line is not an option line, has no name, or has an unknown type.
+// The value a declared default gives an option of `type`: a spin's integer, a check's truth
+// ("true" or "false"), a combo's or string's text; the text as sent when it does not read as the
+// type (a spin default that is not an integer); none for a button.
+EngineOptionValue default_option_value(EngineOptionType type, std::string_view text);
+
+// Parses an `option name ... type ... [default ...] [min ...] [max ...] [var ...]*` line, its
+// value the default's. Returns nothing if the line is not an option line, has no name, or has an
+// unknown type.
 std::optional<UciOption> parse_option_line(std::string_view line);
 
 // The `go` command for `limits`, fields in this order: wtime btime winc binc movestogo depth

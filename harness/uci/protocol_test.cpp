@@ -225,6 +225,24 @@ TEST(OptionLine, CheckStringAndCombo) {
     EXPECT_EQ(combo->vars, (Strings{"Solid", "Normal", "Risky Play"}));
 }
 
+// The value an option holds before it is set: its default read as its type.
+TEST(OptionLine, ValueIsTheDefaultAsItsType) {
+    EXPECT_EQ(parse_option_line("option name Threads type spin default 1 min 1 max 1024")->value,
+              EngineOptionValue(std::int64_t(1)));
+    EXPECT_EQ(parse_option_line("option name Ponder type check default true")->value,
+              EngineOptionValue(true));
+    EXPECT_EQ(parse_option_line("option name Style type combo default Normal var Normal")->value,
+              EngineOptionValue(std::string("Normal")));
+    EXPECT_EQ(parse_option_line("option name SyzygyPath type string default <empty>")->value,
+              EngineOptionValue(std::string("<empty>")));
+    EXPECT_EQ(parse_option_line("option name Clear Hash type button")->value, EngineOptionValue());
+    // A default that does not read as its type is kept as text.
+    EXPECT_EQ(parse_option_line("option name Level type spin default high min 1 max 9")->value,
+              EngineOptionValue(std::string("high")));
+    EXPECT_EQ(default_option_value(EngineOptionType::check, "yes"),
+              EngineOptionValue(std::string("yes")));
+}
+
 TEST(OptionLine, Rejects) {
     EXPECT_FALSE(parse_option_line("id name Stockfish"));
     EXPECT_FALSE(parse_option_line("option name type spin"));

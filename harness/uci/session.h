@@ -6,6 +6,7 @@
 #include <chrono>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include "harness/game/engine_session.h"
 #include "harness/uci/client.h"
@@ -27,6 +28,9 @@ class UciSession final : public ClientSession<UciClient> {
     }
     bool go_ponder(const GoLimits& limits) override { return client_.go_ponder(limits); }
     PonderHit ponderhit() override { return client_.ponderhit(); }
+    std::vector<DeclaredOption> declared_options() const override {
+        return client_.declared_options();
+    }
 
   private:
     static EngineReply reply_of(SearchReply search) {
