@@ -111,7 +111,8 @@ TEST(Game, NodeAndDepthLimitsGoWithTheClock) {
     match.black_engine.observe(&sent, "black");
     match.play();
     ASSERT_EQ(sent.lines.size(), 2u);
-    EXPECT_TRUE(sent.lines[0].starts_with("go wtime 60000 btime 60000 winc 1000 binc 1000"));
+    EXPECT_TRUE(sent.lines[0].starts_with("go wtime 61000 btime 61000 winc 1000 binc 1000"))
+        << sent.lines[0];
     EXPECT_TRUE(sent.lines[0].ends_with(" binc 1000 nodes 5000")) << sent.lines[0];
     EXPECT_TRUE(sent.lines[1].ends_with(" binc 1000 depth 3")) << sent.lines[1];
 }
