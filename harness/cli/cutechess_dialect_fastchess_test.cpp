@@ -62,6 +62,31 @@ TEST_F(FastchessDialect, GamesOneWithRoundsPlaysOneGamePerRound) {
         << r.out;
 }
 
+// -report penta=false: fastchess counts games, not pairs: a block every -ratinginterval games
+// (4, then the end at 6), its games form without Ptnml; unset, it counts pairs (pair 2 ends at
+// game 4, with Ptnml). Both as fastchess 1.8.2 printed them side by side.
+TEST_F(FastchessDialect, ReportPentaFalseCountsGamesAndPrintsNoPentanomial) {
+    const std::string schedule = "-openings file=" + path("book.epd") +
+                                 " -rounds 3 -games 2 -repeat -output format=fastchess";
+    const std::regex games_line(R"(\nGames: (\d+), Wins: )");
+    auto blocks = [&](const std::string& out) {
+        std::vector<int> at;
+        for (std::sregex_iterator m(out.begin(), out.end(), games_line), end; m != end; ++m)
+            at.push_back(std::stoi((*m)[1]));
+        return at;
+    };
+    RunResult by_games =
+        run(randoms(schedule + " -report penta=false -ratinginterval 4 -db " + path("g.sqlite")));
+    ASSERT_EQ(by_games.exit_code, 0) << by_games.out << by_games.err;
+    EXPECT_EQ(blocks(by_games.out), (std::vector<int>{4, 6})) << by_games.out;
+    EXPECT_EQ(by_games.out.find("Ptnml(0-2)"), std::string::npos) << by_games.out;
+
+    RunResult by_pairs = run(randoms(schedule + " -ratinginterval 2 -db " + path("p.sqlite")));
+    ASSERT_EQ(by_pairs.exit_code, 0) << by_pairs.out << by_pairs.err;
+    EXPECT_EQ(blocks(by_pairs.out), (std::vector<int>{4, 6})) << by_pairs.out;
+    EXPECT_EQ(count_of(by_pairs.out, "Ptnml(0-2): "), 2) << by_pairs.out;
+}
+
 // fastchess's closing lines: each engine that lost a game on time or by a crash, then
 // "Finished match" and "Total Time: HH:MM:SS (hours:minutes:seconds)" and a blank line. The
 // cutechess form still ends at "Finished match".

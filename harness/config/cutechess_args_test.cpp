@@ -200,7 +200,7 @@ TEST(CutechessArgs, OpeningsWindowAndOutput) {
     EXPECT_EQ(c.output.format, ConsoleFormat::fastchess);
     EXPECT_EQ(c.output.rating_interval, 10);
     EXPECT_EQ(c.output.score_interval, 4);
-    EXPECT_TRUE(c.output.pentanomial);
+    EXPECT_EQ(c.output.pentanomial, true);
     EXPECT_TRUE(read_cutechess_args({"--version"}).version);
 }
 

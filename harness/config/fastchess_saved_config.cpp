@@ -120,7 +120,8 @@ void add_match(Object& root, const CutechessCommand& command) {
     root.emplace_back("recover", Value(true));  // arbiter always goes on after a lost engine
     root.emplace_back("noswap", Value(config.colours == Colours::first_white));
     root.emplace_back("reverse", Value(config.colours == Colours::second_white));
-    root.emplace_back("report_penta", Value(out.pentanomial));
+    root.emplace_back("report_penta",
+                      Value(out.pentanomial.value_or(out.format == ConsoleFormat::fastchess)));
     root.emplace_back("affinity", Value(command.use_affinity));
     root.emplace_back("check_mate_pvs", Value(out.check_mate_pvs));
     root.emplace_back("show_latency", Value(out.show_latency));

@@ -48,7 +48,9 @@ struct OutputPlan {
     // Spoken as fastchess (its link): fastchess's cutechess form ends with the Elo line, without
     // cutechess-cli's colour lines, SPRT line without -sprt and outcome blocks.
     bool fastchess_tool = false;
-    bool pentanomial = false;     // -report penta=true
+    // -report penta=true|false; unset, each form's default: the cutechess form prints no
+    // pentanomial line, the fastchess form counts pairs (fastchess's default penta=true).
+    std::optional<bool> pentanomial{};
     std::string epd_path{};       // --epd, -epdout FILE: each game's final position, appended
     bool epd_append = true;       // -epdout ... append=false: the file starts empty
     bool pgn_append = true;       // -pgnout ... append=false: the file starts empty

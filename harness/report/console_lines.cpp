@@ -106,7 +106,7 @@ class CutechessLines : public ConsoleLines {
         // fastchess's cutechess form: the Elo line, and the SPRT line of an SPRT only.
         if (!settings_.fastchess_tool) out << sides_lines(tally.names[0], tally.players[0]);
         out << elo_difference_line(encounter.games) << '\n';
-        if (settings_.pentanomial) {
+        if (settings_.pentanomial.value_or(false)) {
             const auto& p = encounter.pairs.pairs;
             out << "Ptnml(0-2): " << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
                 << p[4] << '\n';
@@ -128,9 +128,9 @@ class CutechessLines : public ConsoleLines {
 
 // fastchess's lines: a warning before the line of a game lost by an illegal move, the block of
 // each encounter every -ratinginterval (default 10) pairs (when the game that completes pair 10,
-// 20, ... ends, as fastchess counts its pairing ids) or, with single games, every -ratinginterval
-// games, and at the end the blocks not yet printed, the time losses and crashes, "Finished match"
-// and "Total Time: ...".
+// 20, ... ends, as fastchess counts its pairing ids) or, with single games or `-report
+// penta=false`, every -ratinginterval games, and at the end the blocks not yet printed, the time
+// losses and crashes, "Finished match" and "Total Time: ...".
 class FastchessLines : public ConsoleLines {
   public:
     FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
@@ -160,9 +160,8 @@ class FastchessLines : public ConsoleLines {
         int interval = settings_.rating_interval > 0 ? settings_.rating_interval : 10;
         const bool pair_completed = tally.paired_games != paired_before_;
         paired_before_ = tally.paired_games;
-        const bool due = config_.single_games
-                             ? reported(tally) - last_block_ >= interval
-                             : pair_completed && (pair_of_last_game_ + 1) % interval == 0;
+        const bool due = by_games() ? reported(tally) - last_block_ >= interval
+                                    : pair_completed && (pair_of_last_game_ + 1) % interval == 0;
         if (due) {
             blocks(out, tally);
             last_block_ = reported(tally);
@@ -178,8 +177,10 @@ class FastchessLines : public ConsoleLines {
 
   private:
     std::int64_t reported(const ConsoleTally& tally) const {
-        return tally.reported_games(config_.single_games);
+        return tally.reported_games(by_games());
     }
+    // fastchess counts games, not pairs, with single games or `-report penta=false`.
+    bool by_games() const { return config_.single_games || !settings_.pentanomial.value_or(true); }
     void blocks(std::ostream& out, const ConsoleTally& tally) const {
         std::optional<SprtParameters> sprt = tally.names.size() == 2 ? sprt_ : std::nullopt;
         for (const auto& [key, encounter] : tally.encounters) {
@@ -187,7 +188,7 @@ class FastchessLines : public ConsoleLines {
             std::string matchup =
                 fastchess_matchup({config_.engines[first], options_[first]},
                                   {config_.engines[second], options_[second]}, config_);
-            if (config_.single_games) {
+            if (by_games()) {
                 if (encounter.games.games() == 0) continue;
                 out << fastchess_games_block(matchup, encounter.games, sprt, encounter.pairs);
                 continue;
