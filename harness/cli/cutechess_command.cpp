@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <random>
 #include <string>
 
@@ -18,6 +17,7 @@
 #include "harness/config/cutechess_options.h"
 #include "harness/config/cutechess_result_format.h"
 #include "harness/config/fastchess_saved_config.h"
+#include "harness/report/cutechess_output.h"
 #include "harness/session/dialect_console.h"
 #include "harness/store/store.h"
 #include "harness/text/output_file.h"
@@ -85,42 +85,33 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, SpokenT
 }
 
 // Each pair's results in the run's database, as fastchess saves them: from the side of the engine
-// given first, games, then colour-reversed pairs by their two results.
+// given first, games, then colour-reversed pairs by their two results. The games are counted by
+// the consoles' tally (ConsoleTally, report/cutechess_output.h), so the saved "stats" are the
+// figures the fastchess lines printed.
 std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command) {
     const std::string& db = command.config.db_path;
     if (!std::filesystem::exists(db)) return {};  // a run that played nothing leaves none
     Store store = Store::open(db, Store::Access::read_only);
     auto tournaments = store.list_tournaments();
     if (tournaments.empty()) return {};
+    ConsoleTally tally(command.config);
+    for (const GameSummary& g : current_games(store.list_games(tournaments.back().id)))
+        tally.record(g.slot, g.result.outcome, g.white_name, g.black_name);
     std::vector<FastchessPairStats> stats;
-    std::map<std::pair<std::string, std::string>, std::size_t> index;
-    const auto& engines = command.config.engines;
-    for (std::size_t i = 0; i < engines.size(); ++i)
-        for (std::size_t j = i + 1; j < engines.size(); ++j) {
-            index[{engines[i].name, engines[j].name}] = stats.size();
-            stats.push_back({engines[i].name, engines[j].name});
+    for (int i = 0; i < int(tally.names.size()); ++i)
+        for (int j = i + 1; j < int(tally.names.size()); ++j) {
+            auto found = tally.encounters.find({i, j});
+            const ConsoleTally::Encounter e =
+                found == tally.encounters.end() ? ConsoleTally::Encounter{} : found->second;
+            const auto& p = e.pairs.pairs;  // by half-points: 4 WW, 3 WD, 2 WL or DD, 1 LD, 0 LL
+            stats.push_back(
+                {tally.names[std::size_t(i)],
+                 tally.names[std::size_t(j)],
+                 e.games.wins,
+                 e.games.losses,
+                 e.games.draws,
+                 {p[4], p[3], e.one_point.win_loss, e.one_point.draw_draw, p[1], p[0]}});
         }
-    // The first engine's score of each game (2 a win, 1 a draw, 0 a loss), by pair.
-    std::map<std::pair<std::size_t, std::int64_t>, std::vector<int>> pairs;
-    for (const GameSummary& g : current_games(store.list_games(tournaments.back().id))) {
-        auto it = index.find({g.white_name, g.black_name});
-        bool first_white = it != index.end();
-        if (!first_white) it = index.find({g.black_name, g.white_name});
-        if (it == index.end()) continue;
-        FastchessPairStats& s = stats[it->second];
-        int points = g.result.outcome == Outcome::draw                         ? 1
-                     : (g.result.outcome == Outcome::white_win) == first_white ? 2
-                                                                               : 0;
-        (points == 2 ? s.wins : points == 1 ? s.draws : s.losses) += 1;
-        pairs[{it->second, g.slot.pair_number()}].push_back(points);
-    }
-    for (const auto& [key, points] : pairs) {
-        if (points.size() != 2) continue;
-        int high = std::max(points[0], points[1]), low = std::min(points[0], points[1]);
-        // WW, WD, WL, DD, LD, LL
-        int k = high == 2 ? (low == 2 ? 0 : low == 1 ? 1 : 2) : high == 1 ? (low == 1 ? 3 : 4) : 5;
-        stats[key.first].pairs[std::size_t(k)] += 1;
-    }
     return stats;
 }
 

@@ -1,9 +1,11 @@
 // The dialect's fastchess behaviours of issue 22's last pass, end to end: -games 1 with any
-// -rounds, the closing lines ("Player: ...", "Total Time: ..."), -check-mate-pvs, -use-affinity
-// and the generated Chess960 suites in -openings file=.
+// -rounds, the closing lines ("Player: ...", "Total Time: ..."), -check-mate-pvs, -use-affinity,
+// the generated Chess960 suites in -openings file= and the stats of -config outname=.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <string>
@@ -206,6 +208,61 @@ TEST_F(FastchessDialect, GeneratedChess960SuitesInOpeningsFile) {
                                 "-variant fischerandom"),
               std::string::npos)
         << standard.err;
+}
+
+// -config outname=FILE: each pair's "stats" are the stored games counted from the side of the
+// engine given first, W/L/D over every game and fastchess's six kinds of colour-reversed pair
+// (games 2k-1 and 2k), here for the three encounters of a round-robin.
+TEST_F(FastchessDialect, SavedConfigStatsCountTheStoredGamesAndPairs) {
+    // Two fixed-node searchers split their pairs WW, WD, WL and DD; the random mover loses.
+    const std::string searcher = std::string(" cmd=") + ALPHABETA_MVVLVA_PATH;
+    RunResult r = run("-engine name=alpha" + searcher + " nodes=400 -engine name=beta" + searcher +
+                      " nodes=300 -engine name=gamma cmd=" + RANDOM_ENGINE_PATH +
+                      " option.Seed=1 nodes=1 -each tc=inf -openings file=" + path("book.epd") +
+                      " -games 2 -rounds 6 -concurrency 2 -config outname=" + path("saved.json") +
+                      " -db " + path("s.sqlite"));
+    ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+    const std::vector<std::string> names = {"alpha", "beta", "gamma"};
+    // Expected, from the database: per encounter (first, second) the counts in the saved order.
+    std::map<std::string, std::map<std::string, int>> expected;
+    std::map<std::int64_t, std::vector<double>> pairs;  // pair -> the first engine's points
+    std::map<std::int64_t, std::string> pair_key;
+    std::vector<StoredGame> games = stored_games(path("s.sqlite"));
+    ASSERT_EQ(games.size(), 36u);
+    for (const StoredGame& g : games) {
+        const bool white_first = std::find(names.begin(), names.end(), g.white) <
+                                 std::find(names.begin(), names.end(), g.black);
+        const std::string key =
+            white_first ? g.white + " vs " + g.black : g.black + " vs " + g.white;
+        double white = g.result == "1-0" ? 1 : g.result == "0-1" ? 0 : 0.5;
+        double points = white_first ? white : 1 - white;
+        ++expected[key][points == 1 ? "wins" : points == 0 ? "losses" : "draws"];
+        pairs[(g.number - 1) / 2].push_back(points);
+        pair_key[(g.number - 1) / 2] = key;
+    }
+    for (const auto& [pair, points] : pairs) {
+        ASSERT_EQ(points.size(), 2u) << pair;
+        const double high = std::max(points[0], points[1]), low = std::min(points[0], points[1]);
+        const std::string kind = high == 1     ? (low == 1     ? "WW"
+                                                  : low == 0.5 ? "WD"
+                                                               : "WL")
+                                 : high == 0.5 ? (low == 0.5 ? "DD" : "LD")
+                                               : "LL";
+        ++expected[pair_key[pair]]["penta_" + kind];
+    }
+    std::ifstream file(path("saved.json"));
+    const std::string saved((std::istreambuf_iterator<char>(file)), {});
+    for (const std::string key : {"alpha vs beta", "alpha vs gamma", "beta vs gamma"}) {
+        const std::size_t at = saved.find("\"" + key + "\"");
+        ASSERT_NE(at, std::string::npos) << saved;
+        const std::string block = saved.substr(at, saved.find('}', at) - at);
+        std::map<std::string, int> found;
+        const std::regex member("\"(\\w+)\": (\\d+)");
+        for (auto it = std::sregex_iterator(block.begin(), block.end(), member);
+             it != std::sregex_iterator(); ++it)
+            if (int n = std::stoi((*it)[2])) found[(*it)[1].str()] = n;
+        EXPECT_EQ(found, expected[key]) << key << "\n" << block;
+    }
 }
 
 }  // namespace

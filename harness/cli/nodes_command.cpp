@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "harness/cli/command.h"
+#include "harness/cli/setting_flags.h"
 #include "harness/config/engine_config.h"
 #include "harness/config/nodes_config.h"
 #include "harness/identity/engine_identity.h"
@@ -40,13 +41,8 @@ struct NodesOptions {
 
 // The NodesConfig of the setting flags given, by the rules of harness/config/nodes_config.h.
 NodesConfig build_config(const NodesOptions& o, const CLI::App& app) {
-    KeyValues flags;
-    const auto& settings = nodes_settings();
-    for (std::size_t i = 0; i < settings.size(); ++i)
-        if (app.count("--" + std::string(settings[i].flag)) > 0)
-            flags.emplace_back(std::string(settings[i].key), o.values[i]);
     NodesConfig config;
-    apply_settings(config, flags);
+    apply_settings(config, given_settings(app, nodes_settings(), o.values));
     validate(config);
     return config;
 }
@@ -184,13 +180,7 @@ void add_nodes_command(CLI::App& app) {
     command->add_option("--baseline", options->baseline,
                         "Compare with this JSON baseline (from --format json); exit 1 on a "
                         "difference or a broken invariant");
-    const auto& settings = nodes_settings();
-    for (std::size_t i = 0; i < settings.size(); ++i)
-        command
-            ->add_option("--" + std::string(settings[i].flag), options->values[i],
-                         std::string(settings[i].help))
-            ->type_name(std::string(settings[i].value_name))
-            ->allow_extra_args(false);
+    add_setting_flags(*command, nodes_settings(), options->values);
     command->add_flag("--progress", options->progress, "Print each finished measurement to stderr");
     command->add_flag("--force", options->force,
                       "Run even when the full-width estimate of the work is above 1e11 nodes");

@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "harness/cli/command.h"
+#include "harness/cli/setting_flags.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
 #include "harness/text/output_file.h"
@@ -48,13 +49,7 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
         c.engines.insert(c.engines.end(), engines.begin(), engines.end());
     }
     for (const auto& spec : o.engines) c.engines.push_back(parse_engine_spec(spec));
-    KeyValues flags;
-    const auto& settings = tournament_settings();
-    for (std::size_t i = 0; i < settings.size(); ++i)
-        if (app.count("--" + std::string(settings[i].flag)) > 0)
-            flags.emplace_back(std::string(settings[i].key),
-                               settings[i].value_name.empty() ? "true" : o.values[i]);
-    apply_settings(c, flags);
+    apply_settings(c, given_settings(app, tournament_settings(), o.values));
     c.force = c.force || o.force;
     if (o.shard_count && app.count("--shard") == 0)
         throw ConfigError(
@@ -98,19 +93,7 @@ void add(CLI::App& app) {
                     "\"options\" an object)");
     cmd->add_option("--config", options->config_file,
                     "JSON file with a whole tournament configuration");
-    const auto& settings = tournament_settings();
-    for (std::size_t i = 0; i < settings.size(); ++i) {
-        const std::string flag = "--" + std::string(settings[i].flag), help(settings[i].help);
-        if (settings[i].value_name.empty()) {
-            cmd->add_flag(flag, help);
-            continue;
-        }
-        CLI::Option* option = cmd->add_option(flag, options->values[i], help)
-                                  ->type_name(std::string(settings[i].value_name))
-                                  ->allow_extra_args(false);
-        if (settings[i].value_name.starts_with('['))
-            option->expected(0, 1);  // an optional value ("--affinity [CPUS]"): "" when absent
-    }
+    add_setting_flags(*cmd, tournament_settings(), options->values);
     cmd->add_flag(
         "--resume", options->resume,
         "Resume the tournament in --db (the default whenever the configuration is the same)");

@@ -110,10 +110,6 @@ std::string joined(const Option& option, char separator) {
     return text;
 }
 
-bool read_bool(const std::string& key, const std::string& value) {
-    return read_choice(key, value, {"true", "false"}) == "true";
-}
-
 std::int64_t whole_value(const Option& option, std::int64_t min) {
     return read_integer(
         IntegerRule{option.name.substr(1), min, std::numeric_limits<std::int64_t>::max(),

@@ -610,5 +610,17 @@ TEST(CutechessArgs, ValuesFillTheirSettingsWithTheSettingsMessages) {
     EXPECT_EQ(error_with({"-ping-ms", "2000000000000"}), "stall_timeout" + clock);
 }
 
+// -use-affinity's CPU list is read by the one reader of --affinity's (output_plan.h), with its
+// messages under the option's name; a number too long for an int is out of range, not a crash.
+TEST(CutechessArgs, UseAffinityReadsTheCpuListAsAffinityDoes) {
+    EXPECT_EQ(read({"-use-affinity", "0-2,5"}).affinity_cpus, (std::vector<int>{0, 1, 2, 5}));
+    EXPECT_TRUE(read({"-use-affinity"}).affinity_cpus.empty());
+    EXPECT_EQ(error_with({"-use-affinity", "3-1"}), "-use-affinity: bad CPU range '3-1' in '3-1'");
+    EXPECT_EQ(error_with({"-use-affinity", "0,x"}),
+              "-use-affinity: bad CPU list '0,x' (e.g. 0-3,6)");
+    EXPECT_EQ(error_with({"-use-affinity", "99999999999"}),
+              "-use-affinity: bad CPU range '99999999999' in '99999999999'");
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -4,6 +4,7 @@
 #include <regex>
 
 #include "harness/config/cutechess_reading.h"
+#include "harness/config/output_plan.h"
 
 namespace arbiter::cutechess {
 
@@ -115,32 +116,6 @@ void read_log_option(Reading& r, const Option& option) {
     r.log = true;
 }
 
-namespace {
-
-// fastchess's CPU list: numbers and ranges, comma-separated ("0-3,6"). Throws ConfigError.
-std::vector<int> read_cpu_list(const std::string& text) {
-    static const std::regex form(R"(\d+(-\d+)?(,\d+(-\d+)?)*)");
-    if (!std::regex_match(text, form))
-        throw ConfigError("bad CPU list '" + text + "' (e.g. 0-3,6)");
-    std::vector<int> cpus;
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t end = text.find(',', at);
-        if (end == std::string::npos) end = text.size();
-        std::string part = text.substr(at, end - at);
-        std::size_t dash = part.find('-');
-        int first = std::stoi(part.substr(0, dash));
-        int last = dash == std::string::npos ? first : std::stoi(part.substr(dash + 1));
-        if (last < first || last >= 1024)
-            throw ConfigError("bad CPU range '" + part + "' in '" + text + "'");
-        for (int cpu = first; cpu <= last; ++cpu) cpus.push_back(cpu);
-        at = end + 1;
-    }
-    return cpus;
-}
-
-}  // namespace
-
 void read_crc32_option(Reading& r, const Option& option) {
     for (const std::string& token : option.values) {
         auto [key, value] = key_value(option, token);
@@ -183,7 +158,8 @@ void read_debug_option(Reading& r, const Option& option) {
 void read_affinity_option(Reading& r, const Option& option) {
     r.command.use_affinity = true;
     if (option.values.size() > 1) throw ConfigError(option.name + " takes one CPU list");
-    if (!option.values.empty()) r.command.affinity_cpus = read_cpu_list(option.values[0]);
+    if (!option.values.empty())
+        r.command.affinity_cpus = read_cpu_list(option.values[0], option.name);
 }
 
 }  // namespace arbiter::cutechess

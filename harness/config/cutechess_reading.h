@@ -46,8 +46,6 @@ std::pair<std::string, std::string> key_value(const Option& option, const std::s
 std::string one_value(const Option& option);
 // The values joined by `separator`.
 std::string joined(const Option& option, char separator);
-// "true" or "false" for `key`, as a bool. Throws ConfigError.
-bool read_bool(const std::string& key, const std::string& value);
 // The option's only value as a whole number of at least `min` (0 or 1). Throws ConfigError.
 std::int64_t whole_value(const Option& option, std::int64_t min);
 

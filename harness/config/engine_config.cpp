@@ -94,10 +94,9 @@ bool read_engine_setting(EngineConfig& engine, std::string_view key, const Setti
     } else if (key == "restart") {
         engine.restart_each_game = read_choice("restart", text, {"on", "off", "auto"}) == "on";
     } else if (key == "stderr") {
-        if (text.empty()) throw ConfigError("stderr must name a file");
-        engine.stderr_path = std::string(text);
+        engine.stderr_path = read_file_name("stderr", text);
     } else if (key == "ponder") {
-        engine.ponder = read_choice("ponder", text, {"true", "false"}) == "true";
+        engine.ponder = read_bool("ponder", text);
     } else {
         return false;
     }

@@ -92,7 +92,7 @@ void read_resign_rule(Adjudication& a, const SettingValues& items) {
         else if (key == "score")
             a.resign_score = int(read_integer(RESIGN_SCORE_RULE, value));
         else if (key == "twosided")
-            a.resign_two_sided = read_choice("resign twosided", value, {"true", "false"}) == "true";
+            a.resign_two_sided = read_bool("resign twosided", value);
         else
             unknown_key("resign", key, "movecount, score, twosided");
     }
@@ -142,7 +142,7 @@ void read_tablebase_pieces(TablebaseSettings& tablebase, const SettingValue& val
 }
 
 void read_tablebase_ignore_50(TablebaseSettings& tablebase, std::string_view text) {
-    tablebase.ignore_50 = read_choice("tb_ignore_50", text, {"true", "false"}) == "true";
+    tablebase.ignore_50 = read_bool("tb_ignore_50", text);
 }
 
 void read_tablebase_results(TablebaseSettings& tablebase, std::string_view text) {

@@ -48,6 +48,9 @@ TEST(OutputSettings, EachFlagFillsItsFieldOfTheOutputPlan) {
     EXPECT_EQ(c.output.affinity, std::vector<int>{});
     EXPECT_EQ(c.output.format, ConsoleFormat::cutechess);
     EXPECT_FALSE(c.output.crc32);
+    EXPECT_EQ(c.engine_log_form, EngineLogForm::stamped);
+    apply_settings(c, {{"engine_log_form", "cutechess"}});
+    EXPECT_EQ(c.engine_log_form, EngineLogForm::cutechess);
 }
 
 TEST(OutputSettings, JsonNamesTheSameOutputs) {
@@ -60,32 +63,25 @@ TEST(OutputSettings, JsonNamesTheSameOutputs) {
 }
 
 TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
-    auto apply = [](const KeyValues& flags) {
-        TournamentConfig c = two_engines();
-        apply_settings(c, flags);
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"console=xboard", "console must be arbiter, cutechess or fastchess (got xboard)"},
+        {"affinity=3-1", "affinity: bad CPU range '3-1' in '3-1'"},
+        {"affinity=0,x", "affinity: bad CPU list '0,x' (e.g. 0-3,6)"},
+        {"affinity=99999999999", "affinity: bad CPU range '99999999999' in '99999999999'"},
+        {"epd=", "epd must name a file"},
+        {"html=", "html must name a file"},
+        {"crc32=maybe", "crc32 must be true or false (got maybe)"},
+        {"show_latency=yes", "show_latency must be true or false (got yes)"},
+        {"engine_log_form=xboard", "engine_log_form must be stamped or cutechess (got xboard)"},
     };
-    EXPECT_EQ(error_of([&] {
-                  apply({{"console", "xboard"}});
-              }),
-              "console must be arbiter, cutechess or fastchess (got xboard)");
-    EXPECT_EQ(error_of([&] {
-                  apply({{"affinity", "3-1"}});
-              }),
-              "affinity: bad CPU range '3-1' in '3-1'");
-    EXPECT_EQ(error_of([&] {
-                  apply({{"affinity", "0,x"}});
-              }),
-              "affinity: bad CPU list '0,x' (e.g. 0-3,6)");
-    EXPECT_EQ(error_of([&] {
-                  apply({{"affinity", "99999999999"}});
-              }),
-              "affinity: bad CPU range '99999999999' in '99999999999'");
-    EXPECT_EQ(error_of([&] { apply({{"epd", ""}}); }), "epd must name a file");
-    EXPECT_EQ(error_of([&] { apply({{"html", ""}}); }), "html must name a file");
-    EXPECT_EQ(error_of([&] {
-                  apply({{"crc32", "maybe"}});
-              }),
-              "crc32 must be true or false (got maybe)");
+    for (const auto& [item, message] : cases) {
+        const std::size_t equals = item.find('=');
+        TournamentConfig c = two_engines();
+        EXPECT_EQ(error_of([&] {
+                      apply_settings(c, {{item.substr(0, equals), item.substr(equals + 1)}});
+                  }),
+                  message);
+    }
 }
 
 }  // namespace

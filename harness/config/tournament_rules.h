@@ -3,11 +3,14 @@
 // and writers that span more than one value. Only the table and its tests use this header.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "harness/config/tournament_config.h"
 
@@ -55,15 +58,55 @@ const std::vector<TournamentSetting>& output_settings();
 // A default-constructed configuration, the reference of "only when not at its default".
 const Config& defaults();
 
+// A setting's key as a template argument (read_switch<"crc32", ...>), for its reader's messages.
+template <std::size_t N>
+struct KeyName {
+    constexpr KeyName(const char (&text)[N]) { std::copy_n(text, N, chars); }
+    constexpr std::string_view view() const { return {chars, N - 1}; }
+    char chars[N]{};
+};
+
+// The member an entry reads into: one member pointer, or a chain of them for a member of a
+// member (&Config::output, &OutputPlan::crc32).
+template <auto... path>
+auto& member_at(Config& c) {
+    return (c.*....*path);
+}
+
 // The common entries' parts, by member and rule.
 template <auto member, const IntegerRule& rule>
 void read_whole(Config& c, Text t) {
     using Value = std::remove_cvref_t<decltype(c.*member)>;
     c.*member = Value(read_integer(rule, t));
 }
-template <auto member>
+template <auto... path>
 void read_text(Config& c, Text t) {
-    c.*member = std::string(t);
+    member_at<path...>(c) = std::string(t);
+}
+// "true" or "false" (values.h's read_bool): a flag given alone, or a key=value item.
+template <KeyName key, auto... path>
+void read_switch(Config& c, Text t) {
+    member_at<path...>(c) = read_bool(key.view(), t);
+}
+// One of a setting's words and the value it reads as.
+template <typename Value>
+struct Word {
+    std::string_view word;
+    Value value;
+};
+// One of `words` (an array of Word) into the member at `path`; throws naming them all.
+template <KeyName key, const auto& words, auto... path>
+void read_word(Config& c, Text t) {
+    std::vector<std::string_view> choices;
+    for (const auto& w : words) choices.push_back(w.word);
+    const std::string chosen = read_choice(key.view(), t, choices);
+    for (const auto& w : words)
+        if (w.word == chosen) member_at<path...>(c) = w.value;
+}
+// A file name, not empty (values.h's read_file_name).
+template <KeyName key, auto... path>
+void read_file(Config& c, Text t) {
+    member_at<path...>(c) = read_file_name(key.view(), t);
 }
 template <auto member>
 void store_value(const Config& c, json::Value& v, Key k) {
@@ -75,7 +118,11 @@ void store_unless_default(const Config& c, json::Value& v, Key k) {
 }
 template <auto member, const IntegerRule& rule>
 void check_whole(const Config& c) {
-    check_integer(rule, std::int64_t(c.*member));
+    const auto& value = c.*member;
+    if constexpr (requires { value.count(); })  // a duration, in the rule's milliseconds
+        check_integer(rule, std::int64_t(value.count()));
+    else
+        check_integer(rule, std::int64_t(value));
 }
 
 // --concurrency within its rule, and not far above the cores unless forced.

@@ -2,6 +2,7 @@
 // JSON, identity and rule. tournament_config.cpp walks it for to_json(), identity(), validate()
 // and the JSON reader; harness/cli/tournament_command.cpp for the flags.
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <limits>
 #include <type_traits>
@@ -13,7 +14,9 @@ namespace arbiter {
 namespace {
 
 using namespace tournament_rules;
-using std::chrono::milliseconds;
+
+// --order's words: the suite's order, or shuffled by --seed.
+constexpr std::array<Word<bool>, 2> OPENING_ORDERS{{{"sequential", false}, {"random", true}}};
 
 // A knockout draws each round from all results of the round before: no shard of it (--shard,
 // --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
@@ -110,10 +113,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .flag = "order",
           .value_name = "ORDER",
           .help = "Opening order: sequential or random",
-          .read =
-              [](Config& c, Text t) {
-                  c.random_order = read_choice("order", t, {"sequential", "random"}) == "random";
-              },
+          .read = read_word<"order", OPENING_ORDERS, &Config::random_order>,
           .store = [](const Config& c, json::Value& v,
                       Key k) { v.set(k, c.random_order ? "random" : "sequential"); },
           .in_identity = true},
@@ -193,10 +193,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .value_name = "",
           .help = "One game per opening and engine pair, no colour-reversed partner; colours "
                   "alternate game by game (the dialects' -games 1)",
-          .read =
-              [](Config& c, Text t) {
-                  c.single_games = read_choice("single_games", t, {"true", "false"}) == "true";
-              },
+          .read = read_switch<"single_games", &Config::single_games>,
           .store =
               [](const Config& c, json::Value& v, Key k) {
                   if (c.single_games) v.set(k, true);
@@ -249,7 +246,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .flag = "concurrency",
           .value_name = "N",
           .help = "Games at once (default: number of cores)",
-          .read = [](Config& c, Text t) { c.concurrency = int(read_integer(CONCURRENCY_RULE, t)); },
+          .read = read_whole<&Config::concurrency, CONCURRENCY_RULE>,
           .check = check_concurrency},
         S{.key = "db",
           .flag = "db",
@@ -380,30 +377,24 @@ const std::vector<TournamentSetting>& settings_table() {
           .value_name = "MS",
           .help = "Milliseconds an engine may take to answer uci and isready at start (default: "
                   "10000)",
-          .read =
-              [](Config& c, Text t) {
-                  c.handshake_timeout = milliseconds(read_integer(HANDSHAKE_TIMEOUT_RULE, t));
-              },
+          .read = read_whole<&Config::handshake_timeout, HANDSHAKE_TIMEOUT_RULE>,
           .store =
               [](const Config& c, json::Value& v, Key k) {
                   if (c.handshake_timeout != defaults().handshake_timeout)
                       v.set(k, std::int64_t(c.handshake_timeout.count()));
               },
           .in_identity = true,
-          .check =
-              [](const Config& c) {
-                  check_integer(HANDSHAKE_TIMEOUT_RULE, c.handshake_timeout.count());
-              }},
+          .check = check_whole<&Config::handshake_timeout, HANDSHAKE_TIMEOUT_RULE>},
         S{.key = "wait",
           .flag = "wait",
           .value_name = "MS",
           .help = "Milliseconds each worker pauses between two games (default: 0)",
-          .read = [](Config& c, Text t) { c.wait = milliseconds(read_integer(WAIT_RULE, t)); },
+          .read = read_whole<&Config::wait, WAIT_RULE>,
           .store =
               [](const Config& c, json::Value& v, Key k) {
                   if (c.wait.count()) v.set(k, std::int64_t(c.wait.count()));
               },
-          .check = [](const Config& c) { check_integer(WAIT_RULE, c.wait.count()); }},
+          .check = check_whole<&Config::wait, WAIT_RULE>},
         S{.key = "sprt",
           .flag = "sprt",
           .value_name = "TEST",

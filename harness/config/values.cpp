@@ -132,6 +132,15 @@ std::string read_choice(std::string_view key, std::string_view text,
     throw ConfigError(rule_message(key, list, text));
 }
 
+bool read_bool(std::string_view key, std::string_view text) {
+    return read_choice(key, text, {"true", "false"}) == "true";
+}
+
+std::string read_file_name(std::string_view key, std::string_view text) {
+    if (text.empty()) throw ConfigError(std::string(key) + " must name a file");
+    return std::string(text);
+}
+
 SettingValues setting_values(const KeyValues& items) {
     SettingValues values;
     for (const auto& [key, text] : items) values.emplace_back(key, SettingValue(text));

@@ -88,6 +88,10 @@ double read_number(const NumberRule& rule, const SettingValue& value);
 // Reads one of `choices`. Throws ConfigError naming them.
 std::string read_choice(std::string_view key, std::string_view text,
                         const std::vector<std::string_view>& choices);
+// Reads "true" or "false" as a bool. Throws ConfigError naming `key`.
+bool read_bool(std::string_view key, std::string_view text);
+// Reads a file name: any text but the empty one. Throws ConfigError("KEY must name a file").
+std::string read_file_name(std::string_view key, std::string_view text);
 
 using KeyValues = std::vector<std::pair<std::string, std::string>>;
 // Keys with their values as they arrived (a JSON object's scalars as held).
