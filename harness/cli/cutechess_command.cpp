@@ -96,7 +96,7 @@ std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command) {
     if (tournaments.empty()) return {};
     ConsoleTally tally(command.config);
     for (const GameSummary& g : current_games(store.list_games(tournaments.back().id)))
-        tally.record(g.slot, g.result.outcome, g.white_name, g.black_name);
+        tally.record(g.slot, g.result, g.white_name, g.black_name);
     std::vector<FastchessPairStats> stats;
     for (int i = 0; i < int(tally.names.size()); ++i)
         for (int j = i + 1; j < int(tally.names.size()); ++j) {
