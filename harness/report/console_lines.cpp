@@ -67,9 +67,8 @@ class CutechessLines : public ConsoleLines {
             out << score_line(tally.names[0], tally.names[1], encounter_of(tally, 0, 1).games)
                 << '\n';
         if (!due(settings_.rating_interval, tally)) results(out, tally);
-        // A knockout's bracket stands alone (its end-to-end test reads the lines before the last).
-        if (!due(settings_.outcome_interval, tally) && tally.bracket.empty() &&
-            !settings_.fastchess_tool)
+        // After a knockout's bracket too, as cutechess-cli 1.3.1 prints them.
+        if (!due(settings_.outcome_interval, tally) && !settings_.fastchess_tool)
             outcomes(out, tally);
         out << "Finished match\n";
     }

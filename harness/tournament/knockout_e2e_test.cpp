@@ -212,7 +212,9 @@ TEST_F(KnockoutEndToEnd, SixEnginesInCutechessWordsWithByesForTheTopSeeds) {
                                          "minimax",
                                          bracket_line(0, second, "minimax"),
                                          "quiescence"};
-    EXPECT_EQ(lines_before(out, "Finished match", 15), expected) << out;
+    // The bracket, then a blank line and each engine's outcome counts, as cutechess ends.
+    EXPECT_EQ(lines_before(out, "", 15), expected) << out;
+    EXPECT_NE(out.find("\n\nPlayer: alphabeta\n"), std::string::npos) << out;
     // "Started game N of M": M is cutechess's 5 encounters x 2 games, or N past it.
     std::regex started(R"(^Started game (\d+) of (\d+) \(.*\)$)");
     std::istringstream lines(out);
@@ -312,8 +314,9 @@ TEST_F(KnockoutEndToEnd, PyramidPlaysCutechessOrderInTheDialect) {
 // Side by side with cutechess-cli 1.3.1: testdata/cutechess_NAME.txt holds what it printed for
 // `cutechess-cli -engine name=E cmd=E proto=uci ... (the first `engines` of SIX) -each tc=inf
 // nodes=3000 -concurrency 1 -openings file=openings/arbiter-8ply.epd format=epd
-// order=sequential ARGS` with our engines, up to its end block (the outcome counts per engine
-// and, after a round-robin's table, its SPRT line), each line's trailing blanks dropped. arbiter
+// order=sequential ARGS` with our engines, each line's trailing blanks dropped: knockout4,
+// pyramid4 and knockout6_single whole (the outcome counts per engine after the bracket or the
+// table and its SPRT line, "Finished match"), the others up to that end block. arbiter
 // speaking the same command line prints the same lines first: every game started and finished
 // with its result, the bracket or the table.
 class CutechessSideBySide : public KnockoutEndToEnd {
