@@ -79,10 +79,14 @@ void UciClient::fail_handshake(const std::string& why, bool exited) {
     throw UciError(message);
 }
 
-const UciOption* UciClient::find_option(std::string_view name) const {
-    for (const UciOption& option : options_)
+UciOption* UciClient::find_option(std::string_view name) {
+    for (UciOption& option : options_)
         if (equal_ignoring_case(option.name, name)) return &option;
     return nullptr;
+}
+
+const UciOption* UciClient::find_option(std::string_view name) const {
+    return const_cast<UciClient*>(this)->find_option(name);
 }
 
 std::string UciClient::display_name() const {
@@ -105,10 +109,7 @@ std::vector<DeclaredOption> UciClient::declared_options() const {
 }
 
 bool UciClient::set_option(std::string_view name, std::string_view value) {
-    auto found = std::find_if(options_.begin(), options_.end(), [&](const UciOption& o) {
-        return equal_ignoring_case(o.name, name);
-    });
-    UciOption* option = found == options_.end() ? nullptr : &*found;
+    UciOption* option = find_option(name);
     std::string engine = "engine '" + display_name() + "'";
     if (!option) {
         std::string known;

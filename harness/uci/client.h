@@ -78,6 +78,7 @@ class UciClient {
     const std::vector<UciOption>& options() const { return options_; }
     // The advertised option whose name matches case-insensitively, or nullptr.
     const UciOption* find_option(std::string_view name) const;
+    UciOption* find_option(std::string_view name);  // the same, to record a value set
     // The advertised options in the engine's order, each with the value it holds now: its
     // default, or the last value set_option() sent.
     std::vector<DeclaredOption> declared_options() const;
