@@ -9,8 +9,11 @@ A command runs word for word. The only changes are the budgets below, printed wi
     of `scripts/slurm-tournament ... -- ...`;
   * a cutechess/fastchess command line (`arbiter -engine ...`) is stopped by SIGINT after its
     second finished game, and must then print `Finished match` and exit with 130, as documented;
+  * a time control (`--tc TC`, `tc=TC`) runs as 1+0.01: the games show the command plays, and
+    the clocks are the clock tests' to prove;
   * `scripts/tournament` runs with OPENINGS=1 (72 games instead of 1,728);
-  * `scripts/test` is not run: it is the test command, which runs this test;
+  * `scripts/test` is not run: it is the test command, which runs this test; `scripts/test --quick`
+    runs with `-- -R ^floors_tree$` (one unit test: the suite that runs this test runs the rest);
   * a block may declare `# substitute: OLD => NEW; OLD => NEW` for what a reader must replace
     (a shared folder, a cluster's size); SCRATCH in NEW is the scratch copy, and a folder
     SCRATCH/... named there is created first (the reader has it). Only declared substitutions
@@ -105,12 +108,25 @@ def without_comment(command):
     return command
 
 
+SHORT_TC = "1+0.01"  # the time control every README command with a clock runs at
+
+
 def budget(command):
     """How the test runs a README command: (command, environment, mode, note)."""
-    bare = without_comment(command)
+    ran, env, mode, note = budget_of_games(without_comment(command))
+    if ran and re.search(r"(--tc |\btc=)\S+", ran):
+        ran = re.sub(r"(--tc |\btc=)\S+", r"\g<1>" + SHORT_TC, ran)
+        note = ", ".join(filter(None, [note, "time control " + SHORT_TC]))
+    return ran, env, mode, note
+
+
+def budget_of_games(bare):
+    """budget() before the time control: how many games, or which tests, a command runs."""
     words = bare.split()
     if bare == "scripts/test":
         return None, {}, "skip", TEST_REASON
+    if bare == "scripts/test --quick":
+        return bare + " -- -R '^floors_tree$'", {}, "run", "one unit test (the suite runs the rest)"
     if words[:1] == ["scripts/tournament"]:
         return bare, {"OPENINGS": "1"}, "run", "OPENINGS=1 (72 games)"
     if len(words) > 1 and words[0].endswith("arbiter") and words[1] == "tournament":
@@ -249,8 +265,8 @@ def run_blocks(slurm, listing=False):
 
 
 # Each script of the README's table with its smallest arguments (a list of commands run in turn
-# in one scratch copy, with an environment), or the reason it cannot run here, which the table's
-# row must show by containing the word given.
+# in one scratch copy, with an environment), or the reason it is not run here (no cluster, or
+# another ctest test runs it), which the table's row must show by containing the word given.
 SCRIPTS = {
     "setup": [("scripts/setup", {})],
     "build": [("scripts/build", {})],
@@ -264,7 +280,9 @@ SCRIPTS = {
     "check-size": [("scripts/check-size", {})],
     "check_size_test.py": [("python3 scripts/check_size_test.py", {})],
     "fuzz": [("scripts/fuzz 1 fen", {})],
-    "node-table": [("scripts/node-table --check --concurrency 2", {})],
+    # Run word for word by another test, which its row names: the README test would replay it.
+    "node-table": "nodes_gate",  # scripts/node-table --check --concurrency 2
+    "resume-benchmark": "resume_benchmark",  # scripts/resume-benchmark 2 build/bin/arbiter 1
     # node-page reads scripts/node-table's measurements; a tiny set of them is measured here the
     # way node-table measures (depth 2 instead of 6).
     "node-page": [(
@@ -283,14 +301,14 @@ SCRIPTS = {
     "strategy-nodes-page": [("scripts/strategy-nodes --depth 1 && python3 scripts/strategy-nodes-page "
                              "build/strategy-nodes 1 results/node-counts.md", {})],
     "strategies": [("scripts/strategies", {"GAMES": "2", "NODES": "500"})],
-    "strategies-tc": [("scripts/strategies-tc", {"GAMES": "2", "GAUNTLET_OPENINGS": "1"})],
+    "strategies-tc": [("scripts/strategies-tc", {"GAMES": "2", "GAUNTLET_OPENINGS": "1",
+                                                 "STRATEGIES": "Quiescence", "TC": SHORT_TC})],
     "pr-compare": [("scripts/pr-compare build/bin build/bin pr-summary.md && "
                     "grep -q 'same search' pr-summary.md", {})],
     "bench-speed": [("scripts/bench-speed 1", {})],
-    "bench-harness": [("scripts/bench-harness", {})],
-    "resume-benchmark": [("scripts/resume-benchmark 1 build/bin/arbiter 1", {})],
+    "bench-harness": [("scripts/bench-harness", {"GAMES": "40"})],
     "perft-vs-stockfish": [("scripts/perft-vs-stockfish", {})],
-    "debian-engines": [("scripts/debian-engines --smoke", {})],
+    "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(
         "scripts/tournament >/dev/null && python3 scripts/debian-engines-report "
         "results/tournament.sqlite /dev/null 20000n > report.md && "
