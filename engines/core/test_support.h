@@ -39,7 +39,8 @@ inline std::vector<SuiteEntry> load_perft_suite(const char* path = PERFT_SUITE) 
         if (std::string error = parse_epd_line(text, line); !error.empty())
             throw std::runtime_error(error);
         SuiteEntry entry{line.fen, {}, line.find("id") ? *line.find("id") : line.fen};
-        for (int depth = 1; const std::string* count = line.find("D" + std::to_string(depth));
+        for (int depth = 1;
+             const std::string* count = line.find(std::string("D").append(std::to_string(depth)));
              ++depth)
             entry.counts.push_back(std::stoull(*count));
         suite.push_back(entry);
