@@ -148,7 +148,7 @@ std::span<const EngineSpecKey> engine_spec_keys() {
         {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
         {"nodes", "N", "its own node limit"},
         {"movetime", "MS", "its own time per move"},
-        {"tc", "TC", "its own time control: SECONDS+INC, MOVES/SECONDS+INC, ..."},
+        {"tc", "TC", "its own time control: SECONDS+INC, MOVES/SECONDS+INC, periods ..."},
     };
     return KEYS;
 }

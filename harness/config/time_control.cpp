@@ -59,13 +59,15 @@ bool is_cutechess_minutes(std::string_view text) {
     seconds = seconds.substr(0, seconds.find('+'));
     if (seconds.size() < 2 || !is_digit(seconds[0]) || !is_digit(seconds[1]) || seconds[0] > '5')
         return false;
-    return seconds.size() == 2 || (seconds[2] == '.' && seconds.find('/') == std::string_view::npos);
+    return seconds.size() == 2 ||
+           (seconds[2] == '.' && seconds.find('/') == std::string_view::npos);
 }
 
 // Throws ConfigError, `what` in front, if `period` gives no time or too much.
 void check_period(const TimePeriod& period, const std::string& what) {
     if (period.base_ms > MAX_SECONDS * 1000 || period.increment_ms > MAX_SECONDS * 1000)
-        throw ConfigError(what + " is too large: the period and the increment may each be at most " +
+        throw ConfigError(what +
+                          " is too large: the period and the increment may each be at most " +
                           std::to_string(MAX_SECONDS) + " seconds (115 days)");
     if (period.base_ms < 0 || period.increment_ms < 0 || period.moves < 0)
         throw ConfigError(what + " has a negative time or move count");

@@ -42,9 +42,9 @@ TEST(TimeControlPeriods, TheLastPeriodRepeats) {
 }
 
 TEST(TimeControlPeriods, WrittenBackInTheSameForm) {
-    for (const char* text : {"40/5400+30:1800+30", "40/7200:20/3600:900",
-                             "10/2+0.05:5/1+0.05:3+0.05", "40/5400:20/1800", "40/60:030",
-                             "40/60+1:30", "10+0.1", "40/60+0.6", "hg60"})
+    for (const char* text :
+         {"40/5400+30:1800+30", "40/7200:20/3600:900", "10/2+0.05:5/1+0.05:3+0.05",
+          "40/5400:20/1800", "40/60:030", "40/60+1:30", "10+0.1", "40/60+0.6", "hg60"})
         EXPECT_EQ(to_string(parse_time_control(text)), text);
     // "2/60:30" would read as cutechess's one period of 60:30: the seconds get a leading zero.
     TimeControl two({{2, 60000, 0}, {0, 30000, 0}});
@@ -71,7 +71,9 @@ TEST(TimeControlPeriods, ABadPeriodIsNamedByItsNumber) {
     for (const char* bad : {"40/60:", ":40/60", "40/60::30", "0/60:30", "40/60+1:x+1"})
         EXPECT_THROW(parse_time_control(bad), ConfigError) << bad;
     // The same rules for a control built in code.
-    EXPECT_EQ(error_of([] { validate(TimeControl({{0, 60000, 0}, {10, 1000, 0}})); }),
+    EXPECT_EQ(error_of([] {
+                  validate(TimeControl({{0, 60000, 0}, {10, 1000, 0}}));
+              }),
               "time control '60:10/1': period 1 '60' has no move count, so it lasts the rest of "
               "the game and no period can follow it (write MOVES/SECONDS)");
     EXPECT_NO_THROW(validate(parse_time_control("40/5400+30:1800+30")));
@@ -86,7 +88,8 @@ TEST(TimeControlPeriods, EveryDoorReadsThem) {
     EXPECT_EQ(engine_from_json(to_json(spec), "engines.json").limits.tc, fide);
     EXPECT_EQ(to_json(spec.limits).dump(), R"({"tc":"40/5400+30:1800+30"})");
     EXPECT_EQ(error_of([] { parse_engine_spec("cmd=sf,tc=40/5400+30:x"); }),
-              "--engine cmd=sf,tc=40/5400+30:x: time control '40/5400+30:x': period 2 'x' is not SECONDS+INC, SECONDS, "
+              "--engine cmd=sf,tc=40/5400+30:x: time control '40/5400+30:x': period 2 'x' is not "
+              "SECONDS+INC, SECONDS, "
               "MOVES/SECONDS+INC, MOVES/SECONDS or hgSECONDS");
     CutechessCommand c = read_cutechess_args(
         {"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=40/7200:20/3600:900", "-games", "2"},
