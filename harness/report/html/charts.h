@@ -55,7 +55,7 @@ struct LineChart {
     bool log_y = false;
     std::vector<ChartSeries> series;
     std::vector<ReferenceLine> references;
-    std::vector<MarkLine> marks;  // drawn where they fall within the points' x range
+    std::vector<MarkLine> marks = {};  // drawn where they fall within the points' x range
 };
 
 // Returns the chart as inline SVG, or an empty string when no series has a point.

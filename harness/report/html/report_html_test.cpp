@@ -281,7 +281,8 @@ TEST(Clock, ChartsMarkWhereEachPeriodBegins) {
     EngineId w = store.get_or_create_engine({"w", "/bin/w", {}, "", {}, std::string(64, 'b')});
     EngineId b = store.get_or_create_engine({"b", "/bin/b", {}, "", {}, std::string(64, 'c')});
     TournamentId t = store.get_or_create_tournament(
-        "periods", R"({"engines":[{"name":"w","tc":"40/5400+30:1800+30"},{"name":"b"}],)"
+        "periods", R"({"engines":[{"name":"w","cmd":"/bin/w","tc":"40/5400+30:1800+30"},)"
+                   R"({"name":"b","cmd":"/bin/b"}],)"
                    R"("tc":"30/60"})");
     GameRecord g = game(t, 0, w, b, std::nullopt, {{"e2e4", "e4"}, {"e7e5", "e5"}}, "1/2-1/2",
                         Termination::adjudication_draw, "Draw");
