@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "harness/config/config_error_of.h"
 #include "harness/config/cutechess_args.h"
 #include "harness/config/engine_config.h"
@@ -52,6 +54,29 @@ TEST(TimeControlPeriods, WrittenBackInTheSameForm) {
     EXPECT_EQ(parse_time_control(to_string(two)), two);
     EXPECT_EQ(pgn_time_control(parse_time_control("40/5400+30:1800+30")), "40/5400+30:1800+30");
     EXPECT_EQ(pgn_time_control(parse_time_control("hg60")), "*60");  // the standard's sandclock
+}
+
+// Every valid control, written, reads back as itself (the stored configuration depends on it):
+// generated controls of one to four periods, many with a last period under a minute, where
+// cutechess's minutes could take "2/60:30" for one period.
+TEST(TimeControlPeriods, EveryControlWrittenReadsBackAsItself) {
+    std::mt19937 random(41);
+    auto pick = [&](std::vector<std::int64_t> values) {
+        return values[std::uniform_int_distribution<std::size_t>(0, values.size() - 1)(random)];
+    };
+    for (int i = 0; i < 5000; ++i) {
+        std::vector<TimePeriod> periods(std::size_t(pick({1, 2, 2, 3, 4})));
+        for (std::size_t k = 0; k < periods.size(); ++k) {
+            TimePeriod& p = periods[k];
+            p.moves = k + 1 < periods.size() ? int(pick({1, 2, 20, 40})) : int(pick({0, 0, 1, 20}));
+            p.base_ms = pick({0, 500, 5000, 30000, 30500, 59000, 60000, 90000, 5400000});
+            p.increment_ms = pick({0, 0, 50, 1000, 30000});
+            if (p.base_ms == 0 && p.increment_ms == 0) p.base_ms = 9000;
+        }
+        const TimeControl tc(periods);
+        ASSERT_NO_THROW(validate(tc)) << to_string(tc);
+        ASSERT_EQ(parse_time_control(to_string(tc)), tc) << to_string(tc);
+    }
 }
 
 TEST(TimeControlPeriods, ABadPeriodIsNamedByItsNumber) {
