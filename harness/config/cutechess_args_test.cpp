@@ -65,9 +65,9 @@ TEST(CutechessArgs, EngineKeysAndEachAppliedAfterAllEngines) {
     EXPECT_EQ(a.options[0], (std::pair<std::string, std::string>{"Hash", "16"}));
     EXPECT_EQ(a.options[1], (std::pair<std::string, std::string>{"Threads", "1"}));
     ASSERT_TRUE(a.limits.tc);
-    EXPECT_EQ(a.limits.tc->moves, 40);
-    EXPECT_EQ(a.limits.tc->base_ms, 90000);  // cutechess's min:sec
-    EXPECT_EQ(a.limits.tc->increment_ms, 500);
+    EXPECT_EQ(a.limits.tc->first().moves, 40);
+    EXPECT_EQ(a.limits.tc->first().base_ms, 90000);  // cutechess's min:sec
+    EXPECT_EQ(a.limits.tc->first().increment_ms, 500);
     const auto& b = c.config.engines[1];
     EXPECT_EQ(b.name, "beta");
     EXPECT_EQ(b.args, (std::vector<std::string>{"--uci", "two words"}));

@@ -65,10 +65,10 @@ TEST(CutechessClients, FishtestsOptionsAreHonoured) {
     EXPECT_EQ(c.config.seed, 12345678901234567890ull);
     EXPECT_EQ(c.config.games_per_encounter, 16);
     ASSERT_EQ(c.config.engines.size(), 2u);
-    EXPECT_EQ(c.config.engines[0].limits.tc->moves, 40);
+    EXPECT_EQ(c.config.engines[0].limits.tc->first().moves, 40);
     EXPECT_EQ(c.config.engines[0].command, "/bin/sf");  // absolute: as given
     EXPECT_EQ(c.config.engines[1].command, "/opt/sf");  // ./sf inside dir=/opt
-    EXPECT_EQ(c.config.engines[1].limits.tc->base_ms, 10000);
+    EXPECT_EQ(c.config.engines[1].limits.tc->first().base_ms, 10000);
     EXPECT_EQ(error_of("-variant crazyhouse"),
               "-variant crazyhouse is not supported: arbiter plays standard and fischerandom");
 }
@@ -82,8 +82,8 @@ TEST(CutechessClients, OpenBenchsOptionsAreHonoured) {
               "nps=true pv=true match_line=^info.*"),
         SpokenTool::fastchess);
     EXPECT_EQ(c.config.engines[0].command, "Engines/Dev");
-    EXPECT_EQ(c.config.engines[0].limits.tc->moves, 0);
-    EXPECT_EQ(c.config.engines[0].limits.tc->base_ms, 8000);
+    EXPECT_EQ(c.config.engines[0].limits.tc->first().moves, 0);
+    EXPECT_EQ(c.config.engines[0].limits.tc->first().base_ms, 8000);
     EXPECT_EQ(c.config.engines[1].limits.movetime_ms, 500);
     PgnMoveFields expected;
     expected.nodes = expected.seldepth = expected.nps = expected.pv = true;
@@ -171,7 +171,7 @@ TEST_F(CutechessFiles, EnginesJsonEntryIsTheStartOfItsBlock) {
     const EngineConfig& e = c.config.engines[0];
     EXPECT_EQ(e.name, "tuned");  // the block's own key comes after the entry's
     EXPECT_EQ(e.command, "/opt/sf/stockfish");
-    EXPECT_EQ(e.limits.tc->base_ms, 1000);
+    EXPECT_EQ(e.limits.tc->first().base_ms, 1000);
     EXPECT_EQ(e.limits.depth, 3);
     EXPECT_TRUE(e.ponder);
     EXPECT_FALSE(c.config.engines[1].ponder);
@@ -203,8 +203,8 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
     ASSERT_EQ(t.engines.size(), 2u);
     EXPECT_EQ(t.engines[0].args, std::vector<std::string>{"-x"});
     EXPECT_TRUE(t.engines[0].restart_each_game);
-    EXPECT_EQ(t.engines[0].limits.tc->moves, 40);
-    EXPECT_EQ(t.engines[0].limits.tc->increment_ms, 100);
+    EXPECT_EQ(t.engines[0].limits.tc->first().moves, 40);
+    EXPECT_EQ(t.engines[0].limits.tc->first().increment_ms, 100);
     EXPECT_EQ(t.engines[1].limits.nodes, 5000u);
     EXPECT_EQ(t.engines[1].limits.depth, 7);
     EXPECT_EQ(t.openings_path, "x.epd");

@@ -93,7 +93,9 @@ void limit_words(const Fields& limit, std::vector<std::string>& words) {
     auto seconds = [](double ms) { return number_text(ms / 1000); };
     double time = tc.number("time"), increment = tc.number("increment");
     double moves = tc.number("moves");
-    if (time > 0 || increment > 0)
+    if (std::string periods = tc.text("periods"); !periods.empty())  // arbiter's: several
+        words.push_back("tc=" + periods);
+    else if (time > 0 || increment > 0)
         words.push_back("tc=" + (moves > 0 ? tc.word("moves") + "/" : "") + seconds(time) +
                         (increment > 0 ? "+" + seconds(increment) : ""));
     if (double fixed = tc.number("fixed_time"); fixed > 0) words.push_back("st=" + seconds(fixed));

@@ -18,11 +18,15 @@ std::int64_t ms(std::chrono::milliseconds duration) {
 // nodes and plies; fastchess keeps the clock margin per engine, arbiter one for the run.
 Value engine_value(const EngineConfig& engine, const TournamentConfig& config) {
     SearchLimitConfig limits = engine.limits.or_else(config.limits);
-    Object tc{{"increment", Value(limits.tc ? limits.tc->increment_ms : 0)},
+    const TimePeriod first = limits.tc ? limits.tc->first() : TimePeriod{};
+    Object tc{{"increment", Value(first.increment_ms)},
               {"fixed_time", Value(limits.movetime_ms.value_or(0))},
-              {"time", Value(limits.tc ? limits.tc->base_ms : 0)},
-              {"moves", Value(limits.tc ? limits.tc->moves : 0)},
+              {"time", Value(first.base_ms)},
+              {"moves", Value(first.moves)},
               {"timemargin", Value(ms(config.game.time_margin))}};
+    // fastchess's clock has one period: arbiter's own key keeps them all (fastchess ignores it).
+    if (limits.tc && limits.tc->periods.size() > 1)
+        tc.emplace_back("periods", Value(to_string(*limits.tc)));
     Array options;
     for (const auto& [name, value] : engine.options) options.push_back(Array{name, value});
     std::string args;

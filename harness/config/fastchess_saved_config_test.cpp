@@ -83,6 +83,19 @@ TEST_F(SavedConfig, SingleGamesStaySingle) {
     EXPECT_EQ(back.config.engines, given.config.engines);
 }
 
+// Issue 41: fastchess's clock holds one period; arbiter's own "periods" key keeps them all, and
+// fastchess's fields say the first.
+TEST_F(SavedConfig, SeveralPeriodsReadBack) {
+    CutechessCommand given = read_cutechess_args(
+        words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=40/5400+30:1800+30 -rounds 2 "
+              "-openings file=x.epd -config outname=c.json"),
+        SpokenTool::fastchess);
+    const std::string saved = fastchess_saved_config(given, {}).dump();
+    EXPECT_NE(saved.find(R"("time":5400000,"moves":40)"), std::string::npos) << saved;
+    EXPECT_NE(saved.find(R"("periods":"40/5400+30:1800+30")"), std::string::npos) << saved;
+    EXPECT_EQ(round_trip(given).config.engines, given.config.engines);
+}
+
 // "stats" as fastchess saves them: "A vs B" with games and pairs from A's side.
 TEST(SavedConfigStats, EachPairUnderItsNames) {
     CutechessCommand given = read_cutechess_args(

@@ -239,7 +239,8 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "tc",
           .flag = "tc",
           .value_name = "TC",
-          .help = "Time control: SECONDS+INC or MOVES/SECONDS+INC",
+          .help = "Time control: SECONDS+INC, MOVES/SECONDS+INC, or periods as the PGN "
+                  "standard writes them (40/5400+30:1800+30)",
           .read = [](Config& c, Text t) { read_limit(c.limits, "tc", t); }},
         // Step 4. How the run goes and where it writes: not stored, not identity.
         S{.key = "concurrency",

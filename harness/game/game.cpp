@@ -134,6 +134,7 @@ class Referee {
                 if (increment) (c == WHITE ? go.winc_ms : go.binc_ms) = increment;
             }
             if (own->moves_to_go()) go.movestogo = own->moves_to_go();
+            if (limits.tc) go.first_period = limits.tc->first();
             timeout = milliseconds(std::max<std::int64_t>(own->remaining_ms(), 0)) +
                       settings_.time_margin;
         } else {

@@ -202,7 +202,7 @@ std::string TournamentPgn::time_control(const std::string& engine) const {
     SearchLimitConfig limits = config_.limits;
     for (const auto& configured : config_.engines)
         if (configured.name == engine) limits = configured.limits.or_else(config_.limits);
-    return limits.tc ? to_string(*limits.tc) : "";
+    return limits.tc ? pgn_time_control(*limits.tc) : "";
 }
 
 TournamentConfig stored_tournament_config(const StoredTournament& tournament) {

@@ -159,6 +159,14 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
               std::string::npos)
         << text;
 
+    // Issue 41: several periods in the standard's form; an hourglass as its sandclock.
+    config.engines[0].limits.tc = parse_time_control("40/5400+30:1800+30");
+    config.engines[1].limits.tc = parse_time_control("hg60");
+    text = TournamentPgn(config).game_text(game, "a", "b");
+    EXPECT_NE(text.find("[WhiteTimeControl \"40/5400+30:1800+30\"]\n[BlackTimeControl \"*60\"]\n"),
+              std::string::npos)
+        << text;
+
     // What the engines said of themselves: arbiter's own tags; White and Black keep the given
     // names.
     TournamentPgn own(config);

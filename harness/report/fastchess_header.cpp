@@ -40,9 +40,11 @@ std::string both(const std::string& first, const std::string& second) {
 }  // namespace
 
 std::string fastchess_limit_text(const SearchLimitConfig& limits) {
-    if (limits.tc && limits.tc->hourglass) return to_string(*limits.tc);  // not fastchess's
-    if (limits.tc && limits.tc->base_ms + limits.tc->increment_ms > 0) {
-        const TimeControl& tc = *limits.tc;
+    // An hourglass and periods are not fastchess's: written in arbiter's form.
+    if (limits.tc && (limits.tc->hourglass || limits.tc->periods.size() > 1))
+        return to_string(*limits.tc);
+    if (limits.tc && limits.tc->first().base_ms + limits.tc->first().increment_ms > 0) {
+        const TimePeriod& tc = limits.tc->first();
         std::string text = tc.moves > 0 ? std::to_string(tc.moves) + "/" : "";
         text += shortest_seconds(tc.base_ms);
         if (tc.increment_ms > 0) {

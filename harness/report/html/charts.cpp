@@ -165,6 +165,14 @@ std::string draw_line_chart(const LineChart& chart) {
             << "\" y1=\"" << number(y(r.y)) << "\" y2=\"" << number(y(r.y)) << "\"/><text x=\""
             << WIDTH - RIGHT + 4 << "\" y=\"" << number(y(r.y) + 4) << "\">" << escape(r.label)
             << "</text>";
+    int drawn_marks = 0;  // labels alternate between two rows, so neighbours do not overlap
+    for (const auto& m : chart.marks) {
+        if (m.x < x_min || m.x > x_max) continue;
+        out << "<line class=\"reference\" x1=\"" << number(x(m.x)) << "\" x2=\"" << number(x(m.x))
+            << "\" y1=\"" << TOP << "\" y2=\"" << height - BOTTOM << "\"/><text x=\""
+            << number(x(m.x) + 3) << "\" y=\"" << TOP + 10 + 14 * (drawn_marks++ % 2) << "\">"
+            << escape(m.label) << "</text>";
+    }
 
     // Step 3. Bands, then lines and points, then the legend. Infinite values sit at the edges.
     const double top = y_max, bottom = y_min;

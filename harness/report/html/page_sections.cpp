@@ -242,17 +242,20 @@ std::string search_section(const ReportData& data) {
         const char* unit;
         bool log;
         double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
+        bool clock = false;                       // a clock figure: periods are marked
     };
     // Step 1. What is drawn: four search figures, and the clock for timed games.
     static const Metric CLOCK_METRICS[] = {
         {"Clock left before a move", "ms", false,
          [](const PhaseStatistics& s) {
              return s.clock_moves ? s.clock_left_ms_sum / double(s.clock_moves) : NAN;
-         }},
+         },
+         true},
         {"Share of the clock a move used", "% of the time left", false,
          [](const PhaseStatistics& s) {
              return s.clock_moves ? 100 * s.clock_share_sum / double(s.clock_moves) : NAN;
-         }},
+         },
+         true},
     };
     static const Metric METRICS[] = {
         {"Depth per move", "plies", false,
@@ -277,6 +280,9 @@ std::string search_section(const ReportData& data) {
     std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
     if (data.clocked) {
         out << "; the clock is the referee's, recorded before each move";
+        if (!data.period_starts.empty())
+            out << ", and dashed lines on its charts mark the first move of each period of "
+                << escape(data.period_controls);
         metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
     }
     out << ".</p>";
@@ -291,6 +297,9 @@ std::string search_section(const ReportData& data) {
                         metric.log,
                         {},
                         {}};
+        if (metric.clock)
+            for (const auto& [move, label] : data.period_starts)
+                chart.marks.push_back({double(move), label});
         std::ostringstream table;
         table << "<details><summary>" << metric.title << ": values</summary><table><thead><tr>"
               << "<th scope=\"col\">Engine</th>";

@@ -273,6 +273,42 @@ TEST(Clock, FiguresAreTheRefereesClocksForEnginesWithTheirOwnTimeControl) {
               std::string::npos);
 }
 
+// Issue 41: the clock charts mark the first move of each period of the controls played (an
+// engine's own, or the tournament's for an engine without one); a last period with a move count
+// repeats up to the charts' last phase.
+TEST(Clock, ChartsMarkWhereEachPeriodBegins) {
+    Store store = Store::open(":memory:");
+    EngineId w = store.get_or_create_engine({"w", "/bin/w", {}, "", {}, std::string(64, 'b')});
+    EngineId b = store.get_or_create_engine({"b", "/bin/b", {}, "", {}, std::string(64, 'c')});
+    TournamentId t = store.get_or_create_tournament(
+        "periods", R"({"engines":[{"name":"w","cmd":"/bin/w","tc":"40/5400+30:1800+30"},)"
+                   R"({"name":"b","cmd":"/bin/b"}],)"
+                   R"("tc":"30/60"})");
+    GameRecord g = game(t, 0, w, b, std::nullopt, {{"e2e4", "e4"}, {"e7e5", "e5"}}, "1/2-1/2",
+                        Termination::adjudication_draw, "Draw");
+    g.moves[0].clock_ms = 5430000;
+    g.moves[1].clock_ms = 60000;
+    store.record_game(g);
+    ReportData data = collect_report(store, {});
+    EXPECT_EQ(data.period_starts,
+              (std::vector<std::pair<int, std::string>>{
+                  {31, "period 2"}, {41, "period 2"}, {61, "period 3"}, {91, "period 4"}}));
+    EXPECT_EQ(data.period_controls, "40/5400+30:1800+30, 30/60");
+    EXPECT_NE(render_page(data).find("dashed lines on its charts mark the first move of each "
+                                     "period of 40/5400+30:1800+30, 30/60"),
+              std::string::npos);
+    // A chart draws the marks within its moves, each a dashed line with its label.
+    data.phases[0][2].clock_moves = data.phases[0][4].clock_moves = 1;  // moves 21 and 61
+    data.phases[0][2].clock_left_ms_sum = data.phases[0][4].clock_left_ms_sum = 1000;
+    const std::string page = render_page(data);
+    for (const char* label : {">period 2</text>", ">period 3</text>"}) {
+        std::size_t first = page.find(label);
+        ASSERT_NE(first, std::string::npos) << label;
+        EXPECT_NE(page.find(label, first + 1), std::string::npos) << "in both clock charts";
+    }
+    EXPECT_EQ(page.find(">period 4</text>"), std::string::npos);  // move 91: beyond the moves
+}
+
 TEST(Clock, UntimedOrOlderMovesGiveNoClockFigures) {
     Store store = Store::open(":memory:");
     EngineId w = store.get_or_create_engine({"w", "/bin/w", {}, "", {}, std::string(64, 'b')});
