@@ -102,17 +102,19 @@ std::string checks_json(const std::vector<EngineCheckReport>& reports) {
                                           {"name", check.name},
                                           {"result", to_string(check.outcome)},
                                           {"detail", check.detail},
+                                          {"milliseconds", check.milliseconds},
                                           {"lines", std::move(lines)}});
         }
         all_passed = all_passed && report.passed();
-        engines.push_back(json::Object{{"engine", report.engine},
-                                       {"protocol", report.protocol},
-                                       {"id_name", report.id_name},
-                                       {"passed", report.count(CheckOutcome::passed)},
-                                       {"failed", report.count(CheckOutcome::failed)},
-                                       {"not_applicable", report.count(CheckOutcome::not_applicable)},
-                                       {"milliseconds", report.milliseconds},
-                                       {"checks", std::move(checks)}});
+        engines.push_back(
+            json::Object{{"engine", report.engine},
+                         {"protocol", report.protocol},
+                         {"id_name", report.id_name},
+                         {"passed", report.count(CheckOutcome::passed)},
+                         {"failed", report.count(CheckOutcome::failed)},
+                         {"not_applicable", report.count(CheckOutcome::not_applicable)},
+                         {"milliseconds", report.milliseconds},
+                         {"checks", std::move(checks)}});
     }
     json::Value document(json::Object{{"engines", std::move(engines)}, {"passed", all_passed}});
     return document.dump(2) + "\n";

@@ -25,6 +25,7 @@ struct CheckResult {
     CheckOutcome outcome = CheckOutcome::passed;
     std::string detail;
     std::vector<std::string> lines;
+    std::int64_t milliseconds = 0;  // how long the check took
 
     static constexpr std::size_t MAX_LINES = 40;
 };

@@ -27,7 +27,7 @@ void EngineProbe::start(const EngineConfig& engine) {
 }
 
 void Transcript::engine_line(const std::string&, Direction direction,
-                              std::string_view line) noexcept {
+                             std::string_view line) noexcept {
     try {
         std::string text = direction == Direction::to_engine ? "> " : "< ";
         if (line.size() > MAX_KEPT_BYTES)

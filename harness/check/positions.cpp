@@ -10,7 +10,8 @@ namespace {
 // side to move has legal moves exactly when `no_move` is false.
 constexpr std::array LEGALITY = {
     // Castling: both wings open; the rights gone; through an attacked square; out of check.
-    CheckPosition{"castling", "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"},
+    CheckPosition{"castling",
+                  "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 1"},
     CheckPosition{"castling-no-rights", "r3k2r/p6p/8/8/8/8/P6P/R3K2R w - - 0 1"},
     CheckPosition{"castling-black-no-rights", "r3k2r/p6p/8/8/8/8/P6P/R3K2R b - - 0 1"},
     CheckPosition{"castling-through-check", "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1"},

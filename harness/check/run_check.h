@@ -20,11 +20,11 @@ class CheckListener {
 
 // The bounds every check is held to, in one place (README, "arbiter check", lists them).
 struct CheckBounds {
-    std::chrono::milliseconds handshake{10000};  // `uci` to `uciok`, `xboard` to `done=1`
-    std::chrono::milliseconds ready{5000};       // `isready` to `readyok`, also after setoption
-    std::chrono::milliseconds answer{5000};      // a search's bestmove past its own limit
-    std::chrono::milliseconds stop{1000};        // `stop` (`?`) to bestmove (move)
-    std::chrono::milliseconds quit{1000};        // `quit` to the end of the process
+    std::chrono::milliseconds handshake{10000};    // `uci` to `uciok`, `xboard` to `done=1`
+    std::chrono::milliseconds ready{5000};         // `isready` to `readyok`, also after setoption
+    std::chrono::milliseconds answer{5000};        // a search's bestmove past its own limit
+    std::chrono::milliseconds stop{1000};          // `stop` (`?`) to bestmove (move)
+    std::chrono::milliseconds quit{1000};          // `quit` to the end of the process
     std::chrono::milliseconds movetime_over{300};  // `go movetime T` answered within T + this
     std::chrono::milliseconds clock_margin{50};    // a move of the clock game may overrun this
     std::int64_t nodes = 5000;                     // `go nodes N`

@@ -87,16 +87,24 @@ std::vector<std::string> long_game(int plies) {
     for (int ply = 0; ply < plies; ++ply) {
         MoveList legal;
         generate_legal(board.position(), legal);
-        // Step 1. A move by a fixed rule, never one after which the opponent has no move.
+        // Step 1. A move by a fixed rule after which the game goes on (no mate, stalemate or
+        // draw by rule, which an XBoard engine may enforce); past 40 quiet plies a pawn move or a
+        // capture if one will do, so that the 50-move rule never ends it.
         state = state * 6364136223846793005ull + 1442695040888963407ull;
-        std::size_t first = std::size_t(state >> 33) % legal.size();
-        for (std::size_t k = 0; k < legal.size(); ++k) {
-            Move move = legal[(first + k) % legal.size()];
-            board.play(move);
-            if (has_legal_move(board.position())) break;
-            board.undo();
-        }
-        // Step 2. Every move mates or stalemates (never seen from the start position): stop.
+        const std::size_t first = std::size_t(state >> 33) % legal.size();
+        const bool reset_wanted = board.position().rule50() >= 40;
+        bool played = false;
+        for (int pass = reset_wanted ? 0 : 1; pass < 2 && !played; ++pass)
+            for (std::size_t k = 0; k < legal.size() && !played; ++k) {
+                Move move = legal[(first + k) % legal.size()];
+                const bool resets = board.position().is_capture(move) ||
+                                    type_of(board.position().moved_piece(move)) == PAWN;
+                if (pass == 0 && !resets) continue;
+                board.play(move);
+                played = !board.over();
+                if (!played) board.undo();
+            }
+        // Step 2. Every move ends the game (not met from the start position): stop there.
         if (board.moves().size() == moves.size()) break;
         moves.push_back(move_to_uci(board.moves().back()));
     }
@@ -141,13 +149,14 @@ UciChecker::UciChecker(const EngineConfig& engine, CheckListener& listener,
 
 void UciChecker::begin(std::string_view name) {
     listener_.starting(name);
+    check_started_ = Clock::now();
     probe_.take_transcript();
 }
 
 void UciChecker::record(std::string_view group, std::string_view name, CheckOutcome outcome,
                         std::string detail) {
-    CheckResult check{std::string(group), std::string(name), outcome, std::move(detail),
-                      probe_.take_transcript()};
+    CheckResult check{std::string(group), std::string(name),        outcome,
+                      std::move(detail),  probe_.take_transcript(), ms_since(check_started_)};
     listener_.finished(check);
     report_.checks.push_back(std::move(check));
 }
@@ -211,7 +220,8 @@ bool UciChecker::ready(std::string& fault, milliseconds wait) {
     return false;
 }
 
-UciChecker::Search UciChecker::search(const Setup& setup, const std::string& go, milliseconds wait) {
+UciChecker::Search UciChecker::search(const Setup& setup, const std::string& go,
+                                      milliseconds wait) {
     probe_.send(setup.command());
     Clock::time_point sent = Clock::now();
     probe_.send(go);
@@ -223,9 +233,9 @@ UciChecker::Search UciChecker::search(const Setup& setup, const std::string& go,
 UciChecker::Search UciChecker::read_search(Clock::time_point sent, milliseconds wait) {
     Search found;
     std::vector<std::string> lines;
-    found.read = probe_.read_until(
-        [](std::string_view line) { return first_word(line) == "bestmove"; },
-        deadline_after(sent, wait), &lines);
+    found.read =
+        probe_.read_until([](std::string_view line) { return first_word(line) == "bestmove"; },
+                          deadline_after(sent, wait), &lines);
     found.elapsed_ms = ms_since(sent);
     for (const std::string& line : lines)
         if (first_word(line) == "info") found.info.push_back(line);
@@ -250,8 +260,8 @@ std::string UciChecker::answer_fault(const Search& found, std::string_view what)
 
 std::string UciChecker::bestmove_fault(const Search& found, const Setup& setup, bool no_move) {
     Board board;
-    if (std::string error = board.set(setup.fen == "startpos" ? START_FEN : setup.fen,
-                                      setup.chess960);
+    if (std::string error =
+            board.set(setup.fen == "startpos" ? START_FEN : setup.fen, setup.chess960);
         !error.empty())
         return "the check's own position does not read: " + error;
     for (const std::string& move : setup.moves) board.play_uci(move);
@@ -282,8 +292,10 @@ void UciChecker::audit(const Search& found, const Setup& setup) {
         // reports it after transposition-table cutoffs and at mates (README, "arbiter check").
         if (parsed.seldepth) {
             ++seldepth_lines_;
-            if (!parsed.depth) seldepth_faults_.push_back("seldepth without depth: " + line);
-            else if (*parsed.seldepth < *parsed.depth) ++seldepth_below_depth_;
+            if (!parsed.depth)
+                seldepth_faults_.push_back("seldepth without depth: " + line);
+            else if (*parsed.seldepth < *parsed.depth)
+                ++seldepth_below_depth_;
         }
         if (!parsed.has_pv || parsed.pv.empty()) continue;
         ++pv_lines_;

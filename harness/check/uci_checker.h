@@ -83,6 +83,7 @@ class UciChecker {
     std::vector<UciOption> options_;
     std::string id_author_;
     bool stalled_ = false;  // the last exchange left the engine silent or busy
+    EngineProbe::Clock::time_point check_started_;
 
     // What the audit of every search found: lines with their fault, and how many it read.
     std::vector<std::string> pv_faults_, ponder_faults_, number_faults_, seldepth_faults_;

@@ -39,9 +39,9 @@ void UciChecker::protocol_checks() {
     begin("start");
     bool started = start_engine(fault);
     record(group, "start", outcome_of(fault),
-           started ? "`uci` answered with " + std::to_string(options_.size()) +
-                         " options and `uciok`"
-                   : fault);
+           started
+               ? "`uci` answered with " + std::to_string(options_.size()) + " options and `uciok`"
+               : fault);
     if (!started) return;
     begin("isready");
     record(group, "isready", ready(fault, bounds_.ready) ? PASS : FAIL,
@@ -70,7 +70,8 @@ void UciChecker::protocol_checks() {
         {"go-wtime-btime", Setup{}, "go wtime 100 btime 100"},
         {"go-winc-binc", Setup{}, "go wtime 100 btime 100 winc 100 binc 100"},
         {"go-movestogo", Setup{}, "go wtime 100 btime 100 movestogo 10"},
-        {"go-black-clock", Setup{"startpos", {"e2e4"}, false}, "go btime 100 wtime 100 binc 100 winc 100"}};
+        {"go-black-clock", Setup{"startpos", {"e2e4"}, false},
+         "go btime 100 wtime 100 binc 100 winc 100"}};
     bool scored = false;
     std::vector<std::string> score_lines;
     for (const auto& [name, setup, go] : goes) {
@@ -149,8 +150,8 @@ void UciChecker::limit_checks() {
         fault = "the engine reports no depth";
     } else if (fault.empty() && *depth > bounds_.depth) {
         outcome = FAIL;
-        fault = "reached depth " + std::to_string(*depth) + ", limit " +
-                std::to_string(bounds_.depth);
+        fault =
+            "reached depth " + std::to_string(*depth) + ", limit " + std::to_string(bounds_.depth);
     }
     record(group, "go-depth", outcome, fault.empty() ? "depth " + std::to_string(*depth) : fault);
     // Step 3. go movetime T: answered within T and the tolerance.
@@ -248,8 +249,8 @@ void UciChecker::ponder_checks() {
                     (hit ? "ponderhit" : "stop") + "`";
         } else {
             probe_.send(hit ? "ponderhit" : "stop");
-            found = read_search(Clock::now(), hit ? milliseconds(1000) + bounds_.answer
-                                                  : bounds_.stop);
+            found =
+                read_search(Clock::now(), hit ? milliseconds(1000) + bounds_.answer : bounds_.stop);
             fault = answer_fault(found, hit ? "ponderhit" : "stop");
             if (fault.empty()) fault = bestmove_fault(found, pondered, false);
             if (fault.empty() && hit && found.elapsed_ms > 1000 + bounds_.clock_margin.count())

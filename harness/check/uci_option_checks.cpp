@@ -108,9 +108,9 @@ void UciChecker::check_option(const UciOption& declared) {
     std::string tried;
     for (const std::string& value : values) tried += (tried.empty() ? "" : ", ") + value;
     record("options", name, fault.empty() ? PASS : FAIL,
-           fault.empty() ? (declared.type == UciOption::Type::button ? "pressed"
-                                                                     : "set to " + tried)
-                         : fault);
+           fault.empty()
+               ? (declared.type == UciOption::Type::button ? "pressed" : "set to " + tried)
+               : fault);
 }
 
 void UciChecker::hash_check() {
@@ -220,8 +220,13 @@ void UciChecker::information_checks() {
             fault = std::string(mate.name) + ": score " + to_uci(*score) + " has the sign of " +
                     (mate.winner_to_move ? "the mated side" : "the mating side");
     }
-    record(group, "mate-sign", scored == 0 ? NOT_APPLICABLE : fault.empty() ? PASS : FAIL,
-           scored == 0 ? "the engine reports no score" : fault.empty() ? seen : fault);
+    record(group, "mate-sign",
+           scored == 0     ? NOT_APPLICABLE
+           : fault.empty() ? PASS
+                           : FAIL,
+           scored == 0     ? "the engine reports no score"
+           : fault.empty() ? seen
+                           : fault);
     // Step 2. What the audit of every search found.
     CheckOutcome outcome;
     std::string detail;
@@ -257,9 +262,9 @@ void UciChecker::robustness_checks() {
     fault = answer_fault(found, go);
     if (fault.empty()) fault = bestmove_fault(found, long_setup, false);
     record(group, "long-position", fault.empty() ? PASS : FAIL,
-           fault.empty() ? std::to_string(long_setup.moves.size()) + " plies, bestmove " +
-                               found.bestmove
-                         : fault);
+           fault.empty()
+               ? std::to_string(long_setup.moves.size()) + " plies, bestmove " + found.bestmove
+               : fault);
     // Step 3. quit ends the process within the bound.
     begin("quit");
     make_responsive();
@@ -268,8 +273,8 @@ void UciChecker::robustness_checks() {
     bool exited = probe_.wait_for_exit(bounds_.quit);
     const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
     record(group, "quit", exited ? PASS : FAIL,
-           exited ? "exited after " + std::to_string(took) + " ms (" +
-                        probe_.exit_status().text() + ")"
+           exited ? "exited after " + std::to_string(took) + " ms (" + probe_.exit_status().text() +
+                        ")"
                   : "still running " + std::to_string(bounds_.quit.count()) + " ms after `quit`");
 }
 

@@ -47,12 +47,18 @@ class XboardChecker {
   private:
     void begin(std::string_view name) {
         listener_.starting(name);
+        check_started_ = Clock::now();
         transcript_.take();
     }
     void record(std::string_view group, std::string_view name, CheckOutcome outcome,
                 std::string detail) {
-        CheckResult check{std::string(group), std::string(name), outcome, std::move(detail),
-                          transcript_.take()};
+        CheckResult check{
+            std::string(group),
+            std::string(name),
+            outcome,
+            std::move(detail),
+            transcript_.take(),
+            std::chrono::duration_cast<milliseconds>(Clock::now() - check_started_).count()};
         listener_.finished(check);
         report_.checks.push_back(std::move(check));
     }
@@ -83,6 +89,7 @@ class XboardChecker {
     bool protocol_checks();
     void legality_checks();
     void limit_checks();
+    void search_then_move_now(const char* name);
     void information_checks();
     void robustness_checks();
 
@@ -93,6 +100,7 @@ class XboardChecker {
     Transcript transcript_;
     EngineCheckReport report_;
     bool stalled_ = false;
+    Clock::time_point check_started_;
 };
 
 GoLimits clock_limits(std::int64_t ms, std::int64_t increment) {
@@ -151,9 +159,13 @@ bool XboardChecker::protocol_checks() {
     begin("ping");
     bool ping = client_.feature("ping") == "1";
     EngineStatus status = client_.is_ready(bounds_.ready);
-    record("protocol", "ping", !ping ? NOT_APPLICABLE : status == EngineStatus::ok ? PASS : FAIL,
-           !ping ? "the engine has no `feature ping=1`"
-                 : status == EngineStatus::ok ? "`pong` answered" : "no `pong`");
+    record("protocol", "ping",
+           !ping                        ? NOT_APPLICABLE
+           : status == EngineStatus::ok ? PASS
+                                        : FAIL,
+           !ping                        ? "the engine has no `feature ping=1`"
+           : status == EngineStatus::ok ? "`pong` answered"
+                                        : "no `pong`");
     begin("id-name");
     record("protocol", "id-name", client_.name().empty() ? FAIL : PASS,
            client_.name().empty() ? "no `feature myname`" : client_.name());
@@ -167,9 +179,8 @@ bool XboardChecker::protocol_checks() {
         begin(name);
         make_responsive();
         fault.clear();
-        EngineReply reply =
-            play("startpos", moves, clock_limits(1000, 100), milliseconds(1000) + bounds_.answer,
-                 false, fault);
+        EngineReply reply = play("startpos", moves, clock_limits(1000, 100),
+                                 milliseconds(1000) + bounds_.answer, false, fault);
         record("protocol", name, fault.empty() ? PASS : FAIL,
                fault.empty() ? "move " + reply.search.bestmove : fault);
     }
@@ -177,8 +188,8 @@ bool XboardChecker::protocol_checks() {
 }
 
 void XboardChecker::legality_checks() {
-    const bool chess960 =
-        client_.feature("variants").find("fischerandom") != std::string::npos;
+    const bool chess960 = client_.feature("variants").find("fischerandom") != std::string::npos;
+    const bool setboard = client_.feature("setboard") == "1";
     for (const CheckPosition& position : legality_positions()) {
         const std::string name = "legal:" + std::string(position.name);
         begin(name);
@@ -189,14 +200,20 @@ void XboardChecker::legality_checks() {
                             : "the engine has no fischerandom variant");
             continue;
         }
+        if (!setboard && position.fen.find(" b ") != std::string_view::npos) {
+            record("legality", name, NOT_APPLICABLE,
+                   "the engine has no setboard, and `edit` cannot give Black the move");
+            continue;
+        }
         make_responsive();
         std::string fault;
-        EngineReply reply = play(position.fen, {}, clock_limits(1000, 10),
-                                 milliseconds(position.no_move ? 1500 : 1000) + bounds_.answer,
-                                 position.no_move, fault);
+        EngineReply reply =
+            play(position.fen, {}, clock_limits(1000, 10),
+                 position.no_move ? milliseconds(1500) : milliseconds(1000) + bounds_.answer,
+                 position.no_move, fault);
         std::string answer = !reply.search.bestmove.empty() ? "move " + reply.search.bestmove
-                             : reply.claimed_result ? "claims " + *reply.claimed_result
-                                                    : "no move";
+                             : reply.claimed_result         ? "claims " + *reply.claimed_result
+                                                            : "no move";
         record("legality", name, fault.empty() ? PASS : FAIL, fault.empty() ? answer : fault);
     }
 }
@@ -204,7 +221,9 @@ void XboardChecker::legality_checks() {
 void XboardChecker::limit_checks() {
     const std::string middlegame(legality_positions()[0].fen);
     std::string fault;
-    // Step 1. sd N: no deeper thinking line.
+    // Step 1. `?` during a long search, on a fresh engine (no `sd` sent yet).
+    search_then_move_now("move-now");
+    // Step 2. sd N: no deeper thinking line.
     begin("go-depth");
     make_responsive();
     GoLimits depth;
@@ -222,7 +241,7 @@ void XboardChecker::limit_checks() {
     }
     record("limits", "go-depth", outcome,
            fault.empty() ? "depth " + std::to_string(*reached) : fault);
-    // Step 2. st 1: a second a move, within the tolerance.
+    // Step 3. st 1: a second a move, within the tolerance.
     begin("go-movetime");
     make_responsive();
     fault.clear();
@@ -234,7 +253,7 @@ void XboardChecker::limit_checks() {
         fault = "answered `st 1` after " + std::to_string(took) + " ms";
     record("limits", "go-movetime", fault.empty() ? PASS : FAIL,
            fault.empty() ? "answered after " + std::to_string(took) + " ms" : fault);
-    // Step 3. A game at 1+0.01 (level 0 0:01 0.01) played by the engine on both sides.
+    // Step 4. A game at 1+0.01 (level 0 0:01 0.01) played by the engine on both sides.
     begin("clock-game");
     make_responsive();
     fault.clear();
@@ -270,30 +289,44 @@ void XboardChecker::limit_checks() {
            fault.empty() ? std::to_string(ply) + " plies at 1+0.01, clocks left " +
                                std::to_string(clock[0]) + " and " + std::to_string(clock[1]) + " ms"
                          : fault);
-    // Step 4. `?` (move now) during a long search: a move within the bound.
-    begin("move-now");
+    // Step 5. After `sd`, a new game at a 10-minute clock: `new` must have cleared the depth.
+    search_then_move_now("new-clears-depth");
+}
+
+void XboardChecker::search_then_move_now(const char* name) {
+    const bool after_depth = std::string_view(name) == "new-clears-depth";
+    begin(name);
     make_responsive();
-    fault.clear();
+    std::string fault;
     GoLimits slow = clock_limits(600000, 0);
-    play(middlegame, {}, slow, milliseconds(300), false, fault);
-    if (fault.find("no move within") != std::string::npos) {
-        fault.clear();
-        client_.stop();
-        Clock::time_point sent = Clock::now();
-        reply = client_.wait_reply(bounds_.stop);
-        const auto after =
-            std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
-        stalled_ = reply.search.bestmove.empty();
-        record("limits", "move-now", stalled_ ? FAIL : PASS,
+    EngineReply reply =
+        play(legality_positions()[0].fen, {}, slow, milliseconds(300), false, fault);
+    if (fault.find("no move within") == std::string::npos) {
+        const bool shallow = reply.search.depth.value_or(0) <= bounds_.depth;
+        if (after_depth && fault.empty() && shallow)
+            record("limits", name, FAIL,
+                   "moved at depth " + std::to_string(reply.search.depth.value_or(0)) +
+                       " within 300 ms of a 10-minute clock: `new` kept `sd " +
+                       std::to_string(bounds_.depth) + "`");
+        else
+            record("limits", name, fault.empty() ? NOT_APPLICABLE : FAIL,
+                   fault.empty() ? "moved within 300 ms of a 10-minute clock" : fault);
+        return;
+    }
+    // Step 1. Still thinking after 300 ms: `?` must bring the move within the bound.
+    client_.stop();
+    Clock::time_point sent = Clock::now();
+    reply = client_.wait_reply(bounds_.stop);
+    const auto after = std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
+    stalled_ = reply.search.bestmove.empty();
+    if (after_depth)  // `?` is move-now's to judge
+        record("limits", name, PASS, "still thinking 300 ms into a 10-minute clock");
+    else  // the protocol lets an engine ignore `?`: not a fault, but said
+        record("limits", name, stalled_ ? NOT_APPLICABLE : PASS,
                stalled_ ? "no move within " + std::to_string(bounds_.stop.count()) +
-                              " ms of `?`"
+                              " ms of `?`, which the protocol lets an engine ignore"
                         : "move " + reply.search.bestmove + " " + std::to_string(after) +
                               " ms after `?`");
-    } else {
-        record("limits", "move-now", NOT_APPLICABLE,
-               fault.empty() ? "moved within 300 ms of a 10-minute clock; `?` not needed"
-                             : fault);
-    }
 }
 
 void XboardChecker::information_checks() {
@@ -315,8 +348,12 @@ void XboardChecker::information_checks() {
             fault = std::string(mate.name) + ": score " + to_uci(score) + " has the wrong sign";
     }
     record("information", "mate-sign",
-           scored == 0 ? NOT_APPLICABLE : fault.empty() ? PASS : FAIL,
-           scored == 0 ? "the engine posts no score" : fault.empty() ? seen : fault);
+           scored == 0     ? NOT_APPLICABLE
+           : fault.empty() ? PASS
+                           : FAIL,
+           scored == 0     ? "the engine posts no score"
+           : fault.empty() ? seen
+                           : fault);
 }
 
 void XboardChecker::robustness_checks() {
@@ -325,8 +362,11 @@ void XboardChecker::robustness_checks() {
     client_.send("arbitercheck unknown command 42");
     EngineStatus status = client_.is_ready(bounds_.ready);
     bool alive = client_.alive();
+    stalled_ = status != EngineStatus::ok;
     record("robustness", "unknown-command", status == EngineStatus::ok && alive ? PASS : FAIL,
-           alive ? "ignored (an `Error` reply is allowed)" : "the engine exited");
+           !alive                       ? "the engine exited"
+           : status != EngineStatus::ok ? "no `pong` after the unknown command"
+                                        : "ignored (an `Error` reply is allowed)");
     begin("long-position");
     make_responsive();
     std::string fault;

@@ -25,8 +25,8 @@ struct CheckOptions {
 
 // Checks every engine; true if all passed.
 bool check_all(const std::vector<EngineConfig>& engines, CheckFormat format, bool verbose) {
-    std::ostream* progress = format == CheckFormat::text && ::isatty(STDERR_FILENO) ? &std::cerr
-                                                                                    : nullptr;
+    std::ostream* progress =
+        format == CheckFormat::text && ::isatty(STDERR_FILENO) ? &std::cerr : nullptr;
     std::unique_ptr<CheckOutput> output = make_check_output(format, std::cout, progress, verbose);
     std::vector<EngineCheckReport> reports;
     for (const EngineConfig& engine : engines) {

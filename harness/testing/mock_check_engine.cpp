@@ -64,7 +64,8 @@ struct Engine {
         states.assign(words.size() + 1, StateInfo{});
         if (!position.set(fen, states[0], chess960).empty()) return;
         std::size_t k = 1;
-        for (++i; i < words.size(); ++i) position.do_move(move_from_uci(position, words[i]), states[k++]);
+        for (++i; i < words.size(); ++i)
+            position.do_move(move_from_uci(position, words[i]), states[k++]);
     }
 
     // True if the side to move has a move that mates; `mate` is that move.
@@ -95,7 +96,8 @@ struct Engine {
         const int back = position.side_to_move() == WHITE ? -8 : 8;
         for (int side : {-1, 1}) {
             int from = int(ep) + back + side;
-            if (from < 0 || from > 63 || std::abs(file_of(Square(from)) - file_of(ep)) != 1) continue;
+            if (from < 0 || from > 63 || std::abs(file_of(Square(from)) - file_of(ep)) != 1)
+                continue;
             if (position.piece_on(Square(from)) == make_piece(position.side_to_move(), PAWN))
                 return square_name(Square(from)) + square_name(ep);
         }
@@ -124,8 +126,9 @@ struct Engine {
                     best = move_to_uci(move);
                     MoveList replies;
                     generate_legal(position, replies);
-                    ponder = loses ? move_to_uci(reply)
-                                   : replies.empty() ? "" : move_to_uci(replies[0]);
+                    ponder = loses             ? move_to_uci(reply)
+                             : replies.empty() ? ""
+                                               : move_to_uci(replies[0]);
                 }
                 position.undo_move(move);
                 all_lose = all_lose && loses;
@@ -136,7 +139,8 @@ struct Engine {
         // Its PV stays the search's; only the move it answers is the pinned capture.
         std::string answer = best;
         if (fault == "en-passant-pinned") {
-            if (std::string capture = pinned_en_passant(); !capture.empty()) answer = capture, ponder = "";
+            if (std::string capture = pinned_en_passant(); !capture.empty())
+                answer = capture, ponder = "";
         }
         std::uint64_t nodes = std::min<std::uint64_t>(node_limit, 1 + moves.size() * moves.size());
         if (fault == "nodes") nodes = node_limit * 10;
@@ -165,22 +169,23 @@ int main(int argc, char** argv) {
         const std::string& command = words[0];
         if (command == "quit") return 0;
         if (command == "uci") {
-            std::cout << "id name mock-check\nid author arbiter tests\n"
-                      << "option name Hash type spin default 16 min 1 max 1024\n"
-                      << "option name Move Overhead type spin default 10 min 0 max 5000\n"
-                      << "option name Ponder type check default false\n"
-                      << "option name UCI_Chess960 type check default false\n"
-                      << "option name Style type combo default Normal var Solid var Normal var Risky\n"
-                      << "option name Clear Hash type button\n"
-                      << "option name Book File type string default <empty>\n"
-                      << "uciok" << std::endl;
+            std::cout
+                << "id name mock-check\nid author arbiter tests\n"
+                << "option name Hash type spin default 16 min 1 max 1024\n"
+                << "option name Move Overhead type spin default 10 min 0 max 5000\n"
+                << "option name Ponder type check default false\n"
+                << "option name UCI_Chess960 type check default false\n"
+                << "option name Style type combo default Normal var Solid var Normal var Risky\n"
+                << "option name Clear Hash type button\n"
+                << "option name Book File type string default <empty>\n"
+                << "uciok" << std::endl;
         } else if (command == "isready") {
             std::cout << "readyok" << std::endl;
         } else if (command == "ucinewgame") {
             std::memset(engine.hash.data(), 0, engine.hash.size());
         } else if (command == "setoption" && words.size() >= 5) {
-            const std::string name = line.substr(line.find("name ") + 5,
-                                                 line.find(" value ") - line.find("name ") - 5);
+            const std::string name =
+                line.substr(line.find("name ") + 5, line.find(" value ") - line.find("name ") - 5);
             const std::string value = words.back();
             if (name == "Hash") engine.set_hash(std::stoul(value));
             if (name == "UCI_Chess960") engine.chess960 = value == "true";
@@ -201,7 +206,8 @@ int main(int argc, char** argv) {
             while (wait && std::getline(std::cin, line)) {
                 if (line == "quit") return 0;
                 if (line == "isready") std::cout << "readyok" << std::endl;
-                if (line == "ponderhit" || (line == "stop" && !(infinite && engine.fault == "ignore-stop")))
+                if (line == "ponderhit" ||
+                    (line == "stop" && !(infinite && engine.fault == "ignore-stop")))
                     wait = false;
             }
             engine.answer(nodes, depth);
