@@ -209,9 +209,9 @@ void UciChecker::clock_game_check() {
         if (fault.empty()) fault = bestmove_fault(found, setup, false);
         clock[side] -= found.elapsed_ms;
         if (fault.empty() && clock[side] < -bounds_.clock_margin.count())
-            fault = "ran out of time at ply " + std::to_string(ply + 1) + ": " +
-                    std::to_string(found.elapsed_ms) + " ms used, " +
-                    std::to_string(clock[side] + found.elapsed_ms) + " ms left";
+            fault = "ran out of time at ply " + std::to_string(ply + 1) + ": used " +
+                    std::to_string(found.elapsed_ms) + " ms of the " +
+                    std::to_string(clock[side] + found.elapsed_ms) + " ms on its clock";
         clock[side] += increment;
         if (fault.empty()) {
             board.play_uci(found.bestmove);

@@ -53,12 +53,13 @@ void findings(std::vector<std::string>& faults, int read, const std::string& wha
 }  // namespace
 
 void UciChecker::option_checks() {
-    // Step 1. Every declared option but the user's strings at its values; the Hash memory.
+    // Step 1. The Hash memory, on a fresh process, then every declared option but the user's
+    // strings at its values.
+    hash_check();
     for (const UciOption& declared : options_) {
         if (declared.type == UciOption::Type::string) continue;  // a path or a name: the user's
         check_option(declared);
     }
-    hash_check();
     // Step 2. isready answered during a search, and ucinewgame between two games.
     game_checks();
 }
@@ -100,9 +101,11 @@ void UciChecker::check_option(const UciOption& declared) {
         probe_.send("setoption name " + declared.name + " value " +
                     std::to_string(checked_maximum(declared)));
         Setup start;
-        Search found = search(start, "go depth 1", bounds_.answer);
-        fault = answer_fault(found, "go depth 1 with " + declared.name + " at its maximum");
+        const std::string go = "go movetime " + std::to_string(bounds_.search_ms);
+        Search found = search(start, go, milliseconds(bounds_.search_ms) + bounds_.stop);
+        fault = answer_fault(found, go + " with " + declared.name + " at its maximum");
         if (fault.empty()) fault = bestmove_fault(found, start, false);
+        make_responsive();  // a search still under way would not take the next setoption
         probe_.send("setoption name " + declared.name + " value " + declared.default_value);
     }
     std::string tried;
@@ -121,12 +124,18 @@ void UciChecker::hash_check() {
                "the engine declares no Hash option that reaches 33 MB");
         return;
     }
-    make_responsive();
-    // Step 1. The resident memory at the smallest table and at 64 MB, each after a new game.
+    // Step 1. A fresh process: memory a larger table left behind stays resident (the C library
+    // keeps a freed block of the heap), so the table must not have been larger before.
+    std::string fault;
+    probe_.kill();
+    if (!start_engine(fault)) {
+        record("options", "hash-memory", FAIL, "restarting the engine: " + fault);
+        return;
+    }
+    // Step 2. The resident memory at the smallest table and at 64 MB, each after a new game.
     const std::int64_t small = std::max<std::int64_t>(1, hash->min.value_or(1));
     const std::int64_t large = checked_maximum(*hash);
     std::optional<std::int64_t> resident[2];
-    std::string fault;
     for (int k = 0; k < 2 && fault.empty(); ++k) {
         probe_.send("setoption name " + hash->name + " value " + std::to_string(k ? large : small));
         probe_.send("ucinewgame");
@@ -137,7 +146,7 @@ void UciChecker::hash_check() {
         if (!resident[k]) fault = "the engine's resident memory cannot be read";
     }
     probe_.send("setoption name " + hash->name + " value " + hash->default_value);
-    // Step 2. At least half the difference must show in the resident memory.
+    // Step 3. At least half the difference must show in the resident memory.
     std::int64_t grown = fault.empty() ? (*resident[1] - *resident[0]) / 1024 : 0;
     const std::int64_t wanted = (large - small) / 2;
     if (fault.empty() && grown < wanted)
