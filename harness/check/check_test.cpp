@@ -128,7 +128,7 @@ TEST(CheckEngines, EachFaultFailsExactlyItsCheck) {
                                                                 << checks_json({report});
         const CheckResult* found = report.find(check);
         ASSERT_NE(found, nullptr);
-        EXPECT_FALSE(found->lines.empty()) << "a failed check shows the engine's lines";
+        EXPECT_FALSE(found->lines.empty()) << fault << ": a failed check shows the engine's lines";
     }
 }
 

@@ -154,9 +154,13 @@ void UciChecker::begin(std::string_view name) {
 }
 
 void UciChecker::record(std::string_view group, std::string_view name, CheckOutcome outcome,
-                        std::string detail) {
+                        std::string detail, const std::vector<std::string>& found) {
     CheckResult check{std::string(group), std::string(name),        outcome,
                       std::move(detail),  probe_.take_transcript(), ms_since(check_started_)};
+    for (const std::string& line : found) {
+        if (check.lines.size() >= CheckResult::MAX_LINES) break;
+        check.lines.push_back(line);
+    }
     listener_.finished(check);
     report_.checks.push_back(std::move(check));
 }

@@ -50,8 +50,10 @@ class UciChecker {
 
     // Steps shared by the checks (uci_checker.cpp).
     void begin(std::string_view name);
+    // Ends the check; its lines are the transcript since begin(), then `found` (an audit's
+    // faulty lines).
     void record(std::string_view group, std::string_view name, CheckOutcome outcome,
-                std::string detail);
+                std::string detail, const std::vector<std::string>& found = {});
     bool start_engine(std::string& fault);
     bool make_responsive();
     bool ready(std::string& fault, std::chrono::milliseconds wait);

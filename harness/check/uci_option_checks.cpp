@@ -249,7 +249,7 @@ void UciChecker::information_checks() {
         findings(*faults, read, what, outcome, detail);
         if (faults == &seldepth_faults_ && seldepth_below_depth_ > 0)
             detail += " (" + std::to_string(seldepth_below_depth_) + " with seldepth below depth)";
-        record(group, name, outcome, detail);
+        record(group, name, outcome, detail, *faults);
     }
 }
 
