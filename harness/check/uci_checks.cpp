@@ -212,7 +212,7 @@ void UciChecker::clock_game_check() {
             fault = "ran out of time at ply " + std::to_string(ply + 1) + ": used " +
                     std::to_string(found.elapsed_ms) + " ms of the " +
                     std::to_string(clock[side] + found.elapsed_ms) + " ms on its clock";
-        clock[side] += increment;
+        clock[side] = std::max<std::int64_t>(clock[side], 0) + increment;  // the margin spent
         if (fault.empty()) {
             board.play_uci(found.bestmove);
             setup.moves.push_back(found.bestmove);

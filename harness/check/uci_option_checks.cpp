@@ -102,7 +102,7 @@ void UciChecker::check_option(const UciOption& declared) {
                     std::to_string(checked_maximum(declared)));
         Setup start;
         const std::string go = "go movetime " + std::to_string(bounds_.search_ms);
-        Search found = search(start, go, milliseconds(bounds_.search_ms) + bounds_.stop);
+        Search found = search(start, go, milliseconds(bounds_.search_ms) + bounds_.answer);
         fault = answer_fault(found, go + " with " + declared.name + " at its maximum");
         if (fault.empty()) fault = bestmove_fault(found, start, false);
         make_responsive();  // a search still under way would not take the next setoption

@@ -282,7 +282,7 @@ void XboardChecker::limit_checks() {
         } else if (clock[side] < -bounds_.clock_margin.count()) {
             fault = "ran out of time at ply " + std::to_string(ply + 1);
         }
-        clock[side] += 10;
+        clock[side] = std::max<std::int64_t>(clock[side], 0) + 10;  // the margin spent
         moves.push_back(reply.search.bestmove);
     }
     record("limits", "clock-game", fault.empty() ? PASS : FAIL,
