@@ -141,5 +141,19 @@ TEST(CheckEngines, StockfishPassesEveryCheck) {
     EXPECT_EQ(failed(report), std::set<std::string>{}) << checks_json({report});
 }
 
+// The XBoard checks, on Debian's Sjeng: its one fault (confirmed by hand, README) is that `new`
+// keeps the depth limit of `sd`; everything else the protocol allows it passes.
+TEST(CheckEngines, SjengOverXboardFailsOnlyNewClearsDepth) {
+    EngineConfig engine;
+    engine.name = "sjeng";
+    engine.command = "/usr/games/sjeng";
+    engine.protocol = EngineProtocol::xboard;
+    CheckListener quiet;
+    EngineCheckReport report = run_check(engine, quiet);
+    EXPECT_EQ(report.protocol, "xboard");
+    EXPECT_EQ(failed(report), std::set<std::string>{"new-clears-depth"}) << checks_json({report});
+    EXPECT_GT(report.count(CheckOutcome::passed), 30);
+}
+
 }  // namespace
 }  // namespace arbiter
