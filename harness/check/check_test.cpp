@@ -2,6 +2,7 @@
 // check against a mock engine built to break exactly it, then against Stockfish.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <set>
 
 #include "engines/core/board.h"
@@ -113,24 +114,37 @@ TEST(CheckEngines, TheConformantMockPassesEveryCheck) {
     EXPECT_GT(report.count(CheckOutcome::passed), 50);
 }
 
-TEST(CheckEngines, EachFaultFailsExactlyItsCheck) {
-    const std::pair<const char*, const char*> faults[] = {
-        {"en-passant-pinned", "legal:en-passant-pinned"},
-        {"mate-sign", "mate-sign"},
-        {"ignore-stop", "infinite-stop"},
-        {"crash-at-max", "option:Move Overhead"},
-        {"illegal-pv", "pv-legal"},
-        {"nodes", "go-nodes"},
-    };
-    for (const auto& [fault, check] : faults) {
-        EngineCheckReport report = check_mock(fault);
-        EXPECT_EQ(failed(report), std::set<std::string>{check}) << fault << "\n"
-                                                                << checks_json({report});
-        const CheckResult* found = report.find(check);
-        ASSERT_NE(found, nullptr);
-        EXPECT_FALSE(found->lines.empty()) << fault << ": a failed check shows the engine's lines";
-    }
+// A mock fault and the one check it must fail. One test each, so that ctest runs them in parallel.
+struct FaultCase {
+    const char* fault;
+    const char* check;
+};
+
+class CheckFault : public testing::TestWithParam<FaultCase> {};
+
+TEST_P(CheckFault, FailsExactlyItsCheck) {
+    const auto [fault, check] = GetParam();
+    EngineCheckReport report = check_mock(fault);
+    EXPECT_EQ(failed(report), std::set<std::string>{check}) << fault << "\n"
+                                                            << checks_json({report});
+    const CheckResult* found = report.find(check);
+    ASSERT_NE(found, nullptr);
+    EXPECT_FALSE(found->lines.empty()) << fault << ": a failed check shows the engine's lines";
 }
+
+INSTANTIATE_TEST_SUITE_P(MockEngine, CheckFault,
+                         testing::Values(FaultCase{"en-passant-pinned", "legal:en-passant-pinned"},
+                                         FaultCase{"mate-sign", "mate-sign"},
+                                         FaultCase{"ignore-stop", "infinite-stop"},
+                                         FaultCase{"crash-at-max", "option:Move Overhead"},
+                                         FaultCase{"illegal-pv", "pv-legal"},
+                                         FaultCase{"nodes", "go-nodes"}),
+                         [](const testing::TestParamInfo<FaultCase>& info) {
+                             std::string name;
+                             for (char c : std::string(info.param.fault))
+                                 if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+                             return name;
+                         });
 
 TEST(CheckEngines, StockfishPassesEveryCheck) {
     EngineConfig engine;
