@@ -63,7 +63,10 @@ void UciChecker::protocol_checks() {
         probe_.send(command);
         fault.clear();
         record(group, name, ready(fault, bounds_.ready) ? PASS : FAIL,
-               fault.empty() ? "`readyok` after `" + command.substr(0, 20) + "`" : fault);
+               fault.empty()
+                   ? "`readyok` after `" +
+                         (command.size() > 20 ? command.substr(0, 12) + " ..." : command) + "`"
+                   : fault);
     }
     // Step 3. The four clock forms of go, each answered by a legal bestmove with a score.
     const std::tuple<const char*, Setup, const char*> goes[] = {

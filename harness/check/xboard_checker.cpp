@@ -231,6 +231,8 @@ void XboardChecker::limit_checks() {
     EngineReply reply = play(middlegame, {}, depth, bounds_.answer, false, fault);
     std::optional<int> reached = reply.search.depth;
     CheckOutcome outcome = fault.empty() ? PASS : FAIL;
+    if (fault.rfind("no move within", 0) == 0)
+        fault += " of `sd " + std::to_string(bounds_.depth) + "`: a deeper search";
     if (fault.empty() && !reached) {
         outcome = NOT_APPLICABLE;
         fault = "the engine posts no depth";
