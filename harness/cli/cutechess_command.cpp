@@ -1,5 +1,7 @@
 #include "harness/cli/cutechess_command.h"
 
+#include "harness/cli/check_command.h"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -131,6 +133,9 @@ void save_config(const CutechessCommand& command) {
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool spoken_tool) {
     bool fastchess_lines = spoken_tool == SpokenTool::fastchess;
+    // fastchess's `--compliance ENGINE [ARGS]`: `arbiter check` of that engine, fastchess's status.
+    if (fastchess_lines && !arguments.empty() && arguments[0] == "--compliance")
+        return run_compliance(arguments);
     try {
         CutechessCommand command = read_command(arguments, spoken_tool);
         if (command.version) {
