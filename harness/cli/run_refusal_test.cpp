@@ -180,9 +180,16 @@ TEST_F(RunRefusals, TheSameRunsWithoutTheFaultPlay) {
         run_shell("cd " + work_.string() + " && " + ARBITER_PATH + " " +
                   tournament("--pgn g.pgn --engine-log e.log --html page.html"));
     ASSERT_EQ(outcome.exit_code, 0) << outcome.output;
-    EXPECT_NE(outcome.output.find("Database: results/tournament.sqlite"), std::string::npos);
-    for (const char* made : {"g.pgn", "e.log", "page.html", "results/tournament.sqlite",
-                             "results/logs/a.stderr.log", "results/logs/b.stderr.log"})
+    // Without --db, a file of the tournament's own (issue 38): results/a-vs-b-HASH.sqlite.
+    const std::size_t named = outcome.output.find("Database: results/a-vs-b-");
+    ASSERT_NE(named, std::string::npos) << outcome.output;
+    const std::size_t begin = named + std::string("Database: ").size();
+    const std::string db = outcome.output.substr(begin, outcome.output.find('\n', begin) - begin);
+    EXPECT_TRUE(db.ends_with(".sqlite")) << db;
+    EXPECT_NE(outcome.output.find("Results: " + db), std::string::npos) << outcome.output;
+    EXPECT_FALSE(fs::exists(work_ / "results/tournament.sqlite"));
+    for (const std::string made : {"g.pgn", "e.log", "page.html", db.c_str(),
+                                   "results/logs/a.stderr.log", "results/logs/b.stderr.log"})
         EXPECT_TRUE(fs::exists(work_ / made)) << made;
     // The check of every engine (worker 0) comes first in the engine log, then the games.
     const std::string log = file_bytes(work_ / "e.log");
