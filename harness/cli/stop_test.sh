@@ -78,7 +78,7 @@ for signal in INT TERM HUP; do
     held=$(games_in_copy "$run/t.sqlite")
     [ "$held" = "$shown" ] || fail "$door SIG$signal: $shown games shown, $held in the copied .sqlite"
     [ "$(grep -c '^\[Event ' "$run/t.pgn")" = "$shown" ] || fail "$door SIG$signal: PGN"
-    grep -q "$shown games" "$run/t.html" 2>/dev/null || [ -s "$run/t.html" ] ||
+    grep -q "Report: $run/t.html ($shown games)" "$run/out" && [ -s "$run/t.html" ] ||
       fail "$door SIG$signal: no page"
     grep -q "arbiter: interrupted; finished games are saved" "$run/out" ||
       fail "$door SIG$signal: no closing words"
@@ -86,8 +86,10 @@ for signal in INT TERM HUP; do
       grep -q "^Results: $run/t.sqlite" "$run/out" || fail "native SIG$signal: no Results line"
     else
       grep -q "^Finished match" "$run/out" || fail "$door SIG$signal: no Finished match"
-      python3 -c "import json,sys; json.load(open(sys.argv[1]))" "$run/saved.json" ||
+      saved=$(python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']['a vs b'];
+print(s['wins'] + s['losses'] + s['draws'])" "$run/saved.json") ||
         fail "$door SIG$signal: -config outname= not written"
+      [ "$saved" = "$shown" ] || fail "$door SIG$signal: $saved games in the saved config's stats"
     fi
     echo "ok: $door SIG$signal: exit $status in ${took} s, $shown games in the .sqlite alone"
   done
