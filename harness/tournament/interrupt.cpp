@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "harness/process/engine_process.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 
@@ -26,7 +27,9 @@ extern "C" void on_stop_signal(int signal) {
         stop_engine_reads();
         return;
     }
-    // The second signal: the closing steps are abandoned where they stand.
+    // The second signal: the closing steps are abandoned where they stand, once the game being
+    // appended to the live files is whole (WholeWrite raises the signal again then).
+    if (defer_exit_while_writing(signal)) return;
     [[maybe_unused]] ssize_t written =
         ::write(STDERR_FILENO, SECOND_SIGNAL, sizeof SECOND_SIGNAL - 1);
     kill_all_engine_processes();

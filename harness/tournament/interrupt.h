@@ -15,8 +15,9 @@ namespace arbiter {
 // bound). run_tournament() then returns and the run closes as a finished one does (every game
 // committed, the database checkpointed, the saved config, the page, the closing lines); its exit
 // status is 128 + signal(). A second signal ends the process at once with 128 + its number,
-// engines killed: nothing is half-written, as SQLite commits a game whole and the page and the
-// saved config replace their files by renaming. One watch at a time per process.
+// engines killed: nothing is half-written, as SQLite commits a game whole, a game being appended
+// to the live PGN or EPD is finished first (WholeWrite, harness/text/output_file.h), and the page
+// and the saved config replace their files by renaming. One watch at a time per process.
 class InterruptWatch {
   public:
     // Installs the handlers (keeping the previous ones) and lets the engines' reads wait again.

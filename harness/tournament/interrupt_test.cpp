@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "harness/process/engine_process.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 namespace {
@@ -55,6 +56,24 @@ TEST_F(InterruptWatchDeathTest, ASecondSignalEndsTheProcessAtOnce) {
             std::_Exit(0);
         },
         ::testing::ExitedWithCode(128 + SIGINT), "closing\n\narbiter: stopped again: exiting now");
+}
+
+// A second signal while a game is being appended to the live files waits until it is whole.
+TEST_F(InterruptWatchDeathTest, ASecondSignalWaitsForTheGameBeingWritten) {
+    EXPECT_EXIT(
+        {
+            InterruptWatch watch;
+            std::raise(SIGTERM);
+            {
+                WholeWrite whole;
+                std::raise(SIGINT);
+                std::fprintf(stderr, "the game is whole\n");
+            }
+            std::this_thread::sleep_for(60s);  // the signal raised again ends the process before
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(128 + SIGINT),
+        "the game is whole\n\narbiter: stopped again: exiting now");
 }
 
 // A new watch lets the reads wait again; the end of a watch gives back the handlers it found.
