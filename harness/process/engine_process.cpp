@@ -220,7 +220,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     setup.failed_child = &failed_child;
     setup.cpus = engine_cpus_of_this_thread();
 
-    const std::string marker = EngineGuardian::new_marker();  // inherited by all it starts
+    const std::string marker = new_engine_marker();  // inherited by all it starts
     const std::size_t equals = marker.find('=');
     std::error_code error;
     {
@@ -249,7 +249,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     }
     // A descriptor that becomes readable when the engine exits (Linux 5.3), so that reads end at
     // its death even while a grandchild holds its stdout open. Without one, reads poll.
-    guardian_.start(pid_, marker);
+    guard_engine_group(pid_);
     exit_fd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
     if (exit_fd_ >= 0) exit_fd_ = lift_descriptor(exit_fd_);
     buffer_.resize(1 << 16);
@@ -431,6 +431,7 @@ void EngineProcess::reap() {
     // Helpers the engine left in its process group die with it; its unreaped pid keeps the group
     // id from being reused until then.
     ::kill(-pid_, SIGKILL);
+    release_engine_group(pid_);  // its group is gone (the unreaped engine keeps its id unused)
     unregister_slot(registry_slot_);
     registry_slot_ = -1;
     std::error_code error;
@@ -442,7 +443,6 @@ void EngineProcess::reap() {
     }
     child_.reset();
     pid_ = -1;
-    guardian_.release();  // what carries the engine's marker ends too
     close_descriptor(stdin_fd_);
     close_descriptor(exit_fd_);
 }

@@ -64,7 +64,7 @@ class EngineIoObserver {
 //  - every live engine is listed in a process-wide registry that kill_all_engine_processes()
 //    empties from a signal handler;
 //  - its helpers (its process group, and whatever carries its environment marker) are ended by
-//    its EngineGuardian when arbiter reaps it or dies (guardian.h).
+//    the guardian when arbiter ends or dies (guardian.h).
 // Each engine runs in its own process group, so a terminal's Ctrl-C reaches only arbiter, which
 // decides how the engines end. Writing to a dead engine never raises SIGPIPE (arbiter ignores it);
 // it returns false instead. Reads poll() the pipe and split lines in a private buffer, so a line
@@ -143,7 +143,6 @@ class EngineProcess {
     ReadStatus next_line(std::string& line, Clock::time_point deadline);
 
     std::unique_ptr<Child> child_;
-    EngineGuardian guardian_;  // ends the engine's helpers, even after a SIGKILLed arbiter
     pid_t pid_ = -1;
     int registry_slot_ = -1;
     int stdin_fd_ = -1;

@@ -1,4 +1,4 @@
-// The guardian of one engine: what ends the engine's helpers when arbiter cannot.
+// The guardian of a process's engines: what ends the engines' helpers when arbiter cannot.
 #pragma once
 
 #include <sys/types.h>
@@ -7,36 +7,25 @@
 
 namespace arbiter {
 
-// Makes sure no process an engine started outlives arbiter, even a SIGKILLed one. The engine
-// itself dies with arbiter through PR_SET_PDEATHSIG, but that signal reaches only the engine,
-// not the helpers it started. So each engine gets a guardian: a small /bin/sh in a process group
-// of its own that ignores SIGINT, SIGTERM and SIGHUP and waits on a pipe whose only writer is
-// arbiter. When arbiter dies (the pipe ends without a word) it kills the engine's process group
-// with SIGKILL; in any case it then kills every process whose environment holds the engine's
-// marker (ARBITER_ENGINE=...), which every helper inherits, so a grandchild that started a new
-// session (setsid, a daemon's double fork) is found too, as Jenkins's ProcessTreeKiller finds a
-// build's processes by its BUILD_ID cookie. Only a helper that clears its environment and
-// leaves the group escapes: no process-level tool can name it then (a cgroup could, but an
-// unprivileged arbiter under Slurm or a plain shell cannot count on a delegated one).
-class EngineGuardian {
-  public:
-    EngineGuardian() = default;
-    ~EngineGuardian() { release(); }
-    EngineGuardian(const EngineGuardian&) = delete;
-    EngineGuardian& operator=(const EngineGuardian&) = delete;
+// No process an engine started outlives arbiter, even a SIGKILLed one. An engine dies with
+// arbiter through PR_SET_PDEATHSIG, but that signal reaches only the engine, not the helpers it
+// started. So the first engine starts a guardian: one small /bin/sh per arbiter process, in a
+// process group of its own, ignoring SIGINT, SIGTERM and SIGHUP, reading a pipe whose only
+// writer is arbiter, which names each engine's process group as it starts and ends. When the pipe
+// ends (arbiter exited or died) the guardian kills the groups still named, then every process
+// whose environment holds this arbiter's marker (ARBITER_ENGINE=PID.N, which every helper
+// inherits), so a grandchild that started a new session (setsid, a daemon's double fork) is found
+// too, as Jenkins's ProcessTreeKiller finds a build's processes by its BUILD_ID cookie; then it
+// exits. Only a helper that both leaves the group and clears its environment escapes: no
+// process-level tool can name it then (a cgroup could, but an unprivileged arbiter under Slurm or
+// a plain shell cannot count on a delegated one).
 
-    // A new marker for the next engine: "ARBITER_ENGINE=<arbiter's pid>.<counter>".
-    static std::string new_marker();
-    // Starts guarding the engine whose process group is `group` and whose environment holds
-    // `marker`. Without /bin/sh nothing is guarded (the engine still dies with arbiter).
-    void start(pid_t group, const std::string& marker);
-    // The engine was ended and reaped by arbiter: the guardian kills what still carries the
-    // marker (a helper in a new session) and exits; it is reaped here.
-    void release();
-
-  private:
-    pid_t pid_ = -1;
-    int pipe_ = -1;  // the write end: closing it without "done" means arbiter died
-};
+// A new marker for the next engine's environment: "ARBITER_ENGINE=<arbiter's pid>.<counter>".
+std::string new_engine_marker();
+// Names a started engine's process group to the guardian (starting the guardian the first time;
+// without /bin/sh nothing is guarded, and the engine still dies with arbiter).
+void guard_engine_group(pid_t group) noexcept;
+// The engine's group was killed and is about to be reaped: the guardian forgets it.
+void release_engine_group(pid_t group) noexcept;
 
 }  // namespace arbiter
