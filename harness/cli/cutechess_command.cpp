@@ -5,12 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
+#include <functional>
 #include <iostream>
 #include <random>
 #include <string>
@@ -86,18 +84,14 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, SpokenT
     return command;
 }
 
-// Each pair's results in the run's database, as fastchess saves them: from the side of the engine
-// given first, games, then colour-reversed pairs by their two results. The games are counted by
-// the consoles' tally (ConsoleTally, report/cutechess_output.h), so the saved "stats" are the
-// figures the fastchess lines printed.
-std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command) {
-    const std::string& db = command.config.db_path;
-    if (!std::filesystem::exists(db)) return {};  // a run that played nothing leaves none
-    Store store = Store::open(db, Store::Access::read_only);
-    auto tournaments = store.list_tournaments();
-    if (tournaments.empty()) return {};
+// Each pair's results in the tournament just played, as fastchess saves them: from the side of
+// the engine given first, games, then colour-reversed pairs by their two results. The games are
+// counted by the consoles' tally (ConsoleTally, report/cutechess_output.h), so the saved "stats"
+// are the figures the fastchess lines printed.
+std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command, Store& store,
+                                           TournamentId tournament) {
     ConsoleTally tally(command.config);
-    for (const GameSummary& g : current_games(store.list_games(tournaments.back().id)))
+    for (const GameSummary& g : current_games(store.list_games(tournament)))
         tally.record(g.slot, g.result, g.white_name, g.black_name);
     std::vector<FastchessPairStats> stats;
     for (int i = 0; i < int(tally.names.size()); ++i)
@@ -117,16 +111,15 @@ std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command) {
     return stats;
 }
 
-// fastchess's -config outname=FILE: the run's configuration and results, as fastchess saves them.
-void save_config(const CutechessCommand& command) {
-    const std::string& path = command.saved_config_path;
-    std::ofstream out(path, std::ios::trunc);
-    out << fastchess_saved_config(command, pair_stats(command)).dump(4) << '\n';
-    if (!out.flush())
-        throw OutputError("-config outname=" + path +
-                          ": the saved configuration could not be "
-                          "written (" +
-                          std::strerror(errno) + ")");
+// fastchess's -config outname=FILE: the run's configuration and results, as fastchess saves them,
+// replacing the file whole (the session's closing step, also after a stop).
+void save_config(const CutechessCommand& command, Store& store, const TournamentSummary& summary) {
+    const std::string text =
+        fastchess_saved_config(command, pair_stats(command, store, summary.tournament_id)).dump(4) +
+        '\n';
+    OutputFile out(command.saved_config_path, OutputFile::Mode::replace, "-config outname=");
+    out.write(text);
+    out.close();
 }
 
 }  // namespace
@@ -148,8 +141,12 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool 
             return 0;
         }
         fastchess_lines = command.output.format == ConsoleFormat::fastchess;
-        int code = run_dialect_match(command);
-        if (!command.saved_config_path.empty()) save_config(command);
+        std::function<void(Store&, const TournamentSummary&)> saving;
+        if (!command.saved_config_path.empty())
+            saving = [&command](Store& store, const TournamentSummary& summary) {
+                save_config(command, store, summary);
+            };
+        int code = run_dialect_match(command, saving);
         flush_standard_output();
         return code;
     } catch (const UciError& e) {

@@ -314,5 +314,38 @@ TEST_F(DatabaseCommands, ReadOnlyShardsAreMergedAndAReadOnlyTargetIsNamed) {
     fs::permissions(shards, fs::perms::owner_all);
 }
 
+// Issue 38: `ratings --db` on a file of several tournaments says which one it rates and how to
+// choose another; --list lists them; --tournament N rates N.
+TEST_F(DatabaseCommands, RatingsSaysWhichOfSeveralTournamentsItShows) {
+    const std::string db = (dir_ / "two.sqlite").string();
+    const std::string mock = std::string(",cmd=") + MOCK_ENGINE_PATH;
+    const std::string rest =
+        " --depth 1 --rounds 1 --openings " + short_suite(1).string() + " --db " + db;
+    ASSERT_EQ(run_arbiter("tournament --engine name=a" + mock + " --engine name=b" + mock + rest)
+                  .exit_code,
+              0);
+    ASSERT_EQ(run_arbiter("tournament --engine name=a" + mock + " --engine name=c" + mock + rest)
+                  .exit_code,
+              0);
+    const CommandOutcome newest = run_arbiter("ratings --db " + db + " --bootstrap 0");
+    ASSERT_EQ(newest.exit_code, 0) << newest.output;
+    EXPECT_NE(newest.output.find(db + " holds 2 tournaments; showing 2: a, c; 2 games; begun "),
+              std::string::npos)
+        << newest.output;
+    EXPECT_NE(newest.output.find("(choose one with --tournament N; --list lists them)"),
+              std::string::npos);
+    EXPECT_NE(newest.output.find(" c "), std::string::npos) << newest.output;
+    const CommandOutcome list = run_arbiter("ratings --db " + db + " --list");
+    ASSERT_EQ(list.exit_code, 0) << list.output;
+    EXPECT_NE(list.output.find("  1: a, b; 2 games; begun "), std::string::npos) << list.output;
+    EXPECT_NE(list.output.find("  2: a, c; 2 games; begun "), std::string::npos) << list.output;
+    const CommandOutcome first =
+        run_arbiter("ratings --db " + db + " --tournament 1 --bootstrap 0");
+    ASSERT_EQ(first.exit_code, 0) << first.output;
+    EXPECT_EQ(first.output.find("holds 2 tournaments"), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find(" b "), std::string::npos) << first.output;
+    EXPECT_EQ(first.output.find(" c "), std::string::npos) << first.output;
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -1,9 +1,11 @@
 // `arbiter ratings`: joint maximum-likelihood ratings with bootstrap error bars, from a database
 // or from PGN files, and pair statistics.
+#include <ctime>
 #include <iostream>
 #include <map>
 
 #include "harness/cli/command.h"
+#include "harness/config/json.h"
 #include "harness/pgn/pgn_results.h"
 #include "harness/ratings/joint_ratings.h"
 #include "harness/report/pool_report.h"
@@ -21,7 +23,7 @@ struct RatingsOptions {
     double average = 0;
     int bootstrap = 1000;
     std::uint64_t seed = 1;
-    bool los = false, pairs = false, verbose = false;
+    bool los = false, pairs = false, verbose = false, list = false;
 };
 
 // Each rated engine's own name and author as the database keeps them (the newest identity of
@@ -44,8 +46,29 @@ std::string own_identities(Store& store, const RatingResult& ratings) {
     return text;
 }
 
+// One line for a tournament of the database: its id, engines, games and when it began.
+std::string tournament_line(Store& store, const StoredTournament& t) {
+    std::string engines;
+    try {
+        const json::Value config = json::parse(t.config_json);
+        const json::Value* list = config.find("engines");
+        for (std::size_t i = 0; list && list->is_array() && i < list->as_array().size(); ++i)
+            if (const json::Value* name = list->as_array()[i].find("name");
+                name && name->is_string())
+                engines += (engines.empty() ? "" : ", ") + name->as_string();
+    } catch (const json::ParseError&) {}
+    std::time_t began = std::time_t(t.created_at_ms / 1000);
+    std::tm utc{};
+    gmtime_r(&began, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", &utc);
+    return "  " + std::to_string(t.id) + ": " + (engines.empty() ? "(engines unknown)" : engines) +
+           "; " + std::to_string(store.count_games(t.id)) + " games; begun " + stamp + "\n";
+}
+
 // Games of one tournament of the database, between the newest identity of each engine name (a
-// rebuilt engine's old games are history, as in the tournament's own standings).
+// rebuilt engine's old games are history, as in the tournament's own standings). A database of
+// several tournaments says on standard error which one is shown and how to choose another.
 GameRecords games_from_database(const RatingsOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
@@ -54,6 +77,10 @@ GameRecords games_from_database(const RatingsOptions& options) {
     if (tournaments.empty())
         throw std::runtime_error(options.db + ": no tournament in the database");
     TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
+    if (!options.tournament && tournaments.size() > 1)
+        std::cerr << options.db << " holds " << tournaments.size() << " tournaments; showing "
+                  << tournament_line(store, tournaments.back()).substr(2)
+                  << "(choose one with --tournament N; --list lists them)\n";
     GameRecords records;
     for (const auto& g : current_games(store.list_games(store.load_tournament(id).id))) {
         records.games.push_back({records.player_index(g.white_name),
@@ -64,6 +91,13 @@ GameRecords games_from_database(const RatingsOptions& options) {
 }
 
 void run(const RatingsOptions& o, const CLI::App& cmd) {
+    if (o.list) {  // the tournaments of --db, one a line
+        Store store = Store::open(o.db, Store::Access::read_only);
+        std::cout << "Tournaments in " << o.db << " (id: engines; games; begun):\n";
+        for (const StoredTournament& t : store.list_tournaments())
+            std::cout << tournament_line(store, t);
+        return;
+    }
     GameRecords records;
     if (!o.db.empty()) records = games_from_database(o);
     SkippedGames skipped;
@@ -127,6 +161,8 @@ void add(CLI::App& app) {
     auto db = cmd->add_option("--db", options->db, "SQLite database");
     cmd->add_option("--tournament", options->tournament,
                     "Tournament id in --db (default: the latest)")
+        ->needs(db);
+    cmd->add_flag("--list", options->list, "List the tournaments in --db (id, engines, games)")
         ->needs(db);
     auto pgn = cmd->add_option("--pgn", options->pgn, "PGN files (Result, White and Black tags)");
     auto anchor = cmd->add_option("--anchor", options->anchor, "Fix one player's rating: NAME=ELO");

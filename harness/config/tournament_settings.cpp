@@ -252,7 +252,7 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "db",
           .flag = "db",
           .value_name = "FILE",
-          .help = "SQLite database (default: results/tournament.sqlite)",
+          .help = "SQLite database (default: results/ENGINES-HASH.sqlite, the tournament's own)",
           .read = read_text<&Config::db_path>},
         S{.key = "pgn",
           .flag = "pgn",

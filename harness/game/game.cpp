@@ -429,7 +429,14 @@ RefereeClock& real_clock() {
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
                      const GameSettings& settings, RefereeClock& clock) {
-    return Referee(white, black, opening, settings, clock).run();
+    PlayedGame played = Referee(white, black, opening, settings, clock).run();
+    // A stopping run ends the engines' reads (stop_engine_reads()): a game that then ran out of
+    // time, stalled or disconnected was ended by the stop, not by its engines.
+    const Termination end = played.result.termination;
+    played.cut_short =
+        engine_reads_stopped() && (end == Termination::time_forfeit || end == Termination::stall ||
+                                   end == Termination::disconnect);
+    return played;
 }
 
 }  // namespace arbiter

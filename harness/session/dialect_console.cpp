@@ -2,18 +2,12 @@
 
 #include <iostream>
 
-#include "harness/report/html/page.h"
-
 namespace arbiter {
 
 void PageEveryNGames::game_finished(const GameRecord& game, GameId id, const std::string& white,
                                     const std::string& black) {
     next_.game_finished(game, id, white, black);
-    if (++played_ % config_.report_every != 0) return;
-    html::ReportOptions report;
-    report.tournament = tournament_;
-    report.bootstrap_samples = config_.bootstrap;
-    html::write_report(store_, report, config_.output.html_path);
+    if (++played_ % config_.report_every == 0) write_match_page(store_, config_, tournament_);
 }
 
 ToolLinesConsole::ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs)
@@ -36,12 +30,8 @@ TournamentObserver& ToolLinesConsole::open(Store& store) {
     return *head;
 }
 
-void ToolLinesConsole::interrupted(int) {
-    console_.finish();
-    std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
-}
-
-void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, int) {
+void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, int signal,
+                              const std::string& page_line) {
     console_.finish();
     if (plan_.show_latency) {
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
@@ -55,26 +45,24 @@ void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, in
         if (summary.pool_stop) out_ << "Pool: this shard " << *summary.pool_stop << '\n';
         out_.flush();
     }
-    if (!plan_.html_path.empty()) {
-        html::ReportOptions report;
-        report.tournament = summary.tournament_id;
-        report.bootstrap_samples = config_.bootstrap;
-        html::WrittenReport written = html::write_report(store, report, plan_.html_path);
-        std::cerr << "Report: " << plan_.html_path << " (" << written.games << " games)\n";
-    }
+    std::cerr << page_line;
+    if (signal)
+        std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
     std::cerr << "Played " << summary.played_now << " games; results in " << config_.db_path
               << '\n';
 }
 
-int run_dialect_match(const CutechessCommand& command) {
+int run_dialect_match(const CutechessCommand& command,
+                      std::function<void(Store&, const TournamentSummary&)> save_config) {
     TournamentConfig config = command.config;
     config.output = command.output;
     if (command.use_affinity) config.output.affinity = command.affinity_cpus;
-    MatchOutputs outputs{.flags = DIALECT_FLAGS};
-    // fastchess's -config outname=FILE, written when the run ends (cli/cutechess_command.cpp).
+    MatchOutputs outputs{.flags = DIALECT_FLAGS, .save_config = std::move(save_config)};
+    // fastchess's -config outname=FILE, written when the run ends (cli/cutechess_command.cpp),
+    // into a folder that must exist, as -pgnout's must: checked in place before the first game.
     if (!command.saved_config_path.empty())
         outputs.extra_outputs.push_back(
-            {command.saved_config_path, "-config outname=", OutputKind::replaced});
+            {command.saved_config_path, "-config outname=", OutputKind::in_place});
     // Without -db the run had a database of its own: resuming it means naming it.
     if (!command.db_given)
         outputs.resume_hint = "add -db " + config.db_path +

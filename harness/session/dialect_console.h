@@ -89,9 +89,9 @@ class ToolLinesConsole : public MatchConsole {
         console_.engines_checked(options);
     }
     TournamentObserver& open(Store& store) override;
-    // SIGINT: the summary from the games finished so far, after the last one recorded.
-    void interrupted(int signal) override;
-    void finish(Store& store, const TournamentSummary& summary, int signal) override;
+    // After a stop (SIGINT, SIGTERM, SIGHUP) the same lines, then what was saved.
+    void finish(Store& store, const TournamentSummary& summary, int signal,
+                const std::string& page_line) override;
 
   private:
     const TournamentConfig& config_;
@@ -105,7 +105,9 @@ class ToolLinesConsole : public MatchConsole {
 };
 
 // The dialect's run: the command's output plan (with -use-affinity) in its configuration, its
-// flags, the resume hint and -rounds x -games fitted to the suite, played by run_match().
-int run_dialect_match(const CutechessCommand& command);
+// flags, the resume hint and -rounds x -games fitted to the suite, played by run_match();
+// `save_config` writes -config outname= as the session's last closing step.
+int run_dialect_match(const CutechessCommand& command,
+                      std::function<void(Store&, const TournamentSummary&)> save_config = {});
 
 }  // namespace arbiter

@@ -360,9 +360,9 @@ class Runner {
         }
         const Opening opening = openings_->at(suite_index(game.slot));
         PlayedGame played = play_game(white, black, opening, config_.game);
-        if (played.result.termination == Termination::disconnect &&
-            terminated_from_outside(game, engines))
-            return;
+        if (played.cut_short || (played.result.termination == Termination::disconnect &&
+                                 terminated_from_outside(game, engines)))
+            return;  // a re-run plays it
         for (int index : {game.white, game.black})
             if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
         std::lock_guard lock(mutex_);
