@@ -5,10 +5,13 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <set>
 
 #include "harness/ratings/rating_bootstrap.h"
 #include "harness/ratings/rating_groups.h"
 #include "harness/ratings/rating_model.h"
+#include "harness/ratings/results_order.h"
+#include "harness/ratings/sampling.h"
 
 namespace arbiter {
 
@@ -17,14 +20,35 @@ namespace {
 using rating_fit::Cell;
 using rating_fit::PoolFit;
 
-// The active players (those with games) in canonical (name) order, so that nothing depends on
-// indices, and their games as cells between canonical indices.
+// The active players (those with games) in an order the results define (results_order), so that
+// nothing depends on names or on the caller's indices, and their games as cells between canonical
+// indices.
 struct CanonicalPool {
     std::vector<int> active;     // canonical index -> caller's index
     std::vector<int> canonical;  // caller's index -> canonical index, -1 without games
+    std::vector<int> classes;    // canonical index -> class: players the results cannot tell apart
     std::vector<Cell> cells;
     int size() const { return static_cast<int>(active.size()); }
 };
+
+// The cells between the active players, numbered by `position` (caller's index -> position),
+// sorted by (white, black).
+std::vector<Cell> cells_between(const ResultMatrix& results, const std::vector<int>& active,
+                                const std::vector<int>& position) {
+    std::vector<Cell> cells;
+    for (int white : active) {
+        for (int black : active) {
+            if (white == black) continue;
+            const WdlCounts& c = results.cell(white, black);
+            if (c.games() == 0) continue;
+            cells.push_back({position[white], position[black], c.wins, c.draws, c.losses});
+        }
+    }
+    std::sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+        return a.white != b.white ? a.white < b.white : a.black < b.black;
+    });
+    return cells;
+}
 
 CanonicalPool canonical_pool(const std::vector<std::string>& names, const ResultMatrix& results) {
     CanonicalPool pool;
@@ -40,23 +64,20 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
         }
     }
     if (pool.active.empty()) throw RatingError("there are no games to rate");
-    std::vector<int>& active = pool.active;
-    std::sort(active.begin(), active.end(), [&](int a, int b) { return names[a] < names[b]; });
     const int n = pool.size();
     pool.canonical.assign(results.players(), -1);
-    for (int i = 0; i < n; ++i) pool.canonical[active[i]] = i;
-    for (int white : active) {
-        for (int black : active) {
-            if (white == black) continue;
-            const WdlCounts& c = results.cell(white, black);
-            if (c.games() == 0) continue;
-            pool.cells.push_back(
-                {pool.canonical[white], pool.canonical[black], c.wins, c.draws, c.losses});
-        }
+    for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
+    const rating_fit::ResultsOrder order =
+        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical));
+    std::vector<int> active(n);
+    pool.classes.resize(n);
+    for (int i = 0; i < n; ++i) {
+        active[i] = pool.active[order.order[i]];
+        pool.classes[i] = order.classes[order.order[i]];
     }
-    std::sort(pool.cells.begin(), pool.cells.end(), [](const Cell& a, const Cell& b) {
-        return a.white != b.white ? a.white < b.white : a.black < b.black;
-    });
+    pool.active = std::move(active);
+    for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
+    pool.cells = cells_between(results, pool.active, pool.canonical);
     return pool;
 }
 
@@ -111,14 +132,14 @@ int anchor_index(const CanonicalPool& pool, const std::vector<std::string>& name
 // The maximum-likelihood fit of the pool. A fixed white advantage is given on the reported scale,
 // which under the Davidson model depends on the fitted draw propensity: the fit is repeated
 // until the two agree. `settings` ends as the fit used.
-PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options,
+PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options, int anchor,
                     rating_fit::ModelSettings& settings) {
     const int n = pool.size();
     const std::vector<Cell>& cells = pool.cells;
     settings.draw_model = options.draw_model;
     settings.fit_white_advantage = options.fit_white_advantage;
     settings.white_advantage = options.white_advantage / rating_fit::ELO_PER_NATURAL;
-    PoolFit fit = fit_pool(n, cells, settings, settings.white_advantage, nullptr, true);
+    PoolFit fit = fit_pool(n, cells, settings, settings.white_advantage, nullptr, true, anchor);
     if (options.draw_model == DrawModel::davidson && !options.fit_white_advantage) {
         for (int iteration = 0; iteration < 50; ++iteration) {
             const double scale = elo_per_natural(fit, options.draw_model);
@@ -126,50 +147,76 @@ PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options,
             const double eta = options.white_advantage / scale;
             if (std::abs(eta - fit.eta) <= 1e-13 * (1.0 + std::abs(eta))) break;
             settings.white_advantage = eta;
-            fit = fit_pool(n, cells, settings, eta, &fit.theta, true);
+            fit = fit_pool(n, cells, settings, eta, &fit.theta, true, anchor);
         }
     }
     return fit;
 }
 
-// Ranks players by rating, best first: the lower bounds (estimate +infinity) before the point
-// estimates before the upper bounds (estimate -infinity), each by the fitted value (a bound by
-// its bound), then the higher score, then name (the canonical order). The anchor player counts
-// as a point estimate whatever its results.
+// Ranks players by rating, best first, as a linear extension of the order the results prove: no
+// player comes before one whose group won every game against its group, directly or through
+// others. Among the players that may come next: the lower bounds (estimate +infinity) before the
+// point estimates before the upper bounds (estimate -infinity), each by the fitted value (a bound
+// by its bound), then the higher score, then the canonical order (results only). The anchor
+// player counts as a point estimate whatever its results.
 std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int anchor,
                          const std::vector<WdlCounts>& results) {
     auto side = [&](int i) {
         if (i == anchor) return 1;
         return fit.bound[i] == RatingBound::lower ? 0 : fit.bound[i] == RatingBound::none ? 1 : 2;
     };
-    std::vector<int> order(elo.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
+    std::vector<int> preferred(elo.size());
+    std::iota(preferred.begin(), preferred.end(), 0);
+    std::sort(preferred.begin(), preferred.end(), [&](int a, int b) {
         if (side(a) != side(b)) return side(a) < side(b);
         if (elo[a] != elo[b]) return elo[a] > elo[b];
         if (results[a].score() != results[b].score())
             return results[a].score() > results[b].score();
         return a < b;
     });
+    // Take the first preferred player none of whose dominating groups has a player left.
+    std::vector<int> left(fit.group_count, 0);
+    for (int i : preferred) ++left[fit.block[i]];
+    std::vector<int> order;
+    while (!preferred.empty()) {
+        auto next = std::find_if(preferred.begin(), preferred.end(), [&](int i) {
+            for (int group = 0; group < fit.group_count; ++group) {
+                if (left[group] > 0 && rating_fit::group_above(fit, group, fit.block[i]))
+                    return false;
+            }
+            return true;
+        });
+        order.push_back(*next);
+        --left[fit.block[*next]];
+        preferred.erase(next);
+    }
     return order;
 }
 
 // The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
 // anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
-// nothing for a point estimate without a bootstrap.
+// nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
+// class, the same estimate) pool their resamples, so that which of them drew which random stream
+// (their order is arbitrary) cannot show in the interval.
 std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
                                           const std::vector<double>& elo,
+                                          const std::vector<int>& classes,
                                           const rating_fit::BootstrapSamples& bootstrap,
                                           std::vector<double>& spread) {
     constexpr double INFINITE = std::numeric_limits<double>::infinity();
-    if (i == anchor) return RatingInterval{elo[i], elo[i]};
+    if (i == anchor) return RatingInterval{elo[i], elo[i]};  // fixed
     if (fit.bound[i] == RatingBound::lower) return RatingInterval{elo[i], INFINITE};
     if (fit.bound[i] == RatingBound::upper) return RatingInterval{-INFINITE, elo[i]};
     const int samples = bootstrap.samples;
     if (samples == 0) return std::nullopt;
-    spread.resize(samples);
-    std::copy_n(bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(i) * samples, samples,
-                spread.begin());
+    spread.clear();
+    for (int j = 0; j < static_cast<int>(elo.size()); ++j) {
+        if (classes[j] != classes[i] || fit.bound[j] != fit.bound[i] || j == anchor ||
+            std::abs(elo[j] - elo[i]) > 1e-9 * (1.0 + std::abs(elo[i])))
+            continue;
+        const auto first = bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(j) * samples;
+        spread.insert(spread.end(), first, first + samples);
+    }
     std::sort(spread.begin(), spread.end());
     return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
 }
@@ -214,13 +261,24 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         PlayerRating rating;
         rating.player = active[i];
         rating.name = names[active[i]];
-        rating.bound = fit.bound[i];
+        rating.bound = i == anchor ? RatingBound::fixed : fit.bound[i];
+        // The results order this player below the previous row's only within one group (by
+        // estimate) or when the previous row's group won every game against its group.
+        const int previous = position > 0 ? ranked[position - 1] : -1;
+        rating.order_proven = previous < 0 || fit.block[previous] == fit.block[i] ||
+                              rating_fit::group_above(fit, fit.block[previous], fit.block[i]);
+        // Players alike in estimate and score share a rank too: their order is the table's, not
+        // the results'.
+        const bool tied = previous >= 0 && fit.block[previous] == fit.block[i] &&
+                          std::abs(elo[previous] - elo[i]) <= 1e-9 * (1.0 + std::abs(elo[i])) &&
+                          player_results[previous].score() == player_results[i].score();
+        rating.rank = rating.order_proven && !tied ? position + 1 : result.players.back().rank;
         rating.elo = i == anchor                          ? elo[i]
                      : rating.bound == RatingBound::lower ? INFINITE
                      : rating.bound == RatingBound::upper ? -INFINITE
                                                           : elo[i];
         rating.results = player_results[i];
-        rating.interval_95 = interval_of(i, anchor, fit, elo, bootstrap, spread);
+        rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
         if (position + 1 < n) {
             const int next = ranked[position + 1];
             const int a = core_position[i];
@@ -325,14 +383,34 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
 
     // Step 3. The maximum-likelihood fit, and its Elo values anchored as asked.
     rating_fit::ModelSettings settings;
-    const PoolFit fit = fit_ratings(pool, options, settings);
+    const PoolFit fit = fit_ratings(pool, options, anchor, settings);
+    std::set<int> core_players;
+    for (int i = 0; i < n; ++i) {
+        if (fit.block[i] == fit.core) core_players.insert(i);
+    }
+    // Without an anchor player the core group's average is the anchor Elo; in a resample, the
+    // average of the players in both the fit's core and the resample's (or of the resample's core
+    // when they share none).
     auto anchored = [&](const PoolFit& pool_fit, std::vector<double>& elo) {
         elo.resize(n);
         const double scale = elo_per_natural(pool_fit, options.draw_model);
         for (int i = 0; i < n; ++i) elo[i] = pool_fit.theta[i] * scale;
-        const double shift =
-            anchor >= 0 ? options.anchor_elo - elo[anchor]
-                        : options.anchor_elo - std::accumulate(elo.begin(), elo.end(), 0.0) / n;
+        double shift = 0.0;
+        if (anchor >= 0) {
+            shift = options.anchor_elo - elo[anchor];
+        } else {
+            double sum = 0.0;
+            int counted = 0;
+            for (int pass = 0; pass < 2 && counted == 0; ++pass) {
+                for (int i = 0; i < n; ++i) {
+                    if (pool_fit.block[i] != pool_fit.core) continue;
+                    if (pass == 0 && core_players.count(i) == 0) continue;
+                    sum += elo[i];
+                    ++counted;
+                }
+            }
+            shift = options.anchor_elo - sum / counted;
+        }
         for (double& value : elo) value += shift;
         if (anchor >= 0) elo[anchor] = options.anchor_elo;
     };
@@ -353,7 +431,8 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
     };
     rating_fit::BootstrapSamples bootstrap =
         run_bootstrap(n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-                      options.seed, resampled);
+                      mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor,
+                      resampled);
 
     // Step 5. The table, best first.
     return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);

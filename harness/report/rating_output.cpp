@@ -42,6 +42,8 @@ std::string_view bound_name(RatingBound bound) {
             return "lower";
         case RatingBound::upper:
             return "upper";
+        case RatingBound::fixed:
+            return "fixed";
     }
     return "none";
 }
