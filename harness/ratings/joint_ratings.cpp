@@ -101,12 +101,20 @@ void require_linked(const CanonicalPool& pool, const std::vector<std::string>& n
         groups[group].push_back(i);
     }
     if (groups.size() > 1) {
+        // Listed by name, as people look for them.
+        std::vector<std::vector<std::string>> listed;
+        for (const auto& group : groups) {
+            listed.emplace_back();
+            for (int i : group) listed.back().push_back(names[pool.active[i]]);
+            std::sort(listed.back().begin(), listed.back().end());
+        }
+        std::sort(listed.begin(), listed.end());
         std::string message =
             "the players form " + std::to_string(groups.size()) + " groups that no game links:";
         for (std::size_t g = 0; g < groups.size(); ++g) {
             message += g == 0 ? " {" : ", {";
-            for (std::size_t i = 0; i < groups[g].size(); ++i) {
-                message += (i == 0 ? "" : ", ") + names[pool.active[groups[g][i]]];
+            for (std::size_t i = 0; i < listed[g].size(); ++i) {
+                message += (i == 0 ? "" : ", ") + listed[g][i];
             }
             message += "}";
         }

@@ -54,20 +54,22 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
 }
 
 TEST(RatingIntervals, TenOfTenIsABoundWithItsSweepPoint) {
-    // A clean sweep: the estimate itself is unbounded; the interval runs from the point where ten
-    // straight wins had a 5% chance (A - B = 182.7, A = 91.4 at pool average 0) to infinity.
+    // A clean sweep: the estimates themselves are unbounded. The two groups {A} and {B} tie on
+    // players and games; A, who won them, is the core and anchors the scale at 0, and B's
+    // interval runs from -infinity to the point where ten straight wins had a 2.5% chance
+    // (A - B = 140.2, the low end of a two-sided 95% interval, as the pairs' trinomial gives).
     const RatingResult result = match(10, 0, 0);
     const PlayerRating& a = result.players[0];
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(a.name, "A");
     EXPECT_EQ(a.bound, RatingBound::lower);
     EXPECT_EQ(a.elo, INFINITY);
-    EXPECT_NEAR(a.interval_95->low, half_gap(std::pow(0.05, 0.1)), 1e-9);  // 91.37
+    EXPECT_EQ(a.interval_95->low, 0.0);
     EXPECT_EQ(a.interval_95->high, INFINITY);
     EXPECT_EQ(b.bound, RatingBound::upper);
     EXPECT_EQ(b.elo, -INFINITY);
     EXPECT_EQ(b.interval_95->low, -INFINITY);
-    EXPECT_NEAR(b.interval_95->high, -half_gap(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_NEAR(b.interval_95->high, -2.0 * half_gap(std::pow(0.025, 0.1)), 1e-9);  // -140.22
     EXPECT_FALSE(a.los_next.has_value());
 }
 
@@ -88,7 +90,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     // {a, b} play each other 10 times, {c, d} 6 times, and a beats c in all 8 of their games
     // (every game with the first named as White):
     // nothing links {c, d} to {a, b} but a sweep, so c and d have no finite rating (-inf), and
-    // their intervals run from -inf to where the sweep had a 5% chance.
+    // their intervals run from -inf to where the sweep had a 2.5% chance.
     ResultMatrix m(4);
     m.add(0, 1, Outcome::white_win, 5);
     m.add(0, 1, Outcome::draw, 5);
@@ -113,9 +115,9 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     ASSERT_TRUE(b.interval_95.has_value());
     EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);   // -381.7
     EXPECT_NEAR(b.interval_95->high, -400.0 * std::log10(1.5), 1e-6);  // -70.4
-    // c and d split their games 3-3: one group, placed where a's eight wins over c had a 5%
+    // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%
     // chance; d ranks first of the two on its better score.
-    const double win = std::pow(0.05, 0.125);
+    const double win = std::pow(0.025, 0.125);
     const double sweep_gap = 400.0 * std::log10(win / (1.0 - win));
     for (const std::size_t rank : {2u, 3u}) {
         const PlayerRating& p = result.players[rank];
@@ -123,7 +125,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
         EXPECT_EQ(p.bound, RatingBound::upper);
         EXPECT_EQ(p.elo, -INFINITY);
         EXPECT_EQ(p.interval_95->low, -INFINITY);
-        EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -137.0
+        EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -165.4
     }
 }
 
