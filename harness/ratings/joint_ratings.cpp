@@ -201,6 +201,24 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int
     return order;
 }
 
+// Efron's bias-corrected percentile interval: where the resamples fall mostly on one side of the
+// estimate (z0 = the normal quantile of the share below it, ties counted half), the fit is biased
+// that way and the percentiles used are moved by 2 z0 (Phi(2 z0 -+ 1.96)). With no bias (half the
+// resamples below) this is the plain 2.5th and 97.5th percentiles. The share is kept within
+// [1/(2 samples), 1 - 1/(2 samples)] so that z0 stays finite.
+RatingInterval bias_corrected(const std::vector<double>& sorted, double estimate) {
+    const auto below = std::lower_bound(sorted.begin(), sorted.end(), estimate) - sorted.begin();
+    const auto not_above = std::upper_bound(sorted.begin(), sorted.end(), estimate) - sorted.begin();
+    const double count = static_cast<double>(sorted.size());
+    const double share = std::clamp((static_cast<double>(below + not_above) / 2.0) / count,
+                                    0.5 / count, 1.0 - 0.5 / count);
+    const double z0 = rating_fit::normal_quantile(share);
+    constexpr double Z975 = 1.959963984540054;
+    return RatingInterval{
+        rating_fit::quantile(sorted, rating_fit::normal_cdf(2.0 * z0 - Z975)),
+        rating_fit::quantile(sorted, rating_fit::normal_cdf(2.0 * z0 + Z975))};
+}
+
 // The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
 // anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
 // nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
@@ -226,7 +244,7 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
         spread.insert(spread.end(), first, first + samples);
     }
     std::sort(spread.begin(), spread.end());
-    return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
+    return bias_corrected(spread, elo[i]);
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
