@@ -7,6 +7,7 @@
 #include <numeric>
 #include <set>
 
+#include "harness/ratings/likelihood_interval.h"
 #include "harness/ratings/rating_bootstrap.h"
 #include "harness/ratings/rating_groups.h"
 #include "harness/ratings/rating_model.h"
@@ -201,24 +202,6 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int
     return order;
 }
 
-// Efron's bias-corrected percentile interval: where the resamples fall mostly on one side of the
-// estimate (z0 = the normal quantile of the share below it, ties counted half), the fit is biased
-// that way and the percentiles used are moved by 2 z0 (Phi(2 z0 -+ 1.96)). With no bias (half the
-// resamples below) this is the plain 2.5th and 97.5th percentiles. The share is kept within
-// [1/(2 samples), 1 - 1/(2 samples)] so that z0 stays finite.
-RatingInterval bias_corrected(const std::vector<double>& sorted, double estimate) {
-    const auto below = std::lower_bound(sorted.begin(), sorted.end(), estimate) - sorted.begin();
-    const auto not_above = std::upper_bound(sorted.begin(), sorted.end(), estimate) - sorted.begin();
-    const double count = static_cast<double>(sorted.size());
-    const double share = std::clamp((static_cast<double>(below + not_above) / 2.0) / count,
-                                    0.5 / count, 1.0 - 0.5 / count);
-    const double z0 = rating_fit::normal_quantile(share);
-    constexpr double Z975 = 1.959963984540054;
-    return RatingInterval{
-        rating_fit::quantile(sorted, rating_fit::normal_cdf(2.0 * z0 - Z975)),
-        rating_fit::quantile(sorted, rating_fit::normal_cdf(2.0 * z0 + Z975))};
-}
-
 // The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
 // anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
 // nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
@@ -244,7 +227,24 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
         spread.insert(spread.end(), first, first + samples);
     }
     std::sort(spread.begin(), spread.end());
-    return bias_corrected(spread, elo[i]);
+    return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
+}
+
+// Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval (the other
+// ratings held at their fit): the percentiles alone under-cover short, lopsided matches (the
+// table in README), the likelihood ratio alone ignores the others' uncertainty. A move of the
+// player's rating moves the core's average by 1/m of it when that average is the anchor.
+void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
+                         int i, int anchor, double elo, const RatingOptions& options) {
+    const double core_size = static_cast<double>(
+        std::count(fit.block.begin(), fit.block.end(), fit.core));
+    const double scale = elo_per_natural(fit, options.draw_model) *
+                         (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
+    if (scale <= 0.0) return;
+    const auto [low, high] =
+        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
+    interval.low = std::min(interval.low, elo + low * scale);
+    interval.high = std::max(interval.high, elo + high * scale);
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
@@ -305,6 +305,9 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
                                                           : elo[i];
         rating.results = player_results[i];
         rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
+        if (rating.interval_95 && rating.bound == RatingBound::none) {
+            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], options);
+        }
         if (position + 1 < n) {
             const int next = ranked[position + 1];
             const int a = core_position[i];

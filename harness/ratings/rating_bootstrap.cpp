@@ -105,14 +105,4 @@ double normal_cdf(double x) {
     return 0.5 * std::erfc(-x / std::numbers::sqrt2);
 }
 
-double normal_quantile(double p) {
-    double low = -40.0;
-    double high = 40.0;
-    for (int iteration = 0; iteration < 200 && high - low > 1e-12; ++iteration) {
-        const double middle = 0.5 * (low + high);
-        (normal_cdf(middle) < p ? low : high) = middle;
-    }
-    return 0.5 * (low + high);
-}
-
 }  // namespace arbiter::rating_fit

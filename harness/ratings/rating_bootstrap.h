@@ -41,7 +41,4 @@ double quantile(const std::vector<double>& sorted, double q);
 // The standard normal distribution function.
 double normal_cdf(double x);
 
-// Its inverse, for 0 < p < 1 (bisection on normal_cdf to 1e-12).
-double normal_quantile(double p);
-
 }  // namespace arbiter::rating_fit

@@ -19,6 +19,29 @@ double half_gap(double score) {
     return 200.0 * std::log10(score / (1.0 - score));
 }
 
+// The end of the likelihood-ratio interval of the gap A - B (Elo) in a match A scored W/D/L in,
+// by hand: the gap where twice the fall of the score-only log-likelihood, divided by the
+// dispersion (W + D/4 - s^2) / (s (1 - s)), reaches 3.8415; `side` -1 for the low end, +1 high.
+double likelihood_end(double wins, double draws, double losses, double side) {
+    const double games = wins + draws + losses;
+    const double points = wins + draws / 2.0;
+    const double s = points / games;
+    const double dispersion = ((wins + draws / 4.0) / games - s * s) / (s * (1.0 - s));
+    auto log_likelihood = [&](double x) {  // x in natural units
+        return points * std::log(1.0 / (1.0 + std::exp(-x))) +
+               (games - points) * std::log(1.0 / (1.0 + std::exp(x)));
+    };
+    const double top = std::log(s / (1.0 - s));
+    double near = 0.0;
+    double far = 20.0;
+    for (int i = 0; i < 200; ++i) {
+        const double middle = (near + far) / 2.0;
+        const double fall = 2.0 * (log_likelihood(top) - log_likelihood(top + side * middle));
+        (fall / dispersion < 3.841458820694124 ? near : far) = middle;
+    }
+    return (top + side * near) * 400.0 / std::log(10.0);
+}
+
 // A two-player match, A's results given. Every game has A as White: colours are ignored (white
 // advantage 0), and the model then replays all of them with one set of outcome probabilities.
 RatingResult match(std::int64_t wins, std::int64_t draws, std::int64_t losses) {
@@ -34,8 +57,10 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     // 9 wins and a draw: A wins a resampled game with probability 0.9 and draws otherwise (it
     // scores 0.5 + W/20 for W ~ Binomial(10, 0.9)), so 0.9^10 = 34.9% of the resamples are 10-0,
     // far more than 2.5%: A's interval has no upper end. Below, 1.3% of the resamples score 80%
-    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score. The symmetric
-    // "255.8 +- 82.2" this replaces drew 91 to 256.
+    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score (150.7). The
+    // likelihood ratio reaches lower, and the interval takes the wider of the two: half the
+    // gap's likelihood-ratio end (A is half the gap at pool average 0), 122.1. The symmetric
+    // "255.8 +- 82.2" of long ago drew 91 to 256.
     const RatingResult result = match(9, 1, 0);
     ASSERT_EQ(result.players.size(), 2u);
     const PlayerRating& a = result.players[0];
@@ -43,13 +68,14 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     EXPECT_EQ(a.name, "A");
     EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.75
     ASSERT_TRUE(a.interval_95.has_value());
-    EXPECT_NEAR(a.interval_95->low, half_gap(0.85), 1e-9);  // 150.68
+    EXPECT_NEAR(a.interval_95->low, likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-6);  // 122.1
+    EXPECT_LT(a.interval_95->low, half_gap(0.85));
     EXPECT_EQ(a.interval_95->high, INFINITY);
     EXPECT_FALSE(a.interval_95->bounded_above());
     EXPECT_TRUE(a.interval_95->bounded_below());
     EXPECT_NEAR(b.elo, -half_gap(0.95), 1e-9);
     EXPECT_EQ(b.interval_95->low, -INFINITY);
-    EXPECT_NEAR(b.interval_95->high, -half_gap(0.85), 1e-9);
+    EXPECT_NEAR(b.interval_95->high, -likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-6);
     EXPECT_EQ(a.bound, RatingBound::none);
 }
 
@@ -108,13 +134,15 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     // b scored 2.5 of 10 against a: -190.8. In the model a wins a game with probability 0.5 and
     // draws otherwise, so a resample gives a 0.5 + W/20 for W ~ Binomial(10, 0.5); a sweep
     // (W = 10, b cut off) has odds 1/1024 and both ends are finite. W >= 9 has 1.1% and W >= 8
-    // 5.5%: b's low end is a's 90% score; mirrored, its high end is a's 60% score.
+    // 5.5%: b's low end is a's 90% score; mirrored, the bootstrap's high end is a's 60% score
+    // (-70.4), and the likelihood ratio reaches higher (-55.1): the interval takes the wider.
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(b.name, "b");
     EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
     ASSERT_TRUE(b.interval_95.has_value());
     EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);   // -381.7
-    EXPECT_NEAR(b.interval_95->high, -400.0 * std::log10(1.5), 1e-6);  // -70.4
+    EXPECT_NEAR(b.interval_95->high, -likelihood_end(5, 5, 0, -1.0), 1e-6);  // -55.1
+    EXPECT_GT(b.interval_95->high, -400.0 * std::log10(1.5));
     // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%
     // chance; d ranks first of the two on its better score.
     const double win = std::pow(0.025, 0.125);
