@@ -236,10 +236,10 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
 // player's rating moves the core's average by 1/m of it when that average is the anchor.
 void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
                          int i, int anchor, double elo, const RatingOptions& options) {
-    const double core_size = static_cast<double>(
-        std::count(fit.block.begin(), fit.block.end(), fit.core));
-    const double scale = elo_per_natural(fit, options.draw_model) *
-                         (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
+    const double core_size =
+        static_cast<double>(std::count(fit.block.begin(), fit.block.end(), fit.core));
+    const double scale =
+        elo_per_natural(fit, options.draw_model) * (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
     if (scale <= 0.0) return;
     const auto [low, high] =
         rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
@@ -259,6 +259,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     const int samples = bootstrap.samples;
     const std::vector<int>& active = pool.active;
     std::vector<double>& sampled_eta = bootstrap.white_advantage;
+    // Step 1. The pool's figures: draw model, white advantage, games, bootstrap.
     RatingResult result;
     result.draw_model = options.draw_model;
     result.white_advantage = options.fit_white_advantage
@@ -274,6 +275,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         result.white_advantage_interval_95 =
             RatingInterval{quantile(sampled_eta, 0.025), quantile(sampled_eta, 0.975)};
     }
+    // Step 2. One row per player, best first: rank, bound, interval, LOS over the next.
     std::vector<int> core_position(n, -1);
     for (std::size_t i = 0; i < fit.core_members.size(); ++i) {
         core_position[fit.core_members[i]] = static_cast<int>(i);
@@ -458,10 +460,9 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
             if (pool_fit.bound[i] == RatingBound::upper) values[i] = -INFINITE;
         }
     };
-    rating_fit::BootstrapSamples bootstrap =
-        run_bootstrap(n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-                      mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor,
-                      resampled);
+    rating_fit::BootstrapSamples bootstrap = run_bootstrap(
+        n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
+        mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor, resampled);
 
     // Step 5. The table, best first.
     return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);

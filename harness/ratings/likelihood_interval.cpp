@@ -26,15 +26,16 @@ double moved_log_likelihood(const std::vector<Cell>& cells, const PoolFit& fit, 
             const double points = wins + 0.5 * draws;
             sum += points * log_sigmoid(d) + (wins + draws + losses - points) * log_sigmoid(-d);
         } else {
-            sum += (wins - losses) * d / 2.0 - (wins + draws + losses) * davidson(d, nu).log_normaliser;
+            sum += (wins - losses) * d / 2.0 -
+                   (wins + draws + losses) * davidson(d, nu).log_normaliser;
         }
     }
     return sum;
 }
 
 // The offset on one side (direction +1 or -1) where the likelihood ratio reaches CHI_SQUARE_95.
-double side_offset(const std::vector<Cell>& cells, const PoolFit& fit, int player,
-                   DrawModel model, double dispersion, double direction) {
+double side_offset(const std::vector<Cell>& cells, const PoolFit& fit, int player, DrawModel model,
+                   double dispersion, double direction) {
     const double top = moved_log_likelihood(cells, fit, player, model, 0.0);
     auto excess = [&](double distance) {
         return 2.0 * (top - moved_log_likelihood(cells, fit, player, model, direction * distance)) /

@@ -17,7 +17,6 @@ namespace arbiter::rating_fit {
 // the likelihood never falls that far, and both are 0 where every such game was drawn under the
 // none model (no spread to measure: the bootstrap's interval stands alone).
 std::pair<double, double> likelihood_ratio_offsets(const std::vector<Cell>& cells,
-                                                   const PoolFit& fit, int player,
-                                                   DrawModel model);
+                                                   const PoolFit& fit, int player, DrawModel model);
 
 }  // namespace arbiter::rating_fit

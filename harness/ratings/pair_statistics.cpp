@@ -73,9 +73,8 @@ EloEstimate estimate_from_mean(double mean, double standard_error, double games)
         // have gone otherwise, so the spread is that of the games with half a decisive game added
         // (a quarter win and a quarter loss), as the joint ratings' bootstrap replays them; one
         // drawn game is then about +-560 Elo, never 0 +- 0.
-        const double error = standard_error > 0.0
-                                 ? standard_error
-                                 : std::sqrt(0.125) / (games + 0.5);
+        const double error =
+            standard_error > 0.0 ? standard_error : std::sqrt(0.125) / (games + 0.5);
         estimate.low_95 = elo_from_score(mean - Z95 * error);
         estimate.high_95 = elo_from_score(mean + Z95 * error);
     }

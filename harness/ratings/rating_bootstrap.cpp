@@ -34,8 +34,8 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
         const double d = fit.theta[cell.white] - fit.theta[cell.black] + fit.eta;
         // The draw rate replayed where the fit has none of its own: the cell's, with half a draw
         // and half a decisive game added, so that drawn games can come out otherwise.
-        const double draw_rate = (static_cast<double>(cell.draws) + 0.5) /
-                                 (static_cast<double>(cell.games()) + 1.0);
+        const double draw_rate =
+            (static_cast<double>(cell.draws) + 0.5) / (static_cast<double>(cell.games()) + 1.0);
         if (settings.draw_model == DrawModel::none) {
             const double expected = sigmoid(d);
             model.draw = std::min({draw_rate, 2.0 * expected, 2.0 * (1.0 - expected)});

@@ -149,8 +149,8 @@ std::array<std::int64_t, 5> core_key(const Groups& groups, int block) {
             lost += cell.wins;
         }
     }
-    return {static_cast<std::int64_t>(groups.members[block].size()),
-            groups.internal_games[block], groups.games[block], -std::abs(won - lost), won};
+    return {static_cast<std::int64_t>(groups.members[block].size()), groups.internal_games[block],
+            groups.games[block], -std::abs(won - lost), won};
 }
 
 // The core: the group holding the anchor player; otherwise the best by core_key among the groups
@@ -311,9 +311,9 @@ void keep_bounds_in_order(PoolFit& pool, const Groups& groups) {
             const int loser = white_won ? cell.black : cell.white;
             const double gap = pool.theta[loser] - pool.theta[winner];
             if (gap <= 0.0) continue;
-            const bool winner_moves = groups.block[winner] != pool.core &&
-                                      (pool.bound[winner] == RatingBound::lower ||
-                                       groups.block[loser] == pool.core);
+            const bool winner_moves =
+                groups.block[winner] != pool.core &&
+                (pool.bound[winner] == RatingBound::lower || groups.block[loser] == pool.core);
             const int block = winner_moves ? groups.block[winner] : groups.block[loser];
             for (int p : groups.members[block]) pool.theta[p] += winner_moves ? gap : -gap;
             moved = true;

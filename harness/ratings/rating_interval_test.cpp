@@ -140,7 +140,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     EXPECT_EQ(b.name, "b");
     EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
     ASSERT_TRUE(b.interval_95.has_value());
-    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);   // -381.7
+    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);         // -381.7
     EXPECT_NEAR(b.interval_95->high, -likelihood_end(5, 5, 0, -1.0), 1e-6);  // -55.1
     EXPECT_GT(b.interval_95->high, -400.0 * std::log10(1.5));
     // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%

@@ -69,8 +69,7 @@ TEST(RatingRule, SweptGroupsRankBelowTheirWinnersWhateverTheNames) {
             reordered.add(position[white], position[black], Outcome::black_win, c.losses);
         }
     }
-    const RatingResult moved =
-        compute_ratings({"y-C", "z-D", "b-Y", "a-X"}, reordered, options);
+    const RatingResult moved = compute_ratings({"y-C", "z-D", "b-Y", "a-X"}, reordered, options);
     const auto moved_players = by_name(moved);
     for (std::size_t i = 0; i < 4; ++i) {
         const PlayerRating& before = players.at(std::string(1, "XYDC"[i]));

@@ -64,8 +64,8 @@ struct Tally {
     }
     std::string text() const {
         char buffer[64];
-        std::snprintf(buffer, sizeof buffer, "%.1f%% (%d/%d/%d)", 100.0 * held / total, below,
-                      held, above);
+        std::snprintf(buffer, sizeof buffer, "%.1f%% (%d/%d/%d)", 100.0 * held / total, below, held,
+                      above);
         return buffer;
     }
 };

@@ -98,8 +98,10 @@ ResultsOrder results_order(int players, const std::vector<Cell>& cells) {
         std::vector<std::vector<Signature>> seen(players);
         for (const Cell& cell : cells) {
             // From each side: the opponent's class, the side played, the results from that side.
-            seen[cell.white].push_back({classes[cell.black], 0, cell.wins, cell.draws, cell.losses});
-            seen[cell.black].push_back({classes[cell.white], 1, cell.losses, cell.draws, cell.wins});
+            seen[cell.white].push_back(
+                {classes[cell.black], 0, cell.wins, cell.draws, cell.losses});
+            seen[cell.black].push_back(
+                {classes[cell.white], 1, cell.losses, cell.draws, cell.wins});
         }
         for (int p = 0; p < players; ++p) {
             std::sort(seen[p].begin(), seen[p].end());
@@ -109,7 +111,8 @@ ResultsOrder results_order(int players, const std::vector<Cell>& cells) {
             signatures[p] = std::move(signature);
         }
         classes = classes_of(signatures);
-        const int refined = players == 0 ? 0 : 1 + *std::max_element(classes.begin(), classes.end());
+        const int refined =
+            players == 0 ? 0 : 1 + *std::max_element(classes.begin(), classes.end());
         if (refined == class_count) break;
         class_count = refined;
     }

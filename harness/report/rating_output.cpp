@@ -21,7 +21,8 @@ namespace {
 // NaN (no value) as null.
 std::string json_number(double value, int decimals) {
     if (std::isnan(value)) return "null";
-    return std::isinf(value) ? "\"" + rating_text(value, decimals) + "\"" : format_fixed(value, decimals);
+    return std::isinf(value) ? "\"" + rating_text(value, decimals) + "\""
+                             : format_fixed(value, decimals);
 }
 
 std::string json_optional(const std::optional<double>& value, int decimals) {
@@ -85,7 +86,8 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
 }
 
 // The ratings as CSV: the header line, then one line per player (no newlines).
-std::vector<std::string> ratings_csv_rows(const RatingResult& ratings, const TableOptions& options) {
+std::vector<std::string> ratings_csv_rows(const RatingResult& ratings,
+                                          const TableOptions& options) {
     std::vector<std::string> lines = {
         "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent"};
     if (options.show_los) lines[0] += ",los_next";
@@ -186,8 +188,7 @@ std::string pairs_text(const std::vector<NamedPairStatistics>& pairs) {
                    estimate_text(s.normalized->elo, s.normalized->error_95,
                                  s.normalized->elo - s.normalized->error_95,
                                  s.normalized->elo + s.normalized->error_95) +
-                   ", LOS " +
-                   format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
+                   ", LOS " + format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
         }
     }
     return out;
@@ -241,7 +242,8 @@ std::string combined_csv(const std::vector<std::string>& ratings,
     const std::string rating_gap(columns(pairs[0]), ',');
     const std::string pair_gap(columns(ratings[0]) + 1, ',');
     std::string out = "section," + ratings[0] + "," + pairs[0] + "\n";
-    for (std::size_t i = 1; i < ratings.size(); ++i) out += "rating," + ratings[i] + rating_gap + "\n";
+    for (std::size_t i = 1; i < ratings.size(); ++i)
+        out += "rating," + ratings[i] + rating_gap + "\n";
     for (std::size_t i = 1; i < pairs.size(); ++i) out += "pair" + pair_gap + pairs[i] + "\n";
     return out;
 }
@@ -300,9 +302,9 @@ std::string format_ratings(const RatingResult& ratings, OutputFormat format,
             return ratings_table(ratings, options) +
                    (pairs != nullptr ? "\n" + pairs_text(*pairs) : "");
         case OutputFormat::csv:
-            return pairs != nullptr ? combined_csv(ratings_csv_rows(ratings, options),
-                                                   pairs_csv_rows(*pairs))
-                                    : joined_lines(ratings_csv_rows(ratings, options));
+            return pairs != nullptr
+                       ? combined_csv(ratings_csv_rows(ratings, options), pairs_csv_rows(*pairs))
+                       : joined_lines(ratings_csv_rows(ratings, options));
         case OutputFormat::json:
             return ratings_json(ratings, options, pairs);
     }

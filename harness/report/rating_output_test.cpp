@@ -80,15 +80,18 @@ TEST(RatingOutput, Json) {
         "\"white_advantage_low_95\": null, \"white_advantage_high_95\": null, \"games\": 24, "
         "\"bootstrap_samples\": 1000, "
         "\"seed\": 7, \"players\": [\n"
-        "  {\"rank\": 1, \"order_proven\": true, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": \"lower\", "
+        "  {\"rank\": 1, \"order_proven\": true, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": "
+        "\"lower\", "
         "\"low_95\": 250.04, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 12, \"draws\": 0, \"losses\": 0, "
         "\"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
-        "  {\"rank\": 2, \"order_proven\": true, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"bound\": \"none\", "
+        "  {\"rank\": 2, \"order_proven\": true, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, "
+        "\"bound\": \"none\", "
         "\"low_95\": -25.00, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 5, \"draws\": 4, \"losses\": 3, "
         "\"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
-        "  {\"rank\": 3, \"order_proven\": true, \"name\": \"low\", \"elo\": -260.30, \"bound\": \"none\", "
+        "  {\"rank\": 3, \"order_proven\": true, \"name\": \"low\", \"elo\": -260.30, \"bound\": "
+        "\"none\", "
         "\"low_95\": -300.00, "
         "\"high_95\": -220.05, \"games\": 12, \"wins\": 1, \"draws\": 2, \"losses\": 9, "
         "\"score_percent\": 16.67, \"draw_percent\": 16.67}\n"
@@ -178,7 +181,9 @@ TEST(RatingOutput, PairsJoinTheOneDocument) {
     EXPECT_NE(csv.find("\nrating,3,low,-260.30,none,-300.00,-220.05,12,1,2,9,16.67,16.67,,,,,"),
               std::string::npos)
         << csv;
-    EXPECT_NE(csv.find("\npair,,,,,,,,,,,,,top,low,10,9,1,0,511.50,311.10,+inf,+inf,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\npair,,,,,,,,,,,,,top,low,10,9,1,0,511.50,311.10,+inf,+inf,"),
+              std::string::npos)
+        << csv;
     // Every row has as many fields as the header.
     std::size_t lines = 0;
     for (std::size_t at = 0; at < csv.size(); at = csv.find('\n', at) + 1, ++lines) {
