@@ -230,21 +230,34 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
     return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
 }
 
-// Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval (the other
-// ratings held at their fit): the percentiles alone under-cover short, lopsided matches (the
-// table in README), the likelihood ratio alone ignores the others' uncertainty. A move of the
-// player's rating moves the core's average by 1/m of it when that average is the anchor.
+// Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval: the
+// percentiles alone under-cover short, lopsided matches (the table in README). The ratio is taken
+// along the player's own rating with the others at their fit, and its offsets are stretched by
+// the ratio of the rating's standard error (inverse Fisher information, against the anchor
+// player or the core's average) to that conditional one, so that the others' uncertainty counts
+// too; with two players the stretch is exact.
 void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
                          int i, int anchor, double elo, const RatingOptions& options) {
-    const double core_size =
-        static_cast<double>(std::count(fit.block.begin(), fit.block.end(), fit.core));
-    const double scale =
-        elo_per_natural(fit, options.draw_model) * (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
-    if (scale <= 0.0) return;
-    const auto [low, high] =
+    const double scale = elo_per_natural(fit, options.draw_model);
+    const std::vector<int>& members = fit.core_members;
+    const std::size_t m = members.size();
+    if (scale <= 0.0 || fit.core_covariance.size() != m * m || m < 2) return;
+    // The contrast c: the player minus the anchor, or minus the core's average.
+    std::vector<double> contrast(m, anchor >= 0 ? 0.0 : -1.0 / static_cast<double>(m));
+    for (std::size_t k = 0; k < m; ++k) {
+        if (members[k] == i) contrast[k] += 1.0;
+        if (members[k] == anchor) contrast[k] -= 1.0;
+    }
+    double variance = 0.0;  // c' C c
+    for (std::size_t a = 0; a < m; ++a)
+        for (std::size_t b = 0; b < m; ++b)
+            variance += contrast[a] * fit.core_covariance[a * m + b] * contrast[b];
+    const rating_fit::LikelihoodOffsets offsets =
         rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
-    interval.low = std::min(interval.low, elo + low * scale);
-    interval.high = std::max(interval.high, elo + high * scale);
+    if (variance <= 0.0 || offsets.information <= 0.0) return;
+    const double stretch = std::sqrt(variance * offsets.information) * scale;
+    interval.low = std::min(interval.low, elo + offsets.low * stretch);
+    interval.high = std::max(interval.high, elo + offsets.high * stretch);
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.

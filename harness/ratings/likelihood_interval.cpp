@@ -58,10 +58,9 @@ double side_offset(const std::vector<Cell>& cells, const PoolFit& fit, int playe
 
 }  // namespace
 
-std::pair<double, double> likelihood_ratio_offsets(const std::vector<Cell>& cells,
-                                                   const PoolFit& fit, int player,
-                                                   DrawModel model) {
-    if (model == DrawModel::davidson && std::isinf(fit.block_nu[fit.core])) return {-INF, INF};
+LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const PoolFit& fit,
+                                           int player, DrawModel model) {
+    if (model == DrawModel::davidson && std::isinf(fit.block_nu[fit.core])) return {};
     // Under the none model a game is modelled as a coin worth its points, whose variance
     // s (1 - s) overstates a game's where draws are common (W + D / 4 - s^2): the ratio is the
     // dispersion by which the likelihood ratio is divided (a quasi-likelihood), 1 under Davidson's
@@ -81,11 +80,26 @@ std::pair<double, double> likelihood_ratio_offsets(const std::vector<Cell>& cell
         const double score = (wins + draws / 2.0) / games;
         const double coin = score * (1.0 - score);
         const double game = (wins + draws / 4.0) / games - score * score;
-        if (coin <= 0.0 || game <= 0.0) return {0.0, 0.0};  // all drawn: the bootstrap decides
+        if (coin <= 0.0 || game <= 0.0) return {};  // all drawn: the bootstrap decides
         dispersion = game / coin;
     }
+    // The information of the player's own rating: n s (1 - s) per cell under the none model,
+    // n ((P(win) + P(loss)) - (P(win) - P(loss))^2) / 4 under Davidson's.
+    double curvature = 0.0;
+    for (const Cell& cell : cells) {
+        if (cell.white != player && cell.black != player) continue;
+        if (fit.block[cell.white] != fit.core || fit.block[cell.black] != fit.core) continue;
+        const double d = fit.theta[cell.white] - fit.theta[cell.black] + fit.eta;
+        const double games = static_cast<double>(cell.games());
+        if (model == DrawModel::none) {
+            curvature += games * sigmoid(d) * (1.0 - sigmoid(d));
+        } else {
+            const Davidson p = davidson(d, fit.block_nu[fit.core]);
+            curvature += games * ((p.win + p.loss) - (p.win - p.loss) * (p.win - p.loss)) / 4.0;
+        }
+    }
     return {side_offset(cells, fit, player, model, dispersion, -1.0),
-            side_offset(cells, fit, player, model, dispersion, 1.0)};
+            side_offset(cells, fit, player, model, dispersion, 1.0), curvature};
 }
 
 }  // namespace arbiter::rating_fit

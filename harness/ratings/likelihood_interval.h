@@ -5,18 +5,25 @@
 // near 0% or 100%. Internal to the joint ratings.
 #pragma once
 
-#include <utility>
 #include <vector>
 
 #include "harness/ratings/rating_groups.h"
 
 namespace arbiter::rating_fit {
 
-// Returns (low, high) offsets in natural units (low < 0 < high) for player `player` of the core
-// group of `fit`, from its games against the other core players; an offset is +-infinity where
-// the likelihood never falls that far, and both are 0 where every such game was drawn under the
-// none model (no spread to measure: the bootstrap's interval stands alone).
-std::pair<double, double> likelihood_ratio_offsets(const std::vector<Cell>& cells,
-                                                   const PoolFit& fit, int player, DrawModel model);
+// The offsets in natural units (low < 0 < high) and the Fisher information of the player's own
+// rating (minus the log-likelihood's second derivative) at the fit.
+struct LikelihoodOffsets {
+    double low = 0.0;
+    double high = 0.0;
+    double information = 0.0;
+};
+
+// Returns the offsets for player `player` of the core group of `fit`, from its games against the
+// other core players; an offset is +-infinity where the likelihood never falls that far, and
+// both are 0 where every such game was drawn under the none model (no spread to measure: the
+// bootstrap's interval stands alone).
+LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const PoolFit& fit,
+                                           int player, DrawModel model);
 
 }  // namespace arbiter::rating_fit

@@ -68,14 +68,14 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     EXPECT_EQ(a.name, "A");
     EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.75
     ASSERT_TRUE(a.interval_95.has_value());
-    EXPECT_NEAR(a.interval_95->low, likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-6);  // 122.1
+    EXPECT_NEAR(a.interval_95->low, likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-4);  // 122.1
     EXPECT_LT(a.interval_95->low, half_gap(0.85));
     EXPECT_EQ(a.interval_95->high, INFINITY);
     EXPECT_FALSE(a.interval_95->bounded_above());
     EXPECT_TRUE(a.interval_95->bounded_below());
     EXPECT_NEAR(b.elo, -half_gap(0.95), 1e-9);
     EXPECT_EQ(b.interval_95->low, -INFINITY);
-    EXPECT_NEAR(b.interval_95->high, -likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-6);
+    EXPECT_NEAR(b.interval_95->high, -likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-4);
     EXPECT_EQ(a.bound, RatingBound::none);
 }
 
@@ -141,7 +141,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
     ASSERT_TRUE(b.interval_95.has_value());
     EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);         // -381.7
-    EXPECT_NEAR(b.interval_95->high, -likelihood_end(5, 5, 0, -1.0), 1e-6);  // -55.1
+    EXPECT_NEAR(b.interval_95->high, -likelihood_end(5, 5, 0, -1.0), 1e-4);  // -55.1
     EXPECT_GT(b.interval_95->high, -400.0 * std::log10(1.5));
     // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%
     // chance; d ranks first of the two on its better score.

@@ -115,7 +115,8 @@ std::vector<Tally> round_robin(int games, int matches) {
 int main(int argc, char** argv) {
     const int matches = argc > 1 ? std::atoi(argv[1]) : 100;
     const int pair_games = argc > 2 ? std::atoi(argv[2]) : 10;
-    const std::vector<int> lengths = {10, 30, 100, 300, 1000, 3000, 10000};
+    std::vector<int> lengths = {10, 30, 100, 300, 1000, 3000, 10000};
+    if (argc > 3) lengths.clear();  // a third argument: the round robin only
     std::printf("| games | 0 Elo | 100 Elo | 400 Elo |\n|---:|---:|---:|---:|\n");
     for (int games : lengths) {
         std::printf("| %d", games);
