@@ -123,7 +123,7 @@ void require_linked(const CanonicalPool& pool, const std::vector<std::string>& n
     }
 }
 
-// The canonical index of the anchor player, or -1 when the pool average is anchored.
+// The canonical index of the anchor player, or -1 when the core group's average is anchored.
 int anchor_index(const CanonicalPool& pool, const std::vector<std::string>& names,
                  const RatingOptions& options) {
     if (!options.anchor_player) return -1;

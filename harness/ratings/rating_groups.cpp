@@ -241,12 +241,14 @@ GroupFit fit_core(const Groups& groups, int core, const ModelSettings& settings,
     }
 }
 
-// Places one group against the players already placed. A group that won every game against them
-// is set where that sweep had a 5% chance and reported as a lower bound; one that lost every game
-// is set likewise as an upper bound. A bound never crosses a placed player it beat or lost to:
-// a lower bound sits at least as high as the strongest player the group beat (and no higher than
-// the weakest one it lost to), an upper bound mirrors that, so the order of the table keeps the
-// order of the results even where a few games make the 5% point fall on the wrong side.
+// Places one group against the players already placed. It is a lower bound when the results put
+// it above the core (it won every game against the core's group, directly or through others), an
+// upper bound when below; a group they do not order against the core takes the side of its games
+// against the placed players. It is set where its wins over the placed players had a 2.5% chance
+// (or, with none, its losses). A bound never crosses a placed player it beat or lost to: it sits
+// at least as high as the strongest player the group beat and no higher than the weakest one it
+// lost to, so the order of the table keeps the order of the results even where a few games make
+// the 2.5% point fall on the wrong side.
 void place_group(PoolFit& pool, const Groups& groups, int block, std::vector<bool>& placed,
                  const ModelSettings& settings, const std::vector<double>* warm) {
     const int count = groups.count();

@@ -2,7 +2,7 @@
 // and 5-5, and a pool cut in two by a sweep. Every end is worked out by hand from the fitted
 // model: under the none model a two-player match replays each game as a win, draw or loss of A
 // with the observed draw rate, and a resample in which A scores s puts A at 200 log10(s / (1 - s))
-// (pool average 0), or at +infinity when s is 1.
+// (the core's average 0: both players are the core), or at +infinity when s is 1.
 #include <gtest/gtest.h>
 
 #include <cmath>
