@@ -185,9 +185,11 @@ std::string pairs_text(const std::vector<NamedPairStatistics>& pairs) {
             out += "  Pentanomial " + pentanomial_text(s.tally.pentanomial) + " (" +
                    std::to_string(s.tally.pentanomial.pair_count()) + " pairs): Elo " +
                    estimate_text(*s.pentanomial) + ", nElo " +
-                   estimate_text(s.normalized->elo, s.normalized->error_95,
-                                 s.normalized->elo - s.normalized->error_95,
-                                 s.normalized->elo + s.normalized->error_95) +
+                   (std::isfinite(s.normalized->elo)
+                        ? estimate_text(s.normalized->elo, s.normalized->error_95,
+                                        s.normalized->elo - s.normalized->error_95,
+                                        s.normalized->elo + s.normalized->error_95)
+                        : rating_text(s.normalized->elo, 1)) +
                    ", LOS " + format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
         }
     }
