@@ -232,32 +232,27 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
 
 // Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval: the
 // percentiles alone under-cover short, lopsided matches (the table in README). The ratio is taken
-// along the player's own rating with the others at their fit, and its offsets are stretched by
-// the ratio of the rating's standard error (inverse Fisher information, against the anchor
-// player or the core's average) to that conditional one, so that the others' uncertainty counts
-// too; with two players the stretch is exact.
+// along the player's own rating with the others at their fit (a move of it moves the core's
+// average by 1/m of it when that average is the anchor), and where the bootstrap's interval is
+// finite and wider, the ratio's offsets are stretched to its width, so that the others'
+// uncertainty counts too while the ratio keeps its shape.
 void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
                          int i, int anchor, double elo, const RatingOptions& options) {
-    const double scale = elo_per_natural(fit, options.draw_model);
-    const std::vector<int>& members = fit.core_members;
-    const std::size_t m = members.size();
-    if (scale <= 0.0 || fit.core_covariance.size() != m * m || m < 2) return;
-    // The contrast c: the player minus the anchor, or minus the core's average.
-    std::vector<double> contrast(m, anchor >= 0 ? 0.0 : -1.0 / static_cast<double>(m));
-    for (std::size_t k = 0; k < m; ++k) {
-        if (members[k] == i) contrast[k] += 1.0;
-        if (members[k] == anchor) contrast[k] -= 1.0;
-    }
-    double variance = 0.0;  // c' C c
-    for (std::size_t a = 0; a < m; ++a)
-        for (std::size_t b = 0; b < m; ++b)
-            variance += contrast[a] * fit.core_covariance[a * m + b] * contrast[b];
+    const double core_size =
+        static_cast<double>(std::count(fit.block.begin(), fit.block.end(), fit.core));
+    const double scale =
+        elo_per_natural(fit, options.draw_model) * (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
+    if (scale <= 0.0) return;
     const rating_fit::LikelihoodOffsets offsets =
         rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
-    if (variance <= 0.0 || offsets.information <= 0.0) return;
-    const double stretch = std::sqrt(variance * offsets.information) * scale;
-    interval.low = std::min(interval.low, elo + offsets.low * stretch);
-    interval.high = std::max(interval.high, elo + offsets.high * stretch);
+    const double ratio_width = (offsets.high - offsets.low) * scale;
+    const double bootstrap_width = interval.high - interval.low;
+    const double stretch =
+        std::isfinite(ratio_width) && std::isfinite(bootstrap_width) && ratio_width > 0.0
+            ? std::max(1.0, bootstrap_width / ratio_width)
+            : 1.0;
+    interval.low = std::min(interval.low, elo + offsets.low * scale * stretch);
+    interval.high = std::max(interval.high, elo + offsets.high * scale * stretch);
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
@@ -432,9 +427,9 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
     for (int i = 0; i < n; ++i) {
         if (fit.block[i] == fit.core) core_players.insert(i);
     }
-    // Without an anchor player the core group's average is the anchor Elo; in a resample, the
-    // average of the players in both the fit's core and the resample's (or of the resample's core
-    // when they share none).
+    // Without an anchor player the average of the fit's core group is the anchor Elo, in every
+    // resample too (a player cut off there counted where its bound was placed, as it is finite in
+    // the fit), so that a resample that cuts off one extreme player does not move the scale.
     auto anchored = [&](const PoolFit& pool_fit, std::vector<double>& elo) {
         elo.resize(n);
         const double scale = elo_per_natural(pool_fit, options.draw_model);
@@ -444,16 +439,8 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
             shift = options.anchor_elo - elo[anchor];
         } else {
             double sum = 0.0;
-            int counted = 0;
-            for (int pass = 0; pass < 2 && counted == 0; ++pass) {
-                for (int i = 0; i < n; ++i) {
-                    if (pool_fit.block[i] != pool_fit.core) continue;
-                    if (pass == 0 && core_players.count(i) == 0) continue;
-                    sum += elo[i];
-                    ++counted;
-                }
-            }
-            shift = options.anchor_elo - sum / counted;
+            for (int i : core_players) sum += elo[i];
+            shift = options.anchor_elo - sum / static_cast<double>(core_players.size());
         }
         for (double& value : elo) value += shift;
         if (anchor >= 0) elo[anchor] = options.anchor_elo;

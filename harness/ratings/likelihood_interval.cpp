@@ -83,23 +83,8 @@ LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const
         if (coin <= 0.0 || game <= 0.0) return {};  // all drawn: the bootstrap decides
         dispersion = game / coin;
     }
-    // The information of the player's own rating: n s (1 - s) per cell under the none model,
-    // n ((P(win) + P(loss)) - (P(win) - P(loss))^2) / 4 under Davidson's.
-    double curvature = 0.0;
-    for (const Cell& cell : cells) {
-        if (cell.white != player && cell.black != player) continue;
-        if (fit.block[cell.white] != fit.core || fit.block[cell.black] != fit.core) continue;
-        const double d = fit.theta[cell.white] - fit.theta[cell.black] + fit.eta;
-        const double games = static_cast<double>(cell.games());
-        if (model == DrawModel::none) {
-            curvature += games * sigmoid(d) * (1.0 - sigmoid(d));
-        } else {
-            const Davidson p = davidson(d, fit.block_nu[fit.core]);
-            curvature += games * ((p.win + p.loss) - (p.win - p.loss) * (p.win - p.loss)) / 4.0;
-        }
-    }
     return {side_offset(cells, fit, player, model, dispersion, -1.0),
-            side_offset(cells, fit, player, model, dispersion, 1.0), curvature};
+            side_offset(cells, fit, player, model, dispersion, 1.0)};
 }
 
 }  // namespace arbiter::rating_fit

@@ -11,12 +11,10 @@
 
 namespace arbiter::rating_fit {
 
-// The offsets in natural units (low < 0 < high) and the Fisher information of the player's own
-// rating (minus the log-likelihood's second derivative) at the fit.
+// The offsets in natural units (low < 0 < high).
 struct LikelihoodOffsets {
     double low = 0.0;
     double high = 0.0;
-    double information = 0.0;
 };
 
 // Returns the offsets for player `player` of the core group of `fit`, from its games against the

@@ -135,13 +135,19 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     // draws otherwise, so a resample gives a 0.5 + W/20 for W ~ Binomial(10, 0.5); a sweep
     // (W = 10, b cut off) has odds 1/1024 and both ends are finite. W >= 9 has 1.1% and W >= 8
     // 5.5%: b's low end is a's 90% score; mirrored, the bootstrap's high end is a's 60% score
-    // (-70.4), and the likelihood ratio reaches higher (-55.1): the interval takes the wider.
+    // (-70.4), and the likelihood ratio reaches higher (-55.1, and further once its offsets are
+    // stretched to the bootstrap's width, 311 Elo): the interval takes the wider.
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(b.name, "b");
     EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
     ASSERT_TRUE(b.interval_95.has_value());
-    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);         // -381.7
-    EXPECT_NEAR(b.interval_95->high, -likelihood_end(5, 5, 0, -1.0), 1e-4);  // -55.1
+    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);  // -381.7
+    const double ratio_low = likelihood_end(5, 5, 0, -1.0);           // a - b: 55.1
+    const double ratio_high = likelihood_end(5, 5, 0, 1.0);
+    const double stretch =
+        (400.0 * std::log10(9.0) - 400.0 * std::log10(1.5)) / (ratio_high - ratio_low);
+    const double gap = 400.0 * std::log10(3.0);
+    EXPECT_NEAR(b.interval_95->high, -(gap - (gap - ratio_low) * stretch), 1e-4);  // -45.9
     EXPECT_GT(b.interval_95->high, -400.0 * std::log10(1.5));
     // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%
     // chance; d ranks first of the two on its better score.
