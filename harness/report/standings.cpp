@@ -71,8 +71,8 @@ std::string format_standings(Store& store, TournamentId tournament,
             order.push_back(p.player);
         }
         out << table.render() << unordered_note(ratings);
-        out << "Elo: joint maximum likelihood, core group's average 0; 95% low/high: percentiles "
-               "of a "
+        out << "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of "
+               "the likelihood ratio and a "
             << ratings.bootstrap_samples
             << "-sample parametric bootstrap; +inf/-inf: unbounded (a sweep between groups)\n";
     } catch (const RatingError& e) {
