@@ -132,7 +132,21 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
     }
     OutputFormat format = *parse_output_format(o.format);
     RatingResult ratings = compute_ratings(records.players, records.games, options);
-    std::cout << format_ratings(ratings, format, TableOptions{o.los});
+    // The pairs in the table's order, the higher-ranked player first.
+    std::vector<NamedPairStatistics> pairs;
+    if (o.pairs) {
+        const std::vector<PlayerRating>& rows = ratings.players;
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            for (std::size_t j = i + 1; j < rows.size(); ++j) {
+                const MatchTally tally = tally_match(records.games, rows[i].player, rows[j].player);
+                if (tally.wdl.games() == 0) continue;
+                pairs.push_back({rows[i].name, rows[j].name, pair_statistics(tally)});
+            }
+    }
+    // One document: with --pairs, the pairs join the table (text), the JSON object or the CSV.
+    const bool pairs_after_pool = o.pairs && format == OutputFormat::table;
+    std::cout << format_ratings(ratings, format, TableOptions{o.los},
+                                o.pairs && !pairs_after_pool ? &pairs : nullptr);
     if (!o.db.empty() && format == OutputFormat::table) {
         Store store = Store::open(o.db, Store::Access::read_only);
         const auto tournaments = store.list_tournaments();
@@ -141,18 +155,7 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
         if (!pool.empty()) std::cout << "\n" << pool;
         if (o.verbose) std::cout << "\n" << own_identities(store, ratings);
     }
-    if (o.pairs) {
-        std::vector<NamedPairStatistics> pairs;
-        for (int a = 0; a < int(records.players.size()); ++a)
-            for (int b = a + 1; b < int(records.players.size()); ++b) {
-                MatchTally tally = tally_match(records.games, a, b);
-                if (tally.wdl.games() == 0) continue;
-                pairs.push_back({records.players[std::size_t(a)], records.players[std::size_t(b)],
-                                 pair_statistics(tally)});
-            }
-        std::cout << (format == OutputFormat::table ? "\n" : "")
-                  << format_pair_statistics(pairs, format);
-    }
+    if (pairs_after_pool) std::cout << "\n" << format_pair_statistics(pairs, format);
 }
 
 void add(CLI::App& app) {

@@ -61,19 +61,20 @@ std::string format_standings(Store& store, TournamentId tournament,
                          {TextColumn::Align::right, 7}},
                         1);
         table.add_row({"Rank", "Name", "Elo", "95% low", "95% high", "Games", "Score", "Draw"});
-        int rank = 0;
         for (const auto& p : ratings.players) {
             const auto& interval = p.interval_95;
-            table.add_row({std::to_string(++rank), p.name, rating_text(p.elo, 1),
+            table.add_row({std::to_string(p.rank), p.name, rating_text(p.elo, 1),
                            interval ? rating_text(interval->low, 1) : "-",
                            interval ? rating_text(interval->high, 1) : "-",
                            std::to_string(p.results.games()), fixed(p.score_percent(), 1) + "%",
                            fixed(p.draw_percent(), 1) + "%"});
             order.push_back(p.player);
         }
-        out << table.render();
-        out << "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
-            << ratings.bootstrap_samples << "-sample parametric bootstrap; +inf/-inf: unbounded\n";
+        out << table.render() << unordered_note(ratings);
+        out << "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of "
+               "the likelihood ratio and a "
+            << ratings.bootstrap_samples
+            << "-sample parametric bootstrap; +inf/-inf: unbounded (a sweep between groups)\n";
     } catch (const RatingError& e) {
         out << "Ratings: " << e.what() << '\n';
         for (std::size_t i = 0; i < names.size(); ++i) order.push_back(int(i));

@@ -78,8 +78,10 @@ std::string standings_section(const ReportData& data) {
         return out.str();
     }
     const RatingResult& r = *data.ratings;
-    out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (pool average 0), "
-           "95% intervals (2.5th and 97.5th percentiles) from a "
+    out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (core group's "
+           "average 0), "
+           "95% intervals (the wider of the likelihood ratio and the 2.5th and 97.5th percentiles "
+           "of a "
         << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
         << " games; +inf or -inf: unbounded</caption><thead><tr>"
            "<th scope=\"col\">Rank</th><th scope=\"col\">Engine</th><th scope=\"col\">Elo</th>"
@@ -88,9 +90,8 @@ std::string standings_section(const ReportData& data) {
            "<th scope=\"col\">Score</th><th scope=\"col\">Draws</th>"
            "<th scope=\"col\">LOS over next</th></tr></thead><tbody>";
     std::vector<LadderRung> rungs;
-    int rank = 0;
     for (const auto& p : r.players) {
-        out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << ++rank
+        out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << p.rank
             << "</td><th scope=\"row\">" << escape(p.name) << own_name_note(data, p.name)
             << "</th><td class=\"num\">" << rating_text(p.elo, 1) << "</td><td class=\"num\">"
             << (p.interval_95 ? rating_text(p.interval_95->low, 1) : "&ndash;")
@@ -104,8 +105,10 @@ std::string standings_section(const ReportData& data) {
         if (p.interval_95) low = p.interval_95->low, high = p.interval_95->high;
         rungs.push_back({p.name, p.elo, low, high, rating_words(p)});
     }
-    out << "</tbody></table>"
-        << draw_ladder(rungs,
+    out << "</tbody></table>";
+    if (const std::string note = unordered_note(r); !note.empty())
+        out << "<p class=\"note\">" << escape(note) << "</p>";
+    out << draw_ladder(rungs,
                        "Each engine's rating as a dot with its 95% interval as a line; "
                        "overlapping lines mean the order between those engines is not "
                        "settled; an arrow head at the edge is an unbounded end (+inf or -inf). "
