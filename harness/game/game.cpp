@@ -210,9 +210,19 @@ class Referee {
                 engine.kill();
                 restart(us);
             }
-            return lose_on_time(us);
+            lose_on_time(us);
+            game_.result.fault_detail = engine_reason(late.search.info_strings.empty()
+                                                          ? result.info_strings
+                                                          : late.search.info_strings);
+            return;
         }
-        if (result.status != EngineStatus::ok) return misbehaved(us, result.status);
+        if (result.status != EngineStatus::ok) {
+            misbehaved(us, result.status);
+            game_.result.fault_detail = engine_reason(
+                result.info_strings,
+                result.status == EngineStatus::disconnected ? &engine : nullptr);
+            return;
+        }
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
@@ -238,7 +248,10 @@ class Referee {
         if (!m) {
             std::string shown =
                 result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
-            return end(Result::illegal(us, std::move(shown)));
+            end(Result::illegal(us, std::move(shown)));
+            std::string why = engine_reason(result.info_strings);
+            game_.result.fault_detail = (why.empty() ? "" : why + "; ") + "position " + pos_.fen();
+            return;
         }
         MoveRecord record = move_record(result, elapsed);
         if (ponderers_[us].answered_after_ponderhit()) record.latency_ms.reset();
@@ -270,6 +283,17 @@ class Referee {
         note(us, "claims " + said + ": false");
         end(Result::loss(us, Termination::false_claim,
                          std::string(colour_name(us)) + " makes a false claim: " + said));
+    }
+
+    // An engine's own explanation of its fault: the last `info string` of its search (the
+    // Python host's "no legal move gives the returned board ...", a traceback's last line), else
+    // how its process ended, if `engine` is given and it has ended; empty if neither is known.
+    static std::string engine_reason(const std::vector<std::string>& info_strings,
+                                     EngineSession* engine = nullptr) {
+        if (!info_strings.empty()) return printable_engine_text(info_strings.back());
+        if (engine && engine->exit_status().kind != ExitStatus::Kind::running)
+            return "the engine " + engine->exit_status().text();
+        return {};
     }
 
     // Records what an engine said that decides nothing, for the caller's log.
