@@ -131,9 +131,9 @@ TEST_F(EntrantIdentityTest, EditingOneEntrantOrAModuleOnlyItImportsChangesOnlyIt
 // it does not load is no part of it.
 TEST_F(EntrantIdentityTest, EveryImportFormIsSeenAndAFileNotLoadedIsNot) {
     fs::create_directories(folder_ / "pkg");
-    const std::vector<std::string> loaded = {"cond.py", "dyn.py",  "infunc.py", "pkg/__init__.py",
-                                             "pkg/mod.py", "pkg/util.py", "rel.py", "semi.py",
-                                             "dunder.py"};
+    const std::vector<std::string> loaded = {"cond.py",         "dyn.py",     "infunc.py",
+                                             "pkg/__init__.py", "pkg/mod.py", "pkg/util.py",
+                                             "rel.py",          "semi.py",    "dunder.py"};
     for (const std::string& name : loaded) write(name, "VALUE = 1\n");
     write("pkg/util.py", "from . import mod\n");
     write("unused.py", "VALUE = 1\n");
@@ -150,7 +150,8 @@ TEST_F(EntrantIdentityTest, EveryImportFormIsSeenAndAFileNotLoadedIsNot) {
     std::set<std::string> seen;
     for (const EngineOption& option : carl.options) seen.insert(option.name);
     for (const std::string& name : loaded)
-        EXPECT_TRUE(seen.count("@file:" + dir + name)) << name << " " << ::testing::PrintToString(seen);
+        EXPECT_TRUE(seen.count("@file:" + dir + name))
+            << name << " " << ::testing::PrintToString(seen);
     EXPECT_FALSE(seen.count("@file:" + dir + "unused.py"));
     EXPECT_EQ(carl.options.size(), loaded.size() + 1);
     write("unused.py", "VALUE = 2\n");

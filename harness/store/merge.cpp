@@ -50,10 +50,11 @@ constexpr std::string_view SELECT_SLOTS =
     "SELECT slot FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
 
 // Column 19 is the fault detail, NULL in a shard of a version before 9 (SELECT_OLD_GAMES).
-#define ARBITER_SELECT_GAMES(FAULT_DETAIL)                                                        \
+#define ARBITER_SELECT_GAMES(FAULT_DETAIL)                                                       \
     "SELECT id, slot, white_engine_id, black_engine_id, opening_id, round, pair_index, "         \
     "opening_index, game_in_pair, start_fen, result, termination, termination_text, ply_count, " \
-    "started_at_ms, finished_at_ms, shard_index, shard_count, host, " FAULT_DETAIL " FROM games " \
+    "started_at_ms, finished_at_ms, shard_index, shard_count, host, " FAULT_DETAIL               \
+    " FROM games "                                                                               \
     "WHERE tournament_id = ?1 ORDER BY id"
 constexpr std::string_view SELECT_GAMES = ARBITER_SELECT_GAMES("fault_detail");
 constexpr std::string_view SELECT_OLD_GAMES = ARBITER_SELECT_GAMES("NULL");

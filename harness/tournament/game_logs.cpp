@@ -32,7 +32,8 @@ void name_log_in_fault(Result& result, const ScheduledGame& game, const WorkerEn
     const std::string& log =
         engines.log_path(result.outcome == Outcome::black_win ? game.white : game.black);
     if (log.empty()) return;
-    result.fault_detail += (result.fault_detail.empty() ? "" : "; ") + std::string("its log: ") + log;
+    result.fault_detail +=
+        (result.fault_detail.empty() ? "" : "; ") + std::string("its log: ") + log;
 }
 
 }  // namespace arbiter

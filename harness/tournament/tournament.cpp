@@ -135,8 +135,8 @@ class Runner {
                 if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
                     ++summary_.already_played;
         }
-        for (const std::string& note : changed_engine_notes(store_, summary_.tournament_id,
-                                                            summary_.engine_ids, identities))
+        for (const std::string& note :
+             changed_engine_notes(store_, summary_.tournament_id, summary_.engine_ids, identities))
             observer_.engine_event(note);
         const std::int64_t pending = summary_.scheduled - summary_.already_played;
         if (config_.sprt) init_sprt();

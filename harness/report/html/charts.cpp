@@ -125,7 +125,8 @@ std::string draw_line_chart(const LineChart& chart) {
         for (const auto& p : s.points) {
             x_min = std::min(x_min, p.x), x_max = std::max(x_max, p.x);
             const bool band = !chart.bands_on_demand;
-            for (double y : {p.y, band ? p.low.value_or(p.y) : p.y, band ? p.high.value_or(p.y) : p.y})
+            for (double y :
+                 {p.y, band ? p.low.value_or(p.y) : p.y, band ? p.high.value_or(p.y) : p.y})
                 if (std::isfinite(y) && (!chart.log_y || y > 0))
                     y_min = std::min(y_min, y), y_max = std::max(y_max, y);
         }
@@ -147,7 +148,8 @@ std::string draw_line_chart(const LineChart& chart) {
     std::ostringstream out;
     std::string opening = open_svg(height, chart.title, chart.description);
     const std::string plain = "<svg class=\"chart\"";
-    if (chart.bands_on_demand) opening.replace(0, plain.size(), "<svg class=\"chart bands-on-demand\"");
+    if (chart.bands_on_demand)
+        opening.replace(0, plain.size(), "<svg class=\"chart bands-on-demand\"");
     out << opening;
 
     // Step 2. Grid, ticks and axis labels.

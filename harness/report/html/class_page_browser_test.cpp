@@ -52,8 +52,8 @@ class ClassPageInBrowser : public ::testing::Test {
                              "    return random.Random(fen + '" +
                                  std::to_string(k) +
                                  "').choice(boardmoves.successors(board, white))[0]\n");
-            engines += " --engine name=" + name + ",cmd=" + HOST_PATH + ",arg=" +
-                       (dir / "class" / (name + ".py")).string();
+            engines += " --engine name=" + name + ",cmd=" + HOST_PATH +
+                       ",arg=" + (dir / "class" / (name + ".py")).string();
         }
         db = (dir / "class.sqlite").string();
         page = dir / "class.html";
@@ -94,7 +94,8 @@ class ClassPageInBrowser : public ::testing::Test {
 TEST_F(ClassPageInBrowser, LogsNoErrorAndShowsTheTitleAndTheLeftOutStudent) {
     EXPECT_TRUE(browser::reported(seen, "console_errors").as_array().empty());
     EXPECT_EQ(browser::reported(seen, "heading").as_string(), "Class 4B");
-    EXPECT_EQ(strings(page_saw("note")), std::vector<std::string>{"Left out: x.py: cannot be loaded"});
+    EXPECT_EQ(strings(page_saw("note")),
+              std::vector<std::string>{"Left out: x.py: cannot be loaded"});
 }
 
 TEST_F(ClassPageInBrowser, EachStudentsAuthorIsItsOwnNeverTheHosts) {

@@ -405,7 +405,8 @@ std::string terminations_section(const ReportData& data) {
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
              << to_pgn(g.result.outcome) << ", " << escape(g.result.description);
         if (!g.result.fault_detail.empty())
-            list << " <span class=\"fault-detail\">(" << escape(g.result.fault_detail) << ")</span>";
+            list << " <span class=\"fault-detail\">(" << escape(g.result.fault_detail)
+                 << ")</span>";
         list << "</li>";
         if (++listed == 500) break;
     }

@@ -85,7 +85,7 @@ struct ViewerGame {
 struct ReportData {
     StoredTournament tournament;
     std::string event;
-    std::string note;  // the configuration's note: lines shown under the title
+    std::string note;                // the configuration's note: lines shown under the title
     std::string limits;              // e.g. "nodes 20000" or "tc 10+0.1"
     bool clocked = false;            // some engine move has the referee's clock recorded with it
     std::vector<std::string> names;  // engine names, index = engine index
