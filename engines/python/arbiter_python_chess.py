@@ -260,9 +260,44 @@ def move_for_board(position, board):
     changed = [
         square_name(r, c) for r in range(8) for c in range(8) if rows[r][c] != position.board[r][c]
     ]
-    return None, "no legal move gives the returned board (changed squares: %s)" % (
+    why = "no legal move gives the returned board (changed squares: %s)" % (
         " ".join(changed) or "none"
     )
+    rule = broken_rule(position, rows)
+    return None, why + (": " + rule if rule else "")
+
+
+# What the rules forbid in a returned board no legal move gives, when the host can tell: a pawn
+# left on the last rank, a move that leaves the own king in check, a castling that is not allowed
+# (out of check, through an attacked square, without the right, past a piece); "" otherwise.
+def broken_rule(position, rows):
+    white = position.white_to_move
+    for row, pawn in ((7, "P"), (0, "p")):
+        for column in range(8):
+            if rows[row][column] == pawn:
+                return f"a pawn left on the last rank at {square_name(row, column)} must promote"
+    for move in position.pseudo_moves():
+        after = position.play(move)
+        if after.board == rows and after.in_check(white):
+            return f"{uci_text(move)} leaves the own king in check"
+    own_king = "K" if white else "k"
+    for right, row, rook_column, empty, crossed, king_column in CASTLINGS:
+        if is_white(right) != white or position.board[row][4] != own_king:
+            continue
+        rook_to = 5 if king_column == 6 else 3
+        if rows[row][king_column] != own_king or rows[row][rook_to] != ("R" if white else "r"):
+            continue
+        side = "kingside" if king_column == 6 else "queenside"
+        if position.in_check(white):
+            return f"castling {side} out of check"
+        if right not in position.castling:
+            return f"castling {side} without the right (the king or that rook has moved)"
+        if any(position.board[row][c] != "." for c in empty):
+            return f"castling {side} past a piece"
+        for c in crossed:
+            if position.attacked(row, c, not white):
+                return f"castling {side} through {square_name(row, c)}, which is attacked"
+    return ""
 
 
 class Game:

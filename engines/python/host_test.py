@@ -435,5 +435,42 @@ class ProtocolTest(unittest.TestCase):
                 self.assertRegex(process.stdout.strip(), pattern)
 
 
+class BrokenRuleTest(unittest.TestCase):
+    """The host names what the rules forbid in a board no legal move gives (issue 39)."""
+
+    def explain(self, fen, edits):
+        position = host.Position.from_fen(fen)
+        board = [row[:] for row in position.board]
+        for square, piece in edits.items():
+            board[int(square[1]) - 1]["abcdefgh".index(square[0])] = piece
+        move, why = host.move_for_board(position, board)
+        self.assertIsNone(move)
+        return why
+
+    def test_castling_out_of_check_a_pawn_left_behind_and_an_exposed_king_are_named(self):
+        cases = (
+            ("1Q2k2r/3rppbp/p5pn/2p1N3/2B5/2N1B3/PPP2PPP/R1Q1K2R b KQk - 0 15",
+             {"e8": ".", "h8": ".", "g8": "k", "f8": "r"},
+             "(changed squares: e8 f8 g8 h8): castling kingside out of check"),
+            ("r3k3/8/8/8/8/8/8/R3K2R w Q - 0 1", {"e1": ".", "h1": ".", "g1": "K", "f1": "R"},
+             "(changed squares: e1 f1 g1 h1): castling kingside without the right (the king or "
+             "that rook has moved)"),
+            ("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", {"e1": ".", "a1": ".", "c1": "K", "d1": "R"},
+             "(changed squares: a1 c1 d1 e1): castling queenside out of check"),
+            ("3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1", {"e1": ".", "a1": ".", "c1": "K", "d1": "R"},
+             "(changed squares: a1 c1 d1 e1): castling queenside through d1, which is attacked"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", {"a7": ".", "a8": "P"},
+             "(changed squares: a7 a8): a pawn left on the last rank at a8 must promote"),
+            ("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", {"e2": ".", "d3": "B"},
+             "(changed squares: e2 d3): e2d3 leaves the own king in check"),
+            ("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", {"a1": ".", "a5": "R"},
+             "(changed squares: a1 a5)"),  # a rook over its own pawn: nothing more to say
+        )
+        for fen, edits, expected in cases:
+            with self.subTest(fen=fen):
+                self.assertEqual(self.explain(fen, edits),
+                                 "no legal move gives the returned board " + expected)
+
+
 if __name__ == "__main__":
     unittest.main()
