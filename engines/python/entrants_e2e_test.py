@@ -122,8 +122,8 @@ class EntrantGamesTest(unittest.TestCase):
         self.assertEqual(text.count("ZeroDivisionError: division by zero"), 2)
         self.assertIn("crasher.py\", line 6, in evaluate", text)
         # The log names each game before the lines written during it.
-        self.assertIn("=== arbiter: game 1 (crasher vs random_mover) ===", text)
-        self.assertIn("=== arbiter: game 2 (random_mover vs crasher) ===", text)
+        self.assertRegex(text, r"\[arbiter [-0-9]+ [:0-9]+\] game 1 \(crasher vs random_mover\)\n")
+        self.assertRegex(text, r"\[arbiter [-0-9]+ [:0-9]+\] game 2 \(random_mover vs crasher\)\n")
         reason = "main raised ZeroDivisionError: division by zero (crasher.py, line 6, in evaluate)"
         self.assertEqual(self.details(), [f"{reason}; its log: {log}"] * 2)
 

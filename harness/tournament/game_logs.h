@@ -12,7 +12,7 @@
 
 namespace arbiter {
 
-// Appends "=== arbiter: game N (WHITE vs BLACK) ===" to the log file of each engine of `game`
+// Appends "[arbiter DATE TIME] game N (WHITE vs BLACK)" to the log file of each engine of `game`
 // that has one, so the engine's own lines that follow belong to game N. A log that cannot be
 // opened is skipped: the engine writes there itself and the run reports its own problems.
 void mark_game_in_logs(const ScheduledGame& game, const WorkerEngines& engines,
