@@ -52,6 +52,12 @@ const std::vector<TournamentSetting>& settings_table() {
           .help = "Site tag of the PGN (default: ?)",
           .read = read_text<&Config::site>,
           .store = store_unless_default<&Config::site>},
+        S{.key = "note",
+          .flag = "note",
+          .value_name = "TEXT",
+          .help = "Lines shown under the page's title (a class tournament's left-out entrants)",
+          .read = read_text<&Config::note>,
+          .store = store_unless_default<&Config::note>},
         S{.key = "engines",
           .read_json =
               [](Config& c, const json::Value& value, const std::string& where) {

@@ -21,8 +21,10 @@
 #include "harness/ratings/counts.h"
 #include "harness/ratings/sprt.h"
 #include "harness/store/pool_stops.h"
+#include "harness/tournament/changed_engines.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/engine_log.h"
+#include "harness/tournament/game_logs.h"
 #include "harness/tournament/knockout_run.h"
 #include "harness/tournament/openings.h"
 #include "harness/tournament/pooled_shard.h"
@@ -31,19 +33,6 @@
 #include "harness/tournament/worker_pool.h"
 
 namespace arbiter {
-
-namespace {
-
-using std::chrono::milliseconds;
-
-// The name of this machine, recorded with each game (empty if the system will not say).
-std::string host_name() {
-    char name[256] = {};
-    if (::gethostname(name, sizeof name - 1) != 0) return "";
-    return name;
-}
-
-}  // namespace
 
 json::Value tournament_identity(const TournamentConfig& config) {
     std::string openings_hash;
@@ -62,36 +51,16 @@ std::string tournament_key(const TournamentConfig& config) {
     return sha256_hex(tournament_identity(config).dump());
 }
 
-std::string explain_new_tournament(Store& store, const TournamentConfig& config) {
-    json::Value now = tournament_identity(config);
-    std::optional<StoredTournament> closest;
-    std::vector<std::string> closest_reasons;
-    for (const StoredTournament& stored : store.list_tournaments()) {
-        json::Value before;
-        try {
-            before = json::parse(stored.config_json);
-        } catch (const json::ParseError&) {
-            continue;
-        }
-        const json::Value* identity = before.find("identity");
-        if (!identity) continue;
-        std::vector<std::string> reasons = identity_differences(*identity, now);
-        if (reasons.empty()) continue;
-        if (!closest || reasons.size() <= closest_reasons.size()) {
-            closest = stored;
-            closest_reasons = std::move(reasons);
-        }
-    }
-    if (!closest) return {};
-    std::string text = "This is a new tournament, not tournament " + std::to_string(closest->id) +
-                       " of this database, because:\n";
-    for (const auto& reason : closest_reasons) text += "  " + reason + "\n";
-    text += "The games of tournament " + std::to_string(closest->id) +
-            " stay in the database; the standings below count this tournament's games only.\n";
-    return text;
-}
-
 namespace {
+
+using std::chrono::milliseconds;
+
+// The name of this machine, recorded with each game (empty if the system will not say).
+std::string host_name() {
+    char name[256] = {};
+    if (::gethostname(name, sizeof name - 1) != 0) return "";
+    return name;
+}
 
 // The shared state of one run: the games still to play (handed to the worker pool), the store,
 // the engines' ids, SPRT bookkeeping. Games are recorded one at a time, under mutex_.
@@ -166,6 +135,9 @@ class Runner {
                 if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
                     ++summary_.already_played;
         }
+        for (const std::string& note :
+             changed_engine_notes(store_, summary_.tournament_id, summary_.engine_ids, identities))
+            observer_.engine_event(note);
         const std::int64_t pending = summary_.scheduled - summary_.already_played;
         if (config_.sprt) init_sprt();
         observer_.started(summary_.tournament_id, summary_.engine_ids, summary_.scheduled,
@@ -359,7 +331,9 @@ class Runner {
             observer_.game_started(game.slot, white.name, black.name);
         }
         const Opening opening = openings_->at(suite_index(game.slot));
+        mark_game_in_logs(game, engines, white.name, black.name);
         PlayedGame played = play_game(white, black, opening, config_.game);
+        name_log_in_fault(played.result, game, engines);
         if (played.cut_short || (played.result.termination == Termination::disconnect &&
                                  terminated_from_outside(game, engines)))
             return;  // a re-run plays it

@@ -56,6 +56,10 @@ struct LineChart {
     std::vector<ChartSeries> series;
     std::vector<ReferenceLine> references;
     std::vector<MarkLine> marks = {};  // drawn where they fall within the points' x range
+    // Bands one series at a time: hidden until the reader points at, focuses or clicks that
+    // series' line or legend entry (report.js), and left out of the y axis's range, so that five
+    // to ten players' lines stay apart instead of under overlapping bands.
+    bool bands_on_demand = false;
 };
 
 // Returns the chart as inline SVG, or an empty string when no series has a point.

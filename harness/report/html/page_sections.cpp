@@ -122,14 +122,15 @@ std::string timeline_section(const ReportData& data) {
     LineChart chart{"Elo over the tournament",
                     "Each engine's joint rating recomputed after every " +
                         std::to_string(data.timeline.front().games) +
-                        " games, with its 95% band; an unbounded rating (+inf or -inf) is a "
-                        "triangle at the top or bottom edge, off the scale. The table below lists "
-                        "the same values.",
+                        " games; point at, focus or select an engine's line or name to see its "
+                        "95% band. An unbounded rating (+inf or -inf) is a triangle at the top or "
+                        "bottom edge, off the scale. The table below lists the same values.",
                     "games played",
                     "Elo",
                     false,
                     {},
-                    {}};
+                    {},
+                    true};
     std::ostringstream table;
     table << "<details><summary>Values</summary><table><thead><tr><th scope=\"col\">Games</th>";
     for (int i : data.order)
@@ -324,6 +325,10 @@ std::string search_section(const ReportData& data) {
             chart.series.push_back(std::move(series));
         }
         table << "</tbody></table></details>";
+        // A figure no engine reported (depth, nodes of a Python entrant) is left out.
+        if (std::all_of(chart.series.begin(), chart.series.end(),
+                        [](const ChartSeries& series) { return series.points.empty(); }))
+            continue;
         out << "<h3>" << metric.title << "</h3>" << draw_line_chart(chart) << table.str();
     }
     out << "</section>";
@@ -337,6 +342,13 @@ std::string openings_section(const ReportData& data) {
         for (std::size_t b = a + 1; b < data.order.size(); ++b)
             pairs.emplace_back(data.order[a], data.order[b]);
     std::ostringstream out;
+    if (data.openings.size() == 1) {  // one line, not a table of one row
+        const auto& line = data.openings.front();
+        return section_start("openings", "Opening") + "<p id=\"one-opening\">Every game started " +
+               "from " + escape(line.name) + "; White scored " +
+               percent(line.white_points / double(line.games)) + " over " +
+               std::to_string(line.games) + " games.</p></section>";
+    }
     out << section_start("openings", "Openings")
         << "<p>White's score per opening over all games, and for each pair the points of the "
            "first-named (higher-ranked) engine / games. &#9873; marks the most unbalanced "
@@ -380,8 +392,8 @@ std::string terminations_section(const ReportData& data) {
     if (codes.empty()) return {};
     std::ostringstream out;
     out << section_start("terminations", "How games ended")
-        << "<table id=\"terminations-table\"><caption>Games of each engine by termination; faults "
-           "counted against the engine that lost by them</caption><thead><tr>"
+        << "<table id=\"terminations-table\"><caption>Games of each engine by termination; a fault "
+           "counted only against the engine that made it</caption><thead><tr>"
            "<th scope=\"col\">Engine</th>";
     for (const auto& code : codes) out << "<th scope=\"col\">" << escape(code) << "</th>";
     out << "<th scope=\"col\">Faults</th></tr></thead><tbody>";
@@ -403,7 +415,11 @@ std::string terminations_section(const ReportData& data) {
         if (!is_fault(g.result.termination)) continue;
         list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
-             << to_pgn(g.result.outcome) << ", " << escape(g.result.description) << "</li>";
+             << to_pgn(g.result.outcome) << ", " << escape(g.result.description);
+        if (!g.result.fault_detail.empty())
+            list << " <span class=\"fault-detail\">(" << escape(g.result.fault_detail)
+                 << ")</span>";
+        list << "</li>";
         if (++listed == 500) break;
     }
     out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"

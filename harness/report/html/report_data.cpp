@@ -21,6 +21,7 @@ namespace {
 void read_configuration(ReportData& data) {
     const TournamentConfig config = stored_tournament_config(data.tournament);
     data.event = config.event;
+    data.note = config.note;
     const json::Value limits = to_json(config.limits);
     for (const auto& [key, value] : limits.as_object())
         data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
@@ -195,11 +196,15 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         int white = index_of(data, summary.white_engine_id);
         int black = index_of(data, summary.black_engine_id);
         std::string code(termination_code(summary.result.termination));
-        ++data.terminations[std::size_t(white)][code];
-        ++data.terminations[std::size_t(black)][code];
-        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw)
-            ++data.faults[std::size_t(summary.result.outcome == Outcome::white_win ? black : white)]
-                         [code];
+        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw) {
+            // A fault is counted against the engine that made it, never in its opponent's row.
+            const int faulty = summary.result.outcome == Outcome::white_win ? black : white;
+            ++data.terminations[std::size_t(faulty)][code];
+            ++data.faults[std::size_t(faulty)][code];
+        } else {
+            ++data.terminations[std::size_t(white)][code];
+            ++data.terminations[std::size_t(black)][code];
+        }
         const Outcome outcome = summary.result.outcome;
         if (summary.opening_id) {
             OpeningLine& line = openings[*summary.opening_id];
