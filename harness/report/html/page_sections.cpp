@@ -130,6 +130,7 @@ std::string timeline_section(const ReportData& data) {
                     false,
                     {},
                     {},
+                    {},
                     true};
     std::ostringstream table;
     table << "<details><summary>Values</summary><table><thead><tr><th scope=\"col\">Games</th>";
