@@ -10,8 +10,8 @@
 #include <string>
 
 #include "harness/cli/command.h"
-#include "harness/cli/cutechess_command.h"
-#include "harness/config/cutechess_args.h"
+#include "harness/dialect/command_line/cutechess_args.h"
+#include "harness/dialect/run/cutechess_command.h"
 #include "harness/text/output_file.h"
 #include "harness/text/suggest.h"
 

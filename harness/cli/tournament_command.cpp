@@ -7,6 +7,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/setting_flags.h"
+#include "harness/dialect/run/dialect_console.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
 #include "harness/text/output_file.h"

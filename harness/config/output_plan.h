@@ -43,7 +43,8 @@ struct OutputPlan {
     int score_interval = 1;    // "Score of" lines every N games
     int outcome_interval = 0;  // -outcomeinterval: cutechess's outcome blocks every N games
     // -resultformat: the columns of cutechess's ranking table of more than two engines, a named
-    // format or a list of fields (harness/config/cutechess_result_format.h), read and checked.
+    // format or a list of fields (harness/dialect/command_line/cutechess_result_format.h), read and
+    // checked.
     std::string result_format{"default"};
     // Spoken as fastchess (its link): fastchess's cutechess form ends with the Elo line, without
     // cutechess-cli's colour lines, SPRT line without -sprt and outcome blocks.

@@ -4,8 +4,6 @@
 #include <mutex>
 
 #include "harness/process/affinity.h"
-#include "harness/session/dialect_console.h"
-#include "harness/session/native_console.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/tournament_check.h"
 
@@ -48,15 +46,6 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     interrupt.finished();
     console.finish(store, summary, interrupt.signal());
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
-}
-
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
-    if (config.output.format == ConsoleFormat::arbiter) {
-        NativeConsole console(config, outputs);
-        return run_match(config, outputs, console);
-    }
-    ToolLinesConsole console(config, outputs);
-    return run_match(config, outputs, console);
 }
 
 }  // namespace arbiter
