@@ -143,9 +143,9 @@ class ConsoleLines {
     virtual void closing(std::ostream& out, const ConsoleTally& tally) = 0;
 };
 
-// The lines of `format` (CutechessLines or FastchessLines, cutechess_output.cpp's neighbours).
-std::unique_ptr<ConsoleLines> make_console_lines(ConsoleFormat format,
-                                                 const CutechessOutputSettings& settings,
+// The one factory of the forms (console_forms.h), from the plan's -output format= and the tool
+// spoken: fastchess's lines, fastchess's cutechess form (spoken as fastchess), or cutechess-cli's.
+std::unique_ptr<ConsoleLines> make_console_lines(const CutechessOutputSettings& settings,
                                                  const TournamentConfig& config);
 
 // Prints a match's lines in the cutechess or fastchess form (settings.format, one ConsoleLines)
