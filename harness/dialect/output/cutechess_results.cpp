@@ -43,26 +43,28 @@ double draw_ratio(const WdlCounts& counts) {
     return double(counts.draws) / double(counts.games());
 }
 
-// The kind a drawn game counts as (both engines count it): cutechess's adjudicated draws, its
-// draw by timeout, else the rule named in its words.
-EndingKind draw_kind(const Result& result) {
-    switch (result.termination) {
+// The kind a drawn game counts as (both engines count it), from how it ended: cutechess's
+// adjudicated draws, its draw by timeout, the rule that drew it, else another draw. cutechess's
+// counting rules end no game of standard chess or Chess960.
+EndingKind draw_kind(Termination termination) {
+    switch (termination) {
         case Termination::adjudication_draw:
         case Termination::max_plies:
         case Termination::tablebase:
             return K::adjudication;
         case Termination::time_forfeit:
             return K::time_forfeit;
+        case Termination::stalemate:
+            return K::stalemate;
+        case Termination::insufficient_material:
+            return K::material;
+        case Termination::threefold:
+            return K::repetition;
+        case Termination::fifty_moves:
+            return K::moves_rule;
         default:
-            break;
+            return K::other_draw;
     }
-    const std::string& words = result.description;
-    if (words.find("stalemate") != std::string::npos) return K::stalemate;
-    if (words.find("material") != std::string::npos) return K::material;
-    if (words.find("repetition") != std::string::npos) return K::repetition;
-    if (words.find("moves rule") != std::string::npos) return K::moves_rule;
-    if (words.find("counting rules") != std::string::npos) return K::counting_rules;
-    return K::other_draw;
 }
 
 // The kind a lost game counts as for its loser (the winner counts a regular win when this is a
@@ -236,7 +238,7 @@ void count_game(PlayerTally& white, PlayerTally& black, const Result& result,
     white.as_white.add(result.outcome, true);
     black.as_black.add(result.outcome, false);
     if (result.outcome == Outcome::draw) {
-        EndingKind kind = draw_kind(result);
+        EndingKind kind = draw_kind(result.termination);
         for (PlayerTally* player : {&white, &black}) {
             ++player->endings[std::size_t(kind)];
             ++player->outcomes[reason];

@@ -85,6 +85,21 @@ TEST(CutechessResults, EndingKindsAreCutechesssCounters) {
     }
 }
 
+// A draw counts by how it ended (its Termination), whatever words describe it: a game read back
+// from a database, a resumed match's, carries the words of the arbiter that played it.
+TEST(CutechessResults, DrawKindsComeFromTheTerminationNotTheWords) {
+    PlayerTally w, b;
+    count_game(w, b, Result::draw(Termination::threefold, "Draw by stalemate"), "x");
+    count_game(w, b, Result::draw(Termination::stalemate, "a draw"), "x");
+    count_game(w, b, Result::draw(Termination::resignation, "Draw by 3-fold repetition"), "x");
+    for (const PlayerTally* p : {&w, &b}) {
+        EXPECT_EQ(p->ending(EndingKind::repetition), 1);
+        EXPECT_EQ(p->ending(EndingKind::stalemate), 1);
+        EXPECT_EQ(p->ending(EndingKind::other_draw), 1);
+        EXPECT_EQ(p->ending(EndingKind::counting_rules), 0);
+    }
+}
+
 TEST(CutechessResults, SprtLineWithoutAndWithAnSprt) {
     EXPECT_EQ(cutechess_sprt_line(std::nullopt, PentanomialCounts{}),
               "SPRT: llr 0 (0.0%), lbound -inf, ubound inf");
