@@ -1,11 +1,9 @@
 // The two configuration files of this dialect: fastchess's saved config JSON (-config file=F),
 // read as the command line it stands for, and cutechess's engines.json (conf=NAME with -engines
 // FILE), read onto one engine.
-#include <cmath>
-#include <cstdio>
-
 #include "harness/config/json.h"
 #include "harness/dialect/command_line/cutechess_reading.h"
+#include "harness/dialect/command_line/fastchess_saved_keys.h"
 
 namespace arbiter::cutechess {
 
@@ -20,72 +18,6 @@ json::Value load(const std::string& path, const char* what) {
         throw ConfigError(std::string(what) + " " + path + ": " + e.what());
     }
 }
-
-// A number as a command line gives it: 16, 0.05, -2.5.
-std::string number_text(double value) {
-    char text[40];
-    std::snprintf(text, sizeof text, "%.15g", value);
-    return text;
-}
-
-// Reads fields of one JSON object, each error naming the file and the field.
-class Fields {
-  public:
-    Fields(const json::Value* object, std::string where)
-        : object_(object && object->is_object() ? object : nullptr), where_(std::move(where)) {}
-
-    bool present() const { return object_ != nullptr; }
-    const json::Value* find(const char* key) const {
-        return object_ ? object_->find(key) : nullptr;
-    }
-    std::string text(const char* key, const std::string& fallback = "") const {
-        return read(key, fallback, [](const json::Value& v) { return v.as_string(); });
-    }
-    double number(const char* key, double fallback = 0) const {
-        return read(key, fallback, [](const json::Value& v) { return v.as_number(); });
-    }
-    // A number as a command line gives it: an integer exactly, all 64 bits of it (a seed), any
-    // other number as number_text() writes it.
-    std::string word(const char* key, double fallback = 0) const {
-        const json::Value* v = find(key);
-        if (v && v->is_integer()) return v->dump();
-        return number_text(number(key, fallback));
-    }
-    bool flag(const char* key, bool fallback = false) const {
-        return read(key, fallback, [](const json::Value& v) { return v.as_bool(); });
-    }
-    // A fastchess enum, saved as its index (or, written by hand, as its name).
-    std::string choice(const char* key, const std::vector<std::string>& names) const {
-        const json::Value* v = find(key);
-        if (!v) return names[0];
-        if (v->is_string()) {
-            std::string name = v->as_string();
-            for (char& c : name) c = char(std::tolower(static_cast<unsigned char>(c)));
-            return name;
-        }
-        double index = number(key);
-        if (index < 0 || index >= double(names.size()) || index != std::floor(index))
-            throw ConfigError(where_ + "." + key + ": " + number_text(index) +
-                              " is not one of 0.." + std::to_string(names.size() - 1));
-        return names[std::size_t(index)];
-    }
-    Fields child(const char* key) const { return Fields(find(key), where_ + "." + key); }
-    const std::string& where() const { return where_; }
-
-  private:
-    template <class T, class Read>
-    T read(const char* key, T fallback, Read read) const {
-        const json::Value* v = find(key);
-        if (!v || v->is_null()) return fallback;
-        try {
-            return read(*v);
-        } catch (const std::exception& e) {
-            throw ConfigError(where_ + "." + key + ": " + e.what());
-        }
-    }
-    const json::Value* object_;
-    std::string where_;
-};
 
 // fastchess's TimeControl::Limits (milliseconds) as tc=, st= and timemargin= words.
 void limit_words(const Fields& limit, std::vector<std::string>& words) {
@@ -175,31 +107,7 @@ void tournament_words(const Fields& t, std::vector<std::string>& words) {
 }
 
 void match_words(const Fields& t, std::vector<std::string>& words) {
-    auto add = [&](std::initializer_list<std::string> more) { words.insert(words.end(), more); };
-    if (const json::Value* seed = t.find("seed"); seed && seed->is_number())
-        add({"-srand", t.word("seed")});
-    for (const char* key : {"games", "rounds", "concurrency", "wait", "ratinginterval",
-                            "scoreinterval", "autosaveinterval"})
-        if (t.find(key)) add({"-" + std::string(key), t.word(key)});
-    for (const char* key :
-         {"noswap", "reverse", "recover", "force_concurrency", "check_mate_pvs", "show_latency"})
-        if (t.flag(key)) {
-            std::string option = "-" + std::string(key);
-            for (char& c : option)
-                if (c == '_') c = '-';
-            add({option});
-        }
-    if (t.flag("affinity")) add({"-use-affinity"});  // fastchess saves no CPU list
-    if (t.find("report_penta"))
-        add({"-report", std::string("penta=") + (t.flag("report_penta") ? "true" : "false")});
-    if (t.find("output"))
-        add({"-output", "format=" + t.choice("output", {"fastchess", "cutechess", "none"})});
-    if (t.choice("variant", {"standard", "frc"}) != "standard") add({"-variant", "fischerandom"});
-    if (t.choice("type", {"roundrobin", "gauntlet"}) == "gauntlet")
-        add({"-tournament", "gauntlet", "-seeds", t.word("gauntlet_seeds", 1)});
-    if (Fields log = t.child("log"); !log.text("file").empty())
-        add({"-log", "file=" + log.text("file"),
-             std::string("append=") + (log.flag("append_file", true) ? "true" : "false")});
+    for (const SavedKey& key : saved_match_keys()) key.read(t, key.key, words);
 }
 
 }  // namespace

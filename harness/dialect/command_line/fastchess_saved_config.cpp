@@ -1,5 +1,7 @@
 #include "harness/dialect/command_line/fastchess_saved_config.h"
 
+#include "harness/dialect/command_line/fastchess_saved_keys.h"
+
 #include <numeric>
 
 namespace arbiter {
@@ -98,36 +100,10 @@ void add_rules(Object& root, const TournamentConfig& config) {
                {"enabled", Value(config.sprt.has_value())}});
 }
 
-// The schedule and the run's switches: -games 1 keeps its meaning (single games); otherwise the
-// encounter's games are saved as pairs, which reads back to the same number of games.
+// The schedule and the run's switches, by the table `-config file=` reads them back with.
 void add_match(Object& root, const CutechessCommand& command) {
-    const TournamentConfig& config = command.config;
-    const CutechessOutputSettings& out = command.output;
-    std::int64_t games = config.single_games ? 1 : 2;
-    root.emplace_back("config_name", Value(command.saved_config_path));
-    root.emplace_back("output", Value(out.format == ConsoleFormat::fastchess ? 0 : 1));
-    root.emplace_back("seed", Value(std::uint64_t(config.seed)));
-    root.emplace_back("variant", Value(config.game.variant == Variant::chess960 ? 1 : 0));
-    root.emplace_back("type", Value(config.gauntlet ? 1 : 0));
-    root.emplace_back("gauntlet_seeds", Value(config.seeds));
-    root.emplace_back("ratinginterval", Value(out.rating_interval));
-    root.emplace_back("scoreinterval", Value(out.score_interval));
-    root.emplace_back("wait", Value(ms(config.wait)));
-    root.emplace_back("games", Value(games));
-    root.emplace_back("rounds", Value(command.config.games_per_encounter / games));
-    if (config.concurrency) root.emplace_back("concurrency", Value(*config.concurrency));
-    root.emplace_back("force_concurrency", Value(config.force));
-    root.emplace_back("recover", Value(true));  // arbiter always goes on after a lost engine
-    root.emplace_back("noswap", Value(config.colours == Colours::first_white));
-    root.emplace_back("reverse", Value(config.colours == Colours::second_white));
-    root.emplace_back("report_penta",
-                      Value(out.pentanomial.value_or(out.format == ConsoleFormat::fastchess)));
-    root.emplace_back("affinity", Value(command.use_affinity));
-    root.emplace_back("check_mate_pvs", Value(out.check_mate_pvs));
-    root.emplace_back("show_latency", Value(out.show_latency));
-    bool log_file = !config.engine_log.empty() && config.engine_log != "-";
-    root.emplace_back("log", Object{{"file", Value(log_file ? config.engine_log : "")},
-                                    {"append_file", Value(config.engine_log_append)}});
+    for (const cutechess::SavedKey& key : cutechess::saved_match_keys())
+        if (std::optional<Value> value = key.save(command)) root.emplace_back(key.key, *value);
 }
 
 Value stats_value(const std::vector<FastchessPairStats>& stats) {
