@@ -50,7 +50,22 @@ const std::vector<TournamentSetting>& output_settings() {
           .flag = "crc32",
           .value_name = "",
           .help = "After each game, print the --pgn file's CRC32 (fastchess's -crc32 pgn=true)",
-          .read = read_switch<"crc32", &Config::output, &OutputPlan::crc32>},
+          .read = read_switch<"crc32", &Config::output, &OutputPlan::crc32>,
+          .check =
+              [](const Config& c) {
+                  if (c.output.crc32 && c.pgn_path.empty())
+                      throw ConfigError(
+                          "--crc32 prints the CRC32 of the --pgn file: add --pgn FILE (in the "
+                          "dialect: -crc32 pgn=true needs -pgnout file=FILE)");
+              }},
+        S{.key = "pgn_fields",
+          .flag = "pgn-fields",
+          .value_name = "LIST",
+          .help = "Each move's comment in the --pgn file also gives these fields, comma-separated: "
+                  "timeleft, latency, nodes, seldepth, nps, hashfull, tbhits, pv (fastchess's "
+                  "-pgnout keys, in its form)",
+          .read = [](Config& c,
+                     Text t) { c.output.pgn_fields = read_pgn_fields(t, "pgn-fields"); }},
         S{.key = "check_mate_pvs",
           .flag = "check-mate-pvs",
           .value_name = "",

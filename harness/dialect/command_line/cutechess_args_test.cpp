@@ -624,3 +624,28 @@ TEST(CutechessArgs, UseAffinityReadsTheCpuListAsAffinityDoes) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// -crc32 pgn=true without -pgnout is refused by validate(), the one check both doors' runs pass
+// through (run_match() validates the configuration with the command's output plan in it).
+TEST(CutechessArgs, Crc32WithoutPgnoutIsRefusedByTheSharedValidation) {
+    auto planned = [](const CutechessCommand& command) {
+        TournamentConfig config = command.config;
+        config.output = command.output;
+        return config;
+    };
+    try {
+        validate(planned(read({"-crc32", "pgn=true"})));
+        ADD_FAILURE() << "-crc32 without -pgnout was accepted";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("-crc32 pgn=true needs -pgnout file=FILE"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_NO_THROW(validate(planned(read({"-crc32", "pgn=true", "-pgnout", "file=g.pgn"}))));
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -29,15 +29,7 @@ void read_pgnout(Reading& r, const Option& option) {
             r.settings.emplace_back("pgn", value);
         } else if (key == "append") {
             output.pgn_append = read_bool(key, value);
-        } else if (bool* field = key == "nodes"      ? &fields.nodes
-                                 : key == "seldepth" ? &fields.seldepth
-                                 : key == "nps"      ? &fields.nps
-                                 : key == "pv"       ? &fields.pv
-                                 : key == "hashfull" ? &fields.hashfull
-                                 : key == "tbhits"   ? &fields.tbhits
-                                 : key == "timeleft" ? &fields.timeleft
-                                 : key == "latency"  ? &fields.latency
-                                                     : nullptr) {
+        } else if (bool* field = pgn_move_field(fields, key)) {
             *field = read_bool(key, value);
             fields.fastchess = true;
         } else if (key == "match_line") {
