@@ -93,6 +93,36 @@ TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
     }
 }
 
+// The console forms' intervals, the pentanomial line and the test-env form of the warnings, which
+// the dialect spells -ratinginterval, -scoreinterval, -outcomeinterval, -report penta= and
+// -testEnv.
+TEST(OutputSettings, TheConsoleFormsIntervalsAndReports) {
+    TournamentConfig c = two_engines();
+    EXPECT_FALSE(c.output.pentanomial.has_value());
+    apply_settings(c, {{"console", "cutechess"},
+                       {"rating_interval", "10"},
+                       {"score_interval", "4"},
+                       {"outcome_interval", "20"},
+                       {"pentanomial", "true"},
+                       {"test_env", "true"}});
+    validate(c);
+    EXPECT_EQ(c.output.rating_interval, 10);
+    EXPECT_EQ(c.output.score_interval, 4);
+    EXPECT_EQ(c.output.outcome_interval, 20);
+    EXPECT_EQ(c.output.pentanomial, true);
+    EXPECT_TRUE(c.output.test_env);
+    apply_settings(c, {{"pentanomial", "false"}});
+    EXPECT_EQ(c.output.pentanomial, false);
+    EXPECT_EQ(error_of([&] {
+                  apply_settings(c, {{"score_interval", "0"}});
+              }),
+              "score_interval must be a positive number of games (got 0)");
+    EXPECT_EQ(error_of([&] {
+                  apply_settings(c, {{"rating_interval", "-1"}});
+              }),
+              "rating_interval must be a number of games, 0 or more (got -1)");
+}
+
 // --crc32 prints the --pgn file's CRC32: validate(), which both doors' runs pass through, refuses
 // it without the file in either door's words.
 TEST(OutputSettings, Crc32WithoutAPgnFileIsRefusedByValidate) {
