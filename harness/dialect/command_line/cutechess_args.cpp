@@ -367,7 +367,11 @@ void finish(Reading& r) {
     if (std::none_of(r.settings.begin(), r.settings.end(),
                      [](const auto& s) { return s.first == "concurrency"; }))
         r.settings.emplace_back("concurrency", "1");
+    // The settings as one layer, the output plan's entries (-ratinginterval's rating_interval,
+    // ...) onto the command's plan: read by the same entries as `arbiter tournament`'s flags.
+    std::swap(config.output, r.command.output);
     apply_settings(config, r.settings);
+    std::swap(config.output, r.command.output);
     // cutechess's order and openings (its default policy unless given); a knockout's are its own.
     if (r.command.spoken_tool != SpokenTool::fastchess &&
         std::none_of(r.settings.begin(), r.settings.end(),

@@ -122,7 +122,7 @@ void read_report_option(Reading& r, const Option& option) {
         auto [key, value] = key_value(option, token);
         if (key != "penta")
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: penta)");
-        r.command.output.pentanomial = read_bool(key, value);
+        r.settings.emplace_back("pentanomial", value);
     }
 }
 
