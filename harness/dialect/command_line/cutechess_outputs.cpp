@@ -113,7 +113,7 @@ void read_crc32_option(Reading& r, const Option& option) {
         auto [key, value] = key_value(option, token);
         if (key != "pgn")
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: pgn)");
-        r.command.output.crc32 = read_bool(key, value);
+        r.settings.emplace_back("crc32", value);
     }
 }
 
