@@ -8,6 +8,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/setting_flags.h"
+#include "harness/dialect/run/dialect_console.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
 #include "harness/text/output_file.h"
@@ -83,8 +84,6 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             "--shard-count goes with --shard auto (the number of shards of a Kubernetes Indexed "
             "Job); add --shard auto, or give the shard as --shard K/N");
     if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
-    if (c.output.crc32 && c.pgn_path.empty())
-        throw ConfigError("--crc32 prints the CRC32 of the --pgn file: add --pgn FILE");
     validate(c);
     if (!db_given) c.db_path = own_database_path(c);
     return c;

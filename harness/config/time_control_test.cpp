@@ -7,8 +7,8 @@
 #include <random>
 
 #include "harness/config/config_error_of.h"
-#include "harness/config/cutechess_args.h"
 #include "harness/config/engine_config.h"
+#include "harness/dialect/command_line/cutechess_args.h"
 
 namespace arbiter {
 namespace {

@@ -104,7 +104,7 @@ void append_log_header(int fd, const std::string& program, const std::vector<std
     struct tm local {};
     if (::localtime_r(&now, &local))
         std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
-    std::string header = std::string("[arbiter ") + stamp + "] starting " + program;
+    std::string header = std::string(ENGINE_LOG_HEADER) + stamp + "] starting " + program;
     for (const std::string& arg : args) header += " " + arg;
     header += "\n";
     [[maybe_unused]] ssize_t written = ::write(fd, header.data(), header.size());

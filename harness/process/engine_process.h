@@ -42,6 +42,11 @@ struct ExitStatus {
     static ExitStatus from_wait_status(int status);
 };
 
+// How the line begins that EngineProcess::start() appends to an engine's stderr log before each
+// start ("[arbiter 2026-12-06 01:02:03] starting PROGRAM ARGS"): a reader of the engine's own
+// stderr lines skips the lines that begin so.
+inline constexpr std::string_view ENGINE_LOG_HEADER = "[arbiter ";
+
 // Hears every line an EngineProcess writes to its engine and every line it reads from it (the
 // engine log). Called on the thread that uses the process, so an observer shared by processes of
 // several threads must be thread-safe. It must not throw: the engine's I/O goes on regardless.

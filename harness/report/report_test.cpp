@@ -191,6 +191,29 @@ TEST(Standings, CrosstableColumnsAreSizedByTheirCells) {
     }
 }
 
+// The report is its sections' values laid out in one place: a section cleared (status clears
+// the per-move statistics) leaves the text without its block and one blank line between the rest.
+TEST(Standings, ASectionClearedLeavesTheOthersAsFormatted) {
+    ThreeEngines t;
+    play_three(t, {"a", "b", "c"}, 4);
+    StandingsTables tables =
+        standings_tables(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1});
+    const std::string whole = format_standings(tables);
+    EXPECT_EQ(whole, format_standings(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1}));
+    ASSERT_EQ(tables.move_statistics.front(),
+              (std::vector<std::string>{"Name", "Depth", "Nodes", "Time ms", "Moves"}));
+    ASSERT_EQ(tables.move_statistics.size(), 4u);
+    tables.move_statistics.clear();
+    const std::string without = format_standings(tables);
+    const std::size_t name = whole.find("\nName ");
+    const std::size_t cross = whole.find("\nCrosstable");
+    ASSERT_NE(name, std::string::npos);
+    ASSERT_NE(cross, std::string::npos);
+    // The whole text less the block from "Name" to the blank line before "Crosstable".
+    EXPECT_EQ(without, whole.substr(0, name + 1) + whole.substr(cross + 1)) << without;
+    EXPECT_EQ(without.find("Depth"), std::string::npos);
+}
+
 TEST(Progress, OneLinePerGameWhenNotATerminal) {
     std::ostringstream out;
     ProgressDisplay display(out, false);

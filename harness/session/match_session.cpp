@@ -4,8 +4,6 @@
 
 #include "harness/process/affinity.h"
 #include "harness/report/html/page.h"
-#include "harness/session/dialect_console.h"
-#include "harness/session/native_console.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/tournament_check.h"
 
@@ -62,15 +60,6 @@ std::string write_match_page(Store& store, const TournamentConfig& config,
     html::WrittenReport written = html::write_report(store, report, config.output.html_path);
     return "Report: " + config.output.html_path + " (" + std::to_string(written.games) +
            " games)\n";
-}
-
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
-    if (config.output.format == ConsoleFormat::arbiter) {
-        NativeConsole console(config, outputs);
-        return run_match(config, outputs, console);
-    }
-    ToolLinesConsole console(config, outputs);
-    return run_match(config, outputs, console);
 }
 
 }  // namespace arbiter

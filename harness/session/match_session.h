@@ -75,8 +75,4 @@ std::string write_match_page(Store& store, const TournamentConfig& config, Tourn
 // what the refusals and the run throw.
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
 
-// The same with the console of the output plan's form (config.output.format): arbiter's
-// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole).
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
-
 }  // namespace arbiter

@@ -4,7 +4,7 @@
 
 #include <iostream>
 
-#include "harness/report/cutechess_output.h"
+#include "harness/dialect/output/cutechess_output.h"
 #include "harness/text/number_text.h"
 
 namespace arbiter {

@@ -91,7 +91,7 @@ struct ReportData {
     // last phase's start, and those controls ("40/5400+30:1800+30"): the clock charts mark them.
     std::vector<std::pair<int, std::string>> period_starts;
     std::string period_controls;
-    std::string note;  // the configuration's note: lines shown under the title
+    std::string note;                // the configuration's note: lines shown under the title
     std::vector<std::string> names;  // engine names, index = engine index
     std::vector<EngineId> engine_ids;
     std::vector<EngineOwnIdentity> own;  // what each engine said of itself, by engine index
