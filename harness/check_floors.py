@@ -2,7 +2,9 @@
 """Lists every include and every library link under harness/ that climbs back up a floor.
 
 The floors are the table at the top of harness/CMakeLists.txt: one row per folder of harness/
-(`# FLOOR | FOLDER | LIBRARIES | ROOM`), bottom to top. A file may include files of its own folder
+(`# FLOOR | FOLDER | LIBRARIES | ROOM`), bottom to top. A folder whose parts sit on different floors
+(harness/dialect/) has one row per sub-folder ("dialect/output"), and a floor may be a decimal
+("6.5") that puts a row between two whole floors without renumbering the rows above it. A file may include files of its own folder
 and of folders on lower floors; two folders on one floor never include each other. engines/ is
 below the whole harness and never includes it. Tests, fuzz targets, benchmarks and test fixtures
 (a file name holding "test", "fuzz", "benchmark" or "fixture") are programs at the top of the
@@ -18,7 +20,7 @@ import os
 import re
 import sys
 
-ROW = re.compile(r"^#\s*(\d+)\s*\|\s*(\S+)\s*\|\s*([^|]*?)\s*\|\s*(.+)$")
+ROW = re.compile(r"^#\s*(\d+(?:\.\d+)?)\s*\|\s*(\S+)\s*\|\s*([^|]*?)\s*\|\s*(.+)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 ADD_LIBRARY = re.compile(r"add_library\(\s*([\w-]+)")
 LINK = re.compile(r"target_link_libraries\(([^)]*)\)", re.S)
@@ -58,7 +60,7 @@ def read_table(root):
                 continue
             floor, folder, libraries, _ = match.groups()
             names = [] if libraries == "-" else libraries.split()
-            rows.append((int(floor), folder, names))
+            rows.append((int(floor) if floor.isdigit() else float(floor), folder, names))
     if not rows:
         problems.append(f"harness/CMakeLists.txt: no floors table (# FLOOR | FOLDER | ...)")
     return rows, problems

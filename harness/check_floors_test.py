@@ -106,6 +106,19 @@ class CheckFloorsTest(unittest.TestCase):
         self.assertEqual(self.tree({"harness/text/text_test.cpp": '#include "harness/cli/x.h"\n'}),
                          [])
 
+    def test_a_sub_folder_on_a_decimal_floor_sits_between_two_floors(self):
+        sub_floor = {"harness/CMakeLists.txt": TABLE + "#  1.5 | dialect/lines | arbiter_lines | x\n",
+                     "harness/dialect/lines/CMakeLists.txt":
+                         "add_library(arbiter_lines STATIC lines.cpp)\n"
+                         "target_link_libraries(arbiter_lines PUBLIC arbiter_game)\n",
+                     "harness/dialect/lines/lines.h": '#include "harness/game/game.h"\n',
+                     "harness/uci/client.h": '#include "harness/dialect/lines/lines.h"\n'}
+        self.assertEqual(self.tree(sub_floor), [])
+        sub_floor["harness/game/game.cpp"] = '#include "harness/dialect/lines/lines.h"\n'
+        self.assertEqual(self.tree(sub_floor), [
+            "harness/game/game.cpp:1: includes harness/dialect/lines/lines.h: game (floor 1) may "
+            "include only its own folder and floors below; dialect/lines is floor 1.5"])
+
     def test_a_missing_table_is_named(self):
         self.assertEqual(self.tree({"harness/CMakeLists.txt": "add_subdirectory(text)\n"}),
                          ["harness/CMakeLists.txt: no floors table (# FLOOR | FOLDER | ...)"])

@@ -33,6 +33,7 @@ const std::map<std::string, std::string> PACKAGE_OF = {
     {"fairymax", "fairymax"},
     {"phalanx", "phalanx"},
     {"gnuchess", "gnuchess"},
+    {"sjeng", "sjeng"},
     {"chromium", "chromium"},
     {"node", "nodejs"},
     {"valgrind", "valgrind"},

@@ -99,6 +99,11 @@ class EntrantGamesTest(unittest.TestCase):
         names_with_nodes = [name for name, count in counted if count > 0]
         self.assertEqual(names_with_nodes, ["greedy_material", "minimax2"])
 
+    def details(self):
+        """The fault detail of every game by slot (None where there is none)."""
+        with sqlite3.connect(self.db) as db:
+            return [row[0] for row in db.execute("SELECT fault_detail FROM games ORDER BY slot")]
+
     def fault_games(self, name, *flags, own_limit=""):
         self.play([entrant(name) + own_limit, entrant("random_mover")], *flags)
         return [(w, b, r, t, text) for w, b, r, t, text, _ in self.games()]
@@ -116,6 +121,36 @@ class EntrantGamesTest(unittest.TestCase):
             text = file.read()
         self.assertEqual(text.count("ZeroDivisionError: division by zero"), 2)
         self.assertIn("crasher.py\", line 6, in evaluate", text)
+        # The log names each game before the lines written during it.
+        self.assertRegex(text, r"\[arbiter [-0-9]+ [:0-9]+\] game 1 \(crasher vs random_mover\)\n")
+        self.assertRegex(text, r"\[arbiter [-0-9]+ [:0-9]+\] game 2 \(random_mover vs crasher\)\n")
+        reason = "main raised ZeroDivisionError: division by zero (crasher.py, line 6, in evaluate)"
+        self.assertEqual(self.details(), [f"{reason}; its log: {log}"] * 2)
+
+    def test_each_fault_is_explained_on_the_console_line(self):
+        out = self.play([entrant("illegal_board"), entrant("random_mover")], "--depth", "1")
+        log = os.path.join(self.folder.name, "logs", "illegal_board.stderr.log")
+        start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        why = "no legal move gives the returned board (changed squares: d1 d5)"
+        self.assertIn(f"Finished game 1 (illegal_board vs random_mover): 0-1 {{{WHITE_0000}}} "
+                      f"({why}; position {start}; its log: {log})", out)
+        self.assertTrue(self.details()[1].startswith(
+            "no legal move gives the returned board (changed squares: d4 d8); position "))
+
+    def test_a_slow_import_costs_only_that_entrants_clock_with_the_reason(self):
+        slow = os.path.join(self.folder.name, "slow.py")
+        with open(slow, "w", encoding="utf-8") as file:
+            file.write("import time\ntime.sleep(2.5)\nfrom random_mover import choose_move\n")
+        shutil.copy(os.path.join(ENTRANTS, "random_mover.py"), self.folder.name)
+        shutil.copy(os.path.join(ENTRANTS, "boardmoves.py"), self.folder.name)
+        out = self.play([f"name=slow,cmd={HOST},arg={slow},tc=1+0", entrant("random_mover")],
+                        "--tc", "600+1", "--maxplies", "20", "--rounds", "2", "--concurrency", "1")
+        self.assertNotIn("did not answer 'uci'", out)
+        games = self.games()
+        self.assertEqual(games[0][3], "time-forfeit")  # still loading when its clock ran out
+        self.assertRegex(self.details()[0], r"^slow\.py is still loading \(\d+\.\d s so far\)")
+        # Once loaded, it plays: a later game ends by the rules, not on time.
+        self.assertNotEqual({game[3] for game in games[1:]}, {"time-forfeit"})
 
     def test_a_board_no_legal_move_gives_is_an_illegal_move(self):
         self.assertEqual(
@@ -183,11 +218,15 @@ class ClassTournamentTest(unittest.TestCase):
 
             first = run()
             self.assertIn("greedy_material", first)
+            self.assertRegex(first, r"greedy_material\.py: +plays [a-h][1-8][a-h][1-8] in the "
+                             r"starting position")
             self.assertTrue(os.path.isfile(os.path.join(folder, "tournament.html")))
             self.assertEqual(count("SELECT count(*) FROM games"), [(6,)])
             with open(os.path.join(folder, "greedy_material.py"), "a", encoding="utf-8") as f:
                 f.write("# edited after the first round\n")
-            run()
+            second = run()
+            self.assertIn("greedy_material.py changed since the last run (and the modules it "
+                          "loads: none): its 4 games are played again", second)
             self.assertEqual(count("SELECT count(*) FROM games"), [(10,)])
             self.assertEqual(count("SELECT count(*) FROM engines"), [(4,)])
             # The four new games are the edited entrant's; the other pair's two were kept.
@@ -198,8 +237,56 @@ class ClassTournamentTest(unittest.TestCase):
                 ),
                 [(4,)],
             )
+            with open(os.path.join(folder, "unused.py"), "w", encoding="utf-8") as f:
+                f.write("VALUE = 1  # a file no entrant loads\n")
             run()
             self.assertEqual(count("SELECT count(*) FROM games"), [(10,)])
+
+    def test_students_that_cannot_play_are_left_out_with_the_reason(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("random_mover", "boardmoves"):
+                shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
+            shutil.copy(os.path.join(ENTRANTS, "random_mover.py"), os.path.join(folder, "a,b.py"))
+            shutil.copy(os.path.join(ENTRANTS, "random_mover.py"), os.path.join(folder, "random.py"))
+            sources = {
+                "missing.py": "import no_such_module\ndef choose_move(fen):\n    return 'e2e4'\n",
+                "broken.py": "def choose_move(fen)\n    return 'e2e4'\n",
+                "keywords.py": "from random_mover import choose_move as move\n"
+                               "def choose_move(fen, *, depth=2, **options):\n    return move(fen)\n",
+            }
+            for name, source in sources.items():
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as file:
+                    file.write(source)
+            arbiter_dir = os.path.dirname(ARBITER)
+            command = ["bash", "scripts/class-tournament", folder, "--tc", "60+1", "--maxplies",
+                       "16", "--ladder", "random"]
+            environment = dict(os.environ, ARBITER=ARBITER)
+            strict = subprocess.run(command + ["--strict"], cwd=ROOT, capture_output=True,
+                                    text=True, check=False, env=environment)
+            self.assertEqual(strict.returncode, 1)
+            self.assertFalse(os.path.exists(os.path.join(folder, "tournament.sqlite")))
+            process = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
+                                     check=False, env=environment)
+            out = process.stdout
+            self.assertEqual(process.returncode, 0, out + process.stderr)
+            self.assertRegex(out, r"missing\.py: +cannot be loaded: ModuleNotFoundError: No module "
+                             r"named 'no_such_module' \(missing\.py, line 1, in <module>\)")
+            self.assertRegex(out, r"broken\.py: +cannot be loaded: SyntaxError: expected ':' "
+                             r"\(broken\.py, line 1\)")
+            self.assertIn("Left out: 2 entrant(s) that cannot play (above); the others play.", out)
+            self.assertIn("the ladder's random plays as 'random (ladder)'", out)
+            self.assertLess(out.index("Left out"), out.index("Finished game 1 "))
+            with sqlite3.connect(os.path.join(folder, "tournament.sqlite")) as connection:
+                names = sorted(r[0] for r in connection.execute("SELECT name FROM engines"))
+                terminations = {r[0] for r in connection.execute("SELECT termination FROM games")}
+            self.assertEqual(names, ["a,b", "keywords", "random", "random (ladder)",
+                                     "random_mover"])
+            self.assertFalse(terminations & {"disconnect", "illegal-move", "time-forfeit"})
+            with open(os.path.join(folder, "tournament.html"), encoding="utf-8") as page:
+                html = page.read()
+            self.assertIn("Left out: missing.py: cannot be loaded: ModuleNotFoundError", html)
+            self.assertIn("<h1>" + os.path.basename(folder) + "</h1>", html)
+            self.assertTrue(arbiter_dir)
 
 
 if __name__ == "__main__":

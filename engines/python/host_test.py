@@ -200,7 +200,6 @@ class GameTest(unittest.TestCase):
         )
 
 
-AUTHOR = "id author arbiter-python (engines/python)"
 GO = "go wtime 1000 btime 1000"
 
 
@@ -251,9 +250,9 @@ class ProtocolTest(unittest.TestCase):
             path, ["uci", "isready", f"position startpos moves {moves}", go, "quit"]
         )
         self.assertEqual(code, 0, err)
-        self.assertEqual(out[:4], ["id name family", AUTHOR, "uciok", "readyok"])
-        self.assertRegex(out[4], r"^info time \d+$")
-        self.assertEqual(out[5], "bestmove e8g8")
+        self.assertEqual(out[:3], ["id name family", "uciok", "readyok"])
+        self.assertRegex(out[3], r"^info time \d+$")
+        self.assertEqual(out[4], "bestmove e8g8")
         self.assertIn("thinking", err)
         with open(record, encoding="utf-8") as f:
             self.assertEqual(json.load(f), [8, list("rnbqk..r"), 4.0, 3.5])
@@ -273,14 +272,16 @@ class ProtocolTest(unittest.TestCase):
         commands = ["uci", "position startpos moves e2e4", "go wtime 9000 btime 2500", "quit"]
         code, out, err = exchange(path, commands)
         self.assertEqual(code, 0, err)
-        self.assertRegex(out[3], r"^info time \d+ nodes 7$")
-        self.assertEqual(out[4], "bestmove e7e5")
+        self.assertRegex(out[2], r"^info time \d+ nodes 7$")
+        self.assertEqual(out[3], "bestmove e7e5")
 
     def test_an_exception_ends_the_host_with_its_traceback(self):
         crasher = os.path.join(ENTRANTS, "crasher.py")
         code, out, err = exchange(crasher, ["uci", "position startpos", GO])
         self.assertEqual(code, 1)
         self.assertFalse([line for line in out if line.startswith("bestmove")])
+        self.assertRegex(out[-1], r"^info string main raised ZeroDivisionError: division by zero "
+                         r"\(crasher\.py, line \d+, in evaluate\)$")
         self.assertIn("ZeroDivisionError: division by zero", err)
         self.assertIn("crasher.py", err)
 
@@ -288,7 +289,9 @@ class ProtocolTest(unittest.TestCase):
         path = self.entrant("broken.py", "def main(history\n")
         code, out, err = exchange(path, ["uci", "isready", "position startpos", GO])
         self.assertEqual(code, 1)
-        self.assertEqual(out, ["id name broken.py", AUTHOR, "uciok", "readyok"])
+        self.assertEqual(out[:3], ["id name broken", "uciok", "readyok"])
+        self.assertRegex(out[3], r"^info string broken\.py could not be loaded: SyntaxError: .* "
+                         r"\(broken\.py, line 1\)$")
         self.assertIn("SyntaxError", err)
 
     def test_a_file_with_neither_interface_is_named(self):
@@ -321,6 +324,152 @@ class ProtocolTest(unittest.TestCase):
         self.assertEqual(code, 0)
         said = "choose_move returned 'e2e4\\nbestmove e2e4', not a move in UCI notation"
         self.assertEqual(out[-2:], ["info string " + said, "bestmove 0000"])
+
+    def test_each_signature_gets_the_clock_only_where_it_asks_for_it(self):
+        # (signature, what the entrant should receive beside the FEN)
+        forms = (
+            ("fen", "nothing"),
+            ("fen, milliseconds_left", 2500),
+            ("fen, /, left", 2500),
+            ("fen, *, depth=2", "nothing"),
+            ("fen, depth=1", "nothing"),
+            ("fen, **options", "nothing"),
+            ("fen, *, ms", 2500),
+            ("fen, *, time_ms=None", 2500),
+            ("fen, depth=3, time_left=0", 2500),
+            ("*args", "nothing"),
+        )
+        for signature, expected in forms:
+            with self.subTest(signature=signature):
+                record = os.path.join(self.folder.name, "got.json")
+                source = f"""
+                    import json, inspect
+                    def choose_move({signature}):
+                        frame = inspect.currentframe()
+                        seen = {{k: v for k, v in frame.f_locals.items() if k not in ("fen", "frame")}}
+                        got = [v for v in seen.values() if v == 2500]
+                        flat = [x for v in seen.values() if isinstance(v, (tuple, dict))
+                                for x in (v.values() if isinstance(v, dict) else v)]
+                        got += [x for x in flat if x == 2500]
+                        json.dump(got[0] if got else "nothing", open({record!r}, "w"))
+                        return "e7e5"
+                    """
+                path = self.entrant("form.py", source)
+                commands = ["uci", "position startpos moves e2e4", "go wtime 9000 btime 2500",
+                            "quit"]
+                code, out, err = exchange(path, commands)
+                self.assertEqual(code, 0, err)
+                self.assertEqual(out[-1], "bestmove e7e5")
+                with open(record, encoding="utf-8") as f:
+                    self.assertEqual(json.load(f), expected)
+
+    def test_a_signature_the_host_cannot_call_is_named_at_the_first_go(self):
+        path = self.entrant("needy.py", "def choose_move(fen, ms, depth):\n    return 'e2e4'\n")
+        code, out, _ = exchange(path, ["uci", "position startpos", "go", "quit"])
+        self.assertEqual(code, 1)
+        self.assertRegex(out[-1], r"^info string needy\.py could not be loaded: TypeError: "
+                         r"choose_move\(fen, ms, depth\) needs depth, which the host cannot give")
+
+    def test_uci_is_answered_before_a_slow_entrant_loads_and_stop_is_answered_with_why(self):
+        path = self.entrant(
+            "slow.py", "import time\ntime.sleep(3)\ndef choose_move(fen):\n    return 'e2e4'\n"
+        )
+        process = subprocess.Popen(  # pylint: disable=consider-using-with
+            [sys.executable, HOST_PATH, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        process.stdin.write("uci\nisready\n")
+        process.stdin.flush()
+        self.assertEqual([process.stdout.readline().strip() for _ in range(3)],
+                         ["id name slow", "uciok", "readyok"])  # at once, while it loads
+        process.stdin.write("position startpos\ngo wtime 100 btime 100\nstop\n")
+        process.stdin.flush()
+        self.assertRegex(process.stdout.readline(),
+                         r"^info string slow\.py is still loading \(\d+\.\d s so far\)$")
+        self.assertEqual(process.stdout.readline().strip(), "bestmove 0000")
+        process.stdin.write("position startpos\ngo wtime 100 btime 100\nquit\n")
+        process.stdin.flush()
+        out, _ = process.communicate(timeout=60)
+        self.assertEqual(out.splitlines()[-1], "bestmove e2e4")  # loaded: it plays
+        self.assertEqual(process.returncode, 0)
+
+    def test_a_load_over_the_load_timeout_fails_with_the_file_named(self):
+        path = self.entrant(
+            "sleepy.py", "import time\ntime.sleep(30)\ndef choose_move(fen):\n    return 'e2e4'\n"
+        )
+        process = subprocess.run(
+            [sys.executable, HOST_PATH, "--load-timeout", "1", path],
+            input="uci\nposition startpos\ngo\n", capture_output=True, text=True, timeout=60,
+            check=False)
+        self.assertEqual(process.returncode, 1)
+        self.assertEqual(process.stdout.splitlines()[-1],
+                         "info string sleepy.py did not finish loading within 1 s "
+                         "(the load timeout)")
+
+    def test_the_author_comes_from_the_entrant_never_the_host(self):
+        for source, author in (
+            ('"""Anna Smith, class 4B\n\nA greedy player."""\n', "Anna Smith, class 4B"),
+            ('"""A docstring"""\n__author__ = "Ben"\n', "Ben"),
+            ("x = 1\n", None),
+        ):
+            with self.subTest(author=author):
+                path = self.entrant("who.py", source + "def choose_move(fen):\n    return 'e2e4'\n")
+                _, out, _ = exchange(path, ["uci", "quit"])
+                expected = ["id name who"] + ([f"id author {author}"] if author else []) + ["uciok"]
+                self.assertEqual(out, expected)
+
+    def test_the_check_plays_one_move_or_names_what_stops_the_entrant(self):
+        cases = (
+            (os.path.join(ENTRANTS, "random_mover.py"), 0, r"^plays [a-h][1-8][a-h][1-8] in the "
+             r"starting position \(\d+\.\d\d s\)$"),
+            (os.path.join(ENTRANTS, "illegal_board.py"), 1, r"^in the starting position: no legal "
+             r"move gives the returned board \(changed squares: d1 d5\)$"),
+            (self.entrant("missing.py", "import no_such_module\n"), 1, r"^cannot be loaded: "
+             r"ModuleNotFoundError: No module named 'no_such_module' \(missing\.py, line 1"),
+            (self.entrant("nothing.py", "x = 1\n"), 1, r"defines neither choose_move"),
+        )
+        for path, status, pattern in cases:
+            with self.subTest(entrant=os.path.basename(path)):
+                process = subprocess.run([sys.executable, HOST_PATH, "--check", path],
+                                         capture_output=True, text=True, timeout=60, check=False)
+                self.assertEqual(process.returncode, status, process.stderr)
+                self.assertRegex(process.stdout.strip(), pattern)
+
+
+class BrokenRuleTest(unittest.TestCase):
+    """The host names what the rules forbid in a board no legal move gives (issue 39)."""
+
+    def explain(self, fen, edits):
+        position = host.Position.from_fen(fen)
+        board = [row[:] for row in position.board]
+        for square, piece in edits.items():
+            board[int(square[1]) - 1]["abcdefgh".index(square[0])] = piece
+        move, why = host.move_for_board(position, board)
+        self.assertIsNone(move)
+        return why
+
+    def test_castling_out_of_check_a_pawn_left_behind_and_an_exposed_king_are_named(self):
+        cases = (
+            ("1Q2k2r/3rppbp/p5pn/2p1N3/2B5/2N1B3/PPP2PPP/R1Q1K2R b KQk - 0 15",
+             {"e8": ".", "h8": ".", "g8": "k", "f8": "r"},
+             "(changed squares: e8 f8 g8 h8): castling kingside out of check"),
+            ("r3k3/8/8/8/8/8/8/R3K2R w Q - 0 1", {"e1": ".", "h1": ".", "g1": "K", "f1": "R"},
+             "(changed squares: e1 f1 g1 h1): castling kingside without the right (the king or "
+             "that rook has moved)"),
+            ("4k3/8/8/8/8/8/8/R3K2r w Q - 0 1", {"e1": ".", "a1": ".", "c1": "K", "d1": "R"},
+             "(changed squares: a1 c1 d1 e1): castling queenside out of check"),
+            ("3rk3/8/8/8/8/8/8/R3K3 w Q - 0 1", {"e1": ".", "a1": ".", "c1": "K", "d1": "R"},
+             "(changed squares: a1 c1 d1 e1): castling queenside through d1, which is attacked"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", {"a7": ".", "a8": "P"},
+             "(changed squares: a7 a8): a pawn left on the last rank at a8 must promote"),
+            ("4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", {"e2": ".", "d3": "B"},
+             "(changed squares: e2 d3): e2d3 leaves the own king in check"),
+            ("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1", {"a1": ".", "a5": "R"},
+             "(changed squares: a1 a5)"),  # a rook over its own pawn: nothing more to say
+        )
+        for fen, edits, expected in cases:
+            with self.subTest(fen=fen):
+                self.assertEqual(self.explain(fen, edits),
+                                 "no legal move gives the returned board " + expected)
 
 
 if __name__ == "__main__":

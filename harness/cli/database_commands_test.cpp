@@ -132,6 +132,41 @@ TEST_F(DatabaseCommands, ExportHoldsTheGamesTheStandingsCountAfterAnEngineIsRebu
     EXPECT_EQ(rows, 2u) << from_db.output;
 }
 
+// The per-move fields are one setting of both writers: `tournament --pgn-fields` writes them to
+// the live PGN, `export --pgn-fields` from the database, move for move the same fields.
+TEST_F(DatabaseCommands, ExportWritesThePerMoveFieldsTheLivePgnWrites) {
+    const fs::path db = dir_ / "fields.sqlite", live = dir_ / "live.pgn", pgn = dir_ / "export.pgn";
+    const CommandOutcome played =
+        run_arbiter(std::string("tournament --engine name=a,cmd=") + MOCK_ENGINE_PATH +
+                    " --engine name=b,cmd=" + MOCK_ENGINE_PATH + " --depth 1 --openings " +
+                    short_suite(1).string() + " --db " + db.string() + " --pgn " + live.string() +
+                    " --pgn-fields nodes,seldepth");
+    ASSERT_EQ(played.exit_code, 0) << played.output;
+    const CommandOutcome exported = run_arbiter("export --db " + db.string() + " --pgn " +
+                                                pgn.string() + " --pgn-fields nodes,seldepth");
+    ASSERT_EQ(exported.exit_code, 0) << exported.output;
+    auto comments = [](const std::string& text) {
+        std::vector<std::string> found;
+        for (std::size_t at = 0; (at = text.find('{', at)) != std::string::npos; ++at)
+            if (std::size_t fields = text.find(", n=", at); fields < text.find('}', at))
+                found.push_back(text.substr(fields, text.find('}', at) - fields));
+        return found;
+    };
+    const std::vector<std::string> from_live = comments(file_bytes(live));
+    ASSERT_GT(from_live.size(), 2u);
+    EXPECT_NE(from_live.front().find(", n="), std::string::npos) << from_live.front();
+    EXPECT_NE(from_live.front().find(", sd="), std::string::npos) << from_live.front();
+    EXPECT_EQ(comments(file_bytes(pgn)), from_live);
+    // Without the setting, none; an unknown field is refused naming it.
+    ASSERT_EQ(run_arbiter("export --db " + db.string() + " --pgn " + pgn.string()).exit_code, 0);
+    EXPECT_EQ(file_bytes(pgn).find(", n="), std::string::npos);
+    const CommandOutcome refused = run_arbiter("export --db " + db.string() + " --pgn " +
+                                               pgn.string() + " --pgn-fields nodes,clock");
+    EXPECT_NE(refused.exit_code, 0);
+    EXPECT_NE(refused.output.find("--pgn-fields: unknown field 'clock'"), std::string::npos)
+        << refused.output;
+}
+
 // What an engine calls itself (`id name`, `id author`) is kept in the database, listed by
 // `ratings --verbose` and written to the live and exported PGN in arbiter's own tags, while the
 // games stay rated under the given names.
@@ -312,6 +347,39 @@ TEST_F(DatabaseCommands, ReadOnlyShardsAreMergedAndAReadOnlyTargetIsNamed) {
               std::string::npos)
         << refused.output;
     fs::permissions(shards, fs::perms::owner_all);
+}
+
+// Issue 38: `ratings --db` on a file of several tournaments says which one it rates and how to
+// choose another; --list lists them; --tournament N rates N.
+TEST_F(DatabaseCommands, RatingsSaysWhichOfSeveralTournamentsItShows) {
+    const std::string db = (dir_ / "two.sqlite").string();
+    const std::string mock = std::string(",cmd=") + MOCK_ENGINE_PATH;
+    const std::string rest =
+        " --depth 1 --rounds 1 --openings " + short_suite(1).string() + " --db " + db;
+    ASSERT_EQ(run_arbiter("tournament --engine name=a" + mock + " --engine name=b" + mock + rest)
+                  .exit_code,
+              0);
+    ASSERT_EQ(run_arbiter("tournament --engine name=a" + mock + " --engine name=c" + mock + rest)
+                  .exit_code,
+              0);
+    const CommandOutcome newest = run_arbiter("ratings --db " + db + " --bootstrap 0");
+    ASSERT_EQ(newest.exit_code, 0) << newest.output;
+    EXPECT_NE(newest.output.find(db + " holds 2 tournaments; showing 2: a, c; 2 games; begun "),
+              std::string::npos)
+        << newest.output;
+    EXPECT_NE(newest.output.find("(choose one with --tournament N; --list lists them)"),
+              std::string::npos);
+    EXPECT_NE(newest.output.find(" c "), std::string::npos) << newest.output;
+    const CommandOutcome list = run_arbiter("ratings --db " + db + " --list");
+    ASSERT_EQ(list.exit_code, 0) << list.output;
+    EXPECT_NE(list.output.find("  1: a, b; 2 games; begun "), std::string::npos) << list.output;
+    EXPECT_NE(list.output.find("  2: a, c; 2 games; begun "), std::string::npos) << list.output;
+    const CommandOutcome first =
+        run_arbiter("ratings --db " + db + " --tournament 1 --bootstrap 0");
+    ASSERT_EQ(first.exit_code, 0) << first.output;
+    EXPECT_EQ(first.output.find("holds 2 tournaments"), std::string::npos) << first.output;
+    EXPECT_NE(first.output.find(" b "), std::string::npos) << first.output;
+    EXPECT_EQ(first.output.find(" c "), std::string::npos) << first.output;
 }
 
 }  // namespace

@@ -15,9 +15,13 @@ namespace {
 struct ExportOptions {
     std::string db, pgn;
     std::vector<TournamentId> tournaments;
+    std::string pgn_fields;  // --pgn-fields LIST, as `arbiter tournament` reads it
 };
 
 void run(const ExportOptions& options) {
+    const PgnMoveFields fields = options.pgn_fields.empty()
+                                     ? PgnMoveFields{}
+                                     : read_pgn_fields(options.pgn_fields, "--pgn-fields");
     const NamedFile output{options.pgn, "--pgn"};
     refuse_outputs_over_inputs({&output, 1}, database_files(options.db, "--db"));
     if (!std::filesystem::exists(options.db))
@@ -34,7 +38,7 @@ void run(const ExportOptions& options) {
     std::map<EngineId, EngineOwnIdentity> own;       // what each engine said of itself
     for (const StoredEngine& engine : store.list_engines()) own[engine.id] = engine.own;
     for (const auto& t : tournaments) {
-        TournamentPgn pgn(stored_tournament_config(t));
+        TournamentPgn pgn(stored_tournament_config(t), fields);
         pgn.set_own_identities(own);
         // The games the standings count: a rebuilt engine's re-played games once.
         for (const GameSummary& summary : current_games(store.list_games(t.id))) {
@@ -60,6 +64,10 @@ void add(CLI::App& app) {
         ->required();
     cmd->add_option("--tournament", options->tournaments,
                     "Only these tournament ids (default: all)");
+    cmd->add_option("--pgn-fields", options->pgn_fields,
+                    "Each move's comment also gives these fields, comma-separated: timeleft, "
+                    "latency, nodes, seldepth, nps, hashfull, tbhits, pv (as `arbiter tournament "
+                    "--pgn-fields` and fastchess's -pgnout keys write them)");
     cmd->callback([options] { run(*options); });
 }
 

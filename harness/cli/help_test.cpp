@@ -12,9 +12,9 @@
 #include <sstream>
 #include <string>
 
-#include "harness/config/cutechess_options.h"
 #include "harness/config/engine_config.h"
 #include "harness/config/tournament_config.h"
+#include "harness/dialect/command_line/cutechess_options.h"
 
 namespace arbiter {
 namespace {

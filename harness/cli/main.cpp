@@ -9,9 +9,10 @@
 #include <optional>
 #include <string>
 
+#include "harness/cli/check_command.h"
 #include "harness/cli/command.h"
-#include "harness/cli/cutechess_command.h"
-#include "harness/config/cutechess_args.h"
+#include "harness/dialect/command_line/cutechess_args.h"
+#include "harness/dialect/run/cutechess_command.h"
 #include "harness/text/output_file.h"
 #include "harness/text/suggest.h"
 
@@ -80,6 +81,10 @@ int main(int argc, char** argv) {
     // Started through a link named fastchess... or cutechess...: that tool's command line, always.
     // `arbiter -engine ... -each ...`: the cutechess-cli / fastchess dialect, read apart.
     arbiter::SpokenTool spoken_tool = arbiter::tool_called_as(argc > 0 ? argv[0] : "arbiter");
+    // fastchess's `--compliance ENGINE [ARGS]`: `arbiter check` of that engine, fastchess's status.
+    if (spoken_tool == arbiter::SpokenTool::fastchess && argc > 1 &&
+        std::string(argv[1]) == "--compliance")
+        return arbiter::cli::run_compliance(std::vector<std::string>(argv + 1, argv + argc));
     if (spoken_tool != arbiter::SpokenTool::arbiter ||
         (argc > 1 && arbiter::is_cutechess_option(argv[1])))
         return run_cutechess_dialect(std::vector<std::string>(argv + 1, argv + argc), spoken_tool);

@@ -243,3 +243,37 @@ TEST_F(NativeOutputs, ConsoleFormsPrintTheDialectsLinesForTheSameGames) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// The console settings of the output plan through both doors: `arbiter tournament --console
+// cutechess` with --score-interval, --rating-interval, --outcome-interval and --pentanomial prints
+// the lines the dialect prints for -scoreinterval, -ratinginterval, -outcomeinterval and -report
+// penta=true, byte for byte, for the same six games.
+TEST_F(NativeOutputs, TheConsoleIntervalsAndPentanomialPrintAlikeThroughBothDoors) {
+    RunResult native = run(match("n.sqlite") +
+                           " --console cutechess --score-interval 2 --rating-interval 3 "
+                           "--outcome-interval 4 --pentanomial");
+    ASSERT_EQ(native.exit_code, 0) << native.out << native.err;
+    RunResult dialect =
+        run(std::string("-engine name=ab cmd=") + ALPHABETA_PATH + " -engine name=mv cmd=" +
+            MVVLVA_PATH + " -each nodes=2000 -openings file=" + path("three.epd") +
+            " order=sequential -rounds 3 -games 2 -repeat -concurrency 1 -db " + path("d.sqlite") +
+            " -scoreinterval 2 -ratinginterval 3 -outcomeinterval 4 -report penta=true");
+    ASSERT_EQ(dialect.exit_code, 0) << dialect.out << dialect.err;
+    EXPECT_EQ(native.out, dialect.out);
+    auto count = [](const std::string& text, const std::string& line_start) {
+        int n = 0;
+        for (std::size_t at = 0; (at = text.find("\n" + line_start, at)) != std::string::npos; ++at)
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(count(native.out, "Score of ab vs mv"), 3) << native.out;  // games 2, 4, 6
+    EXPECT_EQ(count(native.out, "Elo difference: "), 2) << native.out;   // games 3, 6
+    EXPECT_EQ(count(native.out, "Ptnml(0-2): "), 2) << native.out;       // with the Elo
+    EXPECT_EQ(count(native.out, "Player: ab\n"), 2) << native.out;       // game 4 and the end
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,9 +1,11 @@
 // `arbiter ratings`: joint maximum-likelihood ratings with bootstrap error bars, from a database
 // or from PGN files, and pair statistics.
+#include <ctime>
 #include <iostream>
 #include <map>
 
 #include "harness/cli/command.h"
+#include "harness/config/json.h"
 #include "harness/pgn/pgn_results.h"
 #include "harness/ratings/joint_ratings.h"
 #include "harness/report/pool_report.h"
@@ -21,7 +23,7 @@ struct RatingsOptions {
     double average = 0;
     int bootstrap = 1000;
     std::uint64_t seed = 1;
-    bool los = false, pairs = false, verbose = false;
+    bool los = false, pairs = false, verbose = false, list = false;
 };
 
 // Each rated engine's own name and author as the database keeps them (the newest identity of
@@ -44,8 +46,29 @@ std::string own_identities(Store& store, const RatingResult& ratings) {
     return text;
 }
 
+// One line for a tournament of the database: its id, engines, games and when it began.
+std::string tournament_line(Store& store, const StoredTournament& t) {
+    std::string engines;
+    try {
+        const json::Value config = json::parse(t.config_json);
+        const json::Value* list = config.find("engines");
+        for (std::size_t i = 0; list && list->is_array() && i < list->as_array().size(); ++i)
+            if (const json::Value* name = list->as_array()[i].find("name");
+                name && name->is_string())
+                engines += (engines.empty() ? "" : ", ") + name->as_string();
+    } catch (const json::ParseError&) {}
+    std::time_t began = std::time_t(t.created_at_ms / 1000);
+    std::tm utc{};
+    gmtime_r(&began, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M UTC", &utc);
+    return "  " + std::to_string(t.id) + ": " + (engines.empty() ? "(engines unknown)" : engines) +
+           "; " + std::to_string(store.count_games(t.id)) + " games; begun " + stamp + "\n";
+}
+
 // Games of one tournament of the database, between the newest identity of each engine name (a
-// rebuilt engine's old games are history, as in the tournament's own standings).
+// rebuilt engine's old games are history, as in the tournament's own standings). A database of
+// several tournaments says on standard error which one is shown and how to choose another.
 GameRecords games_from_database(const RatingsOptions& options) {
     if (!std::filesystem::exists(options.db))
         throw std::runtime_error(options.db + ": no such database");
@@ -54,6 +77,10 @@ GameRecords games_from_database(const RatingsOptions& options) {
     if (tournaments.empty())
         throw std::runtime_error(options.db + ": no tournament in the database");
     TournamentId id = options.tournament ? *options.tournament : tournaments.back().id;
+    if (!options.tournament && tournaments.size() > 1)
+        std::cerr << options.db << " holds " << tournaments.size() << " tournaments; showing "
+                  << tournament_line(store, tournaments.back()).substr(2)
+                  << "(choose one with --tournament N; --list lists them)\n";
     GameRecords records;
     for (const auto& g : current_games(store.list_games(store.load_tournament(id).id))) {
         records.games.push_back({records.player_index(g.white_name),
@@ -64,6 +91,13 @@ GameRecords games_from_database(const RatingsOptions& options) {
 }
 
 void run(const RatingsOptions& o, const CLI::App& cmd) {
+    if (o.list) {  // the tournaments of --db, one a line
+        Store store = Store::open(o.db, Store::Access::read_only);
+        std::cout << "Tournaments in " << o.db << " (id: engines; games; begun):\n";
+        for (const StoredTournament& t : store.list_tournaments())
+            std::cout << tournament_line(store, t);
+        return;
+    }
     GameRecords records;
     if (!o.db.empty()) records = games_from_database(o);
     SkippedGames skipped;
@@ -98,7 +132,21 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
     }
     OutputFormat format = *parse_output_format(o.format);
     RatingResult ratings = compute_ratings(records.players, records.games, options);
-    std::cout << format_ratings(ratings, format, TableOptions{o.los});
+    // The pairs in the table's order, the higher-ranked player first.
+    std::vector<NamedPairStatistics> pairs;
+    if (o.pairs) {
+        const std::vector<PlayerRating>& rows = ratings.players;
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            for (std::size_t j = i + 1; j < rows.size(); ++j) {
+                const MatchTally tally = tally_match(records.games, rows[i].player, rows[j].player);
+                if (tally.wdl.games() == 0) continue;
+                pairs.push_back({rows[i].name, rows[j].name, pair_statistics(tally)});
+            }
+    }
+    // One document: with --pairs, the pairs join the table (text), the JSON object or the CSV.
+    const bool pairs_after_pool = o.pairs && format == OutputFormat::table;
+    std::cout << format_ratings(ratings, format, TableOptions{o.los},
+                                o.pairs && !pairs_after_pool ? &pairs : nullptr);
     if (!o.db.empty() && format == OutputFormat::table) {
         Store store = Store::open(o.db, Store::Access::read_only);
         const auto tournaments = store.list_tournaments();
@@ -107,18 +155,7 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
         if (!pool.empty()) std::cout << "\n" << pool;
         if (o.verbose) std::cout << "\n" << own_identities(store, ratings);
     }
-    if (o.pairs) {
-        std::vector<NamedPairStatistics> pairs;
-        for (int a = 0; a < int(records.players.size()); ++a)
-            for (int b = a + 1; b < int(records.players.size()); ++b) {
-                MatchTally tally = tally_match(records.games, a, b);
-                if (tally.wdl.games() == 0) continue;
-                pairs.push_back({records.players[std::size_t(a)], records.players[std::size_t(b)],
-                                 pair_statistics(tally)});
-            }
-        std::cout << (format == OutputFormat::table ? "\n" : "")
-                  << format_pair_statistics(pairs, format);
-    }
+    if (pairs_after_pool) std::cout << "\n" << format_pair_statistics(pairs, format);
 }
 
 void add(CLI::App& app) {
@@ -127,6 +164,8 @@ void add(CLI::App& app) {
     auto db = cmd->add_option("--db", options->db, "SQLite database");
     cmd->add_option("--tournament", options->tournament,
                     "Tournament id in --db (default: the latest)")
+        ->needs(db);
+    cmd->add_flag("--list", options->list, "List the tournaments in --db (id, engines, games)")
         ->needs(db);
     auto pgn = cmd->add_option("--pgn", options->pgn, "PGN files (Result, White and Black tags)");
     auto anchor = cmd->add_option("--anchor", options->anchor, "Fix one player's rating: NAME=ELO");

@@ -110,6 +110,11 @@ TEST_F(RunRefusals, BadInputsAndNamesLeaveNothing) {
                    "--pgn " + suite() + ": is the same file as --openings " + suite());
     expect_refused(dialect("-epdout " + suite(), true),
                    "-epdout " + suite() + ": is the same file as -openings file=" + suite());
+    // Issue 38: -config outname= in a missing folder is refused before play, as -pgnout is.
+    expect_refused(dialect("-config discard=true outname=nodir/x.json", true),
+                   "-config outname=nodir/x.json: the folder nodir does not exist");
+    expect_refused(dialect("-pgnout nodir/x.pgn", true),
+                   "-pgnout nodir/x.pgn: the folder nodir does not exist");
     // Issue 28: names that fail later or read alike are refused first.
     const std::string long_name(245, 'n');
     expect_refused(tournament(mock(long_name)),
@@ -180,10 +185,30 @@ TEST_F(RunRefusals, TheSameRunsWithoutTheFaultPlay) {
         run_shell("cd " + work_.string() + " && " + ARBITER_PATH + " " +
                   tournament("--pgn g.pgn --engine-log e.log --html page.html"));
     ASSERT_EQ(outcome.exit_code, 0) << outcome.output;
-    EXPECT_NE(outcome.output.find("Database: results/tournament.sqlite"), std::string::npos);
-    for (const char* made : {"g.pgn", "e.log", "page.html", "results/tournament.sqlite",
-                             "results/logs/a.stderr.log", "results/logs/b.stderr.log"})
+    // Without --db, a file of the tournament's own (issue 38): results/a-vs-b-HASH.sqlite.
+    const std::size_t named = outcome.output.find("Database: results/a-vs-b-");
+    ASSERT_NE(named, std::string::npos) << outcome.output;
+    const std::size_t begin = named + std::string("Database: ").size();
+    const std::string db = outcome.output.substr(begin, outcome.output.find('\n', begin) - begin);
+    EXPECT_TRUE(db.ends_with(".sqlite")) << db;
+    EXPECT_NE(outcome.output.find("Results: " + db), std::string::npos) << outcome.output;
+    EXPECT_FALSE(fs::exists(work_ / "results/tournament.sqlite"));
+    for (const std::string made : {"g.pgn", "e.log", "page.html", db.c_str(),
+                                   "results/logs/a.stderr.log", "results/logs/b.stderr.log"})
         EXPECT_TRUE(fs::exists(work_ / made)) << made;
+    // The same command resumes its own file; another match writes a file of its own.
+    const std::string in_work = "cd " + work_.string() + " && " + ARBITER_PATH + " ";
+    outcome = run_shell(in_work + tournament(""));
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.output;
+    EXPECT_NE(outcome.output.find("Database: " + db + "\n"), std::string::npos) << outcome.output;
+    EXPECT_NE(outcome.output.find("(2 were already in the database)"), std::string::npos)
+        << outcome.output;
+    outcome = run_shell(in_work + "tournament" + mock("a") + mock("c") + " --depth 1 --openings " +
+                        suite());
+    ASSERT_EQ(outcome.exit_code, 0) << outcome.output;
+    EXPECT_NE(outcome.output.find("Database: results/a-vs-c-"), std::string::npos)
+        << outcome.output;
+    EXPECT_NE(outcome.output.find("Played 2 games"), std::string::npos) << outcome.output;
     // The check of every engine (worker 0) comes first in the engine log, then the games.
     const std::string log = file_bytes(work_ / "e.log");
     EXPECT_NE(log.find("] a(0) > uci\n"), std::string::npos) << log.substr(0, 400);

@@ -74,20 +74,6 @@ std::string rate_text(std::int64_t games, std::optional<std::int64_t> from,
     return with_commas(std::int64_t(double(games) * 3'600'000.0 / double(*to - *from)));
 }
 
-// The standings without the per-move statistics block (its "Name  Depth  Nodes ..." table):
-// status copies games without their moves, so that block would be empty.
-std::string without_move_statistics(const std::string& report) {
-    std::istringstream in(report);
-    std::string out, line;
-    bool skipping = false;
-    while (std::getline(in, line)) {
-        if (line.rfind("Name", 0) == 0 && line.find("Depth") != std::string::npos) skipping = true;
-        if (!skipping) out += line + "\n";
-        if (skipping && line.empty()) skipping = false;
-    }
-    return out;
-}
-
 // The standings over every game of `files`: their games (without moves) merged into a
 // temporary database.
 std::string standings(const std::vector<std::filesystem::path>& files, int bootstrap) {
@@ -113,8 +99,11 @@ std::string standings(const std::vector<std::filesystem::path>& files, int boots
                 ids.push_back(e.id);
                 names.push_back(e.identity.name);
             }
-            text = without_move_statistics(format_standings(store, tournaments.back().id, ids,
-                                                            names, StandingsOptions{bootstrap, 1}));
+            // Without the per-move statistics: status copies games without their moves.
+            StandingsTables tables = standings_tables(store, tournaments.back().id, ids, names,
+                                                      StandingsOptions{bootstrap, 1});
+            tables.move_statistics.clear();
+            text = format_standings(tables);
         }
     } catch (...) {
         remove();

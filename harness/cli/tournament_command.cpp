@@ -1,5 +1,6 @@
 // `arbiter tournament`: plays a round-robin of UCI engines from an opening suite into SQLite and
 // prints the standings.
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -7,6 +8,7 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/setting_flags.h"
+#include "harness/dialect/run/dialect_console.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
 #include "harness/text/output_file.h"
@@ -37,12 +39,38 @@ json::Value read_json_file(const std::string& path) {
     }
 }
 
+// The file of a tournament run without --db (nor "db" in --config): results/ENGINES-HASH.sqlite,
+// from the engines' names and the first 8 hex digits of the tournament's key, so that the same
+// command resumes its own file and another match never writes into it (a shard's adds
+// -shard-K-of-N, as each shard needs its own file).
+std::string own_database_path(const TournamentConfig& c) {
+    std::string name;
+    for (std::size_t i = 0; i < c.engines.size(); ++i) {
+        if (i == 2 && c.engines.size() > 3) {
+            name += "-and-" + std::to_string(c.engines.size() - 2) + "-more";
+            break;
+        }
+        std::string engine = c.engines[i].name.substr(0, 32);
+        for (char& ch : engine)
+            if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '.') ch = '_';
+        name += (i == 0 ? "" : "-vs-") + engine;
+    }
+    name += "-" + tournament_key(c).substr(0, 8);
+    if (c.shard_count)
+        name += "-shard-" + std::to_string(c.shard_index) + "-of-" + std::to_string(c.shard_count);
+    return "results/" + name + ".sqlite";
+}
+
 // The configuration from --config, then the engines of --engines and --engine, then every
 // setting flag given, as one layer; validated as run_tournament() will validate it.
 TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
     TournamentConfig c;
-    if (!o.config_file.empty())
-        c = tournament_config_from_json(read_json_file(o.config_file), o.config_file);
+    bool db_given = app.count("--db") > 0;
+    if (!o.config_file.empty()) {
+        const json::Value file = read_json_file(o.config_file);
+        db_given = db_given || file.find("db") != nullptr;
+        c = tournament_config_from_json(file, o.config_file);
+    }
     if (!o.engines_file.empty()) {
         std::vector<EngineConfig> engines =
             engines_from_json(read_json_file(o.engines_file), o.engines_file);
@@ -56,9 +84,8 @@ TournamentConfig build_config(const TournamentOptions& o, const CLI::App& app) {
             "--shard-count goes with --shard auto (the number of shards of a Kubernetes Indexed "
             "Job); add --shard auto, or give the shard as --shard K/N");
     if (app.count("--shard") > 0) set_shard(c, parse_shard(o.shard, o.shard_count));
-    if (c.output.crc32 && c.pgn_path.empty())
-        throw ConfigError("--crc32 prints the CRC32 of the --pgn file: add --pgn FILE");
     validate(c);
+    if (!db_given) c.db_path = own_database_path(c);
     return c;
 }
 

@@ -14,44 +14,9 @@ namespace arbiter {
 
 namespace {
 
-// Parses a non-negative decimal number of seconds into milliseconds.
 // The largest count a limit may give: the stored configuration is JSON, whose numbers are doubles,
 // exact up to 2^53.
 constexpr std::uint64_t MAX_EXACT_NUMBER = std::uint64_t(1) << 53;
-
-// The longest period or increment a time control may give: 10 million seconds (115 days).
-constexpr std::int64_t MAX_SECONDS = 10'000'000;
-
-// Milliseconds, or nothing when `text` is not a number of seconds; a number of seconds above
-// MAX_SECONDS gives MAX_SECONDS * 1000 + 1 (too large, whatever its size).
-std::optional<std::int64_t> seconds_to_ms(std::string_view text) {
-    if (text.empty()) return std::nullopt;
-    double seconds = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-    if (end != text.data() + text.size() || text[0] == '-') return std::nullopt;
-    if (ec == std::errc::result_out_of_range || seconds > MAX_SECONDS)
-        return MAX_SECONDS * 1000 + 1;
-    if (ec != std::errc() || !(seconds >= 0)) return std::nullopt;
-    return std::int64_t(std::llround(seconds * 1000));
-}
-
-template <typename T>
-std::optional<T> parse_whole(std::string_view text) {
-    T value{};
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
-    return value;
-}
-
-// Milliseconds as seconds, exactly: "60", "0.6", "19545.07" (never rounded, never an exponent).
-std::string format_seconds(std::int64_t ms) {
-    std::string text = std::to_string(ms / 1000);
-    if (std::int64_t fraction = ms % 1000) {
-        std::string digits = std::to_string(1000 + fraction).substr(1);
-        text += '.' + digits.substr(0, digits.find_last_not_of('0') + 1);
-    }
-    return text;
-}
 
 constexpr IntegerRule DEPTH_RULE{"depth", 1, 1000, "a depth from 1 to 1000"};
 constexpr IntegerRule NODES_RULE{"nodes", 1, std::int64_t(MAX_EXACT_NUMBER), "a positive integer"};
@@ -103,64 +68,6 @@ bool read_engine_setting(EngineConfig& engine, std::string_view key, const Setti
     return true;
 }
 
-TimeControl parse_time_control(std::string_view text) {
-    const std::string original(text);
-    auto fail = [&]() {
-        return ConfigError(
-            "time control '" + original +
-            "' is not SECONDS+INC, SECONDS, MOVES/SECONDS+INC, MOVES/SECONDS or hgSECONDS");
-    };
-    TimeControl tc;
-    if (text.starts_with("hg")) {
-        // cutechess's hourglass: the time itself, with no increment and no periods.
-        text.remove_prefix(2);
-        if (text.find_first_of("/+") != std::string_view::npos)
-            throw ConfigError("time control '" + original +
-                              "': an hourglass has no increment and no moves per period");
-        tc.hourglass = true;
-    }
-    if (auto slash = text.find('/'); slash != std::string_view::npos) {
-        auto moves = parse_whole<int>(text.substr(0, slash));
-        if (!moves || *moves < 1) throw fail();
-        tc.moves = *moves;
-        text.remove_prefix(slash + 1);
-    }
-    std::string_view base = text, inc;
-    if (auto plus = text.find('+'); plus != std::string_view::npos) {
-        base = text.substr(0, plus);
-        inc = text.substr(plus + 1);
-        auto inc_ms = seconds_to_ms(inc);
-        if (!inc_ms) throw fail();
-        tc.increment_ms = *inc_ms;
-    }
-    if (auto colon = base.find(':'); colon != std::string_view::npos) {
-        auto minutes = parse_whole<int>(base.substr(0, colon));
-        auto seconds = seconds_to_ms(base.substr(colon + 1));
-        if (!minutes || *minutes < 0 || !seconds) throw fail();
-        tc.base_ms = std::int64_t(*minutes) * 60000 + *seconds;
-    } else {
-        auto base_ms = seconds_to_ms(base);
-        if (!base_ms) throw fail();
-        tc.base_ms = *base_ms;
-    }
-    if (tc.base_ms > MAX_SECONDS * 1000 || tc.increment_ms > MAX_SECONDS * 1000)
-        throw ConfigError("time control '" + original + "' is too large: the period and the " +
-                          "increment may each be at most " + std::to_string(MAX_SECONDS) +
-                          " seconds (115 days)");
-    if (tc.base_ms <= 0 && tc.increment_ms <= 0)
-        throw ConfigError("time control '" + original + "' gives no time");
-    return tc;
-}
-
-std::string to_string(const TimeControl& tc) {
-    std::ostringstream text;
-    if (tc.hourglass) text << "hg";
-    if (tc.moves) text << tc.moves << '/';
-    text << format_seconds(tc.base_ms);
-    if (tc.increment_ms) text << '+' << format_seconds(tc.increment_ms);
-    return text.str();
-}
-
 bool read_limit(SearchLimitConfig& limits, std::string_view key, const SettingValue& value) {
     if (key == "depth")
         limits.depth = int(read_integer(DEPTH_RULE, value));
@@ -182,8 +89,7 @@ void validate(const SearchLimitConfig& limits) {
                                       ? -1
                                       : std::int64_t(*limits.nodes));
     if (limits.movetime_ms) check_integer(MOVETIME_RULE, *limits.movetime_ms);
-    if (limits.tc && limits.tc->base_ms <= 0 && limits.tc->increment_ms <= 0)
-        throw ConfigError("time control '" + to_string(*limits.tc) + "' gives no time");
+    if (limits.tc) validate(*limits.tc);
 }
 
 void validate(const EngineConfig& engine) {
@@ -242,7 +148,7 @@ std::span<const EngineSpecKey> engine_spec_keys() {
         {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
         {"nodes", "N", "its own node limit"},
         {"movetime", "MS", "its own time per move"},
-        {"tc", "TC", "its own time control: SECONDS+INC, MOVES/SECONDS+INC, ..."},
+        {"tc", "TC", "its own time control: SECONDS+INC, MOVES/SECONDS+INC, periods ..."},
     };
     return KEYS;
 }

@@ -11,28 +11,10 @@
 #include <vector>
 
 #include "harness/config/json.h"
+#include "harness/config/time_control.h"
 #include "harness/config/values.h"
 
 namespace arbiter {
-
-// A chess clock setting: `moves` per period (0 = the whole game), base time, increment. An
-// hourglass (cutechess's tc=hg60) has one period and no increment: the time a side uses is
-// added to its opponent's clock.
-struct TimeControl {
-    int moves = 0;
-    std::int64_t base_ms = 0;
-    std::int64_t increment_ms = 0;
-    bool hourglass = false;
-
-    bool operator==(const TimeControl&) const = default;
-};
-
-// Parses "SECONDS+INC", "SECONDS", "MOVES/SECONDS+INC", "MOVES/SECONDS" or the hourglass
-// "hgSECONDS" (seconds may be fractional, and "M:SS" minutes are accepted for the base). Throws
-// ConfigError.
-TimeControl parse_time_control(std::string_view text);
-// The cutechess-style text of a time control ("40/60+0.6", "10+0.1", "hg60").
-std::string to_string(const TimeControl& tc);
 
 // The limit of each search: exactly one kind is normally set; fields left empty are inherited
 // from the tournament's global limits.

@@ -1,5 +1,6 @@
 #include "harness/config/output_plan.h"
 
+#include <algorithm>
 #include <regex>
 
 #include "harness/config/values.h"
@@ -30,6 +31,33 @@ std::vector<int> read_cpu_list(std::string_view text_view, std::string_view flag
         at = end + 1;
     }
     return cpus;
+}
+
+bool* pgn_move_field(PgnMoveFields& fields, std::string_view name) {
+    for (const PgnMoveFieldName& field : PGN_MOVE_FIELD_NAMES)
+        if (field.name == name) return &(fields.*field.member);
+    return nullptr;
+}
+
+PgnMoveFields read_pgn_fields(std::string_view list, std::string_view flag) {
+    PgnMoveFields fields;
+    std::size_t at = 0;
+    while (at <= list.size()) {
+        std::size_t end = std::min(list.find(',', at), list.size());
+        std::string_view name = list.substr(at, end - at);
+        bool* field = pgn_move_field(fields, name);
+        if (!field) {
+            std::string known;
+            for (const PgnMoveFieldName& each : PGN_MOVE_FIELD_NAMES)
+                known += (known.empty() ? "" : ", ") + std::string(each.name);
+            throw ConfigError(std::string(flag) + ": unknown field '" + std::string(name) +
+                              "' (known: " + known + ")");
+        }
+        *field = true;
+        fields.fastchess = true;
+        at = end + 1;
+    }
+    return fields;
 }
 
 }  // namespace arbiter

@@ -6,6 +6,7 @@
 // -use-affinity, -show-latency, -html); the match session (harness/session) reads only the plan.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,32 @@ struct PgnMoveFields {
     bool operator==(const PgnMoveFields&) const = default;
 };
 
+// The per-move fields that are switches, by the one name both doors give them: fastchess's
+// -pgnout keys (nodes=true) and the list of --pgn-fields (nodes,seldepth) of `arbiter
+// tournament` and `arbiter export`, in fastchess's order of the comment.
+struct PgnMoveFieldName {
+    std::string_view name;
+    bool PgnMoveFields::*member;
+};
+inline constexpr std::array<PgnMoveFieldName, 8> PGN_MOVE_FIELD_NAMES{{
+    {"timeleft", &PgnMoveFields::timeleft},
+    {"latency", &PgnMoveFields::latency},
+    {"nodes", &PgnMoveFields::nodes},
+    {"seldepth", &PgnMoveFields::seldepth},
+    {"nps", &PgnMoveFields::nps},
+    {"hashfull", &PgnMoveFields::hashfull},
+    {"tbhits", &PgnMoveFields::tbhits},
+    {"pv", &PgnMoveFields::pv},
+}};
+
+// The switch of `fields` named `name`, or nullptr when no field has that name.
+bool* pgn_move_field(PgnMoveFields& fields, std::string_view name);
+
+// A comma-separated list of those names ("nodes,seldepth,pv"): each named field on, in
+// fastchess's form (as a -pgnout key turns it on). Throws ConfigError naming `flag` and the
+// unknown name.
+PgnMoveFields read_pgn_fields(std::string_view list, std::string_view flag);
+
 // The output plan of one run. A plan of its own starts in cutechess-cli's form, the dialect's
 // default; a TournamentConfig's starts in arbiter's (TournamentConfig::output). The PGN's and
 // the engine log's paths, and --report-every, stay in TournamentConfig beside it.
@@ -43,7 +70,8 @@ struct OutputPlan {
     int score_interval = 1;    // "Score of" lines every N games
     int outcome_interval = 0;  // -outcomeinterval: cutechess's outcome blocks every N games
     // -resultformat: the columns of cutechess's ranking table of more than two engines, a named
-    // format or a list of fields (harness/config/cutechess_result_format.h), read and checked.
+    // format or a list of fields (harness/dialect/command_line/cutechess_result_format.h), read and
+    // checked.
     std::string result_format{"default"};
     // Spoken as fastchess (its link): fastchess's cutechess form ends with the Elo line, without
     // cutechess-cli's colour lines, SPRT line without -sprt and outcome blocks.

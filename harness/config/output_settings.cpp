@@ -18,11 +18,21 @@ constexpr std::array<Word<ConsoleFormat>, 3> CONSOLE_FORMS{
 constexpr std::array<Word<EngineLogForm>, 2> ENGINE_LOG_FORMS{
     {{"stamped", EngineLogForm::stamped}, {"cutechess", EngineLogForm::cutechess}}};
 
+// How often the cutechess and fastchess console forms print their lines (-ratinginterval,
+// -scoreinterval, -outcomeinterval in the dialect).
+constexpr IntegerRule RATING_INTERVAL_RULE{"rating_interval", 0, INT_MAX_VALUE,
+                                           "a number of games, 0 or more"};
+constexpr IntegerRule SCORE_INTERVAL_RULE{"score_interval", 1, INT_MAX_VALUE,
+                                          "a positive number of games"};
+constexpr IntegerRule OUTCOME_INTERVAL_RULE{"outcome_interval", 0, INT_MAX_VALUE,
+                                            "a number of games, 0 or more"};
+
 }  // namespace
 
 const std::vector<TournamentSetting>& output_settings() {
     using S = TournamentSetting;
     static const std::vector<S> entries = {
+        // Step 1. The console form, the files and the PV audit.
         S{.key = "console",
           .flag = "console",
           .value_name = "FORM",
@@ -50,13 +60,29 @@ const std::vector<TournamentSetting>& output_settings() {
           .flag = "crc32",
           .value_name = "",
           .help = "After each game, print the --pgn file's CRC32 (fastchess's -crc32 pgn=true)",
-          .read = read_switch<"crc32", &Config::output, &OutputPlan::crc32>},
+          .read = read_switch<"crc32", &Config::output, &OutputPlan::crc32>,
+          .check =
+              [](const Config& c) {
+                  if (c.output.crc32 && c.pgn_path.empty())
+                      throw ConfigError(
+                          "--crc32 prints the CRC32 of the --pgn file: add --pgn FILE (in the "
+                          "dialect: -crc32 pgn=true needs -pgnout file=FILE)");
+              }},
+        S{.key = "pgn_fields",
+          .flag = "pgn-fields",
+          .value_name = "LIST",
+          .help = "Each move's comment in the --pgn file also gives these fields, comma-separated: "
+                  "timeleft, latency, nodes, seldepth, nps, hashfull, tbhits, pv (fastchess's "
+                  "-pgnout keys, in its form)",
+          .read = [](Config& c,
+                     Text t) { c.output.pgn_fields = read_pgn_fields(t, "pgn-fields"); }},
         S{.key = "check_mate_pvs",
           .flag = "check-mate-pvs",
           .value_name = "",
           .help = "Audit each move's PV as fastchess's -check-mate-pvs does: a warning for a mate "
                   "score whose PV is illegal or does not end in mate",
           .read = read_switch<"check_mate_pvs", &Config::output, &OutputPlan::check_mate_pvs>},
+        // Step 2. Where the engines run.
         S{.key = "affinity",
           .flag = "affinity",
           .value_name = "[CPUS]",
@@ -66,6 +92,44 @@ const std::vector<TournamentSetting>& output_settings() {
               [](Config& c, Text t) {
                   c.output.affinity = t.empty() ? std::vector<int>{} : read_cpu_list(t, "affinity");
               }},
+        // Step 3. What the cutechess and fastchess forms print, and how often.
+        S{.key = "rating_interval",
+          .flag = "rating-interval",
+          .value_name = "N",
+          .help = "--console cutechess|fastchess: the Elo lines (fastchess: its blocks) every N "
+                  "games (-ratinginterval; 0: at the end only)",
+          .read =
+              [](Config& c, Text t) {
+                  c.output.rating_interval = int(read_integer(RATING_INTERVAL_RULE, t));
+              }},
+        S{.key = "score_interval",
+          .flag = "score-interval",
+          .value_name = "N",
+          .help = "--console cutechess: the \"Score of\" line every N games (-scoreinterval)",
+          .read =
+              [](Config& c, Text t) {
+                  c.output.score_interval = int(read_integer(SCORE_INTERVAL_RULE, t));
+              }},
+        S{.key = "outcome_interval",
+          .flag = "outcome-interval",
+          .value_name = "N",
+          .help = "--console cutechess: each engine's outcome counts every N games "
+                  "(-outcomeinterval)",
+          .read =
+              [](Config& c, Text t) {
+                  c.output.outcome_interval = int(read_integer(OUTCOME_INTERVAL_RULE, t));
+              }},
+        S{.key = "pentanomial",
+          .flag = "pentanomial",
+          .value_name = "",
+          .help = "--console cutechess|fastchess: report pentanomial counts (-report penta=true)",
+          .read = [](Config& c, Text t) { c.output.pentanomial = read_bool("pentanomial", t); }},
+        S{.key = "test_env",
+          .flag = "test-env",
+          .value_name = "",
+          .help = "--check-mate-pvs: each warning's parts on one line, for test frameworks "
+                  "(-testEnv)",
+          .read = read_switch<"test_env", &Config::output, &OutputPlan::test_env>},
         S{.key = "show_latency",
           .flag = "show-latency",
           .value_name = "",

@@ -30,19 +30,25 @@ TEST(OutputSettings, EachFlagFillsItsFieldOfTheOutputPlan) {
                        {"crc32", "true"},
                        {"check_mate_pvs", "true"},
                        {"affinity", "0-2,5"},
-                       {"show_latency", "true"}});
+                       {"show_latency", "true"},
+                       {"pgn_fields", "nodes,seldepth,pv"}});
+    c.pgn_path = "games.pgn";  // --crc32 prints this file's CRC32 (validate() refuses it alone)
     validate(c);
-    OutputPlan expected{.format = ConsoleFormat::fastchess,
-                        .epd_path = "end.epd",
-                        .crc32 = true,
-                        .check_mate_pvs = true,
-                        .show_latency = true,
-                        .html_path = "page.html",
-                        .affinity = std::vector<int>{0, 1, 2, 5}};
+    OutputPlan expected{
+        .format = ConsoleFormat::fastchess,
+        .epd_path = "end.epd",
+        .crc32 = true,
+        .pgn_fields = {.nodes = true, .seldepth = true, .pv = true, .fastchess = true},
+        .check_mate_pvs = true,
+        .show_latency = true,
+        .html_path = "page.html",
+        .affinity = std::vector<int>{0, 1, 2, 5}};
     EXPECT_EQ(c.output, expected);
     // How a run is shown is neither stored nor part of the tournament.
-    EXPECT_EQ(c.to_json().dump(), before.to_json().dump());
-    EXPECT_EQ(c.identity("h").dump(), before.identity("h").dump());
+    TournamentConfig before_with_pgn = before;
+    before_with_pgn.pgn_path = c.pgn_path;
+    EXPECT_EQ(c.to_json().dump(), before_with_pgn.to_json().dump());
+    EXPECT_EQ(c.identity("h").dump(), before_with_pgn.identity("h").dump());
     // --affinity without a list: every CPU.
     apply_settings(c, {{"affinity", ""}, {"console", "cutechess"}, {"crc32", "false"}});
     EXPECT_EQ(c.output.affinity, std::vector<int>{});
@@ -73,6 +79,9 @@ TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
         {"crc32=maybe", "crc32 must be true or false (got maybe)"},
         {"show_latency=yes", "show_latency must be true or false (got yes)"},
         {"engine_log_form=xboard", "engine_log_form must be stamped or cutechess (got xboard)"},
+        {"pgn_fields=nodes,clock",
+         "pgn-fields: unknown field 'clock' (known: timeleft, latency, nodes, seldepth, nps, "
+         "hashfull, tbhits, pv)"},
     };
     for (const auto& [item, message] : cases) {
         const std::size_t equals = item.find('=');
@@ -82,6 +91,48 @@ TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
                   }),
                   message);
     }
+}
+
+// The console forms' intervals, the pentanomial line and the test-env form of the warnings, which
+// the dialect spells -ratinginterval, -scoreinterval, -outcomeinterval, -report penta= and
+// -testEnv.
+TEST(OutputSettings, TheConsoleFormsIntervalsAndReports) {
+    TournamentConfig c = two_engines();
+    EXPECT_FALSE(c.output.pentanomial.has_value());
+    apply_settings(c, {{"console", "cutechess"},
+                       {"rating_interval", "10"},
+                       {"score_interval", "4"},
+                       {"outcome_interval", "20"},
+                       {"pentanomial", "true"},
+                       {"test_env", "true"}});
+    validate(c);
+    EXPECT_EQ(c.output.rating_interval, 10);
+    EXPECT_EQ(c.output.score_interval, 4);
+    EXPECT_EQ(c.output.outcome_interval, 20);
+    EXPECT_EQ(c.output.pentanomial, true);
+    EXPECT_TRUE(c.output.test_env);
+    apply_settings(c, {{"pentanomial", "false"}});
+    EXPECT_EQ(c.output.pentanomial, false);
+    EXPECT_EQ(error_of([&] {
+                  apply_settings(c, {{"score_interval", "0"}});
+              }),
+              "score_interval must be a positive number of games (got 0)");
+    EXPECT_EQ(error_of([&] {
+                  apply_settings(c, {{"rating_interval", "-1"}});
+              }),
+              "rating_interval must be a number of games, 0 or more (got -1)");
+}
+
+// --crc32 prints the --pgn file's CRC32: validate(), which both doors' runs pass through, refuses
+// it without the file in either door's words.
+TEST(OutputSettings, Crc32WithoutAPgnFileIsRefusedByValidate) {
+    TournamentConfig c = two_engines();
+    apply_settings(c, {{"crc32", "true"}});
+    EXPECT_EQ(error_of([&] { validate(c); }),
+              "--crc32 prints the CRC32 of the --pgn file: add --pgn FILE (in the dialect: -crc32 "
+              "pgn=true needs -pgnout file=FILE)");
+    c.pgn_path = "games.pgn";
+    EXPECT_NO_THROW(validate(c));
 }
 
 }  // namespace

@@ -104,6 +104,9 @@ struct TournamentConfig {
     int batch_pairs = 4;
     std::string event = "arbiter tournament";
     std::string site;  // the PGN's Site tag ("?" when empty)
+    // Lines (newline-separated) the page shows under its title, such as the entrants a class
+    // tournament left out and why. Not part of the tournament's identity.
+    std::string note;
     std::chrono::milliseconds handshake_timeout{10000};
     std::chrono::milliseconds wait{0};  // pause of each worker between two games
     int report_every = 0;               // print the standings every N games (0: at the end)

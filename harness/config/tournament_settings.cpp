@@ -52,6 +52,12 @@ const std::vector<TournamentSetting>& settings_table() {
           .help = "Site tag of the PGN (default: ?)",
           .read = read_text<&Config::site>,
           .store = store_unless_default<&Config::site>},
+        S{.key = "note",
+          .flag = "note",
+          .value_name = "TEXT",
+          .help = "Lines shown under the page's title (a class tournament's left-out entrants)",
+          .read = read_text<&Config::note>,
+          .store = store_unless_default<&Config::note>},
         S{.key = "engines",
           .read_json =
               [](Config& c, const json::Value& value, const std::string& where) {
@@ -239,7 +245,8 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "tc",
           .flag = "tc",
           .value_name = "TC",
-          .help = "Time control: SECONDS+INC or MOVES/SECONDS+INC",
+          .help = "Time control: SECONDS+INC, MOVES/SECONDS+INC, or periods as the PGN "
+                  "standard writes them (40/5400+30:1800+30)",
           .read = [](Config& c, Text t) { read_limit(c.limits, "tc", t); }},
         // Step 4. How the run goes and where it writes: not stored, not identity.
         S{.key = "concurrency",
@@ -251,7 +258,7 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "db",
           .flag = "db",
           .value_name = "FILE",
-          .help = "SQLite database (default: results/tournament.sqlite)",
+          .help = "SQLite database (default: results/ENGINES-HASH.sqlite, the tournament's own)",
           .read = read_text<&Config::db_path>},
         S{.key = "pgn",
           .flag = "pgn",

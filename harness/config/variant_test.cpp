@@ -3,8 +3,8 @@
 // their old keys).
 #include <gtest/gtest.h>
 
-#include "harness/config/cutechess_args.h"
 #include "harness/config/tournament_config.h"
+#include "harness/dialect/command_line/cutechess_args.h"
 
 namespace arbiter {
 namespace {

@@ -79,6 +79,9 @@ TEST(EngineFaults, DeadEngineWithAHelperHoldingItsOutputDisconnects) {
     EXPECT_EQ(game.result.description, "White disconnects");
     EXPECT_EQ(game.moves.size(), 4u);
     EXPECT_TRUE(game.white_needs_restart);
+    // Issue 39: it said nothing, so the detail is how its process ended.
+    EXPECT_EQ(game.result.fault_detail.rfind("the engine exited with code ", 0), 0u)
+        << game.result.fault_detail;
 }
 
 // Issue 20, item 10: an engine's bestmove line with control bytes ends the game as an illegal
@@ -90,6 +93,8 @@ TEST(EngineFaults, ControlBytesInAMoveAreShownEscaped) {
     EXPECT_EQ(game.result.termination, Termination::illegal_move);
     EXPECT_EQ(game.result.description, "White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF");
     EXPECT_TRUE(game.moves.empty());
+    // Issue 39: the fault's detail names the position the move was sent in.
+    EXPECT_EQ(game.result.fault_detail, "position " + std::string(START_FEN));
 }
 
 // Issue 28: a Stockfish proxy's `bestmove a7a8Q` lost as an illegal move; cutechess reads the

@@ -13,6 +13,7 @@
 #include <variant>
 #include <vector>
 
+#include "harness/config/time_control.h"
 #include "harness/game/score.h"
 
 namespace arbiter {
@@ -55,7 +56,10 @@ struct GoLimits {
     std::optional<std::int64_t> btime_ms;
     std::optional<std::int64_t> winc_ms;
     std::optional<std::int64_t> binc_ms;
-    std::optional<int> movestogo;
+    std::optional<int> movestogo;  // the moves left in the mover's current clock period
+    // The mover's first clock period: XBoard's `level` states one period before the game, and
+    // `time`/`otim` the true clocks before each move (UCI says movestogo instead).
+    std::optional<TimePeriod> first_period;
     std::optional<int> depth;
     std::optional<std::uint64_t> nodes;
     std::optional<std::int64_t> movetime_ms;

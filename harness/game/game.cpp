@@ -134,6 +134,7 @@ class Referee {
                 if (increment) (c == WHITE ? go.winc_ms : go.binc_ms) = increment;
             }
             if (own->moves_to_go()) go.movestogo = own->moves_to_go();
+            if (limits.tc) go.first_period = limits.tc->first();
             timeout = milliseconds(std::max<std::int64_t>(own->remaining_ms(), 0)) +
                       settings_.time_margin;
         } else {
@@ -210,9 +211,9 @@ class Referee {
                 engine.kill();
                 restart(us);
             }
-            return lose_on_time(us);
+            return lose_on_time(us, late.search.info_strings.empty() ? &result : &late.search);
         }
-        if (result.status != EngineStatus::ok) return misbehaved(us, result.status);
+        if (result.status != EngineStatus::ok) return misbehaved(us, result.status, &result);
 
         // Rounded, not truncated: sub-millisecond moves of fast engines average out right.
         std::int64_t elapsed = (clock_.move_time_us(us, result) + 500) / 1000;
@@ -235,11 +236,7 @@ class Referee {
             return check_claim(us, *reply.claimed_result, reply.claim_reason);
 
         Move m = move_from_uci(pos_, result.bestmove);
-        if (!m) {
-            std::string shown =
-                result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove);
-            return end(Result::illegal(us, std::move(shown)));
-        }
+        if (!m) return illegal_move(us, result);
         MoveRecord record = move_record(result, elapsed);
         if (ponderers_[us].answered_after_ponderhit()) record.latency_ms.reset();
         if (chess_clock) {
@@ -270,6 +267,26 @@ class Referee {
         note(us, "claims " + said + ": false");
         end(Result::loss(us, Termination::false_claim,
                          std::string(colour_name(us)) + " makes a false claim: " + said));
+    }
+
+    // An engine's own explanation of its fault: the last `info string` of its search (the
+    // Python host's "no legal move gives the returned board ...", a traceback's last line), else
+    // how its process ended, if `engine` is given and it has ended; empty if neither is known.
+    static std::string engine_reason(const SearchReply* reply, EngineSession* engine = nullptr) {
+        if (reply && !reply->info_strings.empty())
+            return printable_engine_text(reply->info_strings.back());
+        if (engine && engine->exit_status().kind != ExitStatus::Kind::running)
+            return "the engine " + engine->exit_status().text();
+        return {};
+    }
+
+    // `us` sent a move that is not legal here (or none): it loses, with its explanation and the
+    // position as the fault's detail.
+    void illegal_move(Color us, const SearchReply& result) {
+        end(Result::illegal(
+            us, result.bestmove.empty() ? "(none)" : printable_engine_text(result.bestmove)));
+        const std::string why = engine_reason(&result);
+        game_.result.fault_detail = (why.empty() ? "" : why + "; ") + "position " + pos_.fen();
     }
 
     // Records what an engine said that decides nothing, for the caller's log.
@@ -335,25 +352,32 @@ class Referee {
                                     std::string(colour_name(~us)) + " wins by adjudication"));
     }
 
-    void lose_on_time(Color loser) {
+    // `loser`'s flag fell; `reply` (if any) is what it said meanwhile, for the fault's detail.
+    void lose_on_time(Color loser, const SearchReply* reply = nullptr) {
         // FIDE: a flag fall draws when the opponent cannot mate by any series of legal moves.
         if (cannot_mate(pos_, ~loser))
-            return end(
-                Result::draw(Termination::time_forfeit, std::string("Draw: ") + colour_name(loser) +
+            end(Result::draw(Termination::time_forfeit, std::string("Draw: ") + colour_name(loser) +
                                                             " loses on time, but " +
                                                             colour_name(~loser) + " cannot mate"));
-        end(Result::loss(loser, Termination::time_forfeit,
-                         std::string(colour_name(loser)) + " loses on time"));
+        else
+            end(Result::loss(loser, Termination::time_forfeit,
+                             std::string(colour_name(loser)) + " loses on time"));
+        game_.result.fault_detail = engine_reason(reply);
     }
 
-    void misbehaved(Color c, EngineStatus status) {
+    // `c` stalled or disconnected; `reply` (if any) is what it said before, for the detail.
+    void misbehaved(Color c, EngineStatus status, const SearchReply* reply = nullptr) {
         EngineSession& engine = *players_[c]->engine;
+        const bool gone = status == EngineStatus::disconnected;
         engine.kill();
         restart(c);
         if (status == EngineStatus::timeout)
-            return end(Result::loss(c, Termination::stall,
-                                    std::string(colour_name(c)) + "'s connection stalls"));
-        end(Result::loss(c, Termination::disconnect, std::string(colour_name(c)) + " disconnects"));
+            end(Result::loss(c, Termination::stall,
+                             std::string(colour_name(c)) + "'s connection stalls"));
+        else
+            end(Result::loss(c, Termination::disconnect,
+                             std::string(colour_name(c)) + " disconnects"));
+        game_.result.fault_detail = engine_reason(reply, gone ? &engine : nullptr);
     }
 
     void restart(Color c) {
@@ -428,7 +452,14 @@ RefereeClock& real_clock() {
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
                      const GameSettings& settings, RefereeClock& clock) {
-    return Referee(white, black, opening, settings, clock).run();
+    PlayedGame played = Referee(white, black, opening, settings, clock).run();
+    // A stopping run ends the engines' reads (stop_engine_reads()): a game that then ran out of
+    // time, stalled or disconnected was ended by the stop, not by its engines.
+    const Termination end = played.result.termination;
+    played.cut_short =
+        engine_reads_stopped() && (end == Termination::time_forfeit || end == Termination::stall ||
+                                   end == Termination::disconnect);
+    return played;
 }
 
 }  // namespace arbiter

@@ -318,6 +318,39 @@ TEST(Game, WithoutTheRefillTheSameMovesLoseOnTime) {
     EXPECT_EQ(outcome.moves.size(), 30u);
 }
 
+// Issue 41: a control of two periods through the referee. Each `go` carries both clocks, the
+// increments of each side's current period and the mover's moves to go in its period
+// (harness/game/chess_clock_test.cpp has the tables these lines come from).
+TEST(Game, EachGoSaysTheClocksOfEachSidesPeriod) {
+    Match match({}, {});
+    ScriptedClock clock(milliseconds(1000), milliseconds(2000));
+    match.clock = &clock;
+    match.use_time_control(parse_time_control("2/10+1:5+2"));
+    match.settings.adjudication.max_plies = 10;
+    GoLines white_lines, black_lines;
+    match.white_engine.observe(&white_lines, "white");
+    match.black_engine.observe(&black_lines, "black");
+    PlayedGame outcome = match.play();
+    EXPECT_EQ(outcome.result.termination, Termination::max_plies) << outcome.result.description;
+    EXPECT_EQ(white_lines.lines, (std::vector<std::string>{
+                                     "go wtime 11000 btime 11000 winc 1000 binc 1000 movestogo 2",
+                                     "go wtime 11000 btime 10000 winc 1000 binc 1000 movestogo 1",
+                                     "go wtime 17000 btime 15000 winc 2000 binc 2000",
+                                     "go wtime 18000 btime 15000 winc 2000 binc 2000",
+                                     "go wtime 19000 btime 15000 winc 2000 binc 2000"}));
+    EXPECT_EQ(black_lines.lines, (std::vector<std::string>{
+                                     "go wtime 11000 btime 11000 winc 1000 binc 1000 movestogo 2",
+                                     "go wtime 17000 btime 10000 winc 2000 binc 1000 movestogo 1",
+                                     "go wtime 18000 btime 15000 winc 2000 binc 2000",
+                                     "go wtime 19000 btime 15000 winc 2000 binc 2000",
+                                     "go wtime 20000 btime 15000 winc 2000 binc 2000"}));
+    // The clock stored with each move is the mover's before and after it.
+    ASSERT_EQ(outcome.moves.size(), 10u);
+    EXPECT_EQ(outcome.moves[2].clock_ms, 11000);       // White's second move
+    EXPECT_EQ(outcome.moves[2].clock_left_ms, 17000);  // with the second period's 5 s and 2 s
+    EXPECT_EQ(outcome.moves[3].clock_left_ms, 15000);  // Black's second move: 10 - 2 + 5 + 2
+}
+
 TEST(Game, DrawAndResignAdjudication) {
     Match draw({}, {});
     draw.settings.adjudication.draw_move_number = 3;
@@ -425,7 +458,8 @@ TEST(Game, EachTimedMoveRecordsTheMoversClockBeforeAndAfterIt) {
     Match match({}, {});
     ScriptedClock clock(milliseconds(100), milliseconds(100));
     match.clock = &clock;
-    match.white.limits = match.black.limits = {};
+    match.white.limits = {};
+    match.black.limits = {};
     match.white.limits.tc = TimeControl{2, 1000, 0};  // 2 moves in 1 s
     match.black.limits.tc = TimeControl{0, 5000, 50};
     match.white.book = &book;

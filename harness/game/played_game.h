@@ -58,6 +58,8 @@ struct PlayedGame {
     std::vector<std::string> events;
     bool white_needs_restart = false;
     bool black_needs_restart = false;
+    // Ended by a stopping run (stop_engine_reads()), not by the game: never recorded.
+    bool cut_short = false;
 
     bool operator==(const PlayedGame&) const = default;
 };

@@ -34,15 +34,15 @@ std::string_view to_pgn(Outcome outcome) {
 }
 
 Result Result::win(Color winner, Termination termination, std::string description) {
-    return {won_by(winner), termination, std::move(description), {}};
+    return {won_by(winner), termination, std::move(description), {}, {}};
 }
 
 Result Result::loss(Color loser, Termination termination, std::string description) {
-    return {lost_by(loser), termination, std::move(description), {}};
+    return {lost_by(loser), termination, std::move(description), {}, {}};
 }
 
 Result Result::draw(Termination termination, std::string description) {
-    return {Outcome::draw, termination, std::move(description), {}};
+    return {Outcome::draw, termination, std::move(description), {}, {}};
 }
 
 Result Result::illegal(Color loser, std::string move) {

@@ -102,6 +102,12 @@ struct Result {
     // "(none)" for an empty bestmove; empty otherwise. Not stored (the description holds it
     // too), so empty in a result read back from the store.
     std::string illegal_move;
+    // Why an engine's fault happened, as the referee learned it (illegal move, disconnect, stall,
+    // time forfeit): the engine's own explanation (its last `info string`, such as
+    // engines/python's "no legal move gives the returned board (changed squares: a1 c1 d1 e1)" or
+    // a traceback's last line), the position, and the engine's log file. Empty when there is
+    // nothing to say. Stored as the games table's fault_detail; never parsed.
+    std::string fault_detail;
 
     static Result win(Color winner, Termination termination, std::string description);
     static Result loss(Color loser, Termination termination, std::string description);

@@ -40,7 +40,7 @@ TEST(Result, MadeFromTheSideThatWonOrLost) {
               Outcome::black_win);
     Result drawn = Result::draw(Termination::stalemate, "Draw by stalemate");
     EXPECT_EQ(drawn.outcome, Outcome::draw);
-    EXPECT_EQ(drawn, (Result{Outcome::draw, Termination::stalemate, "Draw by stalemate", ""}));
+    EXPECT_EQ(drawn, (Result{Outcome::draw, Termination::stalemate, "Draw by stalemate", "", ""}));
     EXPECT_EQ(drawn.illegal_move, "");
 }
 
@@ -53,7 +53,7 @@ TEST(Result, IllegalMoveIsAField) {
     EXPECT_EQ(white.illegal_move, "e2e5");
     Result none = Result::illegal(BLACK, "(none)");
     EXPECT_EQ(none, (Result{Outcome::white_win, Termination::illegal_move,
-                            "Black makes an illegal move: (none)", "(none)"}));
+                            "Black makes an illegal move: (none)", "(none)", ""}));
     EXPECT_EQ(Result::loss(WHITE, Termination::stall, "White's connection stalls").illegal_move,
               "");
     EXPECT_NE(white,

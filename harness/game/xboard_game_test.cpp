@@ -197,8 +197,7 @@ TEST(XboardGame, TheEngineHearsItResignedOrThatItsOpponentCrashedOrLostOnTime) {
     // Black thinks 400 ms on a 100 ms clock: it answers late, loses on time, and stays running.
     MixedMatch flag({}, {"--think", "400"});
     flag.black.limits = {};
-    flag.black.limits.tc = TimeControl{};
-    flag.black.limits.tc->base_ms = 100;
+    flag.black.limits.tc = TimeControl{0, 100, 0};
     flag.game = flag.play();
     EXPECT_EQ(flag.game.result.termination, Termination::time_forfeit);
     EXPECT_FALSE(flag.game.black_needs_restart);

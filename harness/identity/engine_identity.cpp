@@ -1,10 +1,9 @@
 #include "harness/identity/engine_identity.h"
 
 #include <filesystem>
-#include <fstream>
-#include <regex>
 #include <set>
 
+#include "harness/identity/python_imports.h"
 #include "harness/identity/sha256.h"
 #include "harness/process/engine_process.h"
 
@@ -13,48 +12,6 @@ namespace arbiter {
 namespace {
 
 namespace fs = std::filesystem;
-
-// The top-level module names one line of Python imports: "import a, b.c as d" gives a and b,
-// "from a.b import c" gives a ("from . import c" nothing). Other lines give nothing.
-std::vector<std::string> imported_modules(const std::string& line) {
-    static const std::regex from_import(R"(^\s*from\s+\.*([A-Za-z_]\w*)[\w.]*\s+import\b)");
-    static const std::regex plain_import(R"(^\s*import\s+(.+))");
-    static const std::regex module_name(R"(^\s*([A-Za-z_]\w*))");
-    std::smatch match;
-    if (std::regex_search(line, match, from_import)) return {match[1].str()};
-    if (!std::regex_search(line, match, plain_import)) return {};
-    std::vector<std::string> names;
-    std::string list = match[1].str();
-    for (std::size_t start = 0; start <= list.size();) {
-        std::size_t comma = std::min(list.find(',', start), list.size());
-        std::string part = list.substr(start, comma - start);
-        if (std::regex_search(part, match, module_name)) names.push_back(match[1].str());
-        start = comma + 1;
-    }
-    return names;
-}
-
-// The .py modules beside the Python file `shown` (as the user wrote it; `file` on disk) that it
-// imports, and those they import in turn, by the paths shown to the user, sorted.
-std::set<std::string> python_modules_beside(const fs::path& file, const fs::path& shown) {
-    std::set<std::string> found;
-    std::vector<std::string> pending{file.stem().string()};
-    std::set<std::string> seen{pending.front()};
-    while (!pending.empty()) {
-        fs::path source = file.parent_path() / (pending.back() + ".py");
-        pending.pop_back();
-        std::ifstream in(source);
-        for (std::string line; std::getline(in, line);) {
-            for (const std::string& name : imported_modules(line)) {
-                fs::path module = file.parent_path() / (name + ".py");
-                if (!seen.insert(name).second || !fs::is_regular_file(module)) continue;
-                found.insert((shown.parent_path() / (name + ".py")).string());
-                pending.push_back(name);
-            }
-        }
-    }
-    return found;
-}
 
 // The SHA-256 of `file`, or a ConfigError naming the engine.
 std::string hash_or_throw(const EngineConfig& engine, const fs::path& file) {
@@ -77,10 +34,9 @@ void add_argument_files(const EngineConfig& engine, EngineIdentity& identity) {
         if (arg.empty() || !fs::is_regular_file(file, error)) continue;
         std::vector<std::pair<std::string, fs::path>> files{{arg, file}};
         if (file.extension() == ".py") {
-            for (const std::string& module : python_modules_beside(file, arg)) {
-                fs::path on_disk = file.parent_path() / fs::path(module).filename();
-                files.emplace_back(module, on_disk);
-            }
+            for (const fs::path& module : python_modules_loaded(file))
+                files.emplace_back((fs::path(arg).parent_path() / module).string(),
+                                   file.parent_path() / module);
         }
         for (const auto& [shown, on_disk] : files) {
             if (recorded.insert(shown).second)

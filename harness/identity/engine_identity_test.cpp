@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "harness/identity/sha256.h"
 
@@ -124,6 +125,42 @@ TEST_F(EntrantIdentityTest, EditingOneEntrantOrAModuleOnlyItImportsChangesOnlyIt
     EXPECT_EQ(identity_of("anna"), anna_now);
     write("shared.py", "class Claim(Exception):\n    pass\n");
     EXPECT_NE(identity_of("anna"), anna_now);
+}
+
+// Issue 38: every module Python loads for the entrant, whatever the form of its import; a file
+// it does not load is no part of it.
+TEST_F(EntrantIdentityTest, EveryImportFormIsSeenAndAFileNotLoadedIsNot) {
+    fs::create_directories(folder_ / "pkg");
+    const std::vector<std::string> loaded = {"cond.py",         "dyn.py",     "infunc.py",
+                                             "pkg/__init__.py", "pkg/mod.py", "pkg/util.py",
+                                             "rel.py",          "semi.py",    "dunder.py"};
+    for (const std::string& name : loaded) write(name, "VALUE = 1\n");
+    write("pkg/util.py", "from . import mod\n");
+    write("unused.py", "VALUE = 1\n");
+    write("carl.py",
+          "import os; import semi\n"
+          "def f():\n    import infunc\n"
+          "if os.name:\n    import cond\n"
+          "from . import rel\n"
+          "import importlib\nimportlib.import_module('dyn')\n__import__('dunder')\n"
+          "from pkg import util\n"
+          "def choose_move(fen):\n    return 'e2e4'\n");
+    const std::string dir = folder_.filename().string() + "/";
+    const EngineIdentity carl = identity_of("carl");
+    std::set<std::string> seen;
+    for (const EngineOption& option : carl.options) seen.insert(option.name);
+    for (const std::string& name : loaded)
+        EXPECT_TRUE(seen.count("@file:" + dir + name))
+            << name << " " << ::testing::PrintToString(seen);
+    EXPECT_FALSE(seen.count("@file:" + dir + "unused.py"));
+    EXPECT_EQ(carl.options.size(), loaded.size() + 1);
+    write("unused.py", "VALUE = 2\n");
+    EXPECT_EQ(identity_of("carl"), carl);
+    for (const std::string& name : loaded) {
+        const EngineIdentity before = identity_of("carl");
+        write(name, "VALUE = 3  # edited\n" + name);
+        EXPECT_NE(identity_of("carl"), before) << name;
+    }
 }
 
 TEST_F(EntrantIdentityTest, AnArgumentThatNamesNoFileAddsNothing) {

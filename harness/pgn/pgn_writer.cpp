@@ -166,6 +166,11 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
         std::string comment = comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
     }
+    // Why an engine's fault happened, in a comment of its own (fastchess's form has no place).
+    if (!game.result.fault_detail.empty() && !fields.fastchess) {
+        std::string comment = comment_text(game.result.fault_detail);
+        emit(comment.insert(0, 1, '{').append(1, '}'));
+    }
     emit(std::string(to_pgn(game.result.outcome)));
     return out.append(line).append("\n\n");
 }
@@ -202,7 +207,7 @@ std::string TournamentPgn::time_control(const std::string& engine) const {
     SearchLimitConfig limits = config_.limits;
     for (const auto& configured : config_.engines)
         if (configured.name == engine) limits = configured.limits.or_else(config_.limits);
-    return limits.tc ? to_string(*limits.tc) : "";
+    return limits.tc ? pgn_time_control(*limits.tc) : "";
 }
 
 TournamentConfig stored_tournament_config(const StoredTournament& tournament) {

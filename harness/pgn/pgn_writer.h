@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "harness/config/cutechess_args.h"
+#include "harness/config/output_plan.h"
 #include "harness/config/tournament_config.h"
 #include "harness/store/records.h"
 #include "harness/store/store.h"

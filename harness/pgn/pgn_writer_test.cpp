@@ -31,6 +31,23 @@ TEST(Pgn, WritesTagsMovesAndComments) {
         "1. f3 {book} e5 {book} 2. g4 {-0.25/3 0.120s} Qh4# {+M1/3 0.120s} {Black mates}\n0-1\n\n");
 }
 
+// Issue 39: why an engine's fault happened is a comment of its own after the result's (braces in
+// the engine's words cannot end it); fastchess's form has no place for it.
+TEST(Pgn, AFaultsDetailIsACommentAfterTheResults) {
+    GameRecord game = testing::fools_mate_game();
+    game.result = Result::illegal(WHITE, "0000");
+    game.result.fault_detail = "no legal move gives the returned board {a1 c1}; its log: x.log";
+    const std::string text = format_pgn(game, PgnHeader{});
+    const std::size_t reason = text.find("{White makes an illegal move: 0000}");
+    const std::size_t detail =
+        text.find("{no legal move gives the returned board  a1 c1 ; its log: x.log} 0-1");
+    ASSERT_NE(detail, std::string::npos) << text;
+    EXPECT_LT(reason, detail);
+    PgnMoveFields fastchess;
+    fastchess.fastchess = true;
+    EXPECT_EQ(format_pgn(game, PgnHeader{}, fastchess).find("its log"), std::string::npos);
+}
+
 // fastchess's form: the fields asked for after the time, a mate in plies, a zero score unsigned,
 // the reason closing the last comment, fastchess's Termination words.
 TEST(Pgn, FastchessFormCarriesTheFieldsAskedFor) {
@@ -156,6 +173,14 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
     config.engines[1].limits.tc = parse_time_control("10+0.1");
     text = TournamentPgn(config).game_text(game, "a", "b");
     EXPECT_NE(text.find("[WhiteTimeControl \"40/60+0.5\"]\n[BlackTimeControl \"10+0.1\"]\n"),
+              std::string::npos)
+        << text;
+
+    // Issue 41: several periods in the standard's form; an hourglass as its sandclock.
+    config.engines[0].limits.tc = parse_time_control("40/5400+30:1800+30");
+    config.engines[1].limits.tc = parse_time_control("hg60");
+    text = TournamentPgn(config).game_text(game, "a", "b");
+    EXPECT_NE(text.find("[WhiteTimeControl \"40/5400+30:1800+30\"]\n[BlackTimeControl \"*60\"]\n"),
               std::string::npos)
         << text;
 

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <boost/process/args.hpp>
 #include <boost/process/child.hpp>
+#include <boost/process/env.hpp>
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
@@ -103,7 +104,7 @@ void append_log_header(int fd, const std::string& program, const std::vector<std
     struct tm local {};
     if (::localtime_r(&now, &local))
         std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
-    std::string header = std::string("[arbiter ") + stamp + "] starting " + program;
+    std::string header = std::string(ENGINE_LOG_HEADER) + stamp + "] starting " + program;
     for (const std::string& arg : args) header += " " + arg;
     header += "\n";
     [[maybe_unused]] ssize_t written = ::write(fd, header.data(), header.size());
@@ -219,11 +220,15 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     setup.failed_child = &failed_child;
     setup.cpus = engine_cpus_of_this_thread();
 
+    const std::string marker = new_engine_marker();  // inherited by all it starts
+    const std::size_t equals = marker.find('=');
     std::error_code error;
     {
         std::lock_guard lock(spawn_mutex);
-        boost::process::child handle(boost::process::exe = program_, boost::process::args = args,
-                                     setup, error);
+        boost::process::child handle(
+            boost::process::exe = program_, boost::process::args = args,
+            boost::process::env[marker.substr(0, equals)] = marker.substr(equals + 1), setup,
+            error);
         if (!error) {
             pid_ = handle.id();
             registry_slot_ = register_pid(pid_);
@@ -244,6 +249,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     }
     // A descriptor that becomes readable when the engine exits (Linux 5.3), so that reads end at
     // its death even while a grandchild holds its stdout open. Without one, reads poll.
+    guard_engine_group(pid_);
     exit_fd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
     if (exit_fd_ >= 0) exit_fd_ = lift_descriptor(exit_fd_);
     buffer_.resize(1 << 16);
@@ -322,7 +328,7 @@ EngineProcess::ReadStatus EngineProcess::next_line(std::string& line, Clock::tim
 
 // Waits until stdout is readable or the deadline passes, then reads what is there. Returns false
 // on timeout; sets stdout_eof_ when the engine closed its end.
-bool EngineProcess::fill_buffer(Clock::time_point deadline) {
+bool EngineProcess::fill_buffer(Clock::time_point wanted, bool honour_stop) {
     constexpr std::size_t CHUNK = 1 << 16;
     if (buffer_.size() - end_ < CHUNK) {
         if (begin_ > 0) {
@@ -335,6 +341,9 @@ bool EngineProcess::fill_buffer(Clock::time_point deadline) {
     // Without a pidfd, the engine's exit is checked this often.
     constexpr long long EXIT_POLL_MS = 50;
     while (true) {
+        // A stopping run cuts the wait short (stop_engine_reads()); its descriptor wakes it.
+        const Clock::time_point deadline = honour_stop ? engine_read_deadline(wanted) : wanted;
+        const int stop_fd = honour_stop ? engine_read_stop_descriptor() : -1;
         auto remaining = deadline - Clock::now();
         long long wait_ms = 0;
         if (remaining > Clock::duration::zero()) {
@@ -343,8 +352,8 @@ bool EngineProcess::fill_buffer(Clock::time_point deadline) {
             if (exit_fd_ < 0) wait_ms = std::min(wait_ms, EXIT_POLL_MS);
             if (pid_ <= 0) wait_ms = 0;  // reaped already: only what is in the pipe is left
         }
-        pollfd entries[2] = {{stdout_fd_, POLLIN, 0}, {exit_fd_, POLLIN, 0}};
-        int ready = ::poll(entries, exit_fd_ >= 0 ? 2 : 1, static_cast<int>(wait_ms));
+        pollfd entries[3] = {{stdout_fd_, POLLIN, 0}, {exit_fd_, POLLIN, 0}, {stop_fd, POLLIN, 0}};
+        int ready = ::poll(entries, 3, static_cast<int>(wait_ms));  // a -1 descriptor is skipped
         if (ready < 0) {
             if (errno == EINTR) continue;
             stdout_eof_ = true;
@@ -402,7 +411,7 @@ bool EngineProcess::wait_for_exit(std::chrono::milliseconds timeout) {
         Clock::time_point step = std::min(deadline, now + std::chrono::milliseconds(5));
         if (!stdout_eof_ && stdout_fd_ >= 0) {
             begin_ = end_ = 0;  // discard output: the caller waits for the end, not for lines
-            fill_buffer(step);
+            fill_buffer(step, false);  // the grace runs whole, a stopping run's too
         } else {
             std::this_thread::sleep_for(std::chrono::microseconds(500));
         }
@@ -422,6 +431,7 @@ void EngineProcess::reap() {
     // Helpers the engine left in its process group die with it; its unreaped pid keeps the group
     // id from being reused until then.
     ::kill(-pid_, SIGKILL);
+    release_engine_group(pid_);  // its group is gone (the unreaped engine keeps its id unused)
     unregister_slot(registry_slot_);
     registry_slot_ = -1;
     std::error_code error;

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/process/guardian.h"
+
 namespace arbiter {
 
 // Thrown when an engine program cannot be started; the message names the program and the reason.
@@ -40,6 +42,11 @@ struct ExitStatus {
     static ExitStatus from_wait_status(int status);
 };
 
+// How the line begins that EngineProcess::start() appends to an engine's stderr log before each
+// start ("[arbiter 2026-12-06 01:02:03] starting PROGRAM ARGS"): a reader of the engine's own
+// stderr lines skips the lines that begin so.
+inline constexpr std::string_view ENGINE_LOG_HEADER = "[arbiter ";
+
 // Hears every line an EngineProcess writes to its engine and every line it reads from it (the
 // engine log). Called on the thread that uses the process, so an observer shared by processes of
 // several threads must be thread-safe. It must not throw: the engine's I/O goes on regardless.
@@ -60,7 +67,9 @@ class EngineIoObserver {
 //    SIGKILLed arbiter leaves no orphan. Linux sends that signal when the *thread* that started
 //    the engine exits, so start an engine on a thread that outlives it;
 //  - every live engine is listed in a process-wide registry that kill_all_engine_processes()
-//    empties from a signal handler.
+//    empties from a signal handler;
+//  - its helpers (its process group, and whatever carries its environment marker) are ended by
+//    the guardian when arbiter ends or dies (guardian.h).
 // Each engine runs in its own process group, so a terminal's Ctrl-C reaches only arbiter, which
 // decides how the engines end. Writing to a dead engine never raises SIGPIPE (arbiter ignores it);
 // it returns false instead. Reads poll() the pipe and split lines in a private buffer, so a line
@@ -134,7 +143,7 @@ class EngineProcess {
     struct Child;
     void reap();
     void close_pipes();
-    bool fill_buffer(Clock::time_point deadline);
+    bool fill_buffer(Clock::time_point deadline, bool honour_stop = true);
     bool engine_exited();
     ReadStatus next_line(std::string& line, Clock::time_point deadline);
 
@@ -172,5 +181,27 @@ void kill_all_engine_processes() noexcept;
 
 // Number of engines started by this program and not reaped yet.
 std::size_t live_engine_process_count() noexcept;
+
+// How long the engines' reads go on after stop_engine_reads(): the games in progress may end in
+// it (and are recorded); then every read ends at once, so each game ends within a move.
+inline constexpr std::chrono::milliseconds ENGINE_STOP_BOUND{500};
+
+// A stopping run (SIGINT, SIGTERM, SIGHUP: harness/tournament/interrupt.h): every read_line() of
+// every engine, waiting now or later, returns `timeout` at the latest ENGINE_STOP_BOUND after
+// this call, so the referee ends each game in progress (a searching engine is sent `stop` and
+// killed) and the engines are sent `quit`. Async-signal-safe; prepare_engine_read_stop() must
+// have run first (else reads notice the stop within their own deadline only). Idempotent.
+void stop_engine_reads() noexcept;
+// Makes the descriptor stop_engine_reads() wakes waiting reads through. Call outside a handler.
+void prepare_engine_read_stop();
+// Ends the stop: reads wait for their own deadlines again (a new run in the same process).
+void resume_engine_reads() noexcept;
+// True once stop_engine_reads() ran (and resume_engine_reads() did not since).
+bool engine_reads_stopped() noexcept;
+// `deadline`, or the stop's end when that comes first.
+EngineProcess::Clock::time_point engine_read_deadline(EngineProcess::Clock::time_point deadline);
+// The descriptor a waiting read polls to hear of the stop: readable once it comes; -1 when the
+// stop has already come (or nothing was prepared).
+int engine_read_stop_descriptor() noexcept;
 
 }  // namespace arbiter

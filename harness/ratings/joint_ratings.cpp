@@ -5,10 +5,14 @@
 #include <functional>
 #include <limits>
 #include <numeric>
+#include <set>
 
+#include "harness/ratings/likelihood_interval.h"
 #include "harness/ratings/rating_bootstrap.h"
 #include "harness/ratings/rating_groups.h"
 #include "harness/ratings/rating_model.h"
+#include "harness/ratings/results_order.h"
+#include "harness/ratings/sampling.h"
 
 namespace arbiter {
 
@@ -17,14 +21,35 @@ namespace {
 using rating_fit::Cell;
 using rating_fit::PoolFit;
 
-// The active players (those with games) in canonical (name) order, so that nothing depends on
-// indices, and their games as cells between canonical indices.
+// The active players (those with games) in an order the results define (results_order), so that
+// nothing depends on names or on the caller's indices, and their games as cells between canonical
+// indices.
 struct CanonicalPool {
     std::vector<int> active;     // canonical index -> caller's index
     std::vector<int> canonical;  // caller's index -> canonical index, -1 without games
+    std::vector<int> classes;    // canonical index -> class: players the results cannot tell apart
     std::vector<Cell> cells;
     int size() const { return static_cast<int>(active.size()); }
 };
+
+// The cells between the active players, numbered by `position` (caller's index -> position),
+// sorted by (white, black).
+std::vector<Cell> cells_between(const ResultMatrix& results, const std::vector<int>& active,
+                                const std::vector<int>& position) {
+    std::vector<Cell> cells;
+    for (int white : active) {
+        for (int black : active) {
+            if (white == black) continue;
+            const WdlCounts& c = results.cell(white, black);
+            if (c.games() == 0) continue;
+            cells.push_back({position[white], position[black], c.wins, c.draws, c.losses});
+        }
+    }
+    std::sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+        return a.white != b.white ? a.white < b.white : a.black < b.black;
+    });
+    return cells;
+}
 
 CanonicalPool canonical_pool(const std::vector<std::string>& names, const ResultMatrix& results) {
     CanonicalPool pool;
@@ -40,23 +65,20 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
         }
     }
     if (pool.active.empty()) throw RatingError("there are no games to rate");
-    std::vector<int>& active = pool.active;
-    std::sort(active.begin(), active.end(), [&](int a, int b) { return names[a] < names[b]; });
     const int n = pool.size();
     pool.canonical.assign(results.players(), -1);
-    for (int i = 0; i < n; ++i) pool.canonical[active[i]] = i;
-    for (int white : active) {
-        for (int black : active) {
-            if (white == black) continue;
-            const WdlCounts& c = results.cell(white, black);
-            if (c.games() == 0) continue;
-            pool.cells.push_back(
-                {pool.canonical[white], pool.canonical[black], c.wins, c.draws, c.losses});
-        }
+    for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
+    const rating_fit::ResultsOrder order =
+        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical));
+    std::vector<int> active(n);
+    pool.classes.resize(n);
+    for (int i = 0; i < n; ++i) {
+        active[i] = pool.active[order.order[i]];
+        pool.classes[i] = order.classes[order.order[i]];
     }
-    std::sort(pool.cells.begin(), pool.cells.end(), [](const Cell& a, const Cell& b) {
-        return a.white != b.white ? a.white < b.white : a.black < b.black;
-    });
+    pool.active = std::move(active);
+    for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
+    pool.cells = cells_between(results, pool.active, pool.canonical);
     return pool;
 }
 
@@ -80,12 +102,20 @@ void require_linked(const CanonicalPool& pool, const std::vector<std::string>& n
         groups[group].push_back(i);
     }
     if (groups.size() > 1) {
+        // Listed by name, as people look for them.
+        std::vector<std::vector<std::string>> listed;
+        for (const auto& group : groups) {
+            listed.emplace_back();
+            for (int i : group) listed.back().push_back(names[pool.active[i]]);
+            std::sort(listed.back().begin(), listed.back().end());
+        }
+        std::sort(listed.begin(), listed.end());
         std::string message =
             "the players form " + std::to_string(groups.size()) + " groups that no game links:";
         for (std::size_t g = 0; g < groups.size(); ++g) {
             message += g == 0 ? " {" : ", {";
-            for (std::size_t i = 0; i < groups[g].size(); ++i) {
-                message += (i == 0 ? "" : ", ") + names[pool.active[groups[g][i]]];
+            for (std::size_t i = 0; i < listed[g].size(); ++i) {
+                message += (i == 0 ? "" : ", ") + listed[g][i];
             }
             message += "}";
         }
@@ -93,7 +123,7 @@ void require_linked(const CanonicalPool& pool, const std::vector<std::string>& n
     }
 }
 
-// The canonical index of the anchor player, or -1 when the pool average is anchored.
+// The canonical index of the anchor player, or -1 when the core group's average is anchored.
 int anchor_index(const CanonicalPool& pool, const std::vector<std::string>& names,
                  const RatingOptions& options) {
     if (!options.anchor_player) return -1;
@@ -111,14 +141,14 @@ int anchor_index(const CanonicalPool& pool, const std::vector<std::string>& name
 // The maximum-likelihood fit of the pool. A fixed white advantage is given on the reported scale,
 // which under the Davidson model depends on the fitted draw propensity: the fit is repeated
 // until the two agree. `settings` ends as the fit used.
-PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options,
+PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options, int anchor,
                     rating_fit::ModelSettings& settings) {
     const int n = pool.size();
     const std::vector<Cell>& cells = pool.cells;
     settings.draw_model = options.draw_model;
     settings.fit_white_advantage = options.fit_white_advantage;
     settings.white_advantage = options.white_advantage / rating_fit::ELO_PER_NATURAL;
-    PoolFit fit = fit_pool(n, cells, settings, settings.white_advantage, nullptr, true);
+    PoolFit fit = fit_pool(n, cells, settings, settings.white_advantage, nullptr, true, anchor);
     if (options.draw_model == DrawModel::davidson && !options.fit_white_advantage) {
         for (int iteration = 0; iteration < 50; ++iteration) {
             const double scale = elo_per_natural(fit, options.draw_model);
@@ -126,52 +156,103 @@ PoolFit fit_ratings(const CanonicalPool& pool, const RatingOptions& options,
             const double eta = options.white_advantage / scale;
             if (std::abs(eta - fit.eta) <= 1e-13 * (1.0 + std::abs(eta))) break;
             settings.white_advantage = eta;
-            fit = fit_pool(n, cells, settings, eta, &fit.theta, true);
+            fit = fit_pool(n, cells, settings, eta, &fit.theta, true, anchor);
         }
     }
     return fit;
 }
 
-// Ranks players by rating, best first: the lower bounds (estimate +infinity) before the point
-// estimates before the upper bounds (estimate -infinity), each by the fitted value (a bound by
-// its bound), then the higher score, then name (the canonical order). The anchor player counts
-// as a point estimate whatever its results.
+// Ranks players by rating, best first, as a linear extension of the order the results prove: no
+// player comes before one whose group won every game against its group, directly or through
+// others. Among the players that may come next: the lower bounds (estimate +infinity) before the
+// point estimates before the upper bounds (estimate -infinity), each by the fitted value (a bound
+// by its bound), then the higher score, then the canonical order (results only). The anchor
+// player counts as a point estimate whatever its results.
 std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int anchor,
                          const std::vector<WdlCounts>& results) {
     auto side = [&](int i) {
         if (i == anchor) return 1;
         return fit.bound[i] == RatingBound::lower ? 0 : fit.bound[i] == RatingBound::none ? 1 : 2;
     };
-    std::vector<int> order(elo.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::sort(order.begin(), order.end(), [&](int a, int b) {
+    std::vector<int> preferred(elo.size());
+    std::iota(preferred.begin(), preferred.end(), 0);
+    std::sort(preferred.begin(), preferred.end(), [&](int a, int b) {
         if (side(a) != side(b)) return side(a) < side(b);
         if (elo[a] != elo[b]) return elo[a] > elo[b];
         if (results[a].score() != results[b].score())
             return results[a].score() > results[b].score();
         return a < b;
     });
+    // Take the first preferred player none of whose dominating groups has a player left.
+    std::vector<int> left(fit.group_count, 0);
+    for (int i : preferred) ++left[fit.block[i]];
+    std::vector<int> order;
+    while (!preferred.empty()) {
+        auto next = std::find_if(preferred.begin(), preferred.end(), [&](int i) {
+            for (int group = 0; group < fit.group_count; ++group) {
+                if (left[group] > 0 && rating_fit::group_above(fit, group, fit.block[i]))
+                    return false;
+            }
+            return true;
+        });
+        order.push_back(*next);
+        --left[fit.block[*next]];
+        preferred.erase(next);
+    }
     return order;
 }
 
 // The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
 // anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
-// nothing for a point estimate without a bootstrap.
+// nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
+// class, the same estimate) pool their resamples, so that which of them drew which random stream
+// (their order is arbitrary) cannot show in the interval.
 std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
                                           const std::vector<double>& elo,
+                                          const std::vector<int>& classes,
                                           const rating_fit::BootstrapSamples& bootstrap,
                                           std::vector<double>& spread) {
     constexpr double INFINITE = std::numeric_limits<double>::infinity();
-    if (i == anchor) return RatingInterval{elo[i], elo[i]};
+    if (i == anchor) return RatingInterval{elo[i], elo[i]};  // fixed
     if (fit.bound[i] == RatingBound::lower) return RatingInterval{elo[i], INFINITE};
     if (fit.bound[i] == RatingBound::upper) return RatingInterval{-INFINITE, elo[i]};
     const int samples = bootstrap.samples;
     if (samples == 0) return std::nullopt;
-    spread.resize(samples);
-    std::copy_n(bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(i) * samples, samples,
-                spread.begin());
+    spread.clear();
+    for (int j = 0; j < static_cast<int>(elo.size()); ++j) {
+        if (classes[j] != classes[i] || fit.bound[j] != fit.bound[i] || j == anchor ||
+            std::abs(elo[j] - elo[i]) > 1e-9 * (1.0 + std::abs(elo[i])))
+            continue;
+        const auto first = bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(j) * samples;
+        spread.insert(spread.end(), first, first + samples);
+    }
     std::sort(spread.begin(), spread.end());
     return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
+}
+
+// Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval: the
+// percentiles alone under-cover short, lopsided matches (the table in README). The ratio is taken
+// along the player's own rating with the others at their fit (a move of it moves the core's
+// average by 1/m of it when that average is the anchor), and where the bootstrap's interval is
+// finite and wider, the ratio's offsets are stretched to its width, so that the others'
+// uncertainty counts too while the ratio keeps its shape.
+void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
+                         int i, int anchor, double elo, const RatingOptions& options) {
+    const double core_size =
+        static_cast<double>(std::count(fit.block.begin(), fit.block.end(), fit.core));
+    const double scale =
+        elo_per_natural(fit, options.draw_model) * (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
+    if (scale <= 0.0) return;
+    const rating_fit::LikelihoodOffsets offsets =
+        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
+    const double ratio_width = (offsets.high - offsets.low) * scale;
+    const double bootstrap_width = interval.high - interval.low;
+    const double stretch =
+        std::isfinite(ratio_width) && std::isfinite(bootstrap_width) && ratio_width > 0.0
+            ? std::max(1.0, bootstrap_width / ratio_width)
+            : 1.0;
+    interval.low = std::min(interval.low, elo + offsets.low * scale * stretch);
+    interval.high = std::max(interval.high, elo + offsets.high * scale * stretch);
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
@@ -186,6 +267,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     const int samples = bootstrap.samples;
     const std::vector<int>& active = pool.active;
     std::vector<double>& sampled_eta = bootstrap.white_advantage;
+    // Step 1. The pool's figures: draw model, white advantage, games, bootstrap.
     RatingResult result;
     result.draw_model = options.draw_model;
     result.white_advantage = options.fit_white_advantage
@@ -201,6 +283,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         result.white_advantage_interval_95 =
             RatingInterval{quantile(sampled_eta, 0.025), quantile(sampled_eta, 0.975)};
     }
+    // Step 2. One row per player, best first: rank, bound, interval, LOS over the next.
     std::vector<int> core_position(n, -1);
     for (std::size_t i = 0; i < fit.core_members.size(); ++i) {
         core_position[fit.core_members[i]] = static_cast<int>(i);
@@ -214,13 +297,27 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         PlayerRating rating;
         rating.player = active[i];
         rating.name = names[active[i]];
-        rating.bound = fit.bound[i];
+        rating.bound = i == anchor ? RatingBound::fixed : fit.bound[i];
+        // The results order this player below the previous row's only within one group (by
+        // estimate) or when the previous row's group won every game against its group.
+        const int previous = position > 0 ? ranked[position - 1] : -1;
+        rating.order_proven = previous < 0 || fit.block[previous] == fit.block[i] ||
+                              rating_fit::group_above(fit, fit.block[previous], fit.block[i]);
+        // Players alike in estimate and score share a rank too: their order is the table's, not
+        // the results'.
+        const bool tied = previous >= 0 && fit.block[previous] == fit.block[i] &&
+                          std::abs(elo[previous] - elo[i]) <= 1e-9 * (1.0 + std::abs(elo[i])) &&
+                          player_results[previous].score() == player_results[i].score();
+        rating.rank = rating.order_proven && !tied ? position + 1 : result.players.back().rank;
         rating.elo = i == anchor                          ? elo[i]
                      : rating.bound == RatingBound::lower ? INFINITE
                      : rating.bound == RatingBound::upper ? -INFINITE
                                                           : elo[i];
         rating.results = player_results[i];
-        rating.interval_95 = interval_of(i, anchor, fit, elo, bootstrap, spread);
+        rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
+        if (rating.interval_95 && rating.bound == RatingBound::none) {
+            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], options);
+        }
         if (position + 1 < n) {
             const int next = ranked[position + 1];
             const int a = core_position[i];
@@ -325,14 +422,26 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
 
     // Step 3. The maximum-likelihood fit, and its Elo values anchored as asked.
     rating_fit::ModelSettings settings;
-    const PoolFit fit = fit_ratings(pool, options, settings);
+    const PoolFit fit = fit_ratings(pool, options, anchor, settings);
+    std::set<int> core_players;
+    for (int i = 0; i < n; ++i) {
+        if (fit.block[i] == fit.core) core_players.insert(i);
+    }
+    // Without an anchor player the average of the fit's core group is the anchor Elo, in every
+    // resample too (a player cut off there counted where its bound was placed, as it is finite in
+    // the fit), so that a resample that cuts off one extreme player does not move the scale.
     auto anchored = [&](const PoolFit& pool_fit, std::vector<double>& elo) {
         elo.resize(n);
         const double scale = elo_per_natural(pool_fit, options.draw_model);
         for (int i = 0; i < n; ++i) elo[i] = pool_fit.theta[i] * scale;
-        const double shift =
-            anchor >= 0 ? options.anchor_elo - elo[anchor]
-                        : options.anchor_elo - std::accumulate(elo.begin(), elo.end(), 0.0) / n;
+        double shift = 0.0;
+        if (anchor >= 0) {
+            shift = options.anchor_elo - elo[anchor];
+        } else {
+            double sum = 0.0;
+            for (int i : core_players) sum += elo[i];
+            shift = options.anchor_elo - sum / static_cast<double>(core_players.size());
+        }
         for (double& value : elo) value += shift;
         if (anchor >= 0) elo[anchor] = options.anchor_elo;
     };
@@ -351,9 +460,9 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
             if (pool_fit.bound[i] == RatingBound::upper) values[i] = -INFINITE;
         }
     };
-    rating_fit::BootstrapSamples bootstrap =
-        run_bootstrap(n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-                      options.seed, resampled);
+    rating_fit::BootstrapSamples bootstrap = run_bootstrap(
+        n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
+        mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor, resampled);
 
     // Step 5. The table, best first.
     return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);

@@ -35,8 +35,8 @@ std::string_view to_string(DrawModel model);
 
 // How to fit and anchor the joint ratings.
 struct RatingOptions {
-    // When set, this player is rated exactly anchor_elo; otherwise the average over all rated
-    // players (bounds counted at their bound) is anchor_elo.
+    // When set, this player is rated exactly anchor_elo (and its group is the core, the group of
+    // point estimates); otherwise the core group's average is anchor_elo.
     std::optional<std::string> anchor_player;
     double anchor_elo = 0.0;
     DrawModel draw_model = DrawModel::none;
@@ -82,11 +82,12 @@ ResultMatrix aggregate_results(int players, std::span<const GameResult> games);
 // Whether a rating is a point estimate or only a bound.
 //  lower: the player (or a group of players) won every game against the rest of the pool, so the
 //         likelihood grows without limit: the estimate is +infinity and only the 95% one-sided
-//         lower bound is a number, the rating at which such a clean sweep would have had a 5%
-//         chance.
+//         lower bound is a number, the rating at which such a clean sweep would have had a 2.5%
+//         chance (the low end of a two-sided 95% interval).
 //  upper: the mirror image for players who lost every game against the rest (estimate
 //         -infinity, a 95% upper bound).
-enum class RatingBound { none, lower, upper };
+//  fixed: the anchor player, rated exactly the anchor by definition.
+enum class RatingBound { none, lower, upper, fixed };
 
 // A 95% interval of a rating, in Elo. Either end may be unbounded: low is -infinity or high is
 // +infinity, never NaN, and low <= high. Every output (terminal, CSV, JSON, the page's table and
@@ -119,6 +120,12 @@ struct PlayerRating {
     // Likelihood of superiority over the next player in the table (normal approximation from the
     // Fisher information); absent for the last player and when either player is a bound.
     std::optional<double> los_next;
+
+    // The rank: the row's position, or the previous row's rank when the results do not order the
+    // two (order_proven false: their groups never met, directly or through players who won every
+    // game between them), so that no name decides between them.
+    int rank = 1;
+    bool order_proven = true;
 
     double score_percent() const { return 100.0 * results.score(); }
     double draw_percent() const;

@@ -69,8 +69,14 @@ EloEstimate estimate_from_mean(double mean, double standard_error, double games)
         estimate.low_95 = -INF;
         estimate.high_95 = elo_from_score(1.0 - std::pow(0.025, 1.0 / games));
     } else {
-        estimate.low_95 = elo_from_score(mean - Z95 * standard_error);
-        estimate.high_95 = elo_from_score(mean + Z95 * standard_error);
+        // Every game drawn (no spread, yet a score strictly between 0 and 1): a drawn game could
+        // have gone otherwise, so the spread is that of the games with half a decisive game added
+        // (a quarter win and a quarter loss), as the joint ratings' bootstrap replays them; one
+        // drawn game is then about +-560 Elo, never 0 +- 0.
+        const double error =
+            standard_error > 0.0 ? standard_error : std::sqrt(0.125) / (games + 0.5);
+        estimate.low_95 = elo_from_score(mean - Z95 * error);
+        estimate.high_95 = elo_from_score(mean + Z95 * error);
     }
     const bool bounded = std::isfinite(estimate.low_95) && std::isfinite(estimate.high_95);
     estimate.error_95 = bounded ? (estimate.high_95 - estimate.low_95) / 2.0 : INF;

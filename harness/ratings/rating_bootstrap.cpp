@@ -21,7 +21,7 @@ struct CellModel {
 
 BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
-                               const AnchorFunction& anchored) {
+                               int anchor, const AnchorFunction& anchored) {
     const int n = players;
     // Step 1. Outcome probabilities of every cell within a group under the fitted model.
     std::vector<CellModel> models(cells.size());
@@ -32,14 +32,17 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
         CellModel& model = models[c];
         model.modelled = true;
         const double d = fit.theta[cell.white] - fit.theta[cell.black] + fit.eta;
+        // The draw rate replayed where the fit has none of its own: the cell's, with half a draw
+        // and half a decisive game added, so that drawn games can come out otherwise.
+        const double draw_rate =
+            (static_cast<double>(cell.draws) + 0.5) / (static_cast<double>(cell.games()) + 1.0);
         if (settings.draw_model == DrawModel::none) {
             const double expected = sigmoid(d);
-            const double observed_draws =
-                static_cast<double>(cell.draws) / static_cast<double>(cell.games());
-            model.draw = std::min({observed_draws, 2.0 * expected, 2.0 * (1.0 - expected)});
+            model.draw = std::min({draw_rate, 2.0 * expected, 2.0 * (1.0 - expected)});
             model.win = std::max(0.0, expected - model.draw / 2.0);
         } else if (std::isinf(fit.block_nu[block])) {
-            model.draw = 1.0;
+            model.draw = draw_rate;
+            model.win = (1.0 - draw_rate) / 2.0;
         } else {
             const Davidson p = davidson(d, fit.block_nu[block]);
             model.win = p.win;
@@ -72,7 +75,7 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
             replay[c].draws = draws;
             replay[c].losses = games - wins - draws;
         }
-        const PoolFit refit = fit_pool(n, replay, settings, fit.eta, &fit.theta, false);
+        const PoolFit refit = fit_pool(n, replay, settings, fit.eta, &fit.theta, false, anchor);
         anchored(refit, replay_elo);
         for (int i = 0; i < n; ++i)
             sampled_elo[static_cast<std::size_t>(i) * samples + s] = replay_elo[i];

@@ -25,11 +25,13 @@ struct BootstrapSamples {
 
 // Replays the games `samples` times from `fit` and refits each replay. Games between different
 // groups replay their (one-sided) observed results: the fitted gap is unbounded. Under the none
-// model a cell keeps its observed draw rate where the expected score allows it. Sample s draws
+// model (and under Davidson's where every game was drawn) a cell replays its observed draw rate
+// with half a draw and half a decisive game added, where the expected score allows it: a drawn
+// game may come out otherwise. `anchor` (canonical, or -1) picks each refit's core. Sample s draws
 // from the stream mix_seed(seed, s), so a seed gives the same intervals everywhere.
 BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
-                               const AnchorFunction& anchored);
+                               int anchor, const AnchorFunction& anchored);
 
 // Returns the q-quantile of sorted values, interpolating linearly between order statistics. The
 // values may hold infinities (unbounded resamples): a quantile that puts any weight on one is

@@ -1,6 +1,7 @@
 #include "harness/ratings/rating_groups.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -8,8 +9,9 @@ namespace arbiter::rating_fit {
 
 namespace {
 
-// A clean sweep against the rest of the pool is placed where it had this probability.
-constexpr double SWEEP_PROBABILITY = 0.05;
+// A clean sweep against the rest of the pool is placed where it had this probability: the low end
+// of a two-sided 95% interval, as every other interval of the ratings and the pairs.
+constexpr double SWEEP_PROBABILITY = 0.025;
 
 // Solves sum_t count_t log(sigmoid(offset + y_t)) = log(SWEEP_PROBABILITY) for the offset; the
 // left side rises from -infinity to 0.
@@ -132,17 +134,68 @@ Groups split_groups(int players, const std::vector<Cell>& cells) {
     return groups;
 }
 
-// The core: the group with the most games among its own members (only there can ratings be point
-// estimates), then the one with the most games in all; ties go to the group first by name.
-int choose_core(const Groups& groups) {
-    int core = 0;
-    for (int block = 1; block < groups.count(); ++block) {
-        if (groups.internal_games[block] != groups.internal_games[core]
-                ? groups.internal_games[block] > groups.internal_games[core]
-                : groups.games[block] > groups.games[core])
-            core = block;
+// What ranks a group as the core, better first: its players, the games among them, all their
+// games, how near an even score it made against the other groups, and how many of those games it
+// won. Every entry is a count of results; none is a name.
+std::array<std::int64_t, 5> core_key(const Groups& groups, int block) {
+    std::int64_t won = 0;
+    std::int64_t lost = 0;
+    for (const Cell& cell : groups.crossing) {
+        if (groups.block[cell.white] == block) {
+            won += cell.wins;
+            lost += cell.losses;
+        } else if (groups.block[cell.black] == block) {
+            won += cell.losses;
+            lost += cell.wins;
+        }
     }
-    return core;
+    return {static_cast<std::int64_t>(groups.members[block].size()), groups.internal_games[block],
+            groups.games[block], -std::abs(won - lost), won};
+}
+
+// The core: the group holding the anchor player; otherwise the best by core_key among the groups
+// whose key no other group shares (two groups alike in every count may mirror each other, and
+// choosing one would decide by names); when every key is shared, the best.
+int choose_core(const Groups& groups, int anchor) {
+    if (anchor >= 0) return groups.block[anchor];
+    std::vector<std::array<std::int64_t, 5>> keys;
+    for (int block = 0; block < groups.count(); ++block) keys.push_back(core_key(groups, block));
+    int best = -1;
+    int best_shared = 0;
+    for (int block = 0; block < groups.count(); ++block) {
+        const bool shared = std::count(keys.begin(), keys.end(), keys[block]) > 1;
+        if (keys[block] > keys[best_shared]) best_shared = block;
+        if (!shared && (best < 0 || keys[block] > keys[best])) best = block;
+    }
+    return best >= 0 ? best : best_shared;
+}
+
+// Which groups the results order: reach[a * count + b] when a won every game against b, directly
+// or through a chain of such groups. Games between groups go one way only, so this is a partial
+// order.
+std::vector<char> group_reach(const Groups& groups) {
+    const int count = groups.count();
+    std::vector<std::vector<int>> beat(count);
+    for (const Cell& cell : groups.crossing) {
+        const int white = groups.block[cell.white];
+        const int black = groups.block[cell.black];
+        beat[cell.wins > 0 ? white : black].push_back(cell.wins > 0 ? black : white);
+    }
+    std::vector<char> reach(static_cast<std::size_t>(count) * count, 0);
+    for (int from = 0; from < count; ++from) {
+        std::vector<int> stack = {from};
+        while (!stack.empty()) {
+            const int at = stack.back();
+            stack.pop_back();
+            for (int next : beat[at]) {
+                char& seen = reach[static_cast<std::size_t>(from) * count + next];
+                if (seen) continue;
+                seen = 1;
+                stack.push_back(next);
+            }
+        }
+    }
+    return reach;
 }
 
 // The bound of a group that played no game within itself, from its games against the others: a
@@ -188,14 +241,19 @@ GroupFit fit_core(const Groups& groups, int core, const ModelSettings& settings,
     }
 }
 
-// Places one group against the players already placed. A group that won every game against them
-// is set where that sweep had a 5% chance and reported as a lower bound; one that lost every game
-// is set likewise as an upper bound. A bound never crosses a placed player it beat or lost to:
-// a lower bound sits at least as high as the strongest player the group beat (and no higher than
-// the weakest one it lost to), an upper bound mirrors that, so the order of the table keeps the
-// order of the results even where a few games make the 5% point fall on the wrong side.
+// Places one group against the players already placed. It is a lower bound when the results put
+// it above the core (it won every game against the core's group, directly or through others), an
+// upper bound when below; a group they do not order against the core takes the side of its games
+// against the placed players. It is set where its wins over the placed players had a 2.5% chance
+// (or, with none, its losses). A bound never crosses a placed player it beat or lost to: it sits
+// at least as high as the strongest player the group beat and no higher than the weakest one it
+// lost to, so the order of the table keeps the order of the results even where a few games make
+// the 2.5% point fall on the wrong side.
 void place_group(PoolFit& pool, const Groups& groups, int block, std::vector<bool>& placed,
                  const ModelSettings& settings, const std::vector<double>* warm) {
+    const int count = groups.count();
+    const bool above_core = pool.reach[static_cast<std::size_t>(block) * count + pool.core] != 0;
+    const bool below_core = pool.reach[static_cast<std::size_t>(pool.core) * count + block] != 0;
     GroupFit group;
     try {
         group = fit_group(groups.members[block], groups.internal[block], groups.local,
@@ -227,10 +285,13 @@ void place_group(PoolFit& pool, const Groups& groups, int block, std::vector<boo
             ceiling = std::min(ceiling, gap);
         }
     }
-    const bool lower = !sweeping.empty();
-    double offset = lower ? sweep_offset(sweeping) : -sweep_offset(swept);
-    offset = lower ? std::max(std::min(offset, ceiling), floor)
-                   : std::min(std::max(offset, floor), ceiling);
+    // The side: above or below the core where the results order the group against it,
+    // otherwise the side of its results against the players placed so far.
+    const bool won_any = !sweeping.empty();
+    const bool lower = above_core || (!below_core && won_any);
+    double offset = won_any ? sweep_offset(sweeping) : -sweep_offset(swept);
+    offset = won_any ? std::max(std::min(offset, ceiling), floor)
+                     : std::min(std::max(offset, floor), ceiling);
     for (int p : groups.members[block]) {
         pool.theta[p] = group.theta[groups.local[p]] + offset;
         pool.bound[p] = lower ? RatingBound::lower : RatingBound::upper;
@@ -239,12 +300,12 @@ void place_group(PoolFit& pool, const Groups& groups, int block, std::vector<boo
 }
 
 // Keeps every bound on the right side of every player its group played, where placing the groups
-// one by one could not (a group placed early knows nothing of those placed later): a lower-bound
-// group is raised to the strongest player it beat, an upper-bound group lowered to the weakest
-// player it lost to. Games between groups go one way only, so the groups form a directed acyclic
+// one by one could not (a group placed early knows nothing of those placed later): the winner's
+// group is raised to the loser when the winner is a bound (a lower bound first), else the loser's
+// group lowered. Games between groups go one way only, so the groups form a directed acyclic
 // graph and this settles within one pass per group.
 void keep_bounds_in_order(PoolFit& pool, const Groups& groups) {
-    for (int pass = 0; pass < groups.count(); ++pass) {
+    for (int pass = 0; pass <= groups.count(); ++pass) {
         bool moved = false;
         for (const Cell& cell : groups.crossing) {
             const bool white_won = cell.wins > 0;
@@ -252,18 +313,11 @@ void keep_bounds_in_order(PoolFit& pool, const Groups& groups) {
             const int loser = white_won ? cell.black : cell.white;
             const double gap = pool.theta[loser] - pool.theta[winner];
             if (gap <= 0.0) continue;
-            int block = -1;
-            double shift = 0.0;
-            if (pool.bound[winner] == RatingBound::lower && groups.block[winner] != pool.core) {
-                block = groups.block[winner];
-                shift = gap;
-            } else if (pool.bound[loser] == RatingBound::upper &&
-                       groups.block[loser] != pool.core) {
-                block = groups.block[loser];
-                shift = -gap;
-            }
-            if (block < 0) continue;
-            for (int p : groups.members[block]) pool.theta[p] += shift;
+            const bool winner_moves =
+                groups.block[winner] != pool.core &&
+                (pool.bound[winner] == RatingBound::lower || groups.block[loser] == pool.core);
+            const int block = winner_moves ? groups.block[winner] : groups.block[loser];
+            for (int p : groups.members[block]) pool.theta[p] += winner_moves ? gap : -gap;
             moved = true;
         }
         if (!moved) break;
@@ -275,7 +329,7 @@ void keep_bounds_in_order(PoolFit& pool, const Groups& groups) {
 // Fits the pool of `players` players on `cells`. In the main fit (strict) a confounded white
 // advantage is an error; in bootstrap refits it falls back to the fixed eta_start.
 PoolFit fit_pool(int players, const std::vector<Cell>& cells, const ModelSettings& settings,
-                 double eta_start, const std::vector<double>* warm, bool strict) {
+                 double eta_start, const std::vector<double>* warm, bool strict, int anchor) {
     PoolFit pool;
     pool.theta.assign(players, 0.0);
     pool.bound.assign(players, RatingBound::none);
@@ -284,10 +338,12 @@ PoolFit fit_pool(int players, const std::vector<Cell>& cells, const ModelSetting
     const Groups groups = split_groups(players, cells);
     pool.block = groups.block;
     pool.block_nu.assign(groups.count(), 0.0);
+    pool.group_count = groups.count();
+    pool.reach = group_reach(groups);
 
     // Step 2. The core alone gets point estimates, unless it is a single player who won or lost
     // every game: then there is no finite rating anywhere, and the core is a bound as well.
-    pool.core = choose_core(groups);
+    pool.core = choose_core(groups, anchor);
     GroupFit core = fit_core(groups, pool.core, settings, eta_start, warm, strict);
     pool.eta = core.eta;
     pool.block_nu[pool.core] = core.nu;

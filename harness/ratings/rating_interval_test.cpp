@@ -2,7 +2,7 @@
 // and 5-5, and a pool cut in two by a sweep. Every end is worked out by hand from the fitted
 // model: under the none model a two-player match replays each game as a win, draw or loss of A
 // with the observed draw rate, and a resample in which A scores s puts A at 200 log10(s / (1 - s))
-// (pool average 0), or at +infinity when s is 1.
+// (the core's average 0: both players are the core), or at +infinity when s is 1.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -17,6 +17,29 @@ namespace {
 // A's rating in a two-player pool with average 0 when A scores `score`.
 double half_gap(double score) {
     return 200.0 * std::log10(score / (1.0 - score));
+}
+
+// The end of the likelihood-ratio interval of the gap A - B (Elo) in a match A scored W/D/L in,
+// by hand: the gap where twice the fall of the score-only log-likelihood, divided by the
+// dispersion (W + D/4 - s^2) / (s (1 - s)), reaches 3.8415; `side` -1 for the low end, +1 high.
+double likelihood_end(double wins, double draws, double losses, double side) {
+    const double games = wins + draws + losses;
+    const double points = wins + draws / 2.0;
+    const double s = points / games;
+    const double dispersion = ((wins + draws / 4.0) / games - s * s) / (s * (1.0 - s));
+    auto log_likelihood = [&](double x) {  // x in natural units
+        return points * std::log(1.0 / (1.0 + std::exp(-x))) +
+               (games - points) * std::log(1.0 / (1.0 + std::exp(x)));
+    };
+    const double top = std::log(s / (1.0 - s));
+    double near = 0.0;
+    double far = 20.0;
+    for (int i = 0; i < 200; ++i) {
+        const double middle = (near + far) / 2.0;
+        const double fall = 2.0 * (log_likelihood(top) - log_likelihood(top + side * middle));
+        (fall / dispersion < 3.841458820694124 ? near : far) = middle;
+    }
+    return (top + side * near) * 400.0 / std::log(10.0);
 }
 
 // A two-player match, A's results given. Every game has A as White: colours are ignored (white
@@ -34,8 +57,10 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     // 9 wins and a draw: A wins a resampled game with probability 0.9 and draws otherwise (it
     // scores 0.5 + W/20 for W ~ Binomial(10, 0.9)), so 0.9^10 = 34.9% of the resamples are 10-0,
     // far more than 2.5%: A's interval has no upper end. Below, 1.3% of the resamples score 80%
-    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score. The symmetric
-    // "255.8 +- 82.2" this replaces drew 91 to 256.
+    // or less and 5.7% more score 85%, so the 2.5th percentile is the 85% score (150.7). The
+    // likelihood ratio reaches lower, and the interval takes the wider of the two: half the
+    // gap's likelihood-ratio end (A is half the gap at pool average 0), 122.1. The symmetric
+    // "255.8 +- 82.2" of long ago drew 91 to 256.
     const RatingResult result = match(9, 1, 0);
     ASSERT_EQ(result.players.size(), 2u);
     const PlayerRating& a = result.players[0];
@@ -43,31 +68,34 @@ TEST(RatingIntervals, NineAndAHalfOfTenIsUnboundedAbove) {
     EXPECT_EQ(a.name, "A");
     EXPECT_NEAR(a.elo, half_gap(0.95), 1e-9);  // 255.75
     ASSERT_TRUE(a.interval_95.has_value());
-    EXPECT_NEAR(a.interval_95->low, half_gap(0.85), 1e-9);  // 150.68
+    EXPECT_NEAR(a.interval_95->low, likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-4);  // 122.1
+    EXPECT_LT(a.interval_95->low, half_gap(0.85));
     EXPECT_EQ(a.interval_95->high, INFINITY);
     EXPECT_FALSE(a.interval_95->bounded_above());
     EXPECT_TRUE(a.interval_95->bounded_below());
     EXPECT_NEAR(b.elo, -half_gap(0.95), 1e-9);
     EXPECT_EQ(b.interval_95->low, -INFINITY);
-    EXPECT_NEAR(b.interval_95->high, -half_gap(0.85), 1e-9);
+    EXPECT_NEAR(b.interval_95->high, -likelihood_end(9, 1, 0, -1.0) / 2.0, 1e-4);
     EXPECT_EQ(a.bound, RatingBound::none);
 }
 
 TEST(RatingIntervals, TenOfTenIsABoundWithItsSweepPoint) {
-    // A clean sweep: the estimate itself is unbounded; the interval runs from the point where ten
-    // straight wins had a 5% chance (A - B = 182.7, A = 91.4 at pool average 0) to infinity.
+    // A clean sweep: the estimates themselves are unbounded. The two groups {A} and {B} tie on
+    // players and games; A, who won them, is the core and anchors the scale at 0, and B's
+    // interval runs from -infinity to the point where ten straight wins had a 2.5% chance
+    // (A - B = 140.2, the low end of a two-sided 95% interval, as the pairs' trinomial gives).
     const RatingResult result = match(10, 0, 0);
     const PlayerRating& a = result.players[0];
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(a.name, "A");
     EXPECT_EQ(a.bound, RatingBound::lower);
     EXPECT_EQ(a.elo, INFINITY);
-    EXPECT_NEAR(a.interval_95->low, half_gap(std::pow(0.05, 0.1)), 1e-9);  // 91.37
+    EXPECT_EQ(a.interval_95->low, 0.0);
     EXPECT_EQ(a.interval_95->high, INFINITY);
     EXPECT_EQ(b.bound, RatingBound::upper);
     EXPECT_EQ(b.elo, -INFINITY);
     EXPECT_EQ(b.interval_95->low, -INFINITY);
-    EXPECT_NEAR(b.interval_95->high, -half_gap(std::pow(0.05, 0.1)), 1e-9);
+    EXPECT_NEAR(b.interval_95->high, -2.0 * half_gap(std::pow(0.025, 0.1)), 1e-9);  // -140.22
     EXPECT_FALSE(a.los_next.has_value());
 }
 
@@ -88,7 +116,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     // {a, b} play each other 10 times, {c, d} 6 times, and a beats c in all 8 of their games
     // (every game with the first named as White):
     // nothing links {c, d} to {a, b} but a sweep, so c and d have no finite rating (-inf), and
-    // their intervals run from -inf to where the sweep had a 5% chance.
+    // their intervals run from -inf to where the sweep had a 2.5% chance.
     ResultMatrix m(4);
     m.add(0, 1, Outcome::white_win, 5);
     m.add(0, 1, Outcome::draw, 5);
@@ -106,16 +134,24 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     // b scored 2.5 of 10 against a: -190.8. In the model a wins a game with probability 0.5 and
     // draws otherwise, so a resample gives a 0.5 + W/20 for W ~ Binomial(10, 0.5); a sweep
     // (W = 10, b cut off) has odds 1/1024 and both ends are finite. W >= 9 has 1.1% and W >= 8
-    // 5.5%: b's low end is a's 90% score; mirrored, its high end is a's 60% score.
+    // 5.5%: b's low end is a's 90% score; mirrored, the bootstrap's high end is a's 60% score
+    // (-70.4), and the likelihood ratio reaches higher (-55.1, and further once its offsets are
+    // stretched to the bootstrap's width, 311 Elo): the interval takes the wider.
     const PlayerRating& b = result.players[1];
     EXPECT_EQ(b.name, "b");
     EXPECT_NEAR(b.elo, -400.0 * std::log10(3.0), 1e-6);
     ASSERT_TRUE(b.interval_95.has_value());
-    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);   // -381.7
-    EXPECT_NEAR(b.interval_95->high, -400.0 * std::log10(1.5), 1e-6);  // -70.4
-    // c and d split their games 3-3: one group, placed where a's eight wins over c had a 5%
+    EXPECT_NEAR(b.interval_95->low, -400.0 * std::log10(9.0), 1e-6);  // -381.7
+    const double ratio_low = likelihood_end(5, 5, 0, -1.0);           // a - b: 55.1
+    const double ratio_high = likelihood_end(5, 5, 0, 1.0);
+    const double stretch =
+        (400.0 * std::log10(9.0) - 400.0 * std::log10(1.5)) / (ratio_high - ratio_low);
+    const double gap = 400.0 * std::log10(3.0);
+    EXPECT_NEAR(b.interval_95->high, -(gap - (gap - ratio_low) * stretch), 1e-4);  // -45.9
+    EXPECT_GT(b.interval_95->high, -400.0 * std::log10(1.5));
+    // c and d split their games 3-3: one group, placed where a's eight wins over c had a 2.5%
     // chance; d ranks first of the two on its better score.
-    const double win = std::pow(0.05, 0.125);
+    const double win = std::pow(0.025, 0.125);
     const double sweep_gap = 400.0 * std::log10(win / (1.0 - win));
     for (const std::size_t rank : {2u, 3u}) {
         const PlayerRating& p = result.players[rank];
@@ -123,7 +159,7 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
         EXPECT_EQ(p.bound, RatingBound::upper);
         EXPECT_EQ(p.elo, -INFINITY);
         EXPECT_EQ(p.interval_95->low, -INFINITY);
-        EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -137.0
+        EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -165.4
     }
 }
 

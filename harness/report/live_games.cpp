@@ -63,6 +63,7 @@ void LiveGameFiles::game_finished(const GameRecord& game, GameId id, const std::
 
 void LiveGameFiles::write(const GameRecord& game, const std::string& white,
                           const std::string& black) {
+    WholeWrite whole;  // a second stop signal never leaves half a game in the files
     if (epd_file_) {
         epd_file_->write(game.final_fen + "\n");
         epd_file_->flush();

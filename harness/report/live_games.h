@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/config/cutechess_args.h"
+#include "harness/config/output_plan.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/text/crc32.h"
 #include "harness/text/output_file.h"

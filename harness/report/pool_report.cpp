@@ -6,9 +6,9 @@
 #include <iomanip>
 #include <sstream>
 
+#include "harness/dialect/output/cutechess_output.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/ratings/pair_statistics.h"
-#include "harness/report/cutechess_output.h"
 #include "harness/store/shards.h"
 #include "harness/store/store.h"
 

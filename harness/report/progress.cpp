@@ -37,7 +37,9 @@ void ProgressDisplay::game_finished(const GameRecord& game, GameId, const std::s
     } else {
         out_ << "Finished game " << game.slot.number + 1 << " (" << white_name << " vs "
              << black_name << "): " << to_pgn(game.result.outcome) << " {"
-             << game.result.description << "}\n";
+             << game.result.description << "}";
+        if (!game.result.fault_detail.empty()) out_ << " (" << game.result.fault_detail << ")";
+        out_ << '\n';
     }
     if (report_every_ > 0 && played_now_ % report_every_ == 0 && standings_) {
         if (terminal_) clear_line();

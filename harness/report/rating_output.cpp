@@ -17,8 +17,12 @@ std::string json_escape(std::string_view text) {
 
 namespace {
 
+// A number in JSON: infinity as the string "+inf" or "-inf" (the one spelling of every format),
+// NaN (no value) as null.
 std::string json_number(double value, int decimals) {
-    return std::isfinite(value) ? format_fixed(value, decimals) : "null";
+    if (std::isnan(value)) return "null";
+    return std::isinf(value) ? "\"" + rating_text(value, decimals) + "\""
+                             : format_fixed(value, decimals);
 }
 
 std::string json_optional(const std::optional<double>& value, int decimals) {
@@ -26,12 +30,12 @@ std::string json_optional(const std::optional<double>& value, int decimals) {
 }
 
 std::string csv_optional(const std::optional<double>& value, int decimals) {
-    return value && std::isfinite(*value) ? format_fixed(*value, decimals) : "";
+    return value && !std::isnan(*value) ? rating_text(*value, decimals) : "";
 }
 
 // A rating or interval end in JSON: a number, or the string "+inf" or "-inf".
 std::string json_rating(double value) {
-    return std::isinf(value) ? "\"" + rating_text(value, 2) + "\"" : format_fixed(value, 2);
+    return json_number(value, 2);
 }
 
 std::string_view bound_name(RatingBound bound) {
@@ -42,6 +46,8 @@ std::string_view bound_name(RatingBound bound) {
             return "lower";
         case RatingBound::upper:
             return "upper";
+        case RatingBound::fixed:
+            return "fixed";
     }
     return "none";
 }
@@ -54,7 +60,7 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
     table.add_row(header);
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
-        std::vector<std::string> row = {std::to_string(i + 1),
+        std::vector<std::string> row = {std::to_string(p.rank),
                                         p.name,
                                         rating_text(p.elo, 1),
                                         p.interval_95 ? rating_text(p.interval_95->low, 1) : "-",
@@ -67,7 +73,7 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
         }
         table.add_row(row);
     }
-    std::string out = table.render();
+    std::string out = table.render() + unordered_note(ratings);
     if (ratings.white_advantage_fitted || ratings.white_advantage != 0.0) {
         out += "White advantage: " + format_fixed(ratings.white_advantage, 1);
         if (const auto& interval = ratings.white_advantage_interval_95) {
@@ -79,27 +85,31 @@ std::string ratings_table(const RatingResult& ratings, const TableOptions& optio
     return out;
 }
 
-std::string ratings_csv(const RatingResult& ratings, const TableOptions& options) {
-    std::string out =
-        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent";
-    if (options.show_los) out += ",los_next";
-    out += "\n";
-    for (std::size_t i = 0; i < ratings.players.size(); ++i) {
-        const PlayerRating& p = ratings.players[i];
-        out += std::to_string(i + 1) + "," + csv_field(p.name) + "," + rating_text(p.elo, 2) + "," +
-               std::string(bound_name(p.bound)) + "," +
-               (p.interval_95 ? rating_text(p.interval_95->low, 2) : "") + "," +
-               (p.interval_95 ? rating_text(p.interval_95->high, 2) : "") + "," +
-               std::to_string(p.results.games()) + "," + std::to_string(p.results.wins) + "," +
-               std::to_string(p.results.draws) + "," + std::to_string(p.results.losses) + "," +
-               format_fixed(p.score_percent(), 2) + "," + format_fixed(p.draw_percent(), 2);
+// The ratings as CSV: the header line, then one line per player (no newlines).
+std::vector<std::string> ratings_csv_rows(const RatingResult& ratings,
+                                          const TableOptions& options) {
+    std::vector<std::string> lines = {
+        "rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,draw_percent"};
+    if (options.show_los) lines[0] += ",los_next";
+    for (const PlayerRating& p : ratings.players) {
+        std::string out =
+            std::to_string(p.rank) + "," + csv_field(p.name) + "," + rating_text(p.elo, 2) + "," +
+            std::string(bound_name(p.bound)) + "," +
+            (p.interval_95 ? rating_text(p.interval_95->low, 2) : "") + "," +
+            (p.interval_95 ? rating_text(p.interval_95->high, 2) : "") + "," +
+            std::to_string(p.results.games()) + "," + std::to_string(p.results.wins) + "," +
+            std::to_string(p.results.draws) + "," + std::to_string(p.results.losses) + "," +
+            format_fixed(p.score_percent(), 2) + "," + format_fixed(p.draw_percent(), 2);
         if (options.show_los) out += "," + csv_optional(p.los_next, 4);
-        out += "\n";
+        lines.push_back(std::move(out));
     }
-    return out;
+    return lines;
 }
 
-std::string ratings_json(const RatingResult& ratings, const TableOptions& options) {
+std::string pairs_json(const std::vector<NamedPairStatistics>& pairs);
+
+std::string ratings_json(const RatingResult& ratings, const TableOptions& options,
+                         const std::vector<NamedPairStatistics>* pairs) {
     std::string out = "{\"draw_model\": \"" + std::string(to_string(ratings.draw_model)) + "\"";
     out += ", \"white_advantage\": " + json_number(ratings.white_advantage, 2);
     out += ", \"white_advantage_fitted\": ";
@@ -117,7 +127,9 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
     for (std::size_t i = 0; i < ratings.players.size(); ++i) {
         const PlayerRating& p = ratings.players[i];
         out += i == 0 ? "\n  {" : ",\n  {";
-        out += "\"rank\": " + std::to_string(i + 1);
+        out += "\"rank\": " + std::to_string(p.rank);
+        out += ", \"order_proven\": ";
+        out += p.order_proven ? "true" : "false";
         out += ", \"name\": \"" + json_escape(p.name) + "\"";
         out += ", \"elo\": " + json_rating(p.elo);
         out += ", \"bound\": \"" + std::string(bound_name(p.bound)) + "\"";
@@ -132,12 +144,23 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
         if (options.show_los) out += ", \"los_next\": " + json_optional(p.los_next, 4);
         out += "}";
     }
-    out += ratings.players.empty() ? "]}\n" : "\n]}\n";
-    return out;
+    out += ratings.players.empty() ? "]" : "\n]";
+    if (pairs != nullptr) out += ", \"pairs\": " + pairs_json(*pairs);
+    return out + "}\n";
+}
+
+// "102.1 ± 174.3 (95%)", or where the interval is unbounded on a side, its two ends:
+// "511.5 (95% 311.1 to +inf)", as the joint ratings write theirs.
+std::string estimate_text(double elo, double error_95, double low_95, double high_95) {
+    if (std::isfinite(error_95)) {
+        return format_fixed(elo, 1) + " ± " + format_fixed(error_95, 1) + " (95%)";
+    }
+    return rating_text(elo, 1) + " (95% " + rating_text(low_95, 1) + " to " +
+           rating_text(high_95, 1) + ")";
 }
 
 std::string estimate_text(const EloEstimate& estimate) {
-    return format_fixed(estimate.elo, 1) + " ± " + format_fixed(estimate.error_95, 1);
+    return estimate_text(estimate.elo, estimate.error_95, estimate.low_95, estimate.high_95);
 }
 
 std::string pentanomial_text(const PentanomialCounts& counts) {
@@ -156,35 +179,39 @@ std::string pairs_text(const std::vector<NamedPairStatistics>& pairs) {
         out += pair.player + " vs " + pair.opponent + ": " + std::to_string(wdl.games()) +
                " games, W " + std::to_string(wdl.wins) + " D " + std::to_string(wdl.draws) + " L " +
                std::to_string(wdl.losses) + "\n";
-        out += "  Elo " + estimate_text(s.trinomial) + " (95%), LOS " +
+        out += "  Elo " + estimate_text(s.trinomial) + ", LOS " +
                format_fixed(100.0 * s.trinomial.los, 1) + "%\n";
         if (s.pentanomial && s.normalized) {
             out += "  Pentanomial " + pentanomial_text(s.tally.pentanomial) + " (" +
                    std::to_string(s.tally.pentanomial.pair_count()) + " pairs): Elo " +
-                   estimate_text(*s.pentanomial) + ", nElo " + format_fixed(s.normalized->elo, 1) +
-                   " ± " + format_fixed(s.normalized->error_95, 1) + ", LOS " +
-                   format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
+                   estimate_text(*s.pentanomial) + ", nElo " +
+                   (std::isfinite(s.normalized->elo)
+                        ? estimate_text(s.normalized->elo, s.normalized->error_95,
+                                        s.normalized->elo - s.normalized->error_95,
+                                        s.normalized->elo + s.normalized->error_95)
+                        : rating_text(s.normalized->elo, 1)) +
+                   ", LOS " + format_fixed(100.0 * s.pentanomial->los, 1) + "%\n";
         }
     }
     return out;
 }
 
-std::string pairs_csv(const std::vector<NamedPairStatistics>& pairs) {
-    std::string out =
-        "player,opponent,games,wins,draws,losses,elo,error_95,los,pairs,ll,ld,wl_dd,wd,ww,"
-        "pentanomial_elo,pentanomial_error_95,pentanomial_los,nelo,nelo_error_95\n";
-    auto number = [](double value, int decimals) {
-        return std::isfinite(value) ? format_fixed(value, decimals) : format_fixed(value, 0);
-    };
+// The pairs as CSV: the header line, then one line per pair (no newlines).
+std::vector<std::string> pairs_csv_rows(const std::vector<NamedPairStatistics>& pairs) {
+    std::vector<std::string> lines = {
+        "player,opponent,games,wins,draws,losses,elo,low_95,high_95,error_95,los,pairs,ll,ld,"
+        "wl_dd,wd,ww,pentanomial_elo,pentanomial_error_95,pentanomial_los,nelo,nelo_error_95"};
+    auto number = [](double value, int decimals) { return rating_text(value, decimals); };
     for (const NamedPairStatistics& pair : pairs) {
         const PairStatistics& s = pair.statistics;
         const WdlCounts& wdl = s.tally.wdl;
-        out += csv_field(pair.player) + "," + csv_field(pair.opponent) + "," +
-               std::to_string(wdl.games()) + "," + std::to_string(wdl.wins) + "," +
-               std::to_string(wdl.draws) + "," + std::to_string(wdl.losses) + "," +
-               number(s.trinomial.elo, 2) + "," + number(s.trinomial.error_95, 2) + "," +
-               format_fixed(s.trinomial.los, 4) + "," +
-               std::to_string(s.tally.pentanomial.pair_count());
+        std::string out = csv_field(pair.player) + "," + csv_field(pair.opponent) + "," +
+                          std::to_string(wdl.games()) + "," + std::to_string(wdl.wins) + "," +
+                          std::to_string(wdl.draws) + "," + std::to_string(wdl.losses) + "," +
+                          number(s.trinomial.elo, 2) + "," + number(s.trinomial.low_95, 2) + "," +
+                          number(s.trinomial.high_95, 2) + "," + number(s.trinomial.error_95, 2) +
+                          "," + format_fixed(s.trinomial.los, 4) + "," +
+                          std::to_string(s.tally.pentanomial.pair_count());
         for (std::int64_t count : s.tally.pentanomial.pairs) {
             out += ',';
             out += std::to_string(count);
@@ -196,8 +223,30 @@ std::string pairs_csv(const std::vector<NamedPairStatistics>& pairs) {
         } else {
             out += ",,,,,";
         }
-        out += "\n";
+        lines.push_back(std::move(out));
     }
+    return lines;
+}
+
+std::string joined_lines(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const std::string& line : lines) out += line + "\n";
+    return out;
+}
+
+// Ratings and pairs in one CSV table: a first column "section" ("rating" or "pair"), then the
+// ratings' columns, then the pairs'; a row leaves the other section's columns empty.
+std::string combined_csv(const std::vector<std::string>& ratings,
+                         const std::vector<std::string>& pairs) {
+    auto columns = [](const std::string& header) {
+        return static_cast<std::size_t>(std::count(header.begin(), header.end(), ',')) + 1;
+    };
+    const std::string rating_gap(columns(pairs[0]), ',');
+    const std::string pair_gap(columns(ratings[0]) + 1, ',');
+    std::string out = "section," + ratings[0] + "," + pairs[0] + "\n";
+    for (std::size_t i = 1; i < ratings.size(); ++i)
+        out += "rating," + ratings[i] + rating_gap + "\n";
+    for (std::size_t i = 1; i < pairs.size(); ++i) out += "pair" + pair_gap + pairs[i] + "\n";
     return out;
 }
 
@@ -229,7 +278,7 @@ std::string pairs_json(const std::vector<NamedPairStatistics>& pairs) {
                             : "null";
         out += "}";
     }
-    out += pairs.empty() ? "]\n" : "\n]\n";
+    out += pairs.empty() ? "]" : "\n]";
     return out;
 }
 
@@ -248,16 +297,29 @@ std::optional<OutputFormat> parse_output_format(std::string_view text) {
 }
 
 std::string format_ratings(const RatingResult& ratings, OutputFormat format,
-                           const TableOptions& options) {
+                           const TableOptions& options,
+                           const std::vector<NamedPairStatistics>* pairs) {
     switch (format) {
         case OutputFormat::table:
-            return ratings_table(ratings, options);
+            return ratings_table(ratings, options) +
+                   (pairs != nullptr ? "\n" + pairs_text(*pairs) : "");
         case OutputFormat::csv:
-            return ratings_csv(ratings, options);
+            return pairs != nullptr
+                       ? combined_csv(ratings_csv_rows(ratings, options), pairs_csv_rows(*pairs))
+                       : joined_lines(ratings_csv_rows(ratings, options));
         case OutputFormat::json:
-            return ratings_json(ratings, options);
+            return ratings_json(ratings, options, pairs);
     }
     return {};
+}
+
+std::string unordered_note(const RatingResult& ratings) {
+    const bool shared = std::any_of(ratings.players.begin(), ratings.players.end(),
+                                    [](const PlayerRating& p) { return !p.order_proven; });
+    if (!shared) return {};
+    return "A shared rank: the results do not order those players (they never met, directly or "
+           "through players who won every game between them); the table's order there is not a "
+           "result.\n";
 }
 
 std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs,
@@ -266,9 +328,9 @@ std::string format_pair_statistics(const std::vector<NamedPairStatistics>& pairs
         case OutputFormat::table:
             return pairs_text(pairs);
         case OutputFormat::csv:
-            return pairs_csv(pairs);
+            return joined_lines(pairs_csv_rows(pairs));
         case OutputFormat::json:
-            return pairs_json(pairs);
+            return pairs_json(pairs) + "\n";
     }
     return {};
 }

@@ -32,20 +32,28 @@ std::string rating_text(double elo, int decimals);
 // control characters as \u00XX; other bytes, UTF-8 included, pass through unchanged.
 std::string json_escape(std::string_view text);
 
-// Writes the ratings: Rank, Name, Elo, the 95% interval's low and high ends, Games, Score %,
-// Draw % and optionally LOS; CSV and JSON add the bound ("none", "lower" or "upper": why an
-// estimate is unbounded). An unbounded estimate or end is "+inf" or "-inf" in every format (a
-// string in JSON); a missing value is "-" (text), empty (CSV) or null (JSON). Every format ends
-// with a newline.
-std::string format_ratings(const RatingResult& ratings, OutputFormat format,
-                           const TableOptions& options = {});
-
 // The statistics of one player against one opponent, by name.
 struct NamedPairStatistics {
     std::string player;
     std::string opponent;
     PairStatistics statistics;
 };
+
+// Writes the ratings: Rank, Name, Elo, the 95% interval's low and high ends, Games, Score %,
+// Draw % and optionally LOS; CSV and JSON add the bound ("none", "lower", "upper": why an
+// estimate is unbounded, or "fixed": the anchor), JSON whether the results order the row below
+// the one before (order_proven; a shared rank otherwise). An unbounded estimate or end is "+inf"
+// or "-inf" in every format (a string in JSON); a missing value is "-" (text), empty (CSV) or
+// null (JSON). With `pairs`, the pair statistics join the one document: after the table (text),
+// as "pairs" (JSON), or as rows of one CSV table whose first column names the section ("rating"
+// or "pair"). Every format ends with a newline.
+std::string format_ratings(const RatingResult& ratings, OutputFormat format,
+                           const TableOptions& options = {},
+                           const std::vector<NamedPairStatistics>* pairs = nullptr);
+
+// The line under a ratings table where rows share a rank because the results do not order them;
+// empty when they order every row.
+std::string unordered_note(const RatingResult& ratings);
 
 // Writes pair statistics: W/D/L, trinomial Elo +- 95% and LOS, and when game pairs exist the
 // pentanomial counts, pentanomial Elo +- 95% and normalized Elo +- 95%.

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -37,6 +38,8 @@ RatingResult sample_result() {
     low.elo = -260.3;
     low.interval_95 = RatingInterval{-300.0, -220.05};
     low.results = {1, 2, 9};
+    middle.rank = 2;
+    low.rank = 3;
     result.players = {top, middle, low};
     return result;
 }
@@ -77,15 +80,18 @@ TEST(RatingOutput, Json) {
         "\"white_advantage_low_95\": null, \"white_advantage_high_95\": null, \"games\": 24, "
         "\"bootstrap_samples\": 1000, "
         "\"seed\": 7, \"players\": [\n"
-        "  {\"rank\": 1, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": \"lower\", "
+        "  {\"rank\": 1, \"order_proven\": true, \"name\": \"top\", \"elo\": \"+inf\", \"bound\": "
+        "\"lower\", "
         "\"low_95\": 250.04, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 12, \"draws\": 0, \"losses\": 0, "
         "\"score_percent\": 100.00, \"draw_percent\": 0.00},\n"
-        "  {\"rank\": 2, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, \"bound\": \"none\", "
+        "  {\"rank\": 2, \"order_proven\": true, \"name\": \"mid, \\\"one\\\"\", \"elo\": 10.26, "
+        "\"bound\": \"none\", "
         "\"low_95\": -25.00, "
         "\"high_95\": \"+inf\", \"games\": 12, \"wins\": 5, \"draws\": 4, \"losses\": 3, "
         "\"score_percent\": 58.33, \"draw_percent\": 33.33},\n"
-        "  {\"rank\": 3, \"name\": \"low\", \"elo\": -260.30, \"bound\": \"none\", "
+        "  {\"rank\": 3, \"order_proven\": true, \"name\": \"low\", \"elo\": -260.30, \"bound\": "
+        "\"none\", "
         "\"low_95\": -300.00, "
         "\"high_95\": -220.05, \"games\": 12, \"wins\": 1, \"draws\": 2, \"losses\": 9, "
         "\"score_percent\": 16.67, \"draw_percent\": 16.67}\n"
@@ -94,7 +100,7 @@ TEST(RatingOutput, Json) {
 }
 
 // The 9.5-0.5 match of issue 28 from the fit to the text: the table and the JSON hold one
-// interval, 150.7 to +inf, where a symmetric "255.8 ± 82.2" stood.
+// interval, 122.1 to +inf, where a symmetric "255.8 ± 82.2" stood.
 TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
     ResultMatrix m(2);
     m.add(0, 1, Outcome::white_win, 9);
@@ -102,17 +108,17 @@ TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
     const RatingResult ratings = compute_ratings({"A", "B"}, m, RatingOptions{});
     EXPECT_EQ(format_ratings(ratings, OutputFormat::table),
               "Rank  Name     Elo  95% low  95% high  Games  Score   Draw\n"
-              "1     A      255.8    150.7      +inf     10  95.0%  10.0%\n"
-              "2     B     -255.8     -inf    -150.7     10   5.0%  10.0%\n");
+              "1     A      255.8    122.1      +inf     10  95.0%  10.0%\n"
+              "2     B     -255.8     -inf    -122.1     10   5.0%  10.0%\n");
     const std::string json = format_ratings(ratings, OutputFormat::json);
     EXPECT_NE(json.find("\"name\": \"A\", \"elo\": 255.75, \"bound\": \"none\", "
-                        "\"low_95\": 150.67, "
+                        "\"low_95\": 122.15, "
                         "\"high_95\": \"+inf\""),
               std::string::npos)
         << json;
     EXPECT_NE(json.find("\"name\": \"B\", \"elo\": -255.75, \"bound\": \"none\", "
                         "\"low_95\": \"-inf\", "
-                        "\"high_95\": -150.67"),
+                        "\"high_95\": -122.15"),
               std::string::npos)
         << json;
 }
@@ -143,12 +149,50 @@ TEST(RatingOutput, PairStatisticsWithoutNan) {
         EXPECT_EQ(text.find("nan"), std::string::npos) << text;
     }
     const std::string json = format_pair_statistics(pairs, OutputFormat::json);
-    EXPECT_NE(json.find("\"trinomial\": {\"elo\": null, \"low_95\": 140.22, \"high_95\": null, "
-                        "\"error_95\": null, \"los\": 0.9992}"),
+    // Infinity has one spelling in every format, and an unbounded side prints both ends.
+    EXPECT_NE(json.find("\"trinomial\": {\"elo\": \"+inf\", \"low_95\": 140.22, "
+                        "\"high_95\": \"+inf\", \"error_95\": \"+inf\", \"los\": 0.9992}"),
               std::string::npos)
         << json;
-    EXPECT_NE(format_pair_statistics(pairs, OutputFormat::table).find("Elo inf ± inf (95%)"),
+    const std::string text = format_pair_statistics(pairs, OutputFormat::table);
+    EXPECT_NE(text.find("Elo +inf (95% 140.2 to +inf), LOS 99.9%"), std::string::npos) << text;
+    // Ten drawn games could have gone otherwise: not 0 +- 0.
+    EXPECT_NE(text.find("Elo 0.0 ± 46.1 (95%)"), std::string::npos) << text;
+    EXPECT_NE(format_pair_statistics(pairs, OutputFormat::csv).find(",+inf,140.22,+inf,+inf,"),
               std::string::npos);
+}
+
+// --pairs joins the one document: one JSON object, one CSV table with a section column.
+TEST(RatingOutput, PairsJoinTheOneDocument) {
+    MatchTally tally;
+    tally.wdl = {9, 1, 0};
+    const std::vector<NamedPairStatistics> pairs = {{"top", "low", pair_statistics(tally)}};
+    const std::string json = format_ratings(sample_result(), OutputFormat::json, {}, &pairs);
+    EXPECT_NE(json.find("\n], \"pairs\": [\n  {\"player\": \"top\""), std::string::npos) << json;
+    EXPECT_EQ(json.substr(json.size() - 4), "\n]}\n") << json;
+    EXPECT_EQ(std::count(json.begin(), json.end(), '{') - std::count(json.begin(), json.end(), '}'),
+              0);
+    const std::string csv = format_ratings(sample_result(), OutputFormat::csv, {}, &pairs);
+    EXPECT_EQ(csv.substr(0, csv.find('\n')),
+              "section,rank,name,elo,bound,low_95,high_95,games,wins,draws,losses,score_percent,"
+              "draw_percent,player,opponent,games,wins,draws,losses,elo,low_95,high_95,error_95,"
+              "los,pairs,ll,ld,wl_dd,wd,ww,pentanomial_elo,pentanomial_error_95,pentanomial_los,"
+              "nelo,nelo_error_95");
+    EXPECT_NE(csv.find("\nrating,3,low,-260.30,none,-300.00,-220.05,12,1,2,9,16.67,16.67,,,,,"),
+              std::string::npos)
+        << csv;
+    EXPECT_NE(csv.find("\npair,,,,,,,,,,,,,top,low,10,9,1,0,511.50,311.10,+inf,+inf,"),
+              std::string::npos)
+        << csv;
+    // Every row has as many fields as the header.
+    std::size_t lines = 0;
+    for (std::size_t at = 0; at < csv.size(); at = csv.find('\n', at) + 1, ++lines) {
+        const std::string line = csv.substr(at, csv.find('\n', at) - at);
+        if (line.find('"') == std::string::npos) {
+            EXPECT_EQ(std::count(line.begin(), line.end(), ','), 34) << line;
+        }
+    }
+    EXPECT_EQ(lines, 5u);
 }
 
 TEST(RatingOutput, JsonEscape) {

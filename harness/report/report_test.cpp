@@ -83,12 +83,14 @@ TEST(Standings, NineAndAHalfOfTenIsUnboundedAbove) {
         store.record_game(g);
     }
     const std::string text = format_standings(store, t, {ia, ib}, {"A", "B"});
-    EXPECT_EQ(text.substr(0, text.find("\n\n")),
-              "Rank Name                          Elo   95% low  95% high   Games   Score    Draw\n"
-              "1    A                           255.8     150.7      +inf      10   95.0%   10.0%\n"
-              "2    B                          -255.8      -inf    -150.7      10    5.0%   10.0%\n"
-              "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
-              "1000-sample parametric bootstrap; +inf/-inf: unbounded")
+    EXPECT_EQ(
+        text.substr(0, text.find("\n\n")),
+        "Rank Name                          Elo   95% low  95% high   Games   Score    Draw\n"
+        "1    A                           255.8     122.1      +inf      10   95.0%   10.0%\n"
+        "2    B                          -255.8      -inf    -122.1      10    5.0%   10.0%\n"
+        "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of the "
+        "likelihood ratio and a 1000-sample parametric bootstrap; +inf/-inf: unbounded (a sweep "
+        "between groups)")
         << text;
     EXPECT_NE(text.find("\nElo difference: 511.5 +/- "), std::string::npos) << text;
 }
@@ -187,6 +189,29 @@ TEST(Standings, CrosstableColumnsAreSizedByTheirCells) {
         std::vector<std::string> tokens{std::istream_iterator<std::string>(words), {}};
         EXPECT_EQ(tokens.size(), 5u) << text;
     }
+}
+
+// The report is its sections' values laid out in one place: a section cleared (status clears
+// the per-move statistics) leaves the text without its block and one blank line between the rest.
+TEST(Standings, ASectionClearedLeavesTheOthersAsFormatted) {
+    ThreeEngines t;
+    play_three(t, {"a", "b", "c"}, 4);
+    StandingsTables tables =
+        standings_tables(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1});
+    const std::string whole = format_standings(tables);
+    EXPECT_EQ(whole, format_standings(t.store, t.tournament, t.ids, {"a", "b", "c"}, {10, 1}));
+    ASSERT_EQ(tables.move_statistics.front(),
+              (std::vector<std::string>{"Name", "Depth", "Nodes", "Time ms", "Moves"}));
+    ASSERT_EQ(tables.move_statistics.size(), 4u);
+    tables.move_statistics.clear();
+    const std::string without = format_standings(tables);
+    const std::size_t name = whole.find("\nName ");
+    const std::size_t cross = whole.find("\nCrosstable");
+    ASSERT_NE(name, std::string::npos);
+    ASSERT_NE(cross, std::string::npos);
+    // The whole text less the block from "Name" to the blank line before "Crosstable".
+    EXPECT_EQ(without, whole.substr(0, name + 1) + whole.substr(cross + 1)) << without;
+    EXPECT_EQ(without.find("Depth"), std::string::npos);
 }
 
 TEST(Progress, OneLinePerGameWhenNotATerminal) {

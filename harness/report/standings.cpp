@@ -27,14 +27,21 @@ TextTable standings_table(std::size_t name_width, std::vector<std::size_t> numbe
     return TextTable(std::move(columns), 1);
 }
 
+// The rows of `table` laid out by `layout`.
+std::string rendered(TextTable layout, const StandingsTables::Rows& rows) {
+    for (const auto& row : rows) layout.add_row(row);
+    return layout.render();
+}
+
 }  // namespace
 
-std::string format_standings(Store& store, TournamentId tournament,
-                             const std::vector<EngineId>& engine_ids,
-                             const std::vector<std::string>& names,
-                             const StandingsOptions& options) {
+StandingsTables standings_tables(Store& store, TournamentId tournament,
+                                 const std::vector<EngineId>& engine_ids,
+                                 const std::vector<std::string>& names,
+                                 const StandingsOptions& options) {
+    StandingsTables tables;
     std::vector<GameSummary> summaries = store.list_games(tournament, engine_ids);
-    if (summaries.empty()) return {};
+    if (summaries.empty()) return tables;
     std::map<EngineId, int> index;
     for (std::size_t i = 0; i < engine_ids.size(); ++i) index[engine_ids[i]] = int(i);
     std::vector<GameResult> games;
@@ -42,7 +49,6 @@ std::string format_standings(Store& store, TournamentId tournament,
         games.push_back({index[g.white_engine_id], index[g.black_engine_id], g.result.outcome,
                          g.slot.pair_number()});
     }
-    std::ostringstream out;
 
     // Step 1. Joint ratings.
     RatingOptions rating_options;
@@ -51,47 +57,40 @@ std::string format_standings(Store& store, TournamentId tournament,
     std::vector<int> order;  // engine indices, best first
     try {
         RatingResult ratings = compute_ratings(names, games, rating_options);
-        TextTable table({{TextColumn::Align::left, 4},
-                         {TextColumn::Align::left, 23},
-                         {TextColumn::Align::right, 9},
-                         {TextColumn::Align::right, 9},
-                         {TextColumn::Align::right, 9},
-                         {TextColumn::Align::right, 7},
-                         {TextColumn::Align::right, 7},
-                         {TextColumn::Align::right, 7}},
-                        1);
-        table.add_row({"Rank", "Name", "Elo", "95% low", "95% high", "Games", "Score", "Draw"});
-        int rank = 0;
+        tables.ratings.push_back(
+            {"Rank", "Name", "Elo", "95% low", "95% high", "Games", "Score", "Draw"});
         for (const auto& p : ratings.players) {
             const auto& interval = p.interval_95;
-            table.add_row({std::to_string(++rank), p.name, rating_text(p.elo, 1),
-                           interval ? rating_text(interval->low, 1) : "-",
-                           interval ? rating_text(interval->high, 1) : "-",
-                           std::to_string(p.results.games()), fixed(p.score_percent(), 1) + "%",
-                           fixed(p.draw_percent(), 1) + "%"});
+            tables.ratings.push_back(
+                {std::to_string(p.rank), p.name, rating_text(p.elo, 1),
+                 interval ? rating_text(interval->low, 1) : "-",
+                 interval ? rating_text(interval->high, 1) : "-", std::to_string(p.results.games()),
+                 fixed(p.score_percent(), 1) + "%", fixed(p.draw_percent(), 1) + "%"});
             order.push_back(p.player);
         }
-        out << table.render();
-        out << "Elo: joint maximum likelihood, pool average 0; 95% low/high: percentiles of a "
-            << ratings.bootstrap_samples << "-sample parametric bootstrap; +inf/-inf: unbounded\n";
+        tables.ratings_note =
+            unordered_note(ratings) +
+            "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of "
+            "the likelihood ratio and a " +
+            std::to_string(ratings.bootstrap_samples) +
+            "-sample parametric bootstrap; +inf/-inf: unbounded (a sweep between groups)";
     } catch (const RatingError& e) {
-        out << "Ratings: " << e.what() << '\n';
+        tables.ratings_note = std::string("Ratings: ") + e.what();
         for (std::size_t i = 0; i < names.size(); ++i) order.push_back(int(i));
     }
 
     // Step 2. What each engine spent per move.
-    TextTable spent = standings_table(23, {8, 13, 9, 8});
-    spent.add_row({"Name", "Depth", "Nodes", "Time ms", "Moves"});
+    tables.move_statistics.push_back({"Name", "Depth", "Nodes", "Time ms", "Moves"});
     auto stats = store.engine_move_statistics(tournament, engine_ids);
     std::map<EngineId, EngineMoveStatistics> by_engine;
     for (const auto& s : stats) by_engine[s.engine_id] = s;
     for (int i : order) {
         const auto& s = by_engine[engine_ids[std::size_t(i)]];
-        spent.add_row({names[std::size_t(i)], s.average_depth ? fixed(*s.average_depth, 1) : "-",
-                       s.average_nodes ? fixed(*s.average_nodes, 0) : "-",
-                       fixed(s.average_time_ms, 1), std::to_string(s.moves)});
+        tables.move_statistics.push_back({names[std::size_t(i)],
+                                          s.average_depth ? fixed(*s.average_depth, 1) : "-",
+                                          s.average_nodes ? fixed(*s.average_nodes, 0) : "-",
+                                          fixed(s.average_time_ms, 1), std::to_string(s.moves)});
     }
-    out << '\n' << spent.render();
 
     // Step 3. Crosstable: points scored by the row engine against the column engine.
     if (names.size() > 2) {
@@ -101,14 +100,9 @@ std::string format_standings(Store& store, TournamentId tournament,
             cross[std::size_t(g.white)][std::size_t(g.black)].add(g.outcome, true);
             cross[std::size_t(g.black)][std::size_t(g.white)].add(g.outcome, false);
         }
-        // Columns as wide as their widest cell: from tens of thousands of games on, cells such
-        // as 97300.0/172200 are wider than the 11 columns the layout starts from.
-        std::vector<std::size_t> widths(order.size(), 11);
-        widths[0] = 12;
-        TextTable table = standings_table(23, widths);
         std::vector<std::string> header = {"Crosstable"};
         for (std::size_t c = 0; c < order.size(); ++c) header.push_back(std::to_string(c + 1));
-        table.add_row(header);
+        tables.crosstable.push_back(header);
         for (std::size_t r = 0; r < order.size(); ++r) {
             std::vector<std::string> row = {std::to_string(r + 1) + " " +
                                             names[std::size_t(order[r])]};
@@ -118,9 +112,8 @@ std::string format_standings(Store& store, TournamentId tournament,
                               : w.games()   ? fixed(w.points(), 1) + "/" + std::to_string(w.games())
                                             : ".");
             }
-            table.add_row(row);
+            tables.crosstable.push_back(row);
         }
-        out << '\n' << table.render();
     }
 
     // Step 4. A two-engine match in cutechess's words.
@@ -128,25 +121,73 @@ std::string format_standings(Store& store, TournamentId tournament,
         MatchTally tally = tally_match(games, 0, 1);
         PairStatistics s = pair_statistics(tally);
         const WdlCounts& w = tally.wdl;
-        out << "\nScore of " << names[0] << " vs " << names[1] << ": " << w.wins << " - "
-            << w.losses << " - " << w.draws << "  [" << fixed(w.score(), 3) << "] " << w.games()
-            << '\n';
-        out << "Elo difference: " << fixed(s.trinomial.elo, 1) << " +/- "
-            << fixed(s.trinomial.error_95, 1) << ", LOS: " << fixed(100 * s.trinomial.los, 1)
-            << " %, DrawRatio: "
-            << fixed(w.games() ? 100.0 * double(w.draws) / double(w.games()) : 0.0, 1) << " %\n";
+        tables.match_lines.push_back("Score of " + names[0] + " vs " + names[1] + ": " +
+                                     std::to_string(w.wins) + " - " + std::to_string(w.losses) +
+                                     " - " + std::to_string(w.draws) + "  [" + fixed(w.score(), 3) +
+                                     "] " + std::to_string(w.games()));
+        tables.match_lines.push_back(
+            "Elo difference: " + fixed(s.trinomial.elo, 1) + " +/- " +
+            fixed(s.trinomial.error_95, 1) + ", LOS: " + fixed(100 * s.trinomial.los, 1) +
+            " %, DrawRatio: " +
+            fixed(w.games() ? 100.0 * double(w.draws) / double(w.games()) : 0.0, 1) + " %");
         if (s.pentanomial) {
             const auto& p = tally.pentanomial.pairs;
-            out << "Ptnml(0-2): [" << p[0] << ", " << p[1] << ", " << p[2] << ", " << p[3] << ", "
-                << p[4] << "], pentanomial Elo: " << fixed(s.pentanomial->elo, 1) << " +/- "
-                << fixed(s.pentanomial->error_95, 1);
+            std::string line = "Ptnml(0-2): [" + std::to_string(p[0]) + ", " +
+                               std::to_string(p[1]) + ", " + std::to_string(p[2]) + ", " +
+                               std::to_string(p[3]) + ", " + std::to_string(p[4]) +
+                               "], pentanomial Elo: " + fixed(s.pentanomial->elo, 1) + " +/- " +
+                               fixed(s.pentanomial->error_95, 1);
             if (s.normalized)
-                out << ", nElo: " << fixed(s.normalized->elo, 1) << " +/- "
-                    << fixed(s.normalized->error_95, 1);
-            out << '\n';
+                line += ", nElo: " + fixed(s.normalized->elo, 1) + " +/- " +
+                        fixed(s.normalized->error_95, 1);
+            tables.match_lines.push_back(line);
         }
     }
-    return out.str();
+    return tables;
+}
+
+std::string format_standings(const StandingsTables& tables) {
+    if (tables.empty()) return {};
+    std::string out;
+    if (!tables.ratings.empty())
+        out += rendered(TextTable({{TextColumn::Align::left, 4},
+                                   {TextColumn::Align::left, 23},
+                                   {TextColumn::Align::right, 9},
+                                   {TextColumn::Align::right, 9},
+                                   {TextColumn::Align::right, 9},
+                                   {TextColumn::Align::right, 7},
+                                   {TextColumn::Align::right, 7},
+                                   {TextColumn::Align::right, 7}},
+                                  1),
+                        tables.ratings);
+    out += tables.ratings_note + "\n";
+    // The sections after the ratings, a blank line before each.
+    std::vector<std::string> sections;
+    if (!tables.move_statistics.empty())
+        sections.push_back(rendered(standings_table(23, {8, 13, 9, 8}), tables.move_statistics));
+    if (!tables.crosstable.empty()) {
+        // Columns as wide as their widest cell: from tens of thousands of games on, cells such
+        // as 97300.0/172200 are wider than the 11 columns the layout starts from.
+        std::vector<std::size_t> widths(tables.crosstable.front().size() - 1, 11);
+        widths[0] = 12;
+        sections.push_back(rendered(standings_table(23, widths), tables.crosstable));
+    }
+    if (!tables.match_lines.empty()) {
+        std::string lines;
+        for (const std::string& line : tables.match_lines) lines += line + "\n";
+        sections.push_back(lines);
+    }
+    if (sections.empty()) return out;
+    out += "\n";
+    for (std::size_t i = 0; i < sections.size(); ++i) out += (i ? "\n" : "") + sections[i];
+    return out;
+}
+
+std::string format_standings(Store& store, TournamentId tournament,
+                             const std::vector<EngineId>& engine_ids,
+                             const std::vector<std::string>& names,
+                             const StandingsOptions& options) {
+    return format_standings(standings_tables(store, tournament, engine_ids, names, options));
 }
 
 }  // namespace arbiter

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "harness/report/fastchess_pv_check.h"
+#include "harness/dialect/output/fastchess_pv_check.h"
 #include "harness/report/live_games.h"
 #include "harness/session/match_session.h"
 

@@ -1,11 +1,9 @@
 #include "harness/session/match_session.h"
 
 #include <filesystem>
-#include <mutex>
 
 #include "harness/process/affinity.h"
-#include "harness/session/dialect_console.h"
-#include "harness/session/native_console.h"
+#include "harness/report/html/page.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/tournament_check.h"
 
@@ -28,35 +26,40 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     // Step 2. The database: its folder, the claim, and no new empty file left by a failure.
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of " + outputs.flags.db);
+    // From here a signal stops the run (Step 3); the watch ends after the database is closed.
+    InterruptWatch interrupt;
     DiscardIfLeftEmpty discard(config.db_path);  // a failure before the first game: no new file
     WriterClaim claim(config.db_path);           // one arbiter writing this file at a time
     Store store = Store::open(config.db_path);
 
-    // Step 3. The games, into the door's observers. Ctrl-C or a kill: the games in progress get
-    // a moment to finish; recorded games stay recorded, each shown and in the live files.
-    // The watch comes first: a signal while the console prints its first lines stops the run too.
-    RecordingGate gate;
-    InterruptWatch interrupt(gate, [&](int signal) { console.interrupted(signal); });
-    TournamentObserver* observer = nullptr;
-    {
-        std::lock_guard lock(gate.mutex());  // the last words wait until the console is built
-        console.engines_checked(checked.declared_options);
-        observer = &console.open(store);
-    }
+    // Step 3. The games, into the door's observers. A signal (SIGINT, SIGTERM, SIGHUP) stops
+    // the run: no game starts, the games in progress end (InterruptWatch), and the run returns.
+    // A signal while the console prints its first lines stops the run too.
+    console.engines_checked(checked.declared_options);
+    TournamentObserver& observer = console.open(store);
     TournamentSummary summary =
-        run_tournament(config, store, *observer, &interrupt.stop(), &gate, &checked);
-    interrupt.finished();
-    console.finish(store, summary, interrupt.signal());
+        run_tournament(config, store, observer, &interrupt.stop(), nullptr, &checked);
+
+    // Step 4. The closing steps, the same after a stop: the page, the closing lines, the saved
+    // config, and the database checkpointed so that its file alone holds every game. A second
+    // signal ends the process at once (InterruptWatch).
+    const std::string page_line = config.output.html_path.empty()
+                                      ? std::string()
+                                      : write_match_page(store, config, summary.tournament_id);
+    console.finish(store, summary, interrupt.signal(), page_line);
+    if (outputs.save_config) outputs.save_config(store, summary);
+    store.checkpoint();
     return interrupt.signal() ? 128 + interrupt.signal() : 0;
 }
 
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
-    if (config.output.format == ConsoleFormat::arbiter) {
-        NativeConsole console(config, outputs);
-        return run_match(config, outputs, console);
-    }
-    ToolLinesConsole console(config, outputs);
-    return run_match(config, outputs, console);
+std::string write_match_page(Store& store, const TournamentConfig& config,
+                             TournamentId tournament) {
+    html::ReportOptions report;
+    report.tournament = tournament;
+    report.bootstrap_samples = config.bootstrap;
+    html::WrittenReport written = html::write_report(store, report, config.output.html_path);
+    return "Report: " + config.output.html_path + " (" + std::to_string(written.games) +
+           " games)\n";
 }
 
 }  // namespace arbiter

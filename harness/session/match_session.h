@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,16 +30,19 @@ struct MatchOutputs {
     bool resume = false;  // --resume was given (the native console says what it resumed)
     // After "finished games are saved, " in the cutechess and fastchess forms' last words.
     std::string resume_hint = "re-run the same command to resume";
+    // The door's own closing step, after the console's, given the store and the tournament just
+    // played (fastchess's -config outname=, written also when the run was stopped).
+    std::function<void(Store& store, const TournamentSummary& summary)> save_config{};
 };
 
 // What a door shows of a run, given to run_match(). open() is called once the database is open
 // and before the first game: it builds the door's observer chain (its console in front of the
-// live files), prints what comes before the games, and returns the chain's head. interrupted()
-// says the last words of a run ended by a signal beyond its grace (InterruptWatch), never while
-// open() runs but possibly before it; finish() closes the live files and prints the closing
-// lines of a run that returned (`signal` is the signal that stopped it, or 0). The objects a
-// console builds outlive run_match(), which owns the Store, so none may use the Store after
-// run_match() returns or throws.
+// live files), prints what comes before the games, and returns the chain's head. finish()
+// closes the live files and prints the closing lines, the same for a run that finished and one
+// a signal stopped (`signal`, else 0; InterruptWatch); `page_line` is what the session's page
+// step said ("Report: FILE (N games)\n"), empty without a page. The objects a console builds
+// outlive run_match(), which owns the Store, so none may use the Store after run_match() returns
+// or throws.
 class MatchConsole {
   public:
     virtual ~MatchConsole() = default;
@@ -48,9 +52,14 @@ class MatchConsole {
         (void)options;
     }
     virtual TournamentObserver& open(Store& store) = 0;
-    virtual void interrupted(int signal) = 0;
-    virtual void finish(Store& store, const TournamentSummary& summary, int signal) = 0;
+    virtual void finish(Store& store, const TournamentSummary& summary, int signal,
+                        const std::string& page_line) = 0;
 };
+
+// The output plan's page (--html, -html) of `tournament`, rewritten whole (by rename): the one
+// writer of the page, after the run and every --report-every games. Returns the line that says
+// so, "Report: FILE (N games)\n".
+std::string write_match_page(Store& store, const TournamentConfig& config, TournamentId tournament);
 
 // Plays (or resumes) the match of `config` and returns the exit code: 0, or 128 + the signal
 // that stopped it. Before anything is created it refuses every output over an input or that
@@ -60,11 +69,10 @@ class MatchConsole {
 // fits its schedule to the suite read (fit_schedule()); then makes the database's folder, claims
 // the database (WriterClaim; a database the run leaves empty is removed, DiscardIfLeftEmpty), opens
 // it, and plays the games into `console`'s observer chain while an InterruptWatch stops the run on
-// SIGINT or SIGTERM. Throws what the refusals and the run throw.
+// SIGINT, SIGTERM or SIGHUP. Then the closing steps, the same for a finished run and a stopped
+// one: the page, the console's closing lines, the door's saved config, the database
+// checkpointed (Store::checkpoint()) and closed, so that its file alone holds every game. Throws
+// what the refusals and the run throw.
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console);
-
-// The same with the console of the output plan's form (config.output.format): arbiter's
-// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole).
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
 
 }  // namespace arbiter

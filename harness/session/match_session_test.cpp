@@ -25,8 +25,7 @@ class CountingConsole : public MatchConsole {
         ++opened;
         return observer_;
     }
-    void interrupted(int) override {}
-    void finish(Store&, const TournamentSummary& done, int signal) override {
+    void finish(Store&, const TournamentSummary& done, int signal, const std::string&) override {
         ++finished;
         summary = done;
         last_signal = signal;

@@ -4,8 +4,7 @@
 
 #include <iostream>
 
-#include "harness/report/cutechess_output.h"
-#include "harness/report/html/page.h"
+#include "harness/dialect/output/cutechess_output.h"
 #include "harness/text/number_text.h"
 
 namespace arbiter {
@@ -37,16 +36,6 @@ void explain_standings(Store& store, const TournamentSummary& summary) {
               << recorded << ".\n";
 }
 
-// --html: the report page, rewritten atomically; returns the line that says so.
-std::string write_html(Store& store, TournamentId tournament, const std::string& path,
-                       int bootstrap) {
-    html::ReportOptions report;
-    report.tournament = tournament;
-    report.bootstrap_samples = bootstrap;
-    html::WrittenReport written = html::write_report(store, report, path);
-    return "Report: " + path + " (" + std::to_string(written.games) + " games)\n";
-}
-
 }  // namespace
 
 NativeConsole::NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs)
@@ -59,14 +48,14 @@ NativeConsole::NativeConsole(const TournamentConfig& config, const MatchOutputs&
 }
 
 TournamentObserver& NativeConsole::open(Store& store) {
-    display_.emplace(
-        std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
-        [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
-            std::string text = format_standings(store, tournament, engines, names_, standings_);
-            if (!plan_.html_path.empty())
-                text += write_html(store, tournament, plan_.html_path, config_.bootstrap);
-            return text;
-        });
+    display_.emplace(std::cout, ::isatty(STDOUT_FILENO), config_.report_every,
+                     [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
+                         std::string text =
+                             format_standings(store, tournament, engines, names_, standings_);
+                         if (!plan_.html_path.empty())
+                             text += write_match_page(store, config_, tournament);
+                         return text;
+                     });
     // The CRC32 lines and the PV warnings, among the progress lines.
     TournamentObserver& head =
         live_.open(*display_, [this](const std::string& line) { display_->engine_event(line); });
@@ -77,11 +66,8 @@ TournamentObserver& NativeConsole::open(Store& store) {
     explain_identity(store, config_, resume_);
     return head;
 }
-void NativeConsole::interrupted(int) {
-    if (display_) display_->finish();  // a signal before open() has nothing to finish
-    std::cerr << INTERRUPTED;
-}
-void NativeConsole::finish(Store& store, const TournamentSummary& summary, int signal) {
+void NativeConsole::finish(Store& store, const TournamentSummary& summary, int signal,
+                           const std::string& page_line) {
     display_->finish();
     live_.close();
     if (signal) std::cerr << INTERRUPTED;
@@ -101,9 +87,7 @@ void NativeConsole::finish(Store& store, const TournamentSummary& summary, int s
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
             std::cout << latency_line(latency) << '\n';
     }
-    if (!plan_.html_path.empty())
-        std::cout << '\n'
-                  << write_html(store, summary.tournament_id, plan_.html_path, config_.bootstrap);
+    if (!page_line.empty()) std::cout << '\n' << page_line;
     std::cout << "\nResults: " << config_.db_path
               << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
 }

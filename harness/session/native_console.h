@@ -22,8 +22,8 @@ class NativeConsole : public MatchConsole {
   public:
     NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
-    void interrupted(int signal) override;
-    void finish(Store& store, const TournamentSummary& summary, int signal) override;
+    void finish(Store& store, const TournamentSummary& summary, int signal,
+                const std::string& page_line) override;
 
   private:
     const TournamentConfig& config_;

@@ -69,7 +69,7 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
                                "beta",
                                opening_,
                                Result{game.result.outcome, game.result.termination,
-                                      game.result.description, ""},  // no illegal move stored
+                                      game.result.description, "", ""},  // no illegal move stored
                                120,
                                game.started_at_ms,
                                game.finished_at_ms};
@@ -77,6 +77,20 @@ TEST_F(GameStoreTest, GameReloadsExactlyWithEveryField) {
     EXPECT_EQ(games[1].slot.number, 42);
     EXPECT_EQ(games[1].opening_id, std::nullopt);
     EXPECT_EQ(store_error_of([&] { store_->load_game(1234); }), path_ + ": no game with id 1234");
+}
+
+// Issue 39: a fault's detail is stored with its game (fault_detail, version 9) and read back by
+// both readers; a game without one leaves the column NULL and reads an empty detail.
+TEST_F(GameStoreTest, AFaultsDetailIsStoredAndReadBack) {
+    GameRecord game = sample_game(tournament_, 44, a_, b_, opening_, 4);
+    game.result = Result::illegal(BLACK, "0000");
+    game.result.fault_detail = "no legal move gives the returned board (changed squares: d1 d5)";
+    const GameId id = store_->record_game(game);
+    EXPECT_EQ(store_->load_game(id).result.fault_detail, game.result.fault_detail);
+    const GameId plain = store_->record_game(sample_game(tournament_, 45, a_, b_, opening_, 4));
+    EXPECT_EQ(store_->load_game(plain).result.fault_detail, "");
+    for (const GameSummary& summary : store_->list_games(tournament_))
+        EXPECT_EQ(summary.result.fault_detail, summary.id == id ? game.result.fault_detail : "");
 }
 
 // Issue 30: a fail-high or -low keeps its bound through the table (score_bound, version 8), for

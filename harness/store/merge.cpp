@@ -49,11 +49,16 @@ constexpr std::string_view INSERT_SHARD =
 constexpr std::string_view SELECT_SLOTS =
     "SELECT slot FROM shard_slots WHERE tournament_id = ?1 AND shard_index = ?2";
 
-constexpr std::string_view SELECT_GAMES =
-    "SELECT id, slot, white_engine_id, black_engine_id, opening_id, round, pair_index, "
-    "opening_index, game_in_pair, start_fen, result, termination, termination_text, ply_count, "
-    "started_at_ms, finished_at_ms, shard_index, shard_count, host FROM games "
-    "WHERE tournament_id = ?1 ORDER BY id";
+// Column 19 is the fault detail, NULL in a shard of a version before 9 (SELECT_OLD_GAMES).
+#define ARBITER_SELECT_GAMES(FAULT_DETAIL)                                                       \
+    "SELECT id, slot, white_engine_id, black_engine_id, opening_id, round, pair_index, "         \
+    "opening_index, game_in_pair, start_fen, result, termination, termination_text, ply_count, " \
+    "started_at_ms, finished_at_ms, shard_index, shard_count, host, " FAULT_DETAIL               \
+    " FROM games "                                                                               \
+    "WHERE tournament_id = ?1 ORDER BY id"
+constexpr std::string_view SELECT_GAMES = ARBITER_SELECT_GAMES("fault_detail");
+constexpr std::string_view SELECT_OLD_GAMES = ARBITER_SELECT_GAMES("NULL");
+#undef ARBITER_SELECT_GAMES
 // The target's game in a slot between two engines, in SELECT_GAMES's columns 4 to 18.
 constexpr std::string_view GAME_IN_TARGET =
     "SELECT id, opening_id, round, pair_index, opening_index, game_in_pair, start_fen, result, "
@@ -63,8 +68,9 @@ constexpr std::string_view GAME_IN_TARGET =
 constexpr std::string_view INSERT_GAME =
     "INSERT INTO games (tournament_id, slot, white_engine_id, black_engine_id, opening_id, round, "
     "pair_index, opening_index, game_in_pair, start_fen, result, termination, termination_text, "
-    "ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, host) "
-    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)";
+    "ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, host, fault_detail) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, "
+    "?20)";
 constexpr std::string_view SELECT_TOTALS =
     "SELECT side, engine_id, moves, depth_moves, depth_sum, seldepth_moves, seldepth_sum, "
     "nodes_moves, nodes_sum, time_ms_sum FROM game_engine_totals WHERE game_id = ?1";
@@ -240,12 +246,13 @@ class ShardCopier {
     }
 
     std::pair<std::int64_t, std::int64_t> copy_games(TournamentId from, TournamentId to) {
-        sql::Statement games(in_, SELECT_GAMES);
-        sql::Statement exists(out_, GAME_IN_TARGET);
-        sql::Statement insert(out_, INSERT_GAME);
-        // A shard at an older version reads NULL for the move columns it lacks.
+        // A shard at an older version reads NULL for the game and move columns it lacks.
         const int version =
             int(in_.query_integer("PRAGMA user_version", "reading the schema version"));
+        sql::Statement games(
+            in_, version >= schema::FAULT_DETAIL_VERSION ? SELECT_GAMES : SELECT_OLD_GAMES);
+        sql::Statement exists(out_, GAME_IN_TARGET);
+        sql::Statement insert(out_, INSERT_GAME);
         sql::Statement moves(in_, select_moves_sql(version));
         sql::Statement insert_move(out_, insert_move_sql());
         sql::Statement totals(in_, SELECT_TOTALS);
@@ -274,7 +281,7 @@ class ShardCopier {
                 insert.bind_null(5);
             else
                 insert.bind(5, mapped(openings_, games.integer(4), "opening"));
-            for (int column = 5; column <= 18; ++column)
+            for (int column = 5; column <= 19; ++column)
                 copy_value(insert, column + 1, games, column);
             run(insert);
             ++added;

@@ -250,7 +250,13 @@ ALTER TABLE moves ADD COLUMN score_bound TEXT CHECK (score_bound IS NULL OR
      (score_cp IS NOT NULL OR score_mate IS NOT NULL)));
 )sql";
 
-constexpr std::array<Migration, 8> MIGRATIONS = {{
+// Version 9 (issue 39). Why an engine's fault happened (Result::fault_detail): its own
+// explanation, the position, its log file; NULL when there is none and in games of older versions.
+constexpr std::string_view VERSION_9 = R"sql(
+ALTER TABLE games ADD COLUMN fault_detail TEXT;
+)sql";
+
+constexpr std::array<Migration, 9> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -262,6 +268,7 @@ constexpr std::array<Migration, 8> MIGRATIONS = {{
      VERSION_6},
     {7, "engines get the name and author they give themselves", VERSION_7},
     {8, "moves get the bound of their score", VERSION_8},
+    {9, "games get the detail of an engine's fault", VERSION_9},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

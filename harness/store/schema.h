@@ -47,6 +47,9 @@ inline constexpr int ENGINE_OWN_IDENTITY_VERSION = 7;
 // The first version with the bound of each move's score (moves.score_bound).
 inline constexpr int SCORE_BOUND_VERSION = 8;
 
+// The first version with each game's fault detail (games.fault_detail).
+inline constexpr int FAULT_DETAIL_VERSION = 9;
+
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);
 

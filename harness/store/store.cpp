@@ -345,6 +345,15 @@ bool Store::is_empty() {
     return query.integer(0) == 0;
 }
 
+bool Store::checkpoint() {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->access == Access::read_only) return true;
+    int log_frames = 0, copied_frames = 0;
+    return sqlite3_wal_checkpoint_v2(impl_->connection.handle(), nullptr,
+                                     SQLITE_CHECKPOINT_TRUNCATE, &log_frames,
+                                     &copied_frames) == SQLITE_OK;
+}
+
 void Store::set_busy_timeout(std::chrono::milliseconds timeout) {
     std::lock_guard lock(impl_->mutex);
     sqlite3_busy_timeout(impl_->connection.handle(), static_cast<int>(timeout.count()));

@@ -141,6 +141,10 @@ class Store {
     bool is_empty();
     // How long a statement waits for another process's lock before failing (10 s by default).
     void set_busy_timeout(std::chrono::milliseconds timeout);
+    // Copies the write-ahead log into the main file and empties it (SQLite's
+    // wal_checkpoint(TRUNCATE)), so that the file alone holds every committed game, as after a
+    // last clean close. False if another process's reader kept part of the log (it stays valid).
+    bool checkpoint();
 
     const std::string& path() const;
     // The schema version of the open file: latest_schema_version() after a read-write open(),

@@ -108,9 +108,9 @@ GameId Store::record_game(const GameRecord& game) {
         "INSERT INTO games (tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
         "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
-        "host) "
+        "host, fault_detail) "
         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-        "?19)";
+        "?19, ?20)";
     static constexpr std::string_view SELECT_GAME_IN_SLOT =
         "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
         "AND black_engine_id = ?4";
@@ -146,6 +146,10 @@ GameId Store::record_game(const GameRecord& game) {
     insert_game.bind(17, game.shard ? std::optional<int>(game.shard->index) : std::nullopt);
     insert_game.bind(18, game.shard ? std::optional<int>(game.shard->count) : std::nullopt);
     insert_game.bind(19, game.host);
+    if (game.result.fault_detail.empty())
+        insert_game.bind_null(20);
+    else
+        insert_game.bind(20, game.result.fault_detail);
     const int code = insert_game.try_step();
     const std::string described = "tournament " + std::to_string(game.tournament_id) + ", slot " +
                                   std::to_string(game.slot.number) + ", white engine " +
@@ -245,15 +249,20 @@ std::int64_t count_games_of(Store::Impl& impl, TournamentId tournament,
 
 std::vector<GameSummary> list_games_of(Store::Impl& impl, TournamentId tournament,
                                        std::optional<std::span<const EngineId>> engines) {
-    static constexpr std::string_view SELECT =
+    // A file read as it is at a version before 9 has no fault details: NULL.
+    static const std::string SELECT[2] = {
         "SELECT g.id, g.tournament_id, g.slot, g.round, g.pair_index, g.opening_index, "
         "g.game_in_pair, g.white_engine_id, g.black_engine_id, w.name, b.name, g.opening_id, "
         "g.result, g.termination, g.termination_text, g.ply_count, g.started_at_ms, "
-        "g.finished_at_ms FROM games g JOIN engines w ON w.id = g.white_engine_id "
+        "g.finished_at_ms, ",
+        "FROM games g JOIN engines w ON w.id = g.white_engine_id "
         "JOIN engines b ON b.id = g.black_engine_id WHERE g.tournament_id = ?1 "
-        "AND " ARBITER_ENGINE_FILTER " ORDER BY g.slot, g.id";
+        "AND " ARBITER_ENGINE_FILTER " ORDER BY g.slot, g.id"};
+    static const std::string SELECT_BY_VERSION[2] = {SELECT[0] + "NULL " + SELECT[1],
+                                                     SELECT[0] + "g.fault_detail " + SELECT[1]};
     std::lock_guard lock(impl.mutex);
-    sql::Statement& query = impl.statement(SELECT);
+    sql::Statement& query =
+        impl.statement(SELECT_BY_VERSION[impl.version >= schema::FAULT_DETAIL_VERSION ? 1 : 0]);
     sql::ResetOnExit reset(query);
     bind_tournament_filter(query, tournament, engines);
     std::vector<GameSummary> games;
@@ -273,6 +282,7 @@ std::vector<GameSummary> list_games_of(Store::Impl& impl, TournamentId tournamen
         game.ply_count = static_cast<int>(query.integer(15));
         game.started_at_ms = query.integer(16);
         game.finished_at_ms = query.integer(17);
+        if (!query.is_null(18)) game.result.fault_detail = query.text(18);
         games.push_back(std::move(game));
     }
     return games;
@@ -298,16 +308,21 @@ std::vector<GameSummary> Store::list_games(TournamentId tournament,
 }
 
 GameRecord Store::load_game(GameId id) {
-    static constexpr std::string_view SELECT_GAME =
+    static const std::string SELECT_GAME =
         "SELECT tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
         "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
         "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
-        "host FROM games WHERE id = ?1";
+        "host, ";
+    // A file read as it is at a version before 9 has no fault details: NULL.
+    static const std::string SELECT_BY_VERSION[2] = {
+        SELECT_GAME + "NULL FROM games WHERE id = ?1",
+        SELECT_GAME + "fault_detail FROM games WHERE id = ?1"};
     std::lock_guard lock(impl_->mutex);
     GameRecord game;
     std::int64_t ply_count = 0;
     {
-        sql::Statement& select = impl_->statement(SELECT_GAME);
+        sql::Statement& select = impl_->statement(
+            SELECT_BY_VERSION[impl_->version >= schema::FAULT_DETAIL_VERSION ? 1 : 0]);
         sql::ResetOnExit reset(select);
         select.bind(1, id);
         if (!select.step()) impl_->fail_missing("game", id);
@@ -326,6 +341,7 @@ GameRecord Store::load_game(GameId id) {
         if (!select.is_null(16))
             game.shard = ShardNumber{int(select.integer(16)), int(select.integer(17))};
         game.host = select.text(18);
+        if (!select.is_null(19)) game.result.fault_detail = select.text(19);
     }
     // A file read as it is at an older version reads NULL for the columns it lacks.
     sql::Statement& moves = impl_->statement(select_moves_sql(impl_->version));

@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 
@@ -61,6 +62,29 @@ OutputFile::OutputFile(std::string path, Mode mode, std::string flag)
 OutputFile::~OutputFile() {
     if (file_ && owned_) std::fclose(file_);
     if (file_ && !temporary_.empty()) ::unlink(temporary_.c_str());
+}
+
+namespace {
+
+std::atomic<int> whole_writes{0};     // WholeWrites under way
+std::atomic<int> deferred_signal{0};  // raised again when the last one ends
+
+}  // namespace
+
+WholeWrite::WholeWrite() {
+    ++whole_writes;
+}
+
+WholeWrite::~WholeWrite() {
+    if (--whole_writes == 0)
+        if (int signal = deferred_signal.exchange(0)) ::raise(signal);
+}
+
+bool defer_exit_while_writing(int signal) noexcept {
+    deferred_signal = signal;  // first, so that a write ending now sees it
+    if (whole_writes > 0) return true;
+    deferred_signal = 0;
+    return false;
 }
 
 void OutputFile::write(std::string_view text) {

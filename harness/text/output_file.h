@@ -63,6 +63,22 @@ class OutputFile {
     bool owned_ = false;  // false for standard output
 };
 
+// A write that must land whole, such as a game appended to the live PGN: while one is under
+// way, the process-ending second signal of a stop (harness/tournament/interrupt.h) waits for it.
+// The handler calls defer_exit_while_writing(); the last WholeWrite to end raises the deferred
+// signal again, and the handler then ends the process.
+class WholeWrite {
+  public:
+    WholeWrite();
+    ~WholeWrite();
+    WholeWrite(const WholeWrite&) = delete;
+    WholeWrite& operator=(const WholeWrite&) = delete;
+};
+
+// From a signal handler: true if a WholeWrite is under way, in which case `signal` is raised
+// again when the last one ends; false if none is (the handler may end the process now).
+bool defer_exit_while_writing(int signal) noexcept;
+
 // Writes `text` to `path` ("-": standard output) in Mode::replace and closes it. Throws
 // OutputError.
 void write_output_file(const std::string& path, std::string_view text);

@@ -2,52 +2,57 @@
 
 #include <unistd.h>
 
-#include <csignal>
-#include <cstdio>
-#include <iostream>
+#include <cstring>
 
 #include "harness/process/engine_process.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 
 namespace {
 
+constexpr int WATCHED[3] = {SIGINT, SIGTERM, SIGHUP};
+
 std::atomic<bool> interrupted{false};
 std::atomic<int> caught_signal{0};
 
-extern "C" void on_interrupt(int signal) {
-    int none = 0;
-    caught_signal.compare_exchange_strong(none, signal);
-    interrupted = true;
-}
+// What a second signal says before the process ends, on standard error.
+constexpr const char SECOND_SIGNAL[] =
+    "\narbiter: stopped again: exiting now; recorded games are saved\n";
 
-// Sleeps in short steps until `until` is true or `deadline` passes; true if `until` became true.
-template <typename Until>
-bool wait_for(Until until, std::chrono::steady_clock::time_point deadline) {
-    while (!until()) {
-        if (std::chrono::steady_clock::now() >= deadline) return false;
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+extern "C" void on_stop_signal(int signal) {
+    int none = 0;
+    if (caught_signal.compare_exchange_strong(none, signal)) {
+        interrupted = true;
+        stop_engine_reads();
+        return;
     }
-    return true;
+    // The second signal: the closing steps are abandoned where they stand, once the game being
+    // appended to the live files is whole (WholeWrite raises the signal again then).
+    if (defer_exit_while_writing(signal)) return;
+    [[maybe_unused]] ssize_t written =
+        ::write(STDERR_FILENO, SECOND_SIGNAL, sizeof SECOND_SIGNAL - 1);
+    kill_all_engine_processes();
+    ::_exit(128 + signal);
 }
 
 }  // namespace
 
-InterruptWatch::InterruptWatch(RecordingGate& gate, std::function<void(int)> last,
-                               std::chrono::milliseconds grace)
-    : last_(std::move(last)) {
-    std::signal(SIGINT, on_interrupt);
-    std::signal(SIGTERM, on_interrupt);
-    watcher_ = std::thread([this, &gate, grace] { watch(gate, grace); });
+InterruptWatch::InterruptWatch() {
+    prepare_engine_read_stop();
+    resume_engine_reads();
+    interrupted = false;
+    caught_signal = 0;
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int i = 0; i < 3; ++i) ::sigaction(WATCHED[i], &action, &previous_[i]);
 }
 
 InterruptWatch::~InterruptWatch() {
-    finished();
-}
-
-void InterruptWatch::finished() {
-    done_ = true;
-    if (watcher_.joinable()) watcher_.join();
+    for (int i = 0; i < 3; ++i) ::sigaction(WATCHED[i], &previous_[i], nullptr);
+    resume_engine_reads();  // engines of a later run in this process wait as usual
 }
 
 const std::atomic<bool>& InterruptWatch::stop() const {
@@ -56,22 +61,6 @@ const std::atomic<bool>& InterruptWatch::stop() const {
 
 int InterruptWatch::signal() const {
     return caught_signal;
-}
-
-void InterruptWatch::watch(RecordingGate& gate, std::chrono::milliseconds grace) {
-    const auto forever = std::chrono::steady_clock::time_point::max();
-    if (!wait_for([&] { return done_ || interrupted; }, forever) || done_) return;
-    if (wait_for([&] { return bool(done_); }, std::chrono::steady_clock::now() + grace)) return;
-    gate.close([&] {
-        const int signal = caught_signal;
-        last_(signal);
-        std::cout.flush();
-        std::cerr.flush();
-        std::fflush(stdout);
-        std::fflush(stderr);
-        kill_all_engine_processes();
-        ::_exit(128 + signal);
-    });
 }
 
 }  // namespace arbiter

@@ -1,50 +1,39 @@
-// How a run that records games stops on SIGINT or SIGTERM: the same for `arbiter tournament` and
-// the cutechess-cli/fastchess dialect.
+// How a run that records games stops on SIGINT, SIGTERM or SIGHUP: the same for `arbiter
+// tournament` and the cutechess-cli/fastchess dialect (harness/session/match_session.h).
 #pragma once
 
 #include <atomic>
-#include <chrono>
-#include <functional>
-#include <thread>
-
-#include "harness/tournament/tournament.h"
+#include <csignal>
 
 namespace arbiter {
 
-// After SIGINT, how long the games in progress may take to finish before the run ends without
-// them (fishtest kills the process soon after its SIGINT).
-inline constexpr auto INTERRUPT_GRACE = std::chrono::milliseconds(800);
-
-// Watches for SIGINT and SIGTERM while a run records games, so that an interrupt never loses a
-// recorded game and shows every recorded game before the last words. On a signal, stop() (the
-// flag run_tournament() takes) is set, and the games in progress get `grace` to finish and be
-// recorded. A run that ends within it returns as usual (signal() then names the signal). Else
-// the RecordingGate is closed: once the game being recorded is recorded, shown and written, and
-// before any other is, `last` runs (the command's summary and message), the engines are killed
-// and the process exits with 128 + the signal's number. One watch at a time per process.
+// Watches for SIGINT, SIGTERM and SIGHUP while a run plays and closes, so that a stop finishes
+// the run's work instead of ending the process. The first signal sets stop() (the flag
+// run_tournament() takes: no game starts) and stops the engines' reads (stop_engine_reads(),
+// harness/process/engine_process.h): a game in progress may still end within ENGINE_STOP_BOUND
+// and is recorded, else it ends unrecorded (its engines sent `stop` and `quit`, killed after the
+// bound). run_tournament() then returns and the run closes as a finished one does (every game
+// committed, the database checkpointed, the saved config, the page, the closing lines); its exit
+// status is 128 + signal(). A second signal ends the process at once with 128 + its number,
+// engines killed: nothing is half-written, as SQLite commits a game whole, a game being appended
+// to the live PGN or EPD is finished first (WholeWrite, harness/text/output_file.h), and the page
+// and the saved config replace their files by renaming. One watch at a time per process.
 class InterruptWatch {
   public:
-    // Installs the handlers and starts watching.
-    InterruptWatch(RecordingGate& gate, std::function<void(int signal)> last,
-                   std::chrono::milliseconds grace = INTERRUPT_GRACE);
-    // Stops watching (as finished() does).
+    // Installs the handlers (keeping the previous ones) and lets the engines' reads wait again.
+    InterruptWatch();
+    // Restores the previous handlers and lets the engines' reads wait again.
     ~InterruptWatch();
     InterruptWatch(const InterruptWatch&) = delete;
     InterruptWatch& operator=(const InterruptWatch&) = delete;
 
-    // The run has returned: the watch ends without closing the gate.
-    void finished();
-    // Set by a signal: the run starts no more games.
+    // Set by the first signal: the run starts no more games.
     const std::atomic<bool>& stop() const;
-    // The signal that interrupted the run, or 0.
+    // The first signal caught, or 0.
     int signal() const;
 
   private:
-    void watch(RecordingGate& gate, std::chrono::milliseconds grace);
-
-    std::function<void(int)> last_;
-    std::atomic<bool> done_{false};
-    std::thread watcher_;
+    struct sigaction previous_[3]{};
 };
 
 }  // namespace arbiter

@@ -1,6 +1,7 @@
-// Issue 21, item 5: `arbiter tournament` and the dialect stop on SIGINT the same way, through
-// InterruptWatch. Each case runs in a child process (a death test): the handlers and the exit
-// are the process's own.
+// Issue 38: a stop finishes its work. The first SIGINT, SIGTERM or SIGHUP sets the run's stop
+// flag and ends the engines' reads after ENGINE_STOP_BOUND, and the process goes on to close the
+// run; a second signal ends it at once. Cases that raise signals run in a child process (a death
+// test): the handlers and the exit are the process's own.
 #include "harness/tournament/interrupt.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +10,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <thread>
+
+#include "harness/process/engine_process.h"
+#include "harness/text/output_file.h"
 
 namespace arbiter {
 namespace {
@@ -20,51 +24,101 @@ class InterruptWatchDeathTest : public ::testing::Test {
     void SetUp() override { GTEST_FLAG_SET(death_test_style, "threadsafe"); }
 };
 
-// A game being recorded when the grace ends is recorded and shown before the last words, and
-// the process ends with 128 + SIGINT. (`arbiter tournament` used to _exit() at the signal,
-// between the store and the display.)
-TEST_F(InterruptWatchDeathTest, TheLastWordsWaitForTheGameBeingRecorded) {
-    EXPECT_EXIT(
-        {
-            RecordingGate gate;
-            std::atomic<bool> recording{false};
-            std::thread game([&] {
-                std::lock_guard lock(gate.mutex());
-                recording = true;
-                std::this_thread::sleep_for(300ms);
-                std::fprintf(stderr, "game 1 shown\n");
-            });
-            while (!recording) std::this_thread::sleep_for(1ms);
-            InterruptWatch watch(
-                gate, [](int) { std::fprintf(stderr, "summary\n"); }, 0ms);
-            std::raise(SIGINT);
-            game.join();
-            std::this_thread::sleep_for(60s);  // the watch ends the process before
-            std::exit(0);
-        },
-        ::testing::ExitedWithCode(128 + SIGINT), "game 1 shown\nsummary\n");
+// Each watched signal, caught first, stops the run and the reads, and the process goes on.
+TEST_F(InterruptWatchDeathTest, TheFirstSignalStopsTheRunAndTheProcessGoesOn) {
+    for (int signal : {SIGINT, SIGTERM, SIGHUP}) {
+        EXPECT_EXIT(
+            {
+                InterruptWatch watch;
+                if (watch.stop() || watch.signal() != 0 || engine_reads_stopped()) std::_Exit(3);
+                std::raise(signal);
+                if (!watch.stop()) std::_Exit(4);
+                if (!engine_reads_stopped()) std::_Exit(5);
+                const auto far = EngineProcess::Clock::now() + 1h;
+                if (engine_read_deadline(far) > EngineProcess::Clock::now() + ENGINE_STOP_BOUND)
+                    std::_Exit(6);
+                std::fprintf(stderr, "closing after signal %d\n", watch.signal());
+                std::_Exit(0);
+            },
+            ::testing::ExitedWithCode(0), "closing after signal " + std::to_string(signal));
+    }
 }
 
-// A run that ends within the grace returns as usual: no last words from the watch, the stop
-// flag set, the signal named.
-TEST_F(InterruptWatchDeathTest, ARunThatEndsWithinTheGraceReturns) {
+// A second signal during the closing steps ends the process at once, with 128 + its number.
+TEST_F(InterruptWatchDeathTest, ASecondSignalEndsTheProcessAtOnce) {
     EXPECT_EXIT(
         {
-            RecordingGate gate;
-            InterruptWatch watch(
-                gate,
-                [](int) {
-                    std::fprintf(stderr, "closed by the watch\n");
-                    std::_Exit(3);
-                },
-                10min);
+            InterruptWatch watch;
             std::raise(SIGTERM);
-            if (!watch.stop()) std::_Exit(4);
-            watch.finished();
-            std::fprintf(stderr, "returned after signal %d\n", watch.signal());
-            std::_Exit(gate.closed() ? 5 : 0);
+            std::fprintf(stderr, "closing\n");
+            std::raise(SIGINT);
+            std::this_thread::sleep_for(60s);  // the handler ends the process before
+            std::_Exit(0);
         },
-        ::testing::ExitedWithCode(0), "returned after signal 15");
+        ::testing::ExitedWithCode(128 + SIGINT), "closing\n\narbiter: stopped again: exiting now");
+}
+
+// A second signal while a game is being appended to the live files waits until it is whole.
+TEST_F(InterruptWatchDeathTest, ASecondSignalWaitsForTheGameBeingWritten) {
+    EXPECT_EXIT(
+        {
+            InterruptWatch watch;
+            std::raise(SIGTERM);
+            {
+                WholeWrite whole;
+                std::raise(SIGINT);
+                std::fprintf(stderr, "the game is whole\n");
+            }
+            std::this_thread::sleep_for(60s);  // the signal raised again ends the process before
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(128 + SIGINT),
+        "the game is whole\n\narbiter: stopped again: exiting now");
+}
+
+// A new watch lets the reads wait again; the end of a watch gives back the handlers it found.
+TEST_F(InterruptWatchDeathTest, ANewWatchStartsFreshAndTheOldHandlersComeBack) {
+    EXPECT_EXIT(
+        {
+            {
+                InterruptWatch first;
+                std::raise(SIGHUP);
+            }
+            InterruptWatch second;
+            if (second.stop() || second.signal() != 0 || engine_reads_stopped()) std::_Exit(3);
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(0), "");
+    EXPECT_EXIT(
+        {
+            { InterruptWatch watch; }
+            std::raise(SIGTERM);  // the default action again
+            std::_Exit(0);
+        },
+        ::testing::KilledBySignal(SIGTERM), "");
+}
+
+// An engine read waiting for a line that never comes ends soon after the stop, not at its own
+// deadline an hour later; without a stop it waits.
+TEST(EngineReadStop, AWaitingReadEndsWithinTheBound) {
+    prepare_engine_read_stop();
+    resume_engine_reads();
+    EngineProcess silent;
+    silent.start("/bin/cat");  // answers nothing until it is written to
+    std::string line;
+    auto started = EngineProcess::Clock::now();
+    EXPECT_EQ(silent.read_line(line, started + 200ms), EngineProcess::ReadStatus::timeout);
+    EXPECT_GE(EngineProcess::Clock::now() - started, 200ms);
+    std::thread stopper([] {
+        std::this_thread::sleep_for(100ms);
+        stop_engine_reads();
+    });
+    started = EngineProcess::Clock::now();
+    EXPECT_EQ(silent.read_line(line, started + 1h), EngineProcess::ReadStatus::timeout);
+    stopper.join();
+    EXPECT_LT(EngineProcess::Clock::now() - started, 30min);
+    EXPECT_GE(EngineProcess::Clock::now() - started, ENGINE_STOP_BOUND);
+    resume_engine_reads();
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "engines/core/text.h"
 #include "harness/game/tablebase.h"
+#include "harness/process/engine_process.h"
 #include "harness/tournament/book_openings.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/engine_log.h"
@@ -94,7 +95,7 @@ class CheckStderr {
         std::string line, last;
         while (std::getline(in, line)) {
             if (!line.empty() && line.back() == '\r') line.pop_back();
-            if (line.rfind("[arbiter ", 0) == 0) continue;  // the header of each start
+            if (line.starts_with(ENGINE_LOG_HEADER)) continue;  // the header of each start
             if (line.find_first_not_of(" \t") != std::string::npos) last = line;
         }
         return printable_excerpt(last, 200);

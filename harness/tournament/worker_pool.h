@@ -70,6 +70,9 @@ class WorkerEngines {
     // the next ensure() starts a fresh process (restart=on). Does nothing if it is not running.
     void retire(int index);
 
+    // The file the engine `index` writes its stderr to, or empty when it inherits arbiter's.
+    const std::string& log_path(int index) const { return log_paths_.at(std::size_t(index)); }
+
     // How many jobs this worker has finished (the pool counts them).
     std::size_t jobs_done = 0;
 

@@ -266,8 +266,12 @@ bool XboardClient::send_limits(const GoLimits& limits) {
     bool ok = true;
     if (own) {
         if (!level_sent_) {
-            ok = ok && process_.write_line(level_command(limits.movestogo.value_or(0), *own,
-                                                         increment.value_or(0)));
+            // XBoard's `level` holds one period: the first, whatever the control's later ones;
+            // `time` and `otim` below give the clocks as they are.
+            TimePeriod period = limits.first_period.value_or(
+                TimePeriod{limits.movestogo.value_or(0), *own, increment.value_or(0)});
+            ok = ok && process_.write_line(
+                           level_command(period.moves, period.base_ms, period.increment_ms));
             level_sent_ = true;
         }
         if (feature("time", "1") == "1") {

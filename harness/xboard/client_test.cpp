@@ -132,6 +132,16 @@ TEST(XboardClient, TheResultGoesOnlyToAnEngineThatPlayedTheGameAndOnlyOnce) {
     EXPECT_EQ(results(), std::vector<std::string>{"result 1/2-1/2 {Draw by adjudication}"});
 }
 
+// The clock commands among the lines an engine received, and its `go`s.
+std::vector<std::string> clock_lines(const std::vector<std::string>& lines) {
+    std::vector<std::string> kept;
+    std::copy_if(lines.begin(), lines.end(), std::back_inserter(kept), [](const std::string& line) {
+        return line.rfind("level", 0) == 0 || line.rfind("time", 0) == 0 ||
+               line.rfind("otim", 0) == 0 || line == "go";
+    });
+    return kept;
+}
+
 // Clock limits go out as one `level` per game, then the engine's own clock (`time`) and its
 // opponent's (`otim`) in centiseconds before every `go`.
 TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
@@ -147,15 +157,33 @@ TEST(XboardClient, ClocksGoOutAsLevelOncePerGameThenTimeAndOtim) {
     clocks.wtime_ms = 58000;
     ASSERT_TRUE(mock.client.position("startpos", moves));
     ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, EngineStatus::ok);
-    std::vector<std::string> lines = mock.received();
-    std::vector<std::string> clock_lines;
-    std::copy_if(lines.begin(), lines.end(), std::back_inserter(clock_lines),
-                 [](const std::string& line) {
-                     return line.rfind("level", 0) == 0 || line.rfind("time", 0) == 0 ||
-                            line.rfind("otim", 0) == 0 || line == "go";
-                 });
-    EXPECT_EQ(clock_lines, (std::vector<std::string>{"level 0 1 0.5", "time 6000", "otim 5500",
-                                                     "go", "time 5800", "otim 5500", "go"}));
+    EXPECT_EQ(clock_lines(mock.received()),
+              (std::vector<std::string>{"level 0 1 0.5", "time 6000", "otim 5500", "go",
+                                        "time 5800", "otim 5500", "go"}));
+}
+
+// Issue 41: `level` holds one period, so a control of several states its first (as the
+// protocol's level sets it before the game), whatever period the engine is in; `time` and `otim`
+// carry the clocks with the later periods' time.
+TEST(XboardClient, SeveralPeriodsGoOutAsTheFirstPeriodsLevelThenTheClocks) {
+    MockXboard mock({});
+    GoLimits clocks;
+    clocks.wtime_ms = 5430000;
+    clocks.btime_ms = 5430000;
+    clocks.winc_ms = clocks.binc_ms = 30000;
+    clocks.movestogo = 40;
+    clocks.first_period = TimePeriod{40, 5400000, 30000};
+    std::vector<std::string> moves;
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    moves.push_back(mock.client.go(clocks, 2000ms).search.bestmove);
+    moves.push_back("h7h6");
+    clocks.wtime_ms = 1830000;  // in the second period, 30 minutes and the increment added
+    clocks.movestogo.reset();
+    ASSERT_TRUE(mock.client.position("startpos", moves));
+    ASSERT_EQ(mock.client.go(clocks, 2000ms).search.status, EngineStatus::ok);
+    EXPECT_EQ(clock_lines(mock.received()),
+              (std::vector<std::string>{"level 40 90 30", "time 543000", "otim 543000", "go",
+                                        "time 183000", "otim 543000", "go"}));
 }
 
 TEST(XboardClient, SetboardOrEditByWhatTheEngineSupports) {

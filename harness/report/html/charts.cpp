@@ -124,7 +124,9 @@ std::string draw_line_chart(const LineChart& chart) {
     for (const auto& s : chart.series)
         for (const auto& p : s.points) {
             x_min = std::min(x_min, p.x), x_max = std::max(x_max, p.x);
-            for (double y : {p.y, p.low.value_or(p.y), p.high.value_or(p.y)})
+            const bool band = !chart.bands_on_demand;
+            for (double y :
+                 {p.y, band ? p.low.value_or(p.y) : p.y, band ? p.high.value_or(p.y) : p.y})
                 if (std::isfinite(y) && (!chart.log_y || y > 0))
                     y_min = std::min(y_min, y), y_max = std::max(y_max, y);
         }
@@ -144,7 +146,11 @@ std::string draw_line_chart(const LineChart& chart) {
     Axis x{x_min, x_max, LEFT, WIDTH - RIGHT};
     Axis y{y_min, y_max, height - BOTTOM, TOP, chart.log_y};
     std::ostringstream out;
-    out << open_svg(height, chart.title, chart.description);
+    std::string opening = open_svg(height, chart.title, chart.description);
+    const std::string plain = "<svg class=\"chart\"";
+    if (chart.bands_on_demand)
+        opening.replace(0, plain.size(), "<svg class=\"chart bands-on-demand\"");
+    out << opening;
 
     // Step 2. Grid, ticks and axis labels.
     out << "<g class=\"axis\">";
@@ -165,6 +171,14 @@ std::string draw_line_chart(const LineChart& chart) {
             << "\" y1=\"" << number(y(r.y)) << "\" y2=\"" << number(y(r.y)) << "\"/><text x=\""
             << WIDTH - RIGHT + 4 << "\" y=\"" << number(y(r.y) + 4) << "\">" << escape(r.label)
             << "</text>";
+    int drawn_marks = 0;  // labels alternate between two rows, so neighbours do not overlap
+    for (const auto& m : chart.marks) {
+        if (m.x < x_min || m.x > x_max) continue;
+        out << "<line class=\"reference\" x1=\"" << number(x(m.x)) << "\" x2=\"" << number(x(m.x))
+            << "\" y1=\"" << TOP << "\" y2=\"" << height - BOTTOM << "\"/><text x=\""
+            << number(x(m.x) + 3) << "\" y=\"" << TOP + 10 + 14 * (drawn_marks++ % 2) << "\">"
+            << escape(m.label) << "</text>";
+    }
 
     // Step 3. Bands, then lines and points, then the legend. Infinite values sit at the edges.
     const double top = y_max, bottom = y_min;
@@ -181,8 +195,8 @@ std::string draw_line_chart(const LineChart& chart) {
                     lower;
         }
         if (!upper.empty())
-            out << "<path class=\"band\" fill=\"" << series_colour(i) << "\" d=\"" << upper << lower
-                << "Z\"/>";
+            out << "<path class=\"band\" data-series=\"" << i << "\" fill=\"" << series_colour(i)
+                << "\" d=\"" << upper << lower << "Z\"/>";
     }
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
         const auto& s = chart.series[i];
@@ -210,12 +224,19 @@ std::string draw_line_chart(const LineChart& chart) {
                 broken = true;
             }
         }
-        out << "<path class=\"line\" stroke=\"" << series_colour(i) << "\" d=\"" << path << "\"/>"
-            << marks;
+        // Past the eighth colour, a dashed line tells two series of one colour apart.
+        const char* dashes = i >= 8 ? "\" stroke-dasharray=\"6 3" : "";
+        out << "<path class=\"line\" data-series=\"" << i << "\" stroke=\"" << series_colour(i)
+            << dashes << "\" d=\"" << path << "\"/>" << marks;
         double legend_y = TOP + 8 + 18 * double(i);
+        if (chart.bands_on_demand)
+            out << "<g class=\"legend-entry\" data-series=\"" << i
+                << "\" tabindex=\"0\" role=\"button\" aria-label=\"Show the 95% band of "
+                << escape(s.name) << "\">";
         out << "<rect x=\"" << WIDTH - RIGHT + 12 << "\" y=\"" << legend_y - 8
             << "\" width=\"12\" height=\"4\" fill=\"" << series_colour(i) << "\"/><text x=\""
             << WIDTH - RIGHT + 28 << "\" y=\"" << legend_y << "\">" << escape(s.name) << "</text>";
+        if (chart.bands_on_demand) out << "</g>";
     }
     out << "</svg>";
     return out.str();

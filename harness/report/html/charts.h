@@ -41,6 +41,12 @@ struct ReferenceLine {
     std::string label;
 };
 
+// A vertical line at `x` (the first move of a clock period), labelled at its top.
+struct MarkLine {
+    double x = 0;
+    std::string label;
+};
+
 struct LineChart {
     std::string title;
     std::string description;  // the text alternative
@@ -49,6 +55,11 @@ struct LineChart {
     bool log_y = false;
     std::vector<ChartSeries> series;
     std::vector<ReferenceLine> references;
+    std::vector<MarkLine> marks = {};  // drawn where they fall within the points' x range
+    // Bands one series at a time: hidden until the reader points at, focuses or clicks that
+    // series' line or legend entry (report.js), and left out of the y axis's range, so that five
+    // to ten players' lines stay apart instead of under overlapping bands.
+    bool bands_on_demand = false;
 };
 
 // Returns the chart as inline SVG, or an empty string when no series has a point.

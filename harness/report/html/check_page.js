@@ -187,6 +187,44 @@ function readPage() {
   };
 }
 
+// The page as a teacher reads it: its sections, the note under the title, the one-opening line,
+// the faults listed, and the Elo-over-time chart's lines and bands: visible bands before any
+// pointing, after pointing at the legend's third entry, after leaving it, and after selecting
+// the fifth (which stays).
+function readClassPage() {
+  const text = (e) => (e ? e.textContent.trim() : null);
+  const chart = document.querySelector('#timeline svg.chart');
+  const shown = () => (chart ? [...chart.querySelectorAll('.band')]
+    .filter((b) => getComputedStyle(b).display !== 'none').map((b) => b.dataset.series) : []);
+  const entry = (n) => chart && chart.querySelectorAll('.legend-entry')[n];
+  const bands = { before: shown() };
+  if (entry(2)) {
+    entry(2).dispatchEvent(new MouseEvent('mouseenter'));
+    bands.pointing_third = shown();
+    entry(2).dispatchEvent(new MouseEvent('mouseleave'));
+    bands.after_leaving = shown();
+  }
+  if (entry(4)) {
+    entry(4).dispatchEvent(new MouseEvent('click'));
+    entry(4).dispatchEvent(new MouseEvent('mouseleave'));
+    bands.selected_fifth = shown();
+    bands.dimmed_lines = chart.querySelectorAll('.line.dimmed').length;
+    entry(4).dispatchEvent(new MouseEvent('click'));
+  }
+  return {
+    sections: [...document.querySelectorAll('main > section, main > div > section')].map((s) => s.id),
+    search_figures: [...document.querySelectorAll('#search h3')].map(text),
+    note: [...document.querySelectorAll('#note li')].map(text),
+    one_opening: text(document.querySelector('#one-opening')),
+    openings_table: !!document.querySelector('#openings-table'),
+    faults: [...document.querySelectorAll('#fault-list li')].map(text),
+    own_names: [...document.querySelectorAll('.own-name')].map(text),
+    timeline_lines: chart ? chart.querySelectorAll('.line').length : 0,
+    timeline_legend_entries: chart ? chart.querySelectorAll('.legend-entry').length : 0,
+    timeline_bands: bands,
+  };
+}
+
 async function main() {
   const args = parseArguments(process.argv);
   // The profile sits beside the results, not in /tmp: a confined (snap) Chromium has its own /tmp.
@@ -253,6 +291,7 @@ async function main() {
     result.load_ms = await open(1280, 900, false);
     Object.assign(result, await evaluate(`(${readPage.toString()})()`));
     result.contrast_failures = await evaluate(`(${contrastFailures.toString()})()`);
+    result.class_page = await evaluate(`(${readClassPage.toString()})()`);
     await evaluate(`(() => { const s = document.querySelector('#page-size');
       if (s) { s.value = '0'; s.dispatchEvent(new Event('change')); } })()`);
     result.games = await evaluate(`[...document.querySelectorAll('#game-table tbody tr')]

@@ -56,9 +56,21 @@ std::string summary_line(const ReportData& data) {
     out << data.games.size() << " games between " << data.names.size() << " engines";
     if (!data.limits.empty()) out << ", " << escape(data.limits);
     if (data.older_games)
-        out << " (" << data.older_games << " older games of rebuilt engines are not shown)";
+        out << " (" << data.older_games
+            << " games played by older versions of an entrant are not shown)";
     out << ". Tournament " << data.tournament.id << ".";
     return out.str();
+}
+
+// The configuration's note as a list, one item a line (a class tournament's left-out entrants).
+std::string note_list(const std::string& note) {
+    std::string items;
+    for (std::size_t start = 0; start < note.size();) {
+        std::size_t end = std::min(note.find('\n', start), note.size());
+        if (end > start) items += "<li>" + escape(note.substr(start, end - start)) + "</li>";
+        start = end + 1;
+    }
+    return items.empty() ? "" : "<ul id=\"note\">" + items + "</ul>";
 }
 
 // Wraps every table in a box that scrolls sideways, so that a wide table never widens the page
@@ -123,7 +135,8 @@ std::string games_section(const ReportData& data) {
            "id=\"page-previous\">Previous</button> <span id=\"page-number\"></span> <button "
            "type=\"button\" id=\"page-next\">Next</button></div>"
         << "<div id=\"viewer\" hidden tabindex=\"0\" aria-label=\"Board viewer: arrow keys step "
-           "through the moves, Home and End jump\"><h3 id=\"viewer-title\"></h3><div "
+           "through the moves, Home and End jump\"><h3 id=\"viewer-title\"></h3>"
+           "<p id=\"fault-detail\" hidden></p><div "
            "class=\"viewer-body\"><div id=\"board\" role=\"img\"></div><div class=\"viewer-side\">"
            "<div class=\"controls\"><button type=\"button\" id=\"ply-first\" aria-label=\"First "
            "position\">|&#x25C0;</button><button type=\"button\" id=\"ply-back\" aria-label=\"Back "
@@ -151,6 +164,7 @@ std::string game_data_scripts(const ReportData& data) {
         row.push(opening == data.opening_names.end() ? std::string() : opening->second);
         row.push(g.ply_count);
         row.push(g.result.description);
+        row.push(g.result.fault_detail);
         list.push(std::move(row));
     }
     // Step 2. Each viewer game: FENs from the start position on, and the moves with what the
@@ -197,7 +211,8 @@ std::string render_page(const ReportData& data) {
            "<title>"
         << escape(title) << " &ndash; arbiter report</title><style>\n"
         << PAGE_STYLE << "</style></head><body><header><h1>" << escape(title) << "</h1><p>"
-        << summary_line(data) << "</p><nav aria-label=\"Sections\"><ul>";
+        << summary_line(data) << "</p>" << note_list(data.note)
+        << "<nav aria-label=\"Sections\"><ul>";
     std::vector<std::pair<std::string, std::string>> sections = {
         {"standings", standings_section(data)},
         {"timeline", timeline_section(data)},

@@ -78,8 +78,10 @@ std::string standings_section(const ReportData& data) {
         return out.str();
     }
     const RatingResult& r = *data.ratings;
-    out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (pool average 0), "
-           "95% intervals (2.5th and 97.5th percentiles) from a "
+    out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (core group's "
+           "average 0), "
+           "95% intervals (the wider of the likelihood ratio and the 2.5th and 97.5th percentiles "
+           "of a "
         << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
         << " games; +inf or -inf: unbounded</caption><thead><tr>"
            "<th scope=\"col\">Rank</th><th scope=\"col\">Engine</th><th scope=\"col\">Elo</th>"
@@ -88,9 +90,8 @@ std::string standings_section(const ReportData& data) {
            "<th scope=\"col\">Score</th><th scope=\"col\">Draws</th>"
            "<th scope=\"col\">LOS over next</th></tr></thead><tbody>";
     std::vector<LadderRung> rungs;
-    int rank = 0;
     for (const auto& p : r.players) {
-        out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << ++rank
+        out << "<tr data-engine=\"" << escape(p.name) << "\"><td>" << p.rank
             << "</td><th scope=\"row\">" << escape(p.name) << own_name_note(data, p.name)
             << "</th><td class=\"num\">" << rating_text(p.elo, 1) << "</td><td class=\"num\">"
             << (p.interval_95 ? rating_text(p.interval_95->low, 1) : "&ndash;")
@@ -104,8 +105,10 @@ std::string standings_section(const ReportData& data) {
         if (p.interval_95) low = p.interval_95->low, high = p.interval_95->high;
         rungs.push_back({p.name, p.elo, low, high, rating_words(p)});
     }
-    out << "</tbody></table>"
-        << draw_ladder(rungs,
+    out << "</tbody></table>";
+    if (const std::string note = unordered_note(r); !note.empty())
+        out << "<p class=\"note\">" << escape(note) << "</p>";
+    out << draw_ladder(rungs,
                        "Each engine's rating as a dot with its 95% interval as a line; "
                        "overlapping lines mean the order between those engines is not "
                        "settled; an arrow head at the edge is an unbounded end (+inf or -inf). "
@@ -119,14 +122,16 @@ std::string timeline_section(const ReportData& data) {
     LineChart chart{"Elo over the tournament",
                     "Each engine's joint rating recomputed after every " +
                         std::to_string(data.timeline.front().games) +
-                        " games, with its 95% band; an unbounded rating (+inf or -inf) is a "
-                        "triangle at the top or bottom edge, off the scale. The table below lists "
-                        "the same values.",
+                        " games; point at, focus or select an engine's line or name to see its "
+                        "95% band. An unbounded rating (+inf or -inf) is a triangle at the top or "
+                        "bottom edge, off the scale. The table below lists the same values.",
                     "games played",
                     "Elo",
                     false,
                     {},
-                    {}};
+                    {},
+                    {},
+                    true};
     std::ostringstream table;
     table << "<details><summary>Values</summary><table><thead><tr><th scope=\"col\">Games</th>";
     for (int i : data.order)
@@ -242,17 +247,20 @@ std::string search_section(const ReportData& data) {
         const char* unit;
         bool log;
         double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
+        bool clock = false;                       // a clock figure: periods are marked
     };
     // Step 1. What is drawn: four search figures, and the clock for timed games.
     static const Metric CLOCK_METRICS[] = {
         {"Clock left before a move", "ms", false,
          [](const PhaseStatistics& s) {
              return s.clock_moves ? s.clock_left_ms_sum / double(s.clock_moves) : NAN;
-         }},
+         },
+         true},
         {"Share of the clock a move used", "% of the time left", false,
          [](const PhaseStatistics& s) {
              return s.clock_moves ? 100 * s.clock_share_sum / double(s.clock_moves) : NAN;
-         }},
+         },
+         true},
     };
     static const Metric METRICS[] = {
         {"Depth per move", "plies", false,
@@ -277,6 +285,9 @@ std::string search_section(const ReportData& data) {
     std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
     if (data.clocked) {
         out << "; the clock is the referee's, recorded before each move";
+        if (!data.period_starts.empty())
+            out << ", and dashed lines on its charts mark the first move of each period of "
+                << escape(data.period_controls);
         metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
     }
     out << ".</p>";
@@ -291,6 +302,9 @@ std::string search_section(const ReportData& data) {
                         metric.log,
                         {},
                         {}};
+        if (metric.clock)
+            for (const auto& [move, label] : data.period_starts)
+                chart.marks.push_back({double(move), label});
         std::ostringstream table;
         table << "<details><summary>" << metric.title << ": values</summary><table><thead><tr>"
               << "<th scope=\"col\">Engine</th>";
@@ -312,6 +326,10 @@ std::string search_section(const ReportData& data) {
             chart.series.push_back(std::move(series));
         }
         table << "</tbody></table></details>";
+        // A figure no engine reported (depth, nodes of a Python entrant) is left out.
+        if (std::all_of(chart.series.begin(), chart.series.end(),
+                        [](const ChartSeries& series) { return series.points.empty(); }))
+            continue;
         out << "<h3>" << metric.title << "</h3>" << draw_line_chart(chart) << table.str();
     }
     out << "</section>";
@@ -325,6 +343,13 @@ std::string openings_section(const ReportData& data) {
         for (std::size_t b = a + 1; b < data.order.size(); ++b)
             pairs.emplace_back(data.order[a], data.order[b]);
     std::ostringstream out;
+    if (data.openings.size() == 1) {  // one line, not a table of one row
+        const auto& line = data.openings.front();
+        return section_start("openings", "Opening") + "<p id=\"one-opening\">Every game started " +
+               "from " + escape(line.name) + "; White scored " +
+               percent(line.white_points / double(line.games)) + " over " +
+               std::to_string(line.games) + " games.</p></section>";
+    }
     out << section_start("openings", "Openings")
         << "<p>White's score per opening over all games, and for each pair the points of the "
            "first-named (higher-ranked) engine / games. &#9873; marks the most unbalanced "
@@ -368,8 +393,8 @@ std::string terminations_section(const ReportData& data) {
     if (codes.empty()) return {};
     std::ostringstream out;
     out << section_start("terminations", "How games ended")
-        << "<table id=\"terminations-table\"><caption>Games of each engine by termination; faults "
-           "counted against the engine that lost by them</caption><thead><tr>"
+        << "<table id=\"terminations-table\"><caption>Games of each engine by termination; a fault "
+           "counted only against the engine that made it</caption><thead><tr>"
            "<th scope=\"col\">Engine</th>";
     for (const auto& code : codes) out << "<th scope=\"col\">" << escape(code) << "</th>";
     out << "<th scope=\"col\">Faults</th></tr></thead><tbody>";
@@ -391,7 +416,11 @@ std::string terminations_section(const ReportData& data) {
         if (!is_fault(g.result.termination)) continue;
         list << "<li><a href=\"#game-" << g.id << "\">Game " << g.id
              << "</a>: " << escape(g.white_name) << " &ndash; " << escape(g.black_name) << ' '
-             << to_pgn(g.result.outcome) << ", " << escape(g.result.description) << "</li>";
+             << to_pgn(g.result.outcome) << ", " << escape(g.result.description);
+        if (!g.result.fault_detail.empty())
+            list << " <span class=\"fault-detail\">(" << escape(g.result.fault_detail)
+                 << ")</span>";
+        list << "</li>";
         if (++listed == 500) break;
     }
     out << (listed ? "<h3>Faults</h3><ul id=\"fault-list\">" + list.str() + "</ul>"

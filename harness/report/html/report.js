@@ -11,7 +11,7 @@
   function selectedGames() {
     const text = list.text.toLowerCase();
     const games = GAMES.filter((g) => (!list.result || g[4] === list.result) &&
-      (!text || [g[2], g[3], g[5], g[6], g[8]].some((v) => String(v).toLowerCase().includes(text))));
+      (!text || [g[2], g[3], g[5], g[6], g[8], g[9]].some((v) => String(v).toLowerCase().includes(text))));
     const c = list.column, sign = list.descending ? -1 : 1;
     games.sort((a, b) => sign * (NUMERIC[c] ? a[c] - b[c] : String(a[c]).localeCompare(String(b[c]))) ||
       a[0] - b[0]);
@@ -39,7 +39,7 @@
       link.textContent = g[0];
       cell(row, '').appendChild(link);
       for (let i = 1; i < 8; i++) cell(row, g[i]).className = NUMERIC[i] ? 'num' : '';
-      row.cells[5].title = g[8];
+      row.cells[5].title = g[9] ? g[8] + ' (' + g[9] + ')' : g[8];
       rows.appendChild(row);
     }
     body.replaceChildren(rows);
@@ -116,6 +116,8 @@
     }
     $('#viewer-title').textContent = 'Game ' + id + ': ' + row[2] + ' \u2013 ' + row[3] + ' ' +
       row[4] + ' (' + row[8] + ')';
+    $('#fault-detail').textContent = row[9] ? 'Why: ' + row[9] : '';
+    $('#fault-detail').hidden = !row[9];
     viewer.game = await inflate(PLIES[String(id)]);
     const moves = document.createDocumentFragment();
     const whiteFirst = viewer.game.f[0].split(' ')[1] === 'w';
@@ -152,6 +154,30 @@
 
   // Wiring.
   $('#game-filter').addEventListener('input', (e) => { list.text = e.target.value; list.page = 0; renderList(); });
+  // Charts with bands on demand: one series' band at a time, the other lines dimmed.
+  document.querySelectorAll('svg.bands-on-demand').forEach((svg) => {
+    let pinned = null;
+    const show = (series) => {
+      svg.dataset.shown = series === null ? '' : series;
+      svg.querySelectorAll('.band').forEach((b) => b.classList.toggle('shown', b.dataset.series === series));
+      svg.querySelectorAll('.line').forEach((l) =>
+        l.classList.toggle('dimmed', series !== null && l.dataset.series !== series));
+    };
+    svg.querySelectorAll('.legend-entry, .line').forEach((item) => {
+      const series = item.dataset.series;
+      item.addEventListener('mouseenter', () => show(series));
+      item.addEventListener('mouseleave', () => show(pinned));
+      item.addEventListener('focus', () => show(series));
+      item.addEventListener('blur', () => show(pinned));
+      item.addEventListener('click', () => { pinned = pinned === series ? null : series; show(pinned); });
+      item.addEventListener('keydown', (e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        pinned = pinned === series ? null : series;
+        show(pinned);
+      });
+    });
+  });
   $('#result-filter').addEventListener('change', (e) => { list.result = e.target.value; list.page = 0; renderList(); });
   $('#page-size').addEventListener('change', (e) => { list.size = Number(e.target.value); list.page = 0; renderList(); });
   $('#page-previous').addEventListener('click', () => { list.page--; renderList(); });

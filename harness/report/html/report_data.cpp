@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <stdexcept>
 
 #include "engines/core/board.h"
@@ -15,16 +16,39 @@ namespace arbiter::html {
 
 namespace {
 
-// The event, the global limits and the SPRT parameters of the stored configuration, read as
-// every stored configuration is read (stored_tournament_config()).
+// The event, the global limits, the SPRT parameters and the clock periods' first moves of the
+// stored configuration, read as every stored configuration is read (stored_tournament_config()).
 void read_configuration(ReportData& data) {
     const TournamentConfig config = stored_tournament_config(data.tournament);
     data.event = config.event;
+    data.note = config.note;
     const json::Value limits = to_json(config.limits);
     for (const auto& [key, value] : limits.as_object())
         data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
                        (value.is_string() ? value.as_string() : value.dump());
     data.sprt = config.sprt;
+    // Step 2. The moves where a clock period begins, for each time control played.
+    std::map<int, std::string> starts;
+    std::vector<SearchLimitConfig> played;
+    for (const EngineConfig& engine : config.engines)
+        played.push_back(engine.limits.or_else(config.limits));
+    if (config.engines.empty()) played.push_back(config.limits);
+    std::set<std::string> seen;
+    for (const SearchLimitConfig& limits : played) {
+        if (!limits.tc || !seen.insert(to_string(*limits.tc)).second) continue;
+        int move = 1;
+        for (std::size_t period = 0; limits.tc->period(period).moves > 0; ++period) {
+            move += limits.tc->period(period).moves;
+            if (move > ReportData::PHASE_START.back()) break;
+            std::string& label = starts[move];
+            std::string name = "period " + std::to_string(period + 2);
+            if (label.find(name) == std::string::npos) label += (label.empty() ? "" : ", ") + name;
+            if (data.period_controls.find(to_string(*limits.tc)) == std::string::npos)
+                data.period_controls +=
+                    (data.period_controls.empty() ? "" : ", ") + to_string(*limits.tc);
+        }
+    }
+    data.period_starts.assign(starts.begin(), starts.end());
 }
 
 // Keeps the games between the newest identity of each engine name (a rebuilt engine's older
@@ -172,11 +196,15 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         int white = index_of(data, summary.white_engine_id);
         int black = index_of(data, summary.black_engine_id);
         std::string code(termination_code(summary.result.termination));
-        ++data.terminations[std::size_t(white)][code];
-        ++data.terminations[std::size_t(black)][code];
-        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw)
-            ++data.faults[std::size_t(summary.result.outcome == Outcome::white_win ? black : white)]
-                         [code];
+        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw) {
+            // A fault is counted against the engine that made it, never in its opponent's row.
+            const int faulty = summary.result.outcome == Outcome::white_win ? black : white;
+            ++data.terminations[std::size_t(faulty)][code];
+            ++data.faults[std::size_t(faulty)][code];
+        } else {
+            ++data.terminations[std::size_t(white)][code];
+            ++data.terminations[std::size_t(black)][code];
+        }
         const Outcome outcome = summary.result.outcome;
         if (summary.opening_id) {
             OpeningLine& line = openings[*summary.opening_id];

@@ -85,8 +85,13 @@ struct ViewerGame {
 struct ReportData {
     StoredTournament tournament;
     std::string event;
-    std::string limits;              // e.g. "nodes 20000" or "tc 10+0.1"
-    bool clocked = false;            // some engine move has the referee's clock recorded with it
+    std::string limits;    // e.g. "nodes 20000" or "tc 10+0.1"
+    bool clocked = false;  // some engine move has the referee's clock recorded with it
+    // Where a period of an engine's time control begins (move number, "period 2"), up to the
+    // last phase's start, and those controls ("40/5400+30:1800+30"): the clock charts mark them.
+    std::vector<std::pair<int, std::string>> period_starts;
+    std::string period_controls;
+    std::string note;                // the configuration's note: lines shown under the title
     std::vector<std::string> names;  // engine names, index = engine index
     std::vector<EngineId> engine_ids;
     std::vector<EngineOwnIdentity> own;  // what each engine said of itself, by engine index

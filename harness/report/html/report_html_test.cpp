@@ -155,7 +155,8 @@ TEST_F(Report, CollectsStandingsCrosstableTerminationsAndOpenings) {
     EXPECT_EQ(data.cross[0][2], (WdlCounts{1, 1, 0}));
     EXPECT_EQ(data.cross[2][1], (WdlCounts{0, 0, 1}));
     EXPECT_EQ(data.terminations[2].at("time-forfeit"), 1);
-    EXPECT_EQ(data.terminations[1].at("time-forfeit"), 1);
+    // A fault is counted in the row of the engine that made it, not in its opponent's.
+    EXPECT_EQ(data.terminations[1].count("time-forfeit"), 0u);
     EXPECT_EQ(data.faults[2].at("time-forfeit"), 1);  // against the engine that lost on time
     EXPECT_TRUE(data.faults[1].empty());
     ASSERT_EQ(data.openings.size(), 1u);
@@ -163,7 +164,12 @@ TEST_F(Report, CollectsStandingsCrosstableTerminationsAndOpenings) {
     EXPECT_EQ(data.openings[0].games, 5);
     EXPECT_DOUBLE_EQ(data.openings[0].white_points, 2.0);
     EXPECT_TRUE(data.openings[0].unbalanced);  // White scored 40%
-    EXPECT_NE(render_page(data).find("Most unbalanced: Start (White 40.0%)."), std::string::npos);
+    // One opening is one line, not a table of one row.
+    const std::string page = render_page(data);
+    EXPECT_NE(page.find("<p id=\"one-opening\">Every game started from Start; White scored 40.0% "
+                        "over 5 games.</p>"),
+              std::string::npos);
+    EXPECT_EQ(page.find("openings-table"), std::string::npos);
     // Phases: every move here is in moves 1-10; alpha chose plies 1 and 3 of game 1 (depths 1
     // and 3), plies 2 and 4 of game 2 (depths 2 and 4), ply 1 of game 4 (depth 1) and ply 2 of
     // game 5 (depth 2).
@@ -271,6 +277,42 @@ TEST(Clock, FiguresAreTheRefereesClocksForEnginesWithTheirOwnTimeControl) {
     EXPECT_NE(page.find("Share of the clock a move used"), std::string::npos);
     EXPECT_NE(page.find("the clock is the referee's, recorded before each move"),
               std::string::npos);
+}
+
+// Issue 41: the clock charts mark the first move of each period of the controls played (an
+// engine's own, or the tournament's for an engine without one); a last period with a move count
+// repeats up to the charts' last phase.
+TEST(Clock, ChartsMarkWhereEachPeriodBegins) {
+    Store store = Store::open(":memory:");
+    EngineId w = store.get_or_create_engine({"w", "/bin/w", {}, "", {}, std::string(64, 'b')});
+    EngineId b = store.get_or_create_engine({"b", "/bin/b", {}, "", {}, std::string(64, 'c')});
+    TournamentId t = store.get_or_create_tournament(
+        "periods", R"({"engines":[{"name":"w","cmd":"/bin/w","tc":"40/5400+30:1800+30"},)"
+                   R"({"name":"b","cmd":"/bin/b"}],)"
+                   R"("tc":"30/60"})");
+    GameRecord g = game(t, 0, w, b, std::nullopt, {{"e2e4", "e4"}, {"e7e5", "e5"}}, "1/2-1/2",
+                        Termination::adjudication_draw, "Draw");
+    g.moves[0].clock_ms = 5430000;
+    g.moves[1].clock_ms = 60000;
+    store.record_game(g);
+    ReportData data = collect_report(store, {});
+    EXPECT_EQ(data.period_starts,
+              (std::vector<std::pair<int, std::string>>{
+                  {31, "period 2"}, {41, "period 2"}, {61, "period 3"}, {91, "period 4"}}));
+    EXPECT_EQ(data.period_controls, "40/5400+30:1800+30, 30/60");
+    EXPECT_NE(render_page(data).find("dashed lines on its charts mark the first move of each "
+                                     "period of 40/5400+30:1800+30, 30/60"),
+              std::string::npos);
+    // A chart draws the marks within its moves, each a dashed line with its label.
+    data.phases[0][2].clock_moves = data.phases[0][4].clock_moves = 1;  // moves 21 and 61
+    data.phases[0][2].clock_left_ms_sum = data.phases[0][4].clock_left_ms_sum = 1000;
+    const std::string page = render_page(data);
+    for (const char* label : {">period 2</text>", ">period 3</text>"}) {
+        std::size_t first = page.find(label);
+        ASSERT_NE(first, std::string::npos) << label;
+        EXPECT_NE(page.find(label, first + 1), std::string::npos) << "in both clock charts";
+    }
+    EXPECT_EQ(page.find(">period 4</text>"), std::string::npos);  // move 91: beyond the moves
 }
 
 TEST(Clock, UntimedOrOlderMovesGiveNoClockFigures) {

@@ -1,0 +1,173 @@
+// `arbiter check`: its positions against the chess core, its audits on made-up lines, and every
+// check against a mock engine built to break exactly it, then against Stockfish.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <set>
+
+#include "engines/core/board.h"
+#include "engines/core/movegen.h"
+#include "engines/core/notation.h"
+#include "harness/check/check_output.h"
+#include "harness/check/positions.h"
+#include "harness/check/uci_checker.h"
+
+namespace arbiter {
+namespace {
+
+// True if the side to move in `pos` has a move that mates at once.
+bool mates_in_one(Position& pos) {
+    MoveList moves;
+    generate_legal(pos, moves);
+    for (Move move : moves) {
+        StateInfo state;
+        pos.do_move(move, state);
+        bool mate = pos.in_check() && !has_legal_move(pos);
+        pos.undo_move(move);
+        if (mate) return true;
+    }
+    return false;
+}
+
+TEST(CheckPositions, EachReadsAndHasLegalMovesExactlyWhenItShould) {
+    for (const CheckPosition& position : legality_positions()) {
+        Board board;
+        ASSERT_EQ(board.set(position.fen, position.chess960), "") << position.name;
+        EXPECT_EQ(has_legal_move(board.position()), !position.no_move) << position.name;
+    }
+}
+
+TEST(CheckPositions, TheEnPassantCasesAreWhatTheyClaim) {
+    Board board;
+    ASSERT_EQ(board.set("8/8/8/KPp4r/8/8/8/7k w - c6 0 1"), "");
+    EXPECT_EQ(board.play_uci("b5c6"), Move::none()) << "the pinned capture must be illegal";
+    ASSERT_EQ(board.set("8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1"), "");
+    EXPECT_NE(board.play_uci("e4d3"), Move::none()) << "the capture of the checker is legal";
+    ASSERT_EQ(board.set("rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w EAea - 0 1", true), "");
+    EXPECT_NE(board.play_uci("b1a1"), Move::none()) << "Chess960 castling as king takes rook";
+}
+
+TEST(CheckPositions, EachMateIsForcedForTheSideItNames) {
+    for (const MatePosition& mate : mate_positions()) {
+        Board board;
+        ASSERT_EQ(board.set(mate.fen), "") << mate.name;
+        Position& pos = board.position();
+        if (mate.winner_to_move) {
+            EXPECT_TRUE(mates_in_one(pos)) << mate.name;
+            continue;
+        }
+        MoveList moves;
+        generate_legal(pos, moves);
+        ASSERT_FALSE(moves.empty()) << mate.name;
+        for (Move move : moves) {
+            StateInfo state;
+            pos.do_move(move, state);
+            EXPECT_TRUE(mates_in_one(pos)) << mate.name << " after " << move_to_uci(move);
+            pos.undo_move(move);
+        }
+    }
+}
+
+TEST(CheckAudits, InfoNumbersMustBeIntegers) {
+    EXPECT_EQ(info_number_fault("info depth 3 seldepth 5 score cp -21 nodes 100 nps 2000 time 5 "
+                                "pv e2e4 e7e5"),
+              "");
+    EXPECT_EQ(info_number_fault("info string nps 12.5 is free text"), "");
+    EXPECT_EQ(info_number_fault("info depth 3 nps 12.5"), "nps 12.5 is not a non-negative integer");
+    EXPECT_EQ(info_number_fault("info score cp 1.5"), "score cp 1.5 is not an integer");
+    EXPECT_EQ(info_number_fault("info time -3"), "time -3 is not a non-negative integer");
+    EXPECT_EQ(info_number_fault("info score mate"), "score mate  is not an integer");
+}
+
+TEST(CheckAudits, TheLongGameIsLegalAndLong) {
+    std::vector<std::string> moves = long_game(300);
+    ASSERT_EQ(moves.size(), 300u);
+    Board board;
+    for (const std::string& move : moves) ASSERT_NE(board.play_uci(move), Move::none()) << move;
+    EXPECT_TRUE(has_legal_move(board.position()));
+}
+
+TEST(CheckAudits, NodeToleranceIsOnePercentAndAtLeast64) {
+    EXPECT_EQ(node_tolerance(1000), 64);
+    EXPECT_EQ(node_tolerance(100000), 1000);
+}
+
+EngineCheckReport check_mock(const std::string& fault) {
+    EngineConfig engine;
+    engine.name = fault.empty() ? "mock-check" : fault;
+    engine.command = MOCK_CHECK_ENGINE_PATH;
+    if (!fault.empty()) engine.args = {"--fault", fault};
+    CheckListener quiet;
+    return run_check(engine, quiet);
+}
+
+std::set<std::string> failed(const EngineCheckReport& report) {
+    std::vector<std::string> names = report.failed_names();
+    return {names.begin(), names.end()};
+}
+
+TEST(CheckEngines, TheConformantMockPassesEveryCheck) {
+    EngineCheckReport report = check_mock("");
+    EXPECT_EQ(failed(report), std::set<std::string>{}) << checks_json({report});
+    // Every check it can be asked applies to it: only the UCI list, no n/a.
+    EXPECT_EQ(report.count(CheckOutcome::not_applicable), 0) << checks_json({report});
+    EXPECT_GT(report.count(CheckOutcome::passed), 50);
+}
+
+// A mock fault and the one check it must fail. One test each, so that ctest runs them in parallel.
+struct FaultCase {
+    const char* fault;
+    const char* check;
+};
+
+class CheckFault : public testing::TestWithParam<FaultCase> {};
+
+TEST_P(CheckFault, FailsExactlyItsCheck) {
+    const auto [fault, check] = GetParam();
+    EngineCheckReport report = check_mock(fault);
+    EXPECT_EQ(failed(report), std::set<std::string>{check}) << fault << "\n"
+                                                            << checks_json({report});
+    const CheckResult* found = report.find(check);
+    ASSERT_NE(found, nullptr);
+    EXPECT_FALSE(found->lines.empty()) << fault << ": a failed check shows the engine's lines";
+}
+
+INSTANTIATE_TEST_SUITE_P(MockEngine, CheckFault,
+                         testing::Values(FaultCase{"en-passant-pinned", "legal:en-passant-pinned"},
+                                         FaultCase{"mate-sign", "mate-sign"},
+                                         FaultCase{"ignore-stop", "infinite-stop"},
+                                         FaultCase{"crash-at-max", "option:Move Overhead"},
+                                         FaultCase{"illegal-pv", "pv-legal"},
+                                         FaultCase{"nodes", "go-nodes"}),
+                         [](const testing::TestParamInfo<FaultCase>& info) {
+                             std::string name;
+                             for (char c : std::string(info.param.fault))
+                                 if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+                             return name;
+                         });
+
+TEST(CheckEngines, StockfishPassesEveryCheck) {
+    EngineConfig engine;
+    engine.name = "stockfish";
+    engine.command = "/usr/games/stockfish";
+    CheckListener quiet;
+    EngineCheckReport report = run_check(engine, quiet);
+    EXPECT_EQ(failed(report), std::set<std::string>{}) << checks_json({report});
+}
+
+// The XBoard checks, on Debian's Sjeng: its one fault (confirmed by hand, README) is that `new`
+// keeps the depth limit of `sd`; everything else the protocol allows it passes.
+TEST(CheckEngines, SjengOverXboardFailsOnlyNewClearsDepth) {
+    EngineConfig engine;
+    engine.name = "sjeng";
+    engine.command = "/usr/games/sjeng";
+    engine.protocol = EngineProtocol::xboard;
+    CheckListener quiet;
+    EngineCheckReport report = run_check(engine, quiet);
+    EXPECT_EQ(report.protocol, "xboard");
+    EXPECT_EQ(failed(report), std::set<std::string>{"new-clears-depth"}) << checks_json({report});
+    EXPECT_GT(report.count(CheckOutcome::passed), 30);
+}
+
+}  // namespace
+}  // namespace arbiter

@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# End to end (issue 38): a stop finishes its work, in both doors.
+#   stop_test.sh ARBITER MOCK_ENGINE
+# 1. For SIGINT, SIGTERM and SIGHUP, in `arbiter tournament` and in the cutechess and fastchess
+#    dialects, with games in progress at 10+0.1: the exit status is 128 + the signal; the .sqlite
+#    copied alone holds every game the console showed, each with its moves; the PGN holds them
+#    too; the page and (dialect) -config outname= are written; the console's closing lines come.
+# 2. A second SIGINT during the closing ends the run at once with 130 and a whole database.
+# 3. kill -9 of arbiter: nothing lives on (an engine's child in its group and a grandchild in a
+#    new session, `ps` before and after), and the next run resumes.
+set -euo pipefail
+arbiter=$1 mock=$2
+work=$(mktemp -d "${TMPDIR:-/tmp}/arbiter-stop-e2e.XXXXXX")
+trap 'kill $(jobs -p) 2>/dev/null || true; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+cp "$mock" "$work/mock-engine"  # a path of this test's own, for pgrep
+mock=$work/mock-engine
+printf 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n' >"$work/book.epd"
+
+# Starts `PROGRAM ARGS` in the background with its output in $out; waits for the first finished
+# game (the next ones are then in progress: 200 ms a move, 16 plies).
+start_run() {
+  out=$1 program=$2
+  shift 2
+  "$program" "$@" >"$out" 2>&1 &
+  pid=$!
+  for _ in $(seq 600); do
+    grep -q "^Finished game" "$out" && return 0
+    kill -0 "$pid" 2>/dev/null || fail "arbiter ended early: $(cat "$out")"
+    sleep 0.1
+  done
+  fail "no game finished in 60 s: $(cat "$out")"
+}
+
+# The games a database copied alone holds, read by arbiter itself, with their moves.
+games_in_copy() {
+  mkdir -p "$work/copy"
+  rm -f "$work/copy/"*
+  cp "$1" "$work/copy/alone.sqlite"
+  "$arbiter" export --db "$work/copy/alone.sqlite" --pgn "$work/copy/alone.pgn" >/dev/null 2>&1
+  local moveless
+  moveless=$(sqlite3 "$work/copy/alone.sqlite" \
+    "SELECT count(*) FROM games g WHERE NOT EXISTS (SELECT 1 FROM moves m WHERE m.game_id = g.id)")
+  [ "$moveless" = 0 ] || fail "$moveless games without their moves in the copy of $1"
+  grep -c '^\[Event ' "$work/copy/alone.pgn" || true
+}
+
+# Step 1. Each signal in each door.
+for signal in INT TERM HUP; do
+  case $signal in INT) code=130 ;; TERM) code=143 ;; HUP) code=129 ;; esac
+  for door in native cutechess fastchess; do
+    run="$work/$door-$signal"
+    mkdir -p "$run"
+    slow="arg=--think arg=200"
+    if [ "$door" = native ]; then
+      start_run "$run/out" "$arbiter" tournament --engine "name=a,cmd=$mock,arg=--think,arg=200" \
+        --engine "name=b,cmd=$mock,arg=--think,arg=200" --tc 10+0.1 --maxplies 16 \
+        --openings "$work/book.epd" --rounds 20 --concurrency 2 --db "$run/t.sqlite" \
+        --pgn "$run/t.pgn" --html "$run/t.html"
+    else
+      # Started through a link of the tool's name, as the tuners start it.
+      tool=cutechess-cli
+      [ "$door" = fastchess ] && tool=fastchess
+      ln -sf "$arbiter" "$work/$tool"
+      start_run "$run/out" "$work/$tool" -engine name=a "cmd=$mock" $slow -engine name=b \
+        "cmd=$mock" $slow -each tc=10+0.1 -maxmoves 8 -openings "file=$work/book.epd" -repeat \
+        -rounds 20 -concurrency 2 -db "$run/t.sqlite" -pgnout "$run/t.pgn" -html "$run/t.html" \
+        -config "outname=$run/saved.json"
+    fi
+    sent=$(date +%s.%N)
+    kill -s "$signal" "$pid"
+    status=0
+    wait "$pid" || status=$?
+    took=$(echo "$(date +%s.%N) - $sent" | bc)
+    [ "$status" = "$code" ] || fail "$door SIG$signal: exit $status, not $code: $(cat "$run/out")"
+    shown=$(grep -c "^Finished game" "$run/out" || true)
+    [ ! -s "$run/t.sqlite-wal" ] || fail "$door SIG$signal: the -wal still holds games"
+    held=$(games_in_copy "$run/t.sqlite")
+    [ "$held" = "$shown" ] || fail "$door SIG$signal: $shown games shown, $held in the copied .sqlite"
+    [ "$(grep -c '^\[Event ' "$run/t.pgn")" = "$shown" ] || fail "$door SIG$signal: PGN"
+    grep -q "Report: $run/t.html ($shown games)" "$run/out" && [ -s "$run/t.html" ] ||
+      fail "$door SIG$signal: no page"
+    grep -q "arbiter: interrupted; finished games are saved" "$run/out" ||
+      fail "$door SIG$signal: no closing words"
+    if [ "$door" = native ]; then
+      grep -q "^Results: $run/t.sqlite" "$run/out" || fail "native SIG$signal: no Results line"
+    else
+      grep -q "^Finished match" "$run/out" || fail "$door SIG$signal: no Finished match"
+      saved=$(python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['stats']['a vs b'];
+print(s['wins'] + s['losses'] + s['draws'])" "$run/saved.json") ||
+        fail "$door SIG$signal: -config outname= not written"
+      [ "$saved" = "$shown" ] || fail "$door SIG$signal: $saved games in the saved config's stats"
+    fi
+    echo "ok: $door SIG$signal: exit $status in ${took} s, $shown games in the .sqlite alone"
+  done
+done
+
+# Step 2. A second SIGINT during the closing: the process ends at once, the database whole.
+run="$work/twice"
+mkdir -p "$run"
+start_run "$run/out" "$arbiter" tournament --engine "name=a,cmd=$mock,arg=--think,arg=200" \
+  --engine "name=b,cmd=$mock,arg=--think,arg=200" --tc 10+0.1 --maxplies 16 \
+  --openings "$work/book.epd" --rounds 20 --concurrency 2 --db "$run/t.sqlite"
+kill -INT "$pid"
+sleep 0.1
+kill -INT "$pid" 2>/dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" = 130 ] || fail "second SIGINT: exit $status, not 130: $(cat "$run/out")"
+grep -q "stopped again" "$run/out" || fail "second SIGINT: no word of it: $(cat "$run/out")"
+[ "$(sqlite3 "$run/t.sqlite" "PRAGMA integrity_check")" = ok ] || fail "second SIGINT: damaged"
+shown=$(grep -c "^Finished game" "$run/out" || true)
+[ "$(sqlite3 "$run/t.sqlite" "SELECT count(*) FROM games")" -ge "$shown" ] ||
+  fail "second SIGINT: a shown game is missing"
+echo "ok: a second SIGINT ends the closing at once (exit 130), the database whole"
+
+# Step 3. kill -9: an engine with a child in its group and a grandchild in a new session (each a
+# sleep of its own length); after the kill none lives on, and the next run resumes.
+child=$((700000 + RANDOM)) grandchild=$((800000 + RANDOM))
+cat >"$work/forking-engine" <<ENGINE
+#!/bin/sh
+sleep $child &
+sh -c 'setsid sleep $grandchild & wait' &
+exec "$mock" "\$@"
+ENGINE
+chmod +x "$work/forking-engine"
+run="$work/kill9"
+mkdir -p "$run"
+native=(tournament --engine "name=a,cmd=$work/forking-engine,arg=--think,arg=200"
+  --engine "name=b,cmd=$mock,arg=--think,arg=200" --tc 10+0.1 --maxplies 16
+  --openings "$work/book.epd" --rounds 2 --concurrency 2 --db "$run/t.sqlite")
+start_run "$run/out" "$arbiter" "${native[@]}"
+echo "ps before kill -9:"
+ps -eo pid,ppid,pgid,sid,args | grep -E "sleep ($child|$grandchild)|PID" | grep -v grep
+[ "$(pgrep -fc "sleep $child")" -ge 1 ] && [ "$(pgrep -fc "sleep $grandchild")" -ge 1 ] ||
+  fail "the engine's helpers did not start"
+kill -9 "$pid"
+wait "$pid" 2>/dev/null || true
+for _ in $(seq 100); do
+  pgrep -f "sleep ($child|$grandchild)" >/dev/null || break
+  sleep 0.1
+done
+echo "ps after kill -9:"
+ps -eo pid,ppid,pgid,sid,args | grep -E "sleep ($child|$grandchild)|PID" | grep -v grep || true
+! pgrep -f "sleep ($child|$grandchild)" >/dev/null || fail "an engine's helper outlived arbiter"
+! pgrep -f "$mock" >/dev/null || fail "an engine outlived arbiter"
+recorded=$(sqlite3 "$run/t.sqlite" "SELECT count(*) FROM games")
+"$arbiter" "${native[@]}" >"$run/again" 2>&1 || fail "the run after kill -9 failed: $(cat "$run/again")"
+grep -q "($recorded were already in the database)" "$run/again" ||
+  fail "the next run did not resume the $recorded games: $(cat "$run/again")"
+echo "ok: kill -9 leaves no engine nor helper, and the next run resumes $recorded games"

@@ -1,0 +1,157 @@
+// The output options of the cutechess-cli / fastchess command line that take more than a line of
+// the table (cutechess_options.cpp): -pgnout, -epdout, -log, -crc32, -report, -output, -debug and
+// -use-affinity.
+#include <regex>
+
+#include "harness/config/output_plan.h"
+#include "harness/dialect/command_line/cutechess_reading.h"
+
+namespace arbiter::cutechess {
+
+// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess).
+void read_pgnout(Reading& r, const Option& option) {
+    CutechessOutputSettings& output = r.command.output;
+    PgnMoveFields& fields = output.pgn_fields;
+    fields.fastchess = r.command.spoken_tool == SpokenTool::fastchess;
+    for (const std::string& token : option.values) {
+        std::size_t equals = token.find('=');
+        if (equals == std::string::npos) {
+            if (token == "min")
+                r.command.warnings.push_back(option.name + " min: arbiter writes the full PGN");
+            else if (token == "fi")
+                continue;  // finished games only: arbiter writes nothing else
+            else
+                r.settings.emplace_back("pgn", token);
+            continue;
+        }
+        auto [key, value] = key_value(option, token);
+        if (key == "file") {
+            r.settings.emplace_back("pgn", value);
+        } else if (key == "append") {
+            output.pgn_append = read_bool(key, value);
+        } else if (bool* field = pgn_move_field(fields, key)) {
+            *field = read_bool(key, value);
+            fields.fastchess = true;
+        } else if (key == "match_line") {
+            try {
+                std::regex check(value);
+            } catch (const std::regex_error& e) {
+                throw ConfigError(option.name + " match_line='" + value +
+                                  "' is not a regular expression: " + e.what());
+            }
+            // The referee keeps each search's last `info string` line matching it with the move.
+            r.command.config.game.kept_info_lines.push_back(value);
+            fields.match_line = true;
+            fields.fastchess = true;
+        } else if (key == "notation") {
+            if (read_choice(key, value, {"san", "lan", "uci"}) != "san")
+                throw ConfigError(option.name + " notation=" + value +
+                                  " is not supported: arbiter writes SAN; nearest supported: "
+                                  "notation=san");
+        } else if (key == "min" || key == "tracktime") {
+            r.command.warnings.push_back(option.name + " " + token + " is accepted and ignored");
+        } else {
+            throw ConfigError(option.name + ": unknown key '" + key +
+                              "' (known: file, append, nodes, seldepth, nps, pv, hashfull, "
+                              "tbhits, timeleft, latency, match_line, notation, min)");
+        }
+    }
+}
+
+// -epdout FILE (cutechess) or -epdout file=FILE [append=true|false] (fastchess).
+void read_epdout(Reading& r, const Option& option) {
+    CutechessOutputSettings& output = r.command.output;
+    for (const std::string& token : option.values) {
+        if (token.find('=') == std::string::npos) {
+            output.epd_path = token;
+            continue;
+        }
+        auto [key, value] = key_value(option, token);
+        if (key == "file")
+            output.epd_path = value;
+        else if (key == "append")
+            output.epd_append = read_bool(key, value);
+        else
+            throw ConfigError(option.name + ": unknown key '" + key + "' (known: file, append)");
+    }
+    if (output.epd_path.empty()) throw ConfigError(option.name + " needs FILE or file=FILE");
+}
+
+// fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
+// every engine) in FILE.
+void read_log_option(Reading& r, const Option& option) {
+    bool has_file = false;
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key == "file") {
+            r.settings.emplace_back("engine_log", value);
+            has_file = true;
+        } else if (key == "append") {
+            r.command.config.engine_log_append = read_bool(key, value);
+        } else if (key == "compress") {
+            if (read_bool(key, value))
+                throw ConfigError(
+                    option.name +
+                    " compress=true is not supported: arbiter writes the log as plain "
+                    "text, line by line; nearest supported: compress=false (compress the file "
+                    "afterwards)");
+        } else if (key == "level" || key == "engine" || key == "realtime") {
+            r.command.warnings.push_back(option.name + " " + token +
+                                         " is accepted and ignored: arbiter's log holds every "
+                                         "line to and from every engine, written as it happens");
+        } else {
+            throw ConfigError(option.name + ": unknown key '" + key +
+                              "' (known: file, append, compress, level, engine, realtime)");
+        }
+    }
+    if (!has_file) throw ConfigError(option.name + " needs file=FILE");
+    r.log = true;
+}
+
+void read_crc32_option(Reading& r, const Option& option) {
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key != "pgn")
+            throw ConfigError(option.name + ": unknown key '" + key + "' (known: pgn)");
+        r.settings.emplace_back("crc32", value);
+    }
+}
+
+void read_report_option(Reading& r, const Option& option) {
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key != "penta")
+            throw ConfigError(option.name + ": unknown key '" + key + "' (known: penta)");
+        r.settings.emplace_back("pentanomial", value);
+    }
+}
+
+void read_output_option(Reading& r, const Option& option) {
+    for (const std::string& token : option.values) {
+        auto [key, value] = key_value(option, token);
+        if (key != "format")
+            throw ConfigError(option.name + ": unknown key '" + key + "' (known: format)");
+        r.command.output.format =
+            read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess"
+                ? ConsoleFormat::fastchess
+                : ConsoleFormat::cutechess;
+    }
+}
+
+// cutechess's -debug [all]: arbiter logs every line anyway, pings included.
+void read_debug_option(Reading& r, const Option& option) {
+    if (!option.values.empty() && (option.values.size() > 1 || option.values[0] != "all"))
+        throw ConfigError(option.name + " takes no value or 'all' (got '" + joined(option, ' ') +
+                          "')");
+    r.debug = true;
+}
+
+// Each worker's engines on one CPU; an optional list ("0-3,6") names the CPUs to use.
+void read_affinity_option(Reading& r, const Option& option) {
+    r.command.use_affinity = true;
+    if (option.values.size() > 1) throw ConfigError(option.name + " takes one CPU list");
+    if (!option.values.empty())
+        r.command.affinity_cpus = read_cpu_list(option.values[0], option.name);
+}
+
+}  // namespace arbiter::cutechess

@@ -1,0 +1,115 @@
+// Issue 41's check of time controls of several periods, end to end: Stockfish against itself at
+// 10/2+0.05:5/1+0.05:3+0.05 through the `arbiter` program. No game is lost on time, every `go`
+// carries the moves left in the mover's period (none in the last, sudden-death period), and the
+// PGN's TimeControl tag is the whole control in the standard's form.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <sstream>
+#include <string>
+
+namespace arbiter {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* const STOCKFISH = "/usr/games/stockfish";
+const char* const CONTROL = "10/2+0.05:5/1+0.05:3+0.05";
+
+std::string read_all(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// What a shell command writes to its standard output and error.
+std::string output_of(const std::string& command) {
+    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
+    std::string output;
+    char buffer[512];
+    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
+    ::pclose(pipe);
+    return output;
+}
+
+int count_of(const std::string& text, const std::string& part) {
+    int count = 0;
+    for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size())
+        ++count;
+    return count;
+}
+
+// The movestogo a `go` should carry for the side's n-th move of the game (from 1): the moves
+// left in its period of 10, then of 5, then none.
+int expected_moves_to_go(int n) {
+    if (n <= 10) return 11 - n;
+    if (n <= 15) return 16 - n;
+    return 0;
+}
+
+// The word after `key` in a line, as a number; 0 when the line has no such word.
+int number_after(const std::string& line, const std::string& key) {
+    std::istringstream words(line);
+    for (std::string word; words >> word;)
+        if (word == key && words >> word) return std::stoi(word);
+    return 0;
+}
+
+TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOnTime) {
+    if (::access(STOCKFISH, X_OK) != 0) GTEST_SKIP() << STOCKFISH << " is not installed";
+    fs::path dir = fs::temp_directory_path() / ("arbiter-periods-sf-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string d = dir.string();
+    // A Move Overhead of 100 ms (Stockfish's default is 10) lets both engines keep time on a
+    // machine busier than its cores, where a process may wait that long for one.
+    const std::string options = ",option.Hash=16,option.Move Overhead=100'";
+    std::string run = output_of(
+        std::string(ARBITER_PATH) + " tournament --engine 'name=sf1,cmd=" + STOCKFISH + options +
+        " --engine 'name=sf2,cmd=" + STOCKFISH + options + " --tc " + CONTROL + " --openings " +
+        SOURCE_DIR + "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2" + " --db " + d +
+        "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log");
+    const std::string pgn = read_all(dir / "t.pgn");
+    EXPECT_EQ(count_of(pgn, "[Result "), 2) << run;
+    EXPECT_EQ(count_of(pgn, "[TimeControl \"" + std::string(CONTROL) + "\"]"), 2) << pgn;
+    EXPECT_EQ(count_of(pgn, "time forfeit"), 0) << pgn;
+    EXPECT_EQ(count_of(pgn, "loses on time"), 0) << pgn;
+
+    // Each engine process's `go` follows its `position ... moves ...`: the moves played since the
+    // opening say which of its own moves the engine is about to make.
+    std::ifstream log(dir / "engines.log");
+    std::map<std::string, int> plies;  // per engine process ("sf1(1)"): plies before its search
+    int goes = 0, in_last_period = 0, wrong = 0;
+    for (std::string line; std::getline(log, line);) {
+        std::size_t arrow = line.find(" > ");
+        if (arrow == std::string::npos) continue;
+        const std::string engine =
+            line.substr(line.rfind(' ', arrow - 1) + 1, arrow - line.rfind(' ', arrow - 1) - 1);
+        const std::string command = line.substr(arrow + 3);
+        if (command.starts_with("position ")) {
+            std::size_t moves = command.find(" moves ");
+            plies[engine] =
+                moves == std::string::npos ? 0 : count_of(command.substr(moves + 6), " ");
+        } else if (command.starts_with("go ")) {
+            const int n = plies[engine] / 2 + 1;  // the side's own move number in the game
+            ++goes;
+            if (n > 15) ++in_last_period;
+            if (number_after(command, "movestogo") != expected_moves_to_go(n)) {
+                ++wrong;
+                ADD_FAILURE() << "move " << n << ": " << line;
+            }
+        }
+    }
+    EXPECT_GT(goes, 40);
+    EXPECT_GT(in_last_period, 0);  // the games reached the sudden-death period
+    EXPECT_EQ(wrong, 0);
+    std::printf("%s%d go lines, %d in the last period\n", run.c_str(), goes, in_last_period);
+    if (!HasFailure()) fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace arbiter

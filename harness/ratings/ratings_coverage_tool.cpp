@@ -1,0 +1,138 @@
+// ratings_coverage: how often the joint ratings' 95% interval holds the truth, by simulation.
+// Two players at a known difference (0, 100 and 400 Elo; 30% draws where the expected score
+// allows, else as many as the weaker side's score allows), colours alternating, 10 to 10,000
+// games, MATCHES matches a cell; then a six-player round robin (ratings -250..250 in steps of
+// 100, GAMES games a pair). The interval of the stronger player with the weaker anchored at 0 is
+// the interval of the difference. Prints README's coverage table (Markdown). Not installed; run
+// `build/bin/ratings_coverage [MATCHES] [GAMES]`.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "harness/ratings/joint_ratings.h"
+#include "harness/ratings/sampling.h"
+
+namespace {
+
+using arbiter::Outcome;
+
+// Win and draw probabilities of the stronger side at `elo` Elo.
+std::pair<double, double> outcome_probabilities(double elo) {
+    const double expected = 1.0 / (1.0 + std::pow(10.0, -elo / 400.0));
+    // 30% draws, or where the weaker side's expected score is lower, that score (9% at 400 Elo).
+    const double draw = std::min(0.3, std::min(expected, 1.0 - expected));
+    return {expected - draw / 2.0, draw};
+}
+
+Outcome play(arbiter::RandomStream& stream, double elo) {
+    const auto [win, draw] = outcome_probabilities(elo);
+    const double u = stream.uniform();
+    return u < win ? Outcome::white_win : u < win + draw ? Outcome::draw : Outcome::black_win;
+}
+
+// Adds one game between a and b where a is `elo` stronger; colours alternate with `number`.
+void add_game(arbiter::ResultMatrix& m, arbiter::RandomStream& stream, int a, int b, double elo,
+              int number) {
+    const Outcome result = play(stream, elo);  // from a's side
+    if (number % 2 == 0) {
+        m.add(a, b, result);
+    } else {
+        const Outcome mirrored = result == Outcome::white_win   ? Outcome::black_win
+                                 : result == Outcome::black_win ? Outcome::white_win
+                                                                : Outcome::draw;
+        m.add(b, a, mirrored);
+    }
+}
+
+struct Tally {
+    int held = 0;
+    int below = 0;  // the truth fell below the low end
+    int above = 0;
+    int total = 0;
+    void count(double truth, const arbiter::RatingInterval& interval) {
+        ++total;
+        if (truth < interval.low) {
+            ++below;
+        } else if (truth > interval.high) {
+            ++above;
+        } else {
+            ++held;
+        }
+    }
+    std::string text() const {
+        char buffer[64];
+        std::snprintf(buffer, sizeof buffer, "%.1f%% (%d/%d/%d)", 100.0 * held / total, below, held,
+                      above);
+        return buffer;
+    }
+};
+
+Tally two_player_cell(double elo, int games, int matches, std::uint64_t seed) {
+    Tally tally;
+    for (int match = 0; match < matches; ++match) {
+        arbiter::RandomStream stream(arbiter::mix_seed(seed, static_cast<std::uint64_t>(match)));
+        arbiter::ResultMatrix m(2);
+        for (int g = 0; g < games; ++g) add_game(m, stream, 0, 1, elo, g);
+        arbiter::RatingOptions options;
+        options.anchor_player = "weaker";
+        options.seed = static_cast<std::uint64_t>(match) + 1;
+        const arbiter::RatingResult result =
+            arbiter::compute_ratings({"stronger", "weaker"}, m, options);
+        for (const arbiter::PlayerRating& p : result.players) {
+            if (p.name == "stronger") tally.count(elo, *p.interval_95);
+        }
+    }
+    return tally;
+}
+
+std::vector<Tally> round_robin(int games, int matches) {
+    const std::vector<double> truth = {-250, -150, -50, 50, 150, 250};
+    const std::vector<std::string> names = {"p0", "p1", "p2", "p3", "p4", "p5"};
+    std::vector<Tally> tallies(truth.size());
+    for (int match = 0; match < matches; ++match) {
+        arbiter::RandomStream stream(arbiter::mix_seed(99, static_cast<std::uint64_t>(match)));
+        arbiter::ResultMatrix m(6);
+        for (int a = 0; a < 6; ++a)
+            for (int b = a + 1; b < 6; ++b)
+                for (int g = 0; g < games; ++g) add_game(m, stream, b, a, truth[b] - truth[a], g);
+        arbiter::RatingOptions options;
+        options.anchor_player = "p0";
+        options.anchor_elo = truth[0];
+        options.seed = static_cast<std::uint64_t>(match) + 1;
+        const arbiter::RatingResult result = arbiter::compute_ratings(names, m, options);
+        for (const arbiter::PlayerRating& p : result.players) {
+            if (p.player != 0) tallies[p.player].count(truth[p.player], *p.interval_95);
+        }
+    }
+    return tallies;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int matches = argc > 1 ? std::atoi(argv[1]) : 100;
+    const int pair_games = argc > 2 ? std::atoi(argv[2]) : 10;
+    std::vector<int> lengths = {10, 30, 100, 300, 1000, 3000, 10000};
+    if (argc > 3) lengths.clear();  // a third argument: the round robin only
+    std::printf("| games | 0 Elo | 100 Elo | 400 Elo |\n|---:|---:|---:|---:|\n");
+    for (int games : lengths) {
+        std::printf("| %d", games);
+        for (double elo : {0.0, 100.0, 400.0}) {
+            const Tally tally = two_player_cell(elo, games, matches,
+                                                static_cast<std::uint64_t>(games * 1000 + elo));
+            std::printf(" | %s", tally.text().c_str());
+        }
+        std::printf(" |\n");
+        std::fflush(stdout);
+    }
+    const std::vector<Tally> tallies = round_robin(pair_games, matches);
+    std::printf("\nSix-player round robin, %d games a pair, p0 anchored at its true -250:\n",
+                pair_games);
+    for (std::size_t p = 1; p < tallies.size(); ++p) {
+        std::printf("p%zu %s\n", p, tallies[p].text().c_str());
+    }
+    return 0;
+}

@@ -1,0 +1,29 @@
+// An order of the players that the results alone define, so that no rating, bound or bootstrap
+// stream depends on players' names or on the order in which they were listed. Internal to the
+// joint ratings.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "harness/ratings/rating_model.h"
+
+namespace arbiter::rating_fit {
+
+// Returns the players of `cells` (indices 0..players-1) sorted by colour refinement over the
+// results: first by each player's own results as White and as Black, then repeatedly by the
+// multiset of (opponent's class, results against that opponent), until no class splits. Players
+// that refinement cannot tell apart keep their given order; their results look alike from every
+// side, so swapping them changes nothing the fit computes.
+// `classes` numbers each player's class in the same order (players alike share a class).
+struct ResultsOrder {
+    std::vector<int> order;
+    std::vector<int> classes;
+};
+ResultsOrder results_order(int players, const std::vector<Cell>& cells);
+
+// A hash of the games themselves (cells between canonical indices, in canonical order), mixed
+// into the bootstrap's seed so that the resamples follow the results, not the names.
+std::uint64_t results_hash(const std::vector<Cell>& cells);
+
+}  // namespace arbiter::rating_fit
