@@ -12,6 +12,10 @@ namespace arbiter {
 // The outcome of one named check. `not_applicable` is a check the engine cannot be asked (no
 // Hash option, no UCI_Chess960, no ponder): it neither passes nor fails.
 enum class CheckOutcome { passed, failed, not_applicable };
+// Short names for the outcomes, as the checkers spell them.
+inline constexpr CheckOutcome PASS = CheckOutcome::passed;
+inline constexpr CheckOutcome FAIL = CheckOutcome::failed;
+inline constexpr CheckOutcome NOT_APPLICABLE = CheckOutcome::not_applicable;
 
 // "passed", "failed", "n/a".
 const char* to_string(CheckOutcome outcome);

@@ -14,10 +14,6 @@ using Read = EngineProbe::Read;
 
 namespace {
 
-constexpr CheckOutcome PASS = CheckOutcome::passed;
-constexpr CheckOutcome FAIL = CheckOutcome::failed;
-constexpr CheckOutcome NOT_APPLICABLE = CheckOutcome::not_applicable;
-
 CheckOutcome outcome_of(const std::string& fault) {
     return fault.empty() ? PASS : FAIL;
 }

@@ -13,10 +13,6 @@ using Clock = EngineProbe::Clock;
 
 namespace {
 
-constexpr CheckOutcome PASS = CheckOutcome::passed;
-constexpr CheckOutcome FAIL = CheckOutcome::failed;
-constexpr CheckOutcome NOT_APPLICABLE = CheckOutcome::not_applicable;
-
 std::string lower(std::string_view text) {
     std::string low(text);
     for (char& c : low) c = char(std::tolower(static_cast<unsigned char>(c)));

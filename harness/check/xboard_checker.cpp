@@ -17,10 +17,6 @@ using Clock = EngineProcess::Clock;
 
 namespace {
 
-constexpr CheckOutcome PASS = CheckOutcome::passed;
-constexpr CheckOutcome FAIL = CheckOutcome::failed;
-constexpr CheckOutcome NOT_APPLICABLE = CheckOutcome::not_applicable;
-
 // XboardChecker: the engine behind an XboardClient, every exchange in the transcript.
 class XboardChecker {
   public:

@@ -16,7 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> words(const std::string& text) {
+std::vector<std::string> saved_words(const std::string& text) {
     std::istringstream in(text);
     std::vector<std::string> out;
     for (std::string w; in >> w;) out.push_back(w);
@@ -51,7 +51,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
         "plies=16 -repeat 2 -games 2 -rounds 8 -pgnout tuner/games.pgn -srand "
         "18446744073709551557 -maxmoves 150 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 "
         "-pgnout file=tuner/games.pgn nodes=true seldepth=true -epdout file=end.epd";
-    CutechessCommand given = read_cutechess_args(words(line), SpokenTool::fastchess);
+    CutechessCommand given = read_cutechess_args(saved_words(line), SpokenTool::fastchess);
     EXPECT_EQ(given.saved_config_path, "tuner/fastchess_config.json");
     CutechessCommand back = round_trip(given);
     EXPECT_EQ(back.config.engines, given.config.engines);
@@ -74,7 +74,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
 // OpenBench's -games 1 (one game per opening, no reversed partner) keeps its meaning.
 TEST_F(SavedConfig, SingleGamesStaySingle) {
     CutechessCommand given = read_cutechess_args(
-        words("-engine cmd=/bin/a -engine cmd=/bin/b -each nodes=1000 -games 1 -rounds 7 "
+        saved_words("-engine cmd=/bin/a -engine cmd=/bin/b -each nodes=1000 -games 1 -rounds 7 "
               "-openings file=x.epd -config outname=c.json"),
         SpokenTool::fastchess);
     CutechessCommand back = round_trip(given);
@@ -87,7 +87,7 @@ TEST_F(SavedConfig, SingleGamesStaySingle) {
 // fastchess's fields say the first.
 TEST_F(SavedConfig, SeveralPeriodsReadBack) {
     CutechessCommand given = read_cutechess_args(
-        words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=40/5400+30:1800+30 -rounds 2 "
+        saved_words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=40/5400+30:1800+30 -rounds 2 "
               "-openings file=x.epd -config outname=c.json"),
         SpokenTool::fastchess);
     const std::string saved = fastchess_saved_config(given, {}).dump();
@@ -99,7 +99,7 @@ TEST_F(SavedConfig, SeveralPeriodsReadBack) {
 // "stats" as fastchess saves them: "A vs B" with games and pairs from A's side.
 TEST(SavedConfigStats, EachPairUnderItsNames) {
     CutechessCommand given = read_cutechess_args(
-        words("-engine cmd=/bin/a name=a -engine cmd=/bin/b name=b -each depth=2 -rounds 2 "
+        saved_words("-engine cmd=/bin/a name=a -engine cmd=/bin/b name=b -each depth=2 -rounds 2 "
               "-games 2 -openings file=x.epd"),
         SpokenTool::fastchess);
     FastchessPairStats stats{"a", "b", 2, 1, 1, {1, 0, 1, 0, 0, 0}};
@@ -118,7 +118,7 @@ TEST_F(SavedConfig, DiscardStartsFromTheCommandLine) {
     std::string path = (dir_ / "other.json").string();
     std::ofstream(path) << R"({"engines": [{"name": "x", "cmd": "/bin/x"}], "rounds": 50})";
     CutechessCommand fresh = read_cutechess_args(
-        words("-config file=" + path +
+        saved_words("-config file=" + path +
               " discard=true -engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 "
               "-openings file=x.epd -rounds 3 -games 2"),
         SpokenTool::fastchess);
