@@ -75,7 +75,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
 TEST_F(SavedConfig, SingleGamesStaySingle) {
     CutechessCommand given = read_cutechess_args(
         saved_words("-engine cmd=/bin/a -engine cmd=/bin/b -each nodes=1000 -games 1 -rounds 7 "
-              "-openings file=x.epd -config outname=c.json"),
+                    "-openings file=x.epd -config outname=c.json"),
         SpokenTool::fastchess);
     CutechessCommand back = round_trip(given);
     EXPECT_TRUE(back.config.single_games);
@@ -88,7 +88,7 @@ TEST_F(SavedConfig, SingleGamesStaySingle) {
 TEST_F(SavedConfig, SeveralPeriodsReadBack) {
     CutechessCommand given = read_cutechess_args(
         saved_words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=40/5400+30:1800+30 -rounds 2 "
-              "-openings file=x.epd -config outname=c.json"),
+                    "-openings file=x.epd -config outname=c.json"),
         SpokenTool::fastchess);
     const std::string saved = fastchess_saved_config(given, {}).dump();
     EXPECT_NE(saved.find(R"("time":5400000,"moves":40)"), std::string::npos) << saved;
@@ -100,7 +100,7 @@ TEST_F(SavedConfig, SeveralPeriodsReadBack) {
 TEST(SavedConfigStats, EachPairUnderItsNames) {
     CutechessCommand given = read_cutechess_args(
         saved_words("-engine cmd=/bin/a name=a -engine cmd=/bin/b name=b -each depth=2 -rounds 2 "
-              "-games 2 -openings file=x.epd"),
+                    "-games 2 -openings file=x.epd"),
         SpokenTool::fastchess);
     FastchessPairStats stats{"a", "b", 2, 1, 1, {1, 0, 1, 0, 0, 0}};
     json::Value saved = fastchess_saved_config(given, {stats});
@@ -119,8 +119,8 @@ TEST_F(SavedConfig, DiscardStartsFromTheCommandLine) {
     std::ofstream(path) << R"({"engines": [{"name": "x", "cmd": "/bin/x"}], "rounds": 50})";
     CutechessCommand fresh = read_cutechess_args(
         saved_words("-config file=" + path +
-              " discard=true -engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 "
-              "-openings file=x.epd -rounds 3 -games 2"),
+                    " discard=true -engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 "
+                    "-openings file=x.epd -rounds 3 -games 2"),
         SpokenTool::fastchess);
     ASSERT_EQ(fresh.config.engines.size(), 2u);
     EXPECT_EQ(fresh.config.games_per_encounter, 6);
