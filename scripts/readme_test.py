@@ -134,7 +134,8 @@ def budget_of_games(bare):
     if words[:1] == ["scripts/slurm-tournament"] and "--" in words:
         return bare + " --max-games 2", {}, "run", "--max-games 2 (after --: the tournament's)"
     if len(words) > 1 and words[1].startswith("-") and words[1] not in ("--version", "-version",
-                                                                         "--help", "-help"):
+                                                                         "--help", "-help",
+                                                                         "--compliance"):
         if words[0].endswith(("arbiter", "fastchess", "cutechess-cli")):
             return bare, {}, "two-games", "stopped by SIGINT after its second finished game"
     return bare, {}, "run", ""
