@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <utility>
 
 namespace arbiter::rating_fit {
 
@@ -134,10 +135,8 @@ Groups split_groups(int players, const std::vector<Cell>& cells) {
     return groups;
 }
 
-// What ranks a group as the core, better first: its players, the games among them, all their
-// games, how near an even score it made against the other groups, and how many of those games it
-// won. Every entry is a count of results; none is a name.
-std::array<std::int64_t, 5> core_key(const Groups& groups, int block) {
+// The games `block` won and lost against the other groups.
+std::pair<std::int64_t, std::int64_t> games_won_and_lost(const Groups& groups, int block) {
     std::int64_t won = 0;
     std::int64_t lost = 0;
     for (const Cell& cell : groups.crossing) {
@@ -149,6 +148,14 @@ std::array<std::int64_t, 5> core_key(const Groups& groups, int block) {
             lost += cell.wins;
         }
     }
+    return {won, lost};
+}
+
+// What ranks a group as the core, better first: its players, the games among them, all their
+// games, how near an even score it made against the other groups, and how many of those games it
+// won. Every entry is a count of results; none is a name.
+std::array<std::int64_t, 5> core_key(const Groups& groups, int block) {
+    const auto [won, lost] = games_won_and_lost(groups, block);
     return {static_cast<std::int64_t>(groups.members[block].size()), groups.internal_games[block],
             groups.games[block], -std::abs(won - lost), won};
 }
@@ -202,17 +209,7 @@ std::vector<char> group_reach(const Groups& groups) {
 // player who won every game has a lower bound, one who lost every game an upper bound.
 RatingBound one_sided_bound(const Groups& groups, int block) {
     if (groups.internal_games[block] > 0) return RatingBound::none;
-    std::int64_t won = 0;
-    std::int64_t lost = 0;
-    for (const Cell& cell : groups.crossing) {
-        if (groups.block[cell.white] == block) {
-            won += cell.wins;
-            lost += cell.losses;
-        } else if (groups.block[cell.black] == block) {
-            won += cell.losses;
-            lost += cell.wins;
-        }
-    }
+    const auto [won, lost] = games_won_and_lost(groups, block);
     if (won > 0 && lost == 0) return RatingBound::lower;
     if (lost > 0 && won == 0) return RatingBound::upper;
     return RatingBound::none;
