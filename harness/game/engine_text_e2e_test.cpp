@@ -12,26 +12,12 @@
 #include <string>
 
 #include "engines/core/reference_program.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_all(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// What a shell command writes to its standard output.
-std::string output_of(const std::string& command) {
-    FILE* pipe = ::popen(command.c_str(), "r");
-    std::string output;
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
-    ::pclose(pipe);
-    return output;
-}
 
 // The first byte of `text` that is a control byte other than a newline or tab, or a byte never in
 // UTF-8 (0xFE, 0xFF), as its number; -1 when there is none.
@@ -53,24 +39,29 @@ TEST(EngineText, ControlBytesFromAnEngineReachNoOutputRaw) {
     fs::permissions(dir / "evil.sh", fs::perms::owner_all);
     std::ofstream(dir / "start.epd") << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n";
     const std::string d = dir.string();
-    std::string run = output_of(
-        std::string(ARBITER_PATH) + " tournament --engine name=evil,cmd=" + d +
-        "/evil.sh --engine name=good,cmd=" + MOCK_ENGINE_PATH + " --depth 1 --openings " + d +
-        "/start.epd --db " + d + "/t.sqlite --pgn " + d + "/live.pgn --html " + d + "/t.html 2>&1");
+    std::string run =
+        arbiter_test::run_program(
+            std::string(ARBITER_PATH) + " tournament --engine name=evil,cmd=" + d +
+            "/evil.sh --engine name=good,cmd=" + MOCK_ENGINE_PATH + " --depth 1 --openings " + d +
+            "/start.epd --db " + d + "/t.sqlite --pgn " + d + "/live.pgn --html " + d + "/t.html")
+            .output;
     EXPECT_EQ(first_raw_byte(run), -1) << run;
     EXPECT_NE(run.find("e2e4\\x1B[2J\\x00\\xFF"), std::string::npos) << run;
-    std::string exported = output_of(std::string(ARBITER_PATH) + " export --db " + d +
-                                     "/t.sqlite --pgn " + d + "/t.pgn 2>&1");
+    std::string exported = arbiter_test::run_program(std::string(ARBITER_PATH) + " export --db " +
+                                                     d + "/t.sqlite --pgn " + d + "/t.pgn")
+                               .output;
     for (const char* file : {"live.pgn", "t.pgn"}) {
-        std::string pgn = read_all(dir / file);
+        std::string pgn = arbiter_test::read_text(dir / file);
         EXPECT_EQ(first_raw_byte(pgn), -1) << file << ": " << exported;
         EXPECT_NE(pgn.find("{White makes an illegal move: e2e4\\x1B[2J\\x00\\xFF}"),
                   std::string::npos)
             << pgn;
-        std::string read = output_of(extract + " " + (dir / file).string() + " 2>&1 >/dev/null");
+        std::string read = arbiter_test::run_program_stdout(extract + " " + (dir / file).string() +
+                                                            " 2>&1 >/dev/null")
+                               .output;
         EXPECT_NE(read.find("2 games matched out of 2"), std::string::npos) << file << ": " << read;
     }
-    std::string page = read_all(dir / "t.html");
+    std::string page = arbiter_test::read_text(dir / "t.html");
     EXPECT_EQ(first_raw_byte(page), -1);
     EXPECT_NE(page.find("e2e4\\x1B[2J\\x00\\xFF"), std::string::npos);
     fs::remove_all(dir);

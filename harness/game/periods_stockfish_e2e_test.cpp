@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -20,28 +21,6 @@ namespace fs = std::filesystem;
 
 const char* const STOCKFISH = "/usr/games/stockfish";
 const char* const CONTROL = "10/2+0.05:5/1+0.05:3+0.05";
-
-std::string read_all(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// What a shell command writes to its standard output and error.
-std::string output_of(const std::string& command) {
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    std::string output;
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
-    ::pclose(pipe);
-    return output;
-}
-
-int count_of(const std::string& text, const std::string& part) {
-    int count = 0;
-    for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size())
-        ++count;
-    return count;
-}
 
 // The movestogo a `go` should carry for the side's n-th move of the game (from 1): the moves
 // left in its period of 10, then of 5, then none.
@@ -68,16 +47,20 @@ TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOn
     // A Move Overhead of 100 ms (Stockfish's default is 10) lets both engines keep time on a
     // machine busier than its cores, where a process may wait that long for one.
     const std::string options = ",option.Hash=16,option.Move Overhead=100'";
-    std::string run = output_of(
-        std::string(ARBITER_PATH) + " tournament --engine 'name=sf1,cmd=" + STOCKFISH + options +
-        " --engine 'name=sf2,cmd=" + STOCKFISH + options + " --tc " + CONTROL + " --openings " +
-        SOURCE_DIR + "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2" + " --db " + d +
-        "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log");
-    const std::string pgn = read_all(dir / "t.pgn");
-    EXPECT_EQ(count_of(pgn, "[Result "), 2) << run;
-    EXPECT_EQ(count_of(pgn, "[TimeControl \"" + std::string(CONTROL) + "\"]"), 2) << pgn;
-    EXPECT_EQ(count_of(pgn, "time forfeit"), 0) << pgn;
-    EXPECT_EQ(count_of(pgn, "loses on time"), 0) << pgn;
+    std::string run =
+        arbiter_test::run_program(
+            std::string(ARBITER_PATH) + " tournament --engine 'name=sf1,cmd=" + STOCKFISH +
+            options + " --engine 'name=sf2,cmd=" + STOCKFISH + options + " --tc " + CONTROL +
+            " --openings " + SOURCE_DIR +
+            "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2" + " --db " + d +
+            "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log")
+            .output;
+    const std::string pgn = arbiter_test::read_text(dir / "t.pgn");
+    EXPECT_EQ(arbiter_test::count_of(pgn, "[Result "), 2) << run;
+    EXPECT_EQ(arbiter_test::count_of(pgn, "[TimeControl \"" + std::string(CONTROL) + "\"]"), 2)
+        << pgn;
+    EXPECT_EQ(arbiter_test::count_of(pgn, "time forfeit"), 0) << pgn;
+    EXPECT_EQ(arbiter_test::count_of(pgn, "loses on time"), 0) << pgn;
 
     // Each engine process's `go` follows its `position ... moves ...`: the moves played since the
     // opening say which of its own moves the engine is about to make.
@@ -92,8 +75,9 @@ TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOn
         const std::string command = line.substr(arrow + 3);
         if (command.starts_with("position ")) {
             std::size_t moves = command.find(" moves ");
-            plies[engine] =
-                moves == std::string::npos ? 0 : count_of(command.substr(moves + 6), " ");
+            plies[engine] = moves == std::string::npos
+                                ? 0
+                                : arbiter_test::count_of(command.substr(moves + 6), " ");
         } else if (command.starts_with("go ")) {
             const int n = plies[engine] / 2 + 1;  // the side's own move number in the game
             ++goes;

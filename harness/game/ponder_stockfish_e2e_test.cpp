@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -16,29 +17,6 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const STOCKFISH = "/usr/games/stockfish";
-
-std::string read_all(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-// What a shell command writes to its standard output and error.
-std::string output_of(const std::string& command) {
-    FILE* pipe = ::popen((command + " 2>&1").c_str(), "r");
-    std::string output;
-    char buffer[512];
-    while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
-    ::pclose(pipe);
-    return output;
-}
-
-// How many lines of `text` contain `part`.
-int lines_with(const std::string& text, const std::string& part) {
-    int count = 0;
-    for (std::size_t at = 0; (at = text.find(part, at)) != std::string::npos; at += part.size())
-        ++count;
-    return count;
-}
 
 TEST(PonderStockfish, APonderingStockfishMatchPondersAndNeverLosesOnTime) {
     if (::access(STOCKFISH, X_OK) != 0) GTEST_SKIP() << STOCKFISH << " is not installed";
@@ -50,27 +28,32 @@ TEST(PonderStockfish, APonderingStockfishMatchPondersAndNeverLosesOnTime) {
     // machine busier than its cores, where a process may wait that long for one.
     const std::string options = ",option.Hash=16,option.Move Overhead=100'";
     std::string run =
-        output_of(std::string(ARBITER_PATH) + " tournament --engine 'name=sfp,cmd=" + STOCKFISH +
-                  ",ponder=true" + options + " --engine 'name=sf,cmd=" + STOCKFISH + options +
-                  " --tc 10+0.1 --openings " + SOURCE_DIR +
-                  "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2 --db " + d +
-                  "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log");
-    const std::string log = read_all(dir / "engines.log");
-    const std::string pgn = read_all(dir / "t.pgn");
-    EXPECT_EQ(lines_with(pgn, "[Result "), 2) << run;
-    EXPECT_EQ(lines_with(pgn, "time forfeit"), 0) << pgn;
-    EXPECT_EQ(lines_with(pgn, "loses on time"), 0) << pgn;
-    EXPECT_EQ(lines_with(log, "sfp(1) > setoption name Ponder value true"), 2);
-    EXPECT_GT(lines_with(log, "sfp(1) > go ponder wtime "), 0);
-    EXPECT_GT(lines_with(log, "sfp(1) > ponderhit"), 0);
-    EXPECT_EQ(lines_with(log, "sf(1) > go ponder"), 0);
-    EXPECT_EQ(lines_with(log, "sf(1) > ponderhit"), 0);
+        arbiter_test::run_program(
+            std::string(ARBITER_PATH) + " tournament --engine 'name=sfp,cmd=" + STOCKFISH +
+            ",ponder=true" + options + " --engine 'name=sf,cmd=" + STOCKFISH + options +
+            " --tc 10+0.1 --openings " + SOURCE_DIR +
+            "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2 --db " + d +
+            "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log")
+            .output;
+    const std::string log = arbiter_test::read_text(dir / "engines.log");
+    const std::string pgn = arbiter_test::read_text(dir / "t.pgn");
+    EXPECT_EQ(arbiter_test::count_of(pgn, "[Result "), 2) << run;
+    EXPECT_EQ(arbiter_test::count_of(pgn, "time forfeit"), 0) << pgn;
+    EXPECT_EQ(arbiter_test::count_of(pgn, "loses on time"), 0) << pgn;
+    EXPECT_EQ(arbiter_test::count_of(log, "sfp(1) > setoption name Ponder value true"), 2);
+    EXPECT_GT(arbiter_test::count_of(log, "sfp(1) > go ponder wtime "), 0);
+    EXPECT_GT(arbiter_test::count_of(log, "sfp(1) > ponderhit"), 0);
+    EXPECT_EQ(arbiter_test::count_of(log, "sf(1) > go ponder"), 0);
+    EXPECT_EQ(arbiter_test::count_of(log, "sf(1) > ponderhit"), 0);
     // Every ponder search ends in a ponderhit or a stop, each answered by a bestmove.
-    EXPECT_EQ(lines_with(log, "sfp(1) > go ponder"),
-              lines_with(log, "sfp(1) > ponderhit") + lines_with(log, "sfp(1) > stop"));
+    EXPECT_EQ(arbiter_test::count_of(log, "sfp(1) > go ponder"),
+              arbiter_test::count_of(log, "sfp(1) > ponderhit") +
+                  arbiter_test::count_of(log, "sfp(1) > stop"));
     std::printf("%s", run.c_str());
-    std::printf("go ponder %d, ponderhit %d, stop %d\n", lines_with(log, "sfp(1) > go ponder"),
-                lines_with(log, "sfp(1) > ponderhit"), lines_with(log, "sfp(1) > stop"));
+    std::printf("go ponder %d, ponderhit %d, stop %d\n",
+                arbiter_test::count_of(log, "sfp(1) > go ponder"),
+                arbiter_test::count_of(log, "sfp(1) > ponderhit"),
+                arbiter_test::count_of(log, "sfp(1) > stop"));
     if (!HasFailure()) fs::remove_all(dir);
 }
 

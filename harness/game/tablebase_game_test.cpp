@@ -27,11 +27,6 @@ ProgramRun run(const std::string& arguments) {
     return arbiter_test::run_program(std::string(ARBITER_PATH) + " " + arguments);
 }
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-}
-
 // One game of the PGN: its Result and Termination tags, its last comment (the reason) and its
 // number of plies.
 struct PgnGame {
@@ -96,7 +91,7 @@ class TablebaseGames : public ::testing::Test {
                     " --openings " + path("start.epd") + " --concurrency 1 --db " +
                     path("t.sqlite") + " --pgn " + path("t.pgn") + " " + flags);
         EXPECT_EQ(last_.exit_code, 0) << last_.output;
-        return pgn_games(read_file(path("t.pgn")));
+        return pgn_games(arbiter_test::read_text(path("t.pgn")));
     }
 
     // The terminations the database holds, game by game.
@@ -219,7 +214,7 @@ TEST_F(TablebaseGames, TheCutechessDialectAdjudicatesWithTb) {
     ProgramRun limited = run(common + " -db " + path("d.sqlite") + " -pgnout " + path("d.pgn") +
                              " -tb " + TABLES + " -tbpieces 3 -maxmoves 3");
     EXPECT_EQ(limited.exit_code, 0) << limited.output;
-    std::vector<PgnGame> games = pgn_games(read_file(path("d.pgn")));
+    std::vector<PgnGame> games = pgn_games(arbiter_test::read_text(path("d.pgn")));
     ASSERT_EQ(games.size(), 2u) << limited.output;
     for (const PgnGame& g : games) EXPECT_GT(g.plies, 1);
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <thread>
 #include <vector>
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -70,13 +71,6 @@ class TempDir {
     static inline int counter_ = 0;
     fs::path path_;
 };
-
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 TEST(EngineProcess, EchoesLinesThroughCat) {
     EngineProcess engine;
@@ -421,7 +415,7 @@ TEST(EngineProcess, AppendsStderrToTheLog) {
         EXPECT_EQ(engine.read_line(line, in(PATIENCE)), Status::eof);
         EXPECT_TRUE(engine.wait_for_exit(PATIENCE));
     }
-    std::string text = read_file(log);
+    std::string text = arbiter_test::read_text(log);
     EXPECT_NE(text.find("complaint 1\n"), std::string::npos) << text;
     EXPECT_NE(text.find("complaint 2\n"), std::string::npos) << text;
     EXPECT_LT(text.find("complaint 1\n"), text.find("complaint 2\n"));

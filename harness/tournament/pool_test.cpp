@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "harness/testing/run_program.h"
 #include "harness/tournament/pooled_shard.h"
 
 namespace arbiter {
@@ -52,13 +53,6 @@ class PoolTest : public ::testing::Test {
     fs::path folder_;
     SprtParameters parameters_{0, 10, 0.05, 0.05, SprtModel::normalized};
 };
-
-std::string read_all(const fs::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 TEST_F(PoolTest, PooledLlrEqualsTheSingleProcessLlrOverTheSameCounts) {
     SprtPool pool(folder_);
@@ -156,10 +150,10 @@ TEST_F(PoolTest, TheFirstVerdictWinsAndIsNeverReplaced) {
         });
     for (auto& racer : racers) racer.join();
     EXPECT_EQ(winners, 1);
-    const std::string first = read_all(target);
+    const std::string first = arbiter_test::read_text(target);
     EXPECT_EQ(first.rfind("writer ", 0), 0u);
     EXPECT_FALSE(create_file_once(target, "late\n"));
-    EXPECT_EQ(read_all(target), first);
+    EXPECT_EQ(arbiter_test::read_text(target), first);
 
     // decide() with a verdict already there returns it and leaves the file as it was.
     fs::remove_all(folder_);
@@ -169,13 +163,13 @@ TEST_F(PoolTest, TheFirstVerdictWinsAndIsNeverReplaced) {
     std::optional<PoolVerdict> verdict = pool.decide(parameters_, 1);
     ASSERT_TRUE(verdict);
     EXPECT_EQ(verdict->state, SprtState::h1_accepted);
-    const std::string written = read_all(folder_ / "verdict.json");
+    const std::string written = arbiter_test::read_text(folder_ / "verdict.json");
     pool.publish(shard(2, {400, 0, 0, 0, 0}));  // now the pooled counts say otherwise
     std::optional<PoolVerdict> again = pool.decide(parameters_, 2);
     ASSERT_TRUE(again);
     EXPECT_EQ(again->decided_by, 1);
     EXPECT_EQ(again->state, SprtState::h1_accepted);
-    EXPECT_EQ(read_all(folder_ / "verdict.json"), written);
+    EXPECT_EQ(arbiter_test::read_text(folder_ / "verdict.json"), written);
 }
 
 TEST_F(PoolTest, AShardOfAnotherTestIsRefused) {
