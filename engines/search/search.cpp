@@ -67,6 +67,26 @@ void Search::update_pv(int ply, Move m) {
     pv_length_[ply] = pv_length_[ply + 1];
 }
 
+// A mate's PV that a table hit cut short is completed from the table: at each position along it
+// the stored move is played while it is legal, until the PV holds the announced mate's plies
+// (fastchess's -check-mate-pvs, and fishtest with it, wants the whole mate). The table is only
+// read and the position is given back as it was: nodes, scores and moves stay what they were.
+void Search::complete_mating_pv(std::vector<Move>& pv, int score) {
+    if (!features_.transposition_table || !is_mate_score(score)) return;
+    const std::size_t plies = std::size_t(SCORE_MATE - (score > 0 ? score : -score));
+    if (pv.size() >= plies || plies > MAX_PLY) return;
+    Position& pos = *pos_;
+    StateInfo states[MAX_PLY + 1];
+    for (std::size_t i = 0; i < pv.size(); ++i) pos.do_move(pv[i], states[i]);
+    while (pv.size() < plies) {
+        const TTEntry* entry = tt_.probe(pos.key());
+        if (!entry || !entry->move || !is_legal(pos, entry->move)) break;
+        pv.push_back(entry->move);
+        pos.do_move(entry->move, states[pv.size() - 1]);
+    }
+    for (std::size_t i = pv.size(); i-- > 0;) pos.undo_move(pv[i]);
+}
+
 SearchResult Search::run(Position& pos, const SearchLimits& limits,
                          const std::function<void(const IterationInfo&)>& on_iteration) {
     start_ = std::chrono::steady_clock::now();
@@ -143,6 +163,7 @@ void Search::iterate(RootSearch root, SearchResult& result, const SearchLimits& 
         result.score = previous_score_ = score;
         result.leaves = leaves_;
         result.pv.assign(pv_[0], pv_[0] + pv_length_[0]);
+        complete_mating_pv(result.pv, score);
         if (features_.seeded_ties && !features_.alpha_beta) {
             // Root scores are exact without pruning: choose among the equally best by Seed.
             MoveList ties;

@@ -211,6 +211,7 @@ class Search {
     bool out_of_budget();
     std::int64_t elapsed_ms() const;
     void update_pv(int ply, Move m);
+    void complete_mating_pv(std::vector<Move>& pv, int score);
     std::uint64_t seeded_index(std::uint64_t n) const;
 
     SearchFeatures features_;

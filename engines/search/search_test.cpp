@@ -239,6 +239,35 @@ bool pv_mates(std::string_view fen, const std::vector<Move>& pv) {
     return game_status(board.pos) == GameStatus::checkmate;
 }
 
+// Found by fishtest's worker (fastchess's -check-mate-pvs) in a game of alphabeta-mvvlva-tt:
+// "score mate -2 pv f1e1 e2d3 e1d1", a mated-in-two whose PV a hit in the table, kept from the
+// engine's previous move (a search to depth 6), had cut at three plies.
+TEST(SearchMates, AMatedSidesPvIsTheWholeMateWhereTheTableCutTheSearch) {
+    const char* fen = "rnbqkb1r/ppp1pp1p/6p1/3n4/3P4/6P1/PP2PP1P/RNBQKBNR w KQkq - 0 1";
+    std::vector<std::string> moves = {"e2e4", "d5b4", "d1a4", "b8c6", "d4d5", "b4d5",
+                                      "g1f3", "c8g4", "f3d2", "d5b6", "a4b5", "f8h6",
+                                      "f2f4", "d8d4", "f1g2", "d4e3", "e1f1", "a7a6"};
+    for (const testing::Variant& v : testing::searching_variants()) {
+        if (!v.features.transposition_table) continue;  // nothing kept from one search to the next
+        auto search = std::make_unique<Search>(v.features);
+        SearchLimits limits;
+        limits.depth = 6;
+        Board before(fen, moves);
+        search->run(before.pos, limits);
+        std::vector<std::string> later = moves;
+        later.insert(later.end(), {"b5b3", "g4e2"});
+        Board board(fen, later);
+        limits.depth = 4;
+        SearchResult r = search->run(board.pos, limits);
+        ASSERT_EQ(uci_score(r.score), "mate -2") << v.name;
+        std::string line;
+        for (Move m : r.pv) line += move_to_uci(m) + " ";
+        EXPECT_EQ(r.pv.size(), 4u) << v.name << ": " << line;
+        for (Move m : r.pv) board.play(m);
+        EXPECT_EQ(game_status(board.pos), GameStatus::checkmate) << v.name << ": " << line;
+    }
+}
+
 TEST(SearchMates, EverySearchingVariantFindsMateInOneTwoThree) {
     for (const testing::Variant& v : testing::searching_variants()) {
         for (const MateCase& c : MATES) {
@@ -248,10 +277,9 @@ TEST(SearchMates, EverySearchingVariantFindsMateInOneTwoThree) {
             EXPECT_EQ(uci_score(r.score), "mate " + std::to_string(c.moves));
             EXPECT_TRUE(move_mates_in(c.fen, r.best_move, c.moves))
                 << v.name << " played " << move_to_uci(r.best_move) << " on " << c.fen;
-            if (!v.features.transposition_table) {  // a table hit may cut the PV short
-                EXPECT_EQ(r.pv.size(), std::size_t(depth)) << v.name << " on " << c.fen;
-                EXPECT_TRUE(pv_mates(c.fen, r.pv)) << v.name << " on " << c.fen;
-            }
+            // The whole mate, also where a table hit cut the search's PV short.
+            EXPECT_EQ(r.pv.size(), std::size_t(depth)) << v.name << " on " << c.fen;
+            EXPECT_TRUE(pv_mates(c.fen, r.pv)) << v.name << " on " << c.fen;
             // Asked to search deeper, the search stops at the proven mate.
             SearchResult deeper = search_to_depth(v.features, c.fen, depth + 2);
             EXPECT_EQ(deeper.score, mate_in(depth)) << v.name << " on " << c.fen;
