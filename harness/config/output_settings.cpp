@@ -4,6 +4,7 @@
 // of the identity; tournament_settings.cpp puts them at the end of the table.
 #include <array>
 
+#include "harness/config/result_format.h"
 #include "harness/config/tournament_rules.h"
 
 namespace arbiter::tournament_rules {
@@ -39,6 +40,13 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Live lines: arbiter (progress and standings, the default), cutechess or "
                   "fastchess (the lines those tools print, as the dialect prints them)",
           .read = read_word<"console", CONSOLE_FORMS, &Config::output, &OutputPlan::format>},
+        S{.key = "fastchess_cutechess",
+          .flag = "fastchess-cutechess",
+          .value_name = "",
+          .help =
+              "--console cutechess as fastchess prints it (fastchess -output format=cutechess): "
+              "no colour lines, no SPRT line without --sprt, no outcome blocks",
+          .read = read_switch<"fastchess_cutechess", &Config::output, &OutputPlan::fastchess_tool>},
         S{.key = "engine_log_form",
           .flag = "engine-log-form",
           .value_name = "FORM",
@@ -56,6 +64,24 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Append each game's final position to FILE as it ends, one EPD a line "
                   "(cutechess's -epdout)",
           .read = read_file<"epd", &Config::output, &OutputPlan::epd_path>},
+        S{.key = "epd_append",
+          .flag = "epd-append",
+          .value_name = "true|false",
+          .help = "false: the --epd file starts empty instead of being appended to (-epdout ... "
+                  "append=false)",
+          .read = read_switch<"epd_append", &Config::output, &OutputPlan::epd_append>},
+        S{.key = "pgn_append",
+          .flag = "pgn-append",
+          .value_name = "true|false",
+          .help = "false: the --pgn file starts empty instead of being appended to (-pgnout ... "
+                  "append=false)",
+          .read = read_switch<"pgn_append", &Config::output, &OutputPlan::pgn_append>},
+        S{.key = "save_config",
+          .flag = "save-config",
+          .value_name = "FILE",
+          .help = "When the run ends (or is stopped), write its configuration and each pair's "
+                  "results to FILE in fastchess's saved form (fastchess's -config outname=)",
+          .read = read_file<"save_config", &Config::output, &OutputPlan::saved_config_path>},
         S{.key = "crc32",
           .flag = "crc32",
           .value_name = "",
@@ -118,6 +144,17 @@ const std::vector<TournamentSetting>& output_settings() {
           .read =
               [](Config& c, Text t) {
                   c.output.outcome_interval = int(read_integer(OUTCOME_INTERVAL_RULE, t));
+              }},
+        S{.key = "result_format",
+          .flag = "result-format",
+          .value_name = "FORMAT",
+          .help = "--console cutechess: the columns of the ranking table of more than two engines, "
+                  "a named format or a list of fields (-resultformat; `arbiter -resultformat help` "
+                  "lists them)",
+          .read =
+              [](Config& c, Text t) {
+                  result_fields(t, "result_format");
+                  c.output.result_format = std::string(t);
               }},
         S{.key = "pentanomial",
           .flag = "pentanomial",

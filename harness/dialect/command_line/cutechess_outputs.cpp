@@ -1,6 +1,7 @@
 // The output options of the cutechess-cli / fastchess command line that take more than a line of
 // the table (cutechess_options.cpp): -pgnout, -epdout, -log, -crc32, -report, -output, -debug and
-// -use-affinity.
+// -use-affinity. Each checks its own words and hands each value to the output plan's entry of the
+// settings table (harness/config/output_settings.cpp) that `arbiter tournament`'s flag reads.
 #include <regex>
 
 #include "harness/config/output_plan.h"
@@ -10,8 +11,7 @@ namespace arbiter::cutechess {
 
 // -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess).
 void read_pgnout(Reading& r, const Option& option) {
-    CutechessOutputSettings& output = r.command.output;
-    PgnMoveFields& fields = output.pgn_fields;
+    PgnMoveFields& fields = r.command.config.output.pgn_fields;
     fields.fastchess = r.command.spoken_tool == SpokenTool::fastchess;
     for (const std::string& token : option.values) {
         std::size_t equals = token.find('=');
@@ -28,7 +28,7 @@ void read_pgnout(Reading& r, const Option& option) {
         if (key == "file") {
             r.settings.emplace_back("pgn", value);
         } else if (key == "append") {
-            output.pgn_append = read_bool(key, value);
+            r.settings.emplace_back("pgn_append", read_bool(key, value) ? "true" : "false");
         } else if (bool* field = pgn_move_field(fields, key)) {
             *field = read_bool(key, value);
             fields.fastchess = true;
@@ -60,21 +60,22 @@ void read_pgnout(Reading& r, const Option& option) {
 
 // -epdout FILE (cutechess) or -epdout file=FILE [append=true|false] (fastchess).
 void read_epdout(Reading& r, const Option& option) {
-    CutechessOutputSettings& output = r.command.output;
+    std::string path;
     for (const std::string& token : option.values) {
         if (token.find('=') == std::string::npos) {
-            output.epd_path = token;
+            path = token;
             continue;
         }
         auto [key, value] = key_value(option, token);
         if (key == "file")
-            output.epd_path = value;
+            path = value;
         else if (key == "append")
-            output.epd_append = read_bool(key, value);
+            r.settings.emplace_back("epd_append", read_bool(key, value) ? "true" : "false");
         else
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: file, append)");
     }
-    if (output.epd_path.empty()) throw ConfigError(option.name + " needs FILE or file=FILE");
+    if (path.empty()) throw ConfigError(option.name + " needs FILE or file=FILE");
+    r.settings.emplace_back("epd", path);
 }
 
 // fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
@@ -131,10 +132,13 @@ void read_output_option(Reading& r, const Option& option) {
         auto [key, value] = key_value(option, token);
         if (key != "format")
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: format)");
-        r.command.output.format =
-            read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess"
-                ? ConsoleFormat::fastchess
-                : ConsoleFormat::cutechess;
+        // Spoken as fastchess, its cutechess form is fastchess's own (fastchess_cutechess).
+        const bool fastchess =
+            read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess";
+        r.settings.emplace_back("console", fastchess ? "fastchess" : "cutechess");
+        r.settings.emplace_back(
+            "fastchess_cutechess",
+            !fastchess && r.command.spoken_tool == SpokenTool::fastchess ? "true" : "false");
     }
 }
 
@@ -148,10 +152,9 @@ void read_debug_option(Reading& r, const Option& option) {
 
 // Each worker's engines on one CPU; an optional list ("0-3,6") names the CPUs to use.
 void read_affinity_option(Reading& r, const Option& option) {
-    r.command.use_affinity = true;
     if (option.values.size() > 1) throw ConfigError(option.name + " takes one CPU list");
-    if (!option.values.empty())
-        r.command.affinity_cpus = read_cpu_list(option.values[0], option.name);
+    if (!option.values.empty()) read_cpu_list(option.values[0], option.name);
+    r.settings.emplace_back("affinity", option.values.empty() ? "" : option.values[0]);
 }
 
 }  // namespace arbiter::cutechess
