@@ -29,9 +29,9 @@ struct PgnMoveFields {
     bool latency = false;     // latency=true: latency=
     bool hashfull = false;    // hashfull=true: hashfull=
     bool tbhits = false;      // tbhits=true: tbhits=
-    bool match_line = false;  // match_line=REGEX: line="..." for each line kept with the move
-    bool fastchess =
-        false;  // fastchess's form: mate scores in plies, the reason in the last comment
+    bool match_line = false;  // --pgn-match-line, match_line=REGEX: line="..." for each kept line
+    // --pgn-form fastchess: fastchess's form, mate scores in plies, the reason in the last comment
+    bool fastchess = false;
 
     bool operator==(const PgnMoveFields&) const = default;
 };
@@ -62,6 +62,14 @@ bool* pgn_move_field(PgnMoveFields& fields, std::string_view name);
 // unknown name.
 PgnMoveFields read_pgn_fields(std::string_view list, std::string_view flag);
 
+// The comments' form, "cutechess" or "fastchess" (--pgn-form of `arbiter tournament` and
+// `arbiter export`): true for fastchess's. Throws ConfigError naming `flag`.
+bool read_pgn_form(std::string_view text, std::string_view flag);
+
+// `text` as a regular expression for the referee's kept info lines (--pgn-match-line, -pgnout
+// match_line=). Throws ConfigError naming `flag` when it is not one.
+std::string read_line_pattern(std::string_view text, std::string_view flag);
+
 // The output plan of one run. A plan of its own starts in cutechess-cli's form, the dialect's
 // default; a TournamentConfig's starts in arbiter's (TournamentConfig::output). The PGN's and
 // the engine log's paths, and --report-every, stay in TournamentConfig beside it.
@@ -85,7 +93,7 @@ struct OutputPlan {
     bool epd_append = true;       // --epd-append false, -epdout ... append=false: starts empty
     bool pgn_append = true;       // --pgn-append false, -pgnout ... append=false: starts empty
     bool crc32 = false;           // --crc32, -crc32 pgn=true: the PGN's CRC32 after each game
-    PgnMoveFields pgn_fields{};   // -pgnout nodes=true seldepth=true ...
+    PgnMoveFields pgn_fields{};   // --pgn-fields, --pgn-form; -pgnout nodes=true ...
     bool check_mate_pvs = false;  // --check-mate-pvs: fastchess's warnings for a false mate's PV
     bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
     bool show_latency = false;    // --show-latency: each engine's latency at the end

@@ -100,8 +100,35 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Each move's comment in the --pgn file also gives these fields, comma-separated: "
                   "timeleft, latency, nodes, seldepth, nps, hashfull, tbhits, pv (fastchess's "
                   "-pgnout keys, in its form)",
-          .read = [](Config& c,
-                     Text t) { c.output.pgn_fields = read_pgn_fields(t, "pgn-fields"); }},
+          .read =
+              [](Config& c, Text t) {
+                  // The switches named turn on, in fastchess's form; the kept lines stay.
+                  const PgnMoveFields named = read_pgn_fields(t, "pgn-fields");
+                  for (const PgnMoveFieldName& field : PGN_MOVE_FIELD_NAMES)
+                      c.output.pgn_fields.*field.member |= named.*field.member;
+                  c.output.pgn_fields.fastchess = true;
+              }},
+        S{.key = "pgn_match_line",
+          .flag = "pgn-match-line",
+          .value_name = "REGEX",
+          .help = "Keep each search's last `info string` line matching REGEX with its move, "
+                  "written in the --pgn comment as line=\"...\" (fastchess's -pgnout match_line=)",
+          .read =
+              [](Config& c, Text t) {
+                  c.game.kept_info_lines.push_back(read_line_pattern(t, "pgn_match_line"));
+                  c.output.pgn_fields.match_line = true;
+                  c.output.pgn_fields.fastchess = true;
+              }},
+        S{.key = "pgn_form",
+          .flag = "pgn-form",
+          .value_name = "FORM",
+          .help = "The --pgn comments' form: cutechess (the default: mates in moves, +0.00) or "
+                  "fastchess (mates in plies, 0.00, the reason in the last comment; --pgn-fields "
+                  "and --pgn-match-line choose it too)",
+          .read =
+              [](Config& c, Text t) {
+                  c.output.pgn_fields.fastchess = read_pgn_form(t, "pgn_form");
+              }},
         S{.key = "check_mate_pvs",
           .flag = "check-mate-pvs",
           .value_name = "",

@@ -9,10 +9,13 @@
 
 namespace arbiter::cutechess {
 
-// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess).
+// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess):
+// the settings pgn, pgn_append, pgn_fields (the keys set true), pgn_match_line (each match_line=)
+// and pgn_form (fastchess's when spoken as fastchess or given any of its keys).
 void read_pgnout(Reading& r, const Option& option) {
-    PgnMoveFields& fields = r.command.config.output.pgn_fields;
-    fields.fastchess = r.command.spoken_tool == SpokenTool::fastchess;
+    PgnMoveFields fields;
+    bool fastchess_keys = false;
+    std::vector<std::string> match_lines;
     for (const std::string& token : option.values) {
         std::size_t equals = token.find('=');
         if (equals == std::string::npos) {
@@ -31,7 +34,7 @@ void read_pgnout(Reading& r, const Option& option) {
             r.settings.emplace_back("pgn_append", read_bool(key, value) ? "true" : "false");
         } else if (bool* field = pgn_move_field(fields, key)) {
             *field = read_bool(key, value);
-            fields.fastchess = true;
+            fastchess_keys = true;
         } else if (key == "match_line") {
             try {
                 std::regex check(value);
@@ -39,10 +42,8 @@ void read_pgnout(Reading& r, const Option& option) {
                 throw ConfigError(option.name + " match_line='" + value +
                                   "' is not a regular expression: " + e.what());
             }
-            // The referee keeps each search's last `info string` line matching it with the move.
-            r.command.config.game.kept_info_lines.push_back(value);
-            fields.match_line = true;
-            fields.fastchess = true;
+            match_lines.push_back(value);
+            fastchess_keys = true;
         } else if (key == "notation") {
             if (read_choice(key, value, {"san", "lan", "uci"}) != "san")
                 throw ConfigError(option.name + " notation=" + value +
@@ -56,6 +57,13 @@ void read_pgnout(Reading& r, const Option& option) {
                               "tbhits, timeleft, latency, match_line, notation, min)");
         }
     }
+    std::string names;
+    for (const PgnMoveFieldName& field : PGN_MOVE_FIELD_NAMES)
+        if (fields.*field.member) names += (names.empty() ? "" : ",") + std::string(field.name);
+    if (!names.empty()) r.settings.emplace_back("pgn_fields", names);
+    for (const std::string& line : match_lines) r.settings.emplace_back("pgn_match_line", line);
+    const bool fastchess = fastchess_keys || r.command.spoken_tool == SpokenTool::fastchess;
+    r.settings.emplace_back("pgn_form", fastchess ? "fastchess" : "cutechess");
 }
 
 // -epdout FILE (cutechess) or -epdout file=FILE [append=true|false] (fastchess).
