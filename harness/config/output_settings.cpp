@@ -125,10 +125,8 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "The --pgn comments' form: cutechess (the default: mates in moves, +0.00) or "
                   "fastchess (mates in plies, 0.00, the reason in the last comment; --pgn-fields "
                   "and --pgn-match-line choose it too)",
-          .read =
-              [](Config& c, Text t) {
-                  c.output.pgn_fields.fastchess = read_pgn_form(t, "pgn_form");
-              }},
+          .read = [](Config& c,
+                     Text t) { c.output.pgn_fields.fastchess = read_pgn_form(t, "pgn_form"); }},
         S{.key = "check_mate_pvs",
           .flag = "check-mate-pvs",
           .value_name = "",
