@@ -25,8 +25,9 @@ struct FastchessPairStats {
 
 // The saved configuration of `config` (its output plan's saved_config_path the "config_name") with
 // `stats`, from either door. Reading it with fastchess_config_arguments() gives back the run's
-// engines, openings, limits, adjudication, seed, schedule and outputs. A run without the
-// dialects' -rounds x -games (games_per_encounter 0) saves its rounds as 0.
+// engines, openings, limits, adjudication, seed, schedule and outputs. The rounds saved are
+// games_per_encounter's (the dialects' -rounds x -games); run_match() fills it for a native run
+// from the schedule it played.
 json::Value fastchess_saved_config(const TournamentConfig& config,
                                    const std::vector<FastchessPairStats>& stats);
 
