@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <regex>
 
 namespace arbiter {
 namespace {
@@ -165,6 +166,34 @@ TEST_F(DatabaseCommands, ExportWritesThePerMoveFieldsTheLivePgnWrites) {
     EXPECT_NE(refused.exit_code, 0);
     EXPECT_NE(refused.output.find("--pgn-fields: unknown field 'clock'"), std::string::npos)
         << refused.output;
+}
+
+// Each move's time is the referee's one measure (MoveRecord::time_ms, whole milliseconds), stored
+// as it is: the live PGN and `export` of the same games are the same bytes, the comments' times
+// (not all zero: the engines think 6 ms a move) and fields included, in cutechess's form and in
+// fastchess's (--pgn-form, --pgn-fields).
+TEST_F(DatabaseCommands, ExportWritesTheLivePgnByteForByte) {
+    const std::string thinking = std::string(" --engine name=a,cmd=") + MOCK_ENGINE_PATH +
+                                 ",arg=--think,arg=6 --engine name=b,cmd=" + MOCK_ENGINE_PATH +
+                                 ",arg=--think,arg=6 --tc 5+0.05 --maxplies 16 --concurrency 1";
+    const std::vector<std::string> forms = {"", " --pgn-form fastchess",
+                                            " --pgn-fields timeleft,latency,nodes,nps"};
+    for (std::size_t i = 0; i < forms.size(); ++i) {
+        const fs::path db = dir_ / ("t" + std::to_string(i) + ".sqlite");
+        const fs::path live = dir_ / ("live" + std::to_string(i) + ".pgn");
+        const fs::path exported = dir_ / ("export" + std::to_string(i) + ".pgn");
+        const CommandOutcome played =
+            run_arbiter("tournament" + thinking + " --openings " + short_suite(2).string() +
+                        " --db " + db.string() + " --pgn " + live.string() + forms[i]);
+        ASSERT_EQ(played.exit_code, 0) << played.output;
+        const CommandOutcome written =
+            run_arbiter("export --db " + db.string() + " --pgn " + exported.string() + forms[i]);
+        ASSERT_EQ(written.exit_code, 0) << written.output;
+        const std::string text = file_bytes(live);
+        EXPECT_EQ(file_bytes(exported), text) << forms[i];
+        EXPECT_TRUE(std::regex_search(text, std::regex(R"(\{[^}]* 0\.0(0[1-9]|[1-9]\d)s)")))
+            << text;
+    }
 }
 
 // What an engine calls itself (`id name`, `id author`) is kept in the database, listed by

@@ -16,12 +16,16 @@ struct ExportOptions {
     std::string db, pgn;
     std::vector<TournamentId> tournaments;
     std::string pgn_fields;  // --pgn-fields LIST, as `arbiter tournament` reads it
+    std::string pgn_form;    // --pgn-form cutechess|fastchess, likewise
 };
 
 void run(const ExportOptions& options) {
-    const PgnMoveFields fields = options.pgn_fields.empty()
-                                     ? PgnMoveFields{}
-                                     : read_pgn_fields(options.pgn_fields, "--pgn-fields");
+    PgnMoveFields fields = options.pgn_fields.empty()
+                               ? PgnMoveFields{}
+                               : read_pgn_fields(options.pgn_fields, "--pgn-fields");
+    if (!options.pgn_form.empty()) fields.fastchess = read_pgn_form(options.pgn_form, "--pgn-form");
+    // The kept info lines are in the database: written whenever a move has them.
+    fields.match_line = true;
     const NamedFile output{options.pgn, "--pgn"};
     refuse_outputs_over_inputs({&output, 1}, database_files(options.db, "--db"));
     if (!std::filesystem::exists(options.db))
@@ -68,6 +72,10 @@ void add(CLI::App& app) {
                     "Each move's comment also gives these fields, comma-separated: timeleft, "
                     "latency, nodes, seldepth, nps, hashfull, tbhits, pv (as `arbiter tournament "
                     "--pgn-fields` and fastchess's -pgnout keys write them)");
+    cmd->add_option("--pgn-form", options->pgn_form,
+                    "The comments' form: cutechess (mates in moves, +0.00) or fastchess (mates in "
+                    "plies, 0.00, the reason in the last comment), as `arbiter tournament "
+                    "--pgn-form` writes them; --pgn-fields chooses fastchess's");
     cmd->callback([options] { run(*options); });
 }
 

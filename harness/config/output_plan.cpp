@@ -61,3 +61,22 @@ PgnMoveFields read_pgn_fields(std::string_view list, std::string_view flag) {
 }
 
 }  // namespace arbiter
+
+namespace arbiter {
+
+bool read_pgn_form(std::string_view text, std::string_view flag) {
+    return read_choice(flag, text, {"cutechess", "fastchess"}) == "fastchess";
+}
+
+std::string read_line_pattern(std::string_view text, std::string_view flag) {
+    const std::string pattern(text);
+    try {
+        std::regex check(pattern);
+    } catch (const std::regex_error& e) {
+        throw ConfigError(std::string(flag) + ": '" + pattern +
+                          "' is not a regular expression: " + e.what());
+    }
+    return pattern;
+}
+
+}  // namespace arbiter

@@ -4,6 +4,7 @@
 // of the identity; tournament_settings.cpp puts them at the end of the table.
 #include <array>
 
+#include "harness/config/result_format.h"
 #include "harness/config/tournament_rules.h"
 
 namespace arbiter::tournament_rules {
@@ -39,6 +40,13 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Live lines: arbiter (progress and standings, the default), cutechess or "
                   "fastchess (the lines those tools print, as the dialect prints them)",
           .read = read_word<"console", CONSOLE_FORMS, &Config::output, &OutputPlan::format>},
+        S{.key = "fastchess_cutechess",
+          .flag = "fastchess-cutechess",
+          .value_name = "",
+          .help =
+              "--console cutechess as fastchess prints it (fastchess -output format=cutechess): "
+              "no colour lines, no SPRT line without --sprt, no outcome blocks",
+          .read = read_switch<"fastchess_cutechess", &Config::output, &OutputPlan::fastchess_tool>},
         S{.key = "engine_log_form",
           .flag = "engine-log-form",
           .value_name = "FORM",
@@ -56,6 +64,24 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Append each game's final position to FILE as it ends, one EPD a line "
                   "(cutechess's -epdout)",
           .read = read_file<"epd", &Config::output, &OutputPlan::epd_path>},
+        S{.key = "epd_append",
+          .flag = "epd-append",
+          .value_name = "true|false",
+          .help = "false: the --epd file starts empty instead of being appended to (-epdout ... "
+                  "append=false)",
+          .read = read_switch<"epd_append", &Config::output, &OutputPlan::epd_append>},
+        S{.key = "pgn_append",
+          .flag = "pgn-append",
+          .value_name = "true|false",
+          .help = "false: the --pgn file starts empty instead of being appended to (-pgnout ... "
+                  "append=false)",
+          .read = read_switch<"pgn_append", &Config::output, &OutputPlan::pgn_append>},
+        S{.key = "save_config",
+          .flag = "save-config",
+          .value_name = "FILE",
+          .help = "When the run ends (or is stopped), write its configuration and each pair's "
+                  "results to FILE in fastchess's saved form (fastchess's -config outname=)",
+          .read = read_file<"save_config", &Config::output, &OutputPlan::saved_config_path>},
         S{.key = "crc32",
           .flag = "crc32",
           .value_name = "",
@@ -74,8 +100,33 @@ const std::vector<TournamentSetting>& output_settings() {
           .help = "Each move's comment in the --pgn file also gives these fields, comma-separated: "
                   "timeleft, latency, nodes, seldepth, nps, hashfull, tbhits, pv (fastchess's "
                   "-pgnout keys, in its form)",
+          .read =
+              [](Config& c, Text t) {
+                  // The switches named turn on, in fastchess's form; the kept lines stay.
+                  const PgnMoveFields named = read_pgn_fields(t, "pgn-fields");
+                  for (const PgnMoveFieldName& field : PGN_MOVE_FIELD_NAMES)
+                      c.output.pgn_fields.*field.member |= named.*field.member;
+                  c.output.pgn_fields.fastchess = true;
+              }},
+        S{.key = "pgn_match_line",
+          .flag = "pgn-match-line",
+          .value_name = "REGEX",
+          .help = "Keep each search's last `info string` line matching REGEX with its move, "
+                  "written in the --pgn comment as line=\"...\" (fastchess's -pgnout match_line=)",
+          .read =
+              [](Config& c, Text t) {
+                  c.game.kept_info_lines.push_back(read_line_pattern(t, "pgn_match_line"));
+                  c.output.pgn_fields.match_line = true;
+                  c.output.pgn_fields.fastchess = true;
+              }},
+        S{.key = "pgn_form",
+          .flag = "pgn-form",
+          .value_name = "FORM",
+          .help = "The --pgn comments' form: cutechess (the default: mates in moves, +0.00) or "
+                  "fastchess (mates in plies, 0.00, the reason in the last comment; --pgn-fields "
+                  "and --pgn-match-line choose it too)",
           .read = [](Config& c,
-                     Text t) { c.output.pgn_fields = read_pgn_fields(t, "pgn-fields"); }},
+                     Text t) { c.output.pgn_fields.fastchess = read_pgn_form(t, "pgn_form"); }},
         S{.key = "check_mate_pvs",
           .flag = "check-mate-pvs",
           .value_name = "",
@@ -118,6 +169,17 @@ const std::vector<TournamentSetting>& output_settings() {
           .read =
               [](Config& c, Text t) {
                   c.output.outcome_interval = int(read_integer(OUTCOME_INTERVAL_RULE, t));
+              }},
+        S{.key = "result_format",
+          .flag = "result-format",
+          .value_name = "FORMAT",
+          .help = "--console cutechess: the columns of the ranking table of more than two engines, "
+                  "a named format or a list of fields (-resultformat; `arbiter -resultformat help` "
+                  "lists them)",
+          .read =
+              [](Config& c, Text t) {
+                  result_fields(t, "result_format");
+                  c.output.result_format = std::string(t);
               }},
         S{.key = "pentanomial",
           .flag = "pentanomial",

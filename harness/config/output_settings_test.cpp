@@ -137,3 +137,58 @@ TEST(OutputSettings, Crc32WithoutAPgnFileIsRefusedByValidate) {
 
 }  // namespace
 }  // namespace arbiter
+
+namespace arbiter {
+namespace {
+
+// The plan's fields the dialect spelled alone before (-resultformat, append=false, -config
+// outname=, fastchess's cutechess form, -pgnout match_line= and its form): each an entry of the
+// table, read from flags and JSON alike, a bad value refused naming the setting.
+TEST(OutputSettings, EveryFieldOfThePlanIsAnEntry) {
+    TournamentConfig c = two_engines();
+    apply_settings(c, {{"result_format", "Rank,Name,W"},
+                       {"fastchess_cutechess", "true"},
+                       {"epd_append", "false"},
+                       {"pgn_append", "false"},
+                       {"save_config", "saved.json"},
+                       {"pgn_match_line", "^info string a"},
+                       {"pgn_fields", "nodes"},
+                       {"pgn_match_line", "b$"}});
+    EXPECT_EQ(c.output.result_format, "Rank,Name,W");
+    EXPECT_TRUE(c.output.fastchess_tool);
+    EXPECT_FALSE(c.output.epd_append);
+    EXPECT_FALSE(c.output.pgn_append);
+    EXPECT_EQ(c.output.saved_config_path, "saved.json");
+    // --pgn-fields turns its switches on and keeps the kept lines; both are fastchess's form.
+    EXPECT_EQ(c.output.pgn_fields,
+              (PgnMoveFields{.nodes = true, .match_line = true, .fastchess = true}));
+    EXPECT_EQ(c.game.kept_info_lines, (std::vector<std::string>{"^info string a", "b$"}));
+    apply_settings(c, {{"pgn_form", "cutechess"}});
+    EXPECT_FALSE(c.output.pgn_fields.fastchess);
+    TournamentConfig from_json = tournament_config_from_json(
+        json::parse(R"({"result_format": "small", "pgn_append": false, "pgn_form": "fastchess"})"),
+        "c.json");
+    EXPECT_EQ(from_json.output.result_format, "small");
+    EXPECT_FALSE(from_json.output.pgn_append);
+    EXPECT_TRUE(from_json.output.pgn_fields.fastchess);
+    const std::vector<std::pair<KeyValues, std::string>> cases = {
+        {{{"result_format", "Rank,Wins"}},
+         "result_format: unknown field 'Wins' (-resultformat help lists the format names and "
+         "fields)"},
+        {{{"pgn_append", "no"}}, "pgn_append must be true or false (got no)"},
+        {{{"save_config", ""}}, "save_config must name a file"},
+        {{{"pgn_form", "lan"}}, "pgn_form must be cutechess or fastchess (got lan)"},
+    };
+    for (const auto& [settings, message] : cases) {
+        TournamentConfig bad = two_engines();
+        EXPECT_EQ(error_of([&] { apply_settings(bad, settings); }), message);
+    }
+    TournamentConfig bad = two_engines();
+    EXPECT_EQ(error_of([&] {
+                  apply_settings(bad, {{"pgn_match_line", "("}});
+              }).rfind("pgn_match_line: '(' is not a regular expression: ", 0),
+              0u);
+}
+
+}  // namespace
+}  // namespace arbiter

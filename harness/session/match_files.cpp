@@ -11,7 +11,10 @@ void refuse_tournament_outputs(const TournamentConfig& config, const TournamentF
     std::vector<NamedFile> outputs{{config.pgn_path, flags.pgn},
                                    {config.engine_log, flags.engine_log},
                                    {config.output.epd_path, flags.epd},
-                                   {config.output.html_path, flags.html, OutputKind::replaced}};
+                                   {config.output.html_path, flags.html, OutputKind::replaced},
+                                   // Replaced whole at the end, in a folder that must exist (as
+                                   // the live PGN's): checked in place before the first game.
+                                   {config.output.saved_config_path, flags.saved_config}};
     std::vector<NamedFile> inputs = database_files(config.db_path, flags.db);
     inputs.push_back({config.openings_path, flags.openings});
     for (const EngineConfig& engine : config.engines)

@@ -38,7 +38,7 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     console.engines_checked(checked.declared_options);
     TournamentObserver& observer = console.open(store);
     TournamentSummary summary =
-        run_tournament(config, store, observer, &interrupt.stop(), nullptr, &checked);
+        run_tournament(config, store, observer, &interrupt.stop(), &checked);
 
     // Step 4. The closing steps, the same after a stop: the page, the closing lines, the saved
     // config, and the database checkpointed so that its file alone holds every game. A second

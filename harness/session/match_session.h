@@ -30,8 +30,9 @@ struct MatchOutputs {
     bool resume = false;  // --resume was given (the native console says what it resumed)
     // After "finished games are saved, " in the cutechess and fastchess forms' last words.
     std::string resume_hint = "re-run the same command to resume";
-    // The door's own closing step, after the console's, given the store and the tournament just
-    // played (fastchess's -config outname=, written also when the run was stopped).
+    // The last closing step, after the console's, given the store and the tournament just played:
+    // the plan's saved configuration (--save-config, -config outname=), written also when the run
+    // was stopped; set by the factory of the plan's console (harness/dialect/run).
     std::function<void(Store& store, const TournamentSummary& summary)> save_config{};
 };
 

@@ -25,8 +25,8 @@ std::string tournament_key(const TournamentConfig& config) {
 
 TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
                                  TournamentObserver& observer, const std::atomic<bool>* stop,
-                                 RecordingGate* gate, CheckedTournament* checked) {
-    return make_tournament_run(config, store, observer, stop, gate, checked)->run();
+                                 CheckedTournament* checked) {
+    return make_tournament_run(config, store, observer, stop, checked)->run();
 }
 
 }  // namespace arbiter

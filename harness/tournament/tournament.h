@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -77,38 +76,15 @@ struct TournamentSummary {
     double seconds = 0;
 };
 
-// The one lock under which a run records each game and tells its observer, which another thread
-// may take to end the run between two recorded games. Once close() runs its `last` step, every
-// game recorded so far has been reported to the observer, and no game is recorded after it (a
-// game that finishes later is left to a re-run, as one in progress is). cutechess-cli's SIGINT
-// grace ends so: the summary comes after the last recorded game, never before it.
-class RecordingGate {
-  public:
-    // Waits until no game is being recorded, closes the gate and runs `last` while holding it.
-    void close(const std::function<void()>& last) {
-        std::lock_guard lock(mutex_);
-        closed_ = true;
-        last();
-    }
-    bool closed() const { return closed_; }
-    // The lock itself, for the run that records the games.
-    std::mutex& mutex() { return mutex_; }
-
-  private:
-    std::mutex mutex_;
-    std::atomic<bool> closed_{false};
-};
-
 // Runs (or resumes) a tournament. Before any game is played it checks everything a user can get
 // wrong (engines that are missing, not executable, never answer uciok, or reject an option; an
 // opening file with a bad line; a database that is not arbiter's) and throws with a clear message;
 // `checked`, when given, is check_tournament(config) already made (tournament_check.h), moved
 // from rather than made again. `stop` may be set from another thread to finish the games in
-// progress and return; closing `gate` (if given) ends the recording at once (see RecordingGate).
+// progress and return.
 TournamentSummary run_tournament(const TournamentConfig& config, Store& store,
                                  TournamentObserver& observer,
                                  const std::atomic<bool>* stop = nullptr,
-                                 RecordingGate* gate = nullptr,
                                  CheckedTournament* checked = nullptr);
 
 }  // namespace arbiter

@@ -213,13 +213,12 @@ class KnockoutBracketRun : public TournamentRun {
 std::unique_ptr<TournamentRun> make_tournament_run(const TournamentConfig& config, Store& store,
                                                    TournamentObserver& observer,
                                                    const std::atomic<bool>* stop,
-                                                   RecordingGate* gate,
                                                    CheckedTournament* checked) {
     if (config.knockout)
-        return std::make_unique<KnockoutBracketRun>(config, store, observer, stop, gate, checked);
+        return std::make_unique<KnockoutBracketRun>(config, store, observer, stop, checked);
     if (!config.pool.empty())
-        return std::make_unique<PooledShardRun>(config, store, observer, stop, gate, checked);
-    return std::make_unique<RoundRobinRun>(config, store, observer, stop, gate, checked);
+        return std::make_unique<PooledShardRun>(config, store, observer, stop, checked);
+    return std::make_unique<RoundRobinRun>(config, store, observer, stop, checked);
 }
 
 }  // namespace arbiter

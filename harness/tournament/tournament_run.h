@@ -56,14 +56,12 @@ class TournamentRun {
   public:
     virtual ~TournamentRun() = default;
     TournamentRun(const TournamentConfig& config, Store& store, TournamentObserver& observer,
-                  const std::atomic<bool>* stop, RecordingGate* gate, CheckedTournament* checked)
+                  const std::atomic<bool>* stop, CheckedTournament* checked)
         : config_(config),
           store_(store),
           observer_(observer),
           external_stop_(stop),
-          checked_(checked),
-          gate_(gate ? *gate : own_gate_),
-          mutex_(gate_.mutex()) {}
+          checked_(checked) {}
     TournamentRun(const TournamentRun&) = delete;
     TournamentRun& operator=(const TournamentRun&) = delete;
 
@@ -156,7 +154,7 @@ class TournamentRun {
         return v;
     }
 
-    bool stopping() const { return stop_ || (external_stop_ && *external_stop_) || gate_.closed(); }
+    bool stopping() const { return stop_ || (external_stop_ && *external_stop_); }
 
     // cutechess's -wait: the worker rests `config_.wait` before its next game, unless stopped.
     void pause_between_games() const {
@@ -216,7 +214,6 @@ class TournamentRun {
         for (int index : {game.white, game.black})
             if (config_.engines[std::size_t(index)].restart_each_game) engines.retire(index);
         std::lock_guard lock(mutex_);
-        if (gate_.closed()) return;  // the run has ended without this game: a re-run plays it
         for (const std::string& event : played.events) observer_.engine_event(event);
         for (auto [needs_restart, index] : {std::pair{played.white_needs_restart, game.white},
                                             std::pair{played.black_needs_restart, game.black}}) {
@@ -320,9 +317,7 @@ class TournamentRun {
     EngineStart engine_start_;
     std::string host_;  // recorded with each game
     std::optional<Schedule> schedule_;
-    RecordingGate own_gate_;  // when the caller gives none
-    RecordingGate& gate_;
-    std::mutex& mutex_;  // the gate's: guards the store, the summary, the observer and SPRT
+    std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};
     TournamentSummary summary_;
     std::optional<Sprt> sprt_;
@@ -333,6 +328,6 @@ class TournamentRun {
 std::unique_ptr<TournamentRun> make_tournament_run(const TournamentConfig& config, Store& store,
                                                    TournamentObserver& observer,
                                                    const std::atomic<bool>* stop,
-                                                   RecordingGate* gate, CheckedTournament* checked);
+                                                   CheckedTournament* checked);
 
 }  // namespace arbiter

@@ -223,7 +223,7 @@ void read_config_option(Reading& r, const Option& option) {
         if (key == "file")
             file = value;
         else if (key == "outname")
-            r.command.saved_config_path = value;
+            r.settings.emplace_back("save_config", value);
         else if (key == "discard")
             discard = read_bool(key, value);
         else if (key == "stats")
@@ -258,10 +258,11 @@ void resolve_command_in_dir(EngineConfig& engine) {
 
 // fastchess pins only engines that search on one thread: with Threads above 1 it pins nothing.
 void drop_affinity_for_threads(CutechessCommand& command) {
+    std::optional<std::vector<int>>& affinity = command.config.output.affinity;
     for (const EngineConfig& engine : command.config.engines)
         for (const auto& [key, value] : engine.options)
-            if (command.use_affinity && key == "Threads" && value != "1") {
-                command.use_affinity = false;
+            if (affinity && key == "Threads" && value != "1") {
+                affinity.reset();
                 command.warnings.push_back("-use-affinity: engine " + engine.name +
                                            " has Threads=" + value +
                                            "; engines are not pinned (as fastchess does)");
@@ -293,7 +294,7 @@ void fill_values(Reading& r) {
 // page; -shard needs -srand, as a run without it (nor -db) takes its seed from the clock, and
 // every shard must deal the same schedule.
 void check_native_outputs(const CutechessCommand& command) {
-    if (command.config.report_every > 0 && command.output.html_path.empty())
+    if (command.config.report_every > 0 && command.config.output.html_path.empty())
         throw ConfigError("-report-every " + std::to_string(command.config.report_every) +
                           " rewrites the -html page every N games: give -html FILE as well");
     if (!command.shard.empty() && !command.seed_given && !command.db_given)
@@ -346,7 +347,6 @@ void finish(Reading& r) {
     TournamentConfig& config = r.command.config;
     if (std::optional<std::string> margin = finish_engines(r))
         r.settings.emplace_back("time_margin", *margin);
-    drop_affinity_for_threads(r.command);
     if (r.debug && r.log)
         throw ConfigError(
             "-debug and -log file= both ask for the engine log, which arbiter writes to one "
@@ -368,10 +368,9 @@ void finish(Reading& r) {
                      [](const auto& s) { return s.first == "concurrency"; }))
         r.settings.emplace_back("concurrency", "1");
     // The settings as one layer, the output plan's entries (-ratinginterval's rating_interval,
-    // ...) onto the command's plan: read by the same entries as `arbiter tournament`'s flags.
-    std::swap(config.output, r.command.output);
+    // ...) among them: read by the same entries as `arbiter tournament`'s flags.
     apply_settings(config, r.settings);
-    std::swap(config.output, r.command.output);
+    drop_affinity_for_threads(r.command);
     // cutechess's order and openings (its default policy unless given); a knockout's are its own.
     if (r.command.spoken_tool != SpokenTool::fastchess &&
         std::none_of(r.settings.begin(), r.settings.end(),
@@ -441,8 +440,12 @@ CutechessCommand read_cutechess_args(const std::vector<std::string>& arguments,
                                      SpokenTool spoken_tool) {
     Reading r;
     r.command.spoken_tool = spoken_tool;
-    if (spoken_tool == SpokenTool::fastchess) r.command.output.format = ConsoleFormat::fastchess;
-    r.command.output.fastchess_tool = spoken_tool == SpokenTool::fastchess;
+    // The dialect's plan starts in the spoken tool's form (arbiter's own speaks cutechess's).
+    r.command.config.output = OutputPlan{};
+    if (spoken_tool == SpokenTool::fastchess) {
+        r.command.config.output.format = ConsoleFormat::fastchess;
+        r.command.config.output.fastchess_tool = true;
+    }
     // -help / --help anywhere asks for the usage, whatever else the line holds (as in both tools).
     if (std::any_of(arguments.begin(), arguments.end(), cutechess::is_help_option)) {
         r.command.help = true;

@@ -1,8 +1,8 @@
 // The cutechess-cli / fastchess command line (`arbiter -engine cmd=a -engine cmd=b -each tc=10+0.1
 // -rounds 250 -repeat -concurrency 8 -openings file=book.epd`), read onto the same
-// TournamentConfig as `arbiter tournament`, plus the few settings that only shape this dialect's
-// output lines. An option arbiter cannot honour is an error that names it, says why and points
-// to the nearest supported option; it is never ignored in silence.
+// TournamentConfig and output plan (TournamentConfig::output) as `arbiter tournament`, by the same
+// settings entries: the dialect only spells them. An option arbiter cannot honour is an error that
+// names it, says why and points to the nearest supported option; it is never ignored in silence.
 #pragma once
 
 #include <string>
@@ -25,26 +25,16 @@ SpokenTool tool_called_as(std::string_view program);
 // "arbiter 0.3.0, speaking fastchess's command line" (cutechess's, or its own).
 std::string version_text(SpokenTool spoken_tool);
 
-// How this dialect reports a run: its output plan (harness/config/output_plan.h), starting in
-// cutechess-cli's form; the games themselves are in TournamentConfig.
-using CutechessOutputSettings = OutputPlan;
-
-// A whole command line in this dialect.
+// A whole command line in this dialect: the tournament with its output plan (config.output,
+// starting in cutechess-cli's form, or fastchess's when spoken as fastchess), and what the door
+// itself does with the run (a new database and seed, the shard, the warnings).
 struct CutechessCommand {
     TournamentConfig config;
-    CutechessOutputSettings output;
     SpokenTool spoken_tool = SpokenTool::arbiter;
-    bool version = false;     // -version / --version: print it and stop
-    bool help = false;        // -help / --help anywhere: print the usage and stop
-    bool db_given = false;    // -db FILE: resume that database; else a new one per run
-    bool seed_given = false;  // -srand N; else a seed from the clock (without -db)
-    // -use-affinity [CPUS]: pin each worker's engines to one CPU of `affinity_cpus` (every CPU,
-    // first hardware threads first, when empty). Where games run is not part of the tournament.
-    bool use_affinity = false;
-    std::vector<int> affinity_cpus;
-    // fastchess's -config outname=FILE: where the run's saved configuration is written when it
-    // ends (harness/dialect/command_line/fastchess_saved_config.h); empty: none.
-    std::string saved_config_path;
+    bool version = false;               // -version / --version: print it and stop
+    bool help = false;                  // -help / --help anywhere: print the usage and stop
+    bool db_given = false;              // -db FILE: resume that database; else a new one per run
+    bool seed_given = false;            // -srand N; else a seed from the clock (without -db)
     std::vector<std::string> warnings;  // accepted but without effect; printed to stderr
     // -shard K/N or auto: play only that shard of the schedule, read by the command with
     // `arbiter tournament --shard`'s reader (parse_shard()); empty: the whole schedule.

@@ -197,10 +197,10 @@ TEST(CutechessArgs, OpeningsWindowAndOutput) {
     EXPECT_TRUE(c.config.random_order);
     EXPECT_EQ(c.config.plies, 8);
     EXPECT_EQ(c.config.openings_start, 101);
-    EXPECT_EQ(c.output.format, ConsoleFormat::fastchess);
-    EXPECT_EQ(c.output.rating_interval, 10);
-    EXPECT_EQ(c.output.score_interval, 4);
-    EXPECT_EQ(c.output.pentanomial, true);
+    EXPECT_EQ(c.config.output.format, ConsoleFormat::fastchess);
+    EXPECT_EQ(c.config.output.rating_interval, 10);
+    EXPECT_EQ(c.config.output.score_interval, 4);
+    EXPECT_EQ(c.config.output.pentanomial, true);
     EXPECT_TRUE(read_cutechess_args({"--version"}).version);
 }
 
@@ -302,7 +302,7 @@ TEST(CutechessArgs, SiteEpdoutRestartAndTwoSidedResign) {
     auto c = read({"-site", "Cloud", "B", "-epdout", "end.epd", "-resign", "movecount=3",
                    "score=400", "twosided=true"});
     EXPECT_EQ(c.config.site, "Cloud B");
-    EXPECT_EQ(c.output.epd_path, "end.epd");
+    EXPECT_EQ(c.config.output.epd_path, "end.epd");
     EXPECT_EQ(c.config.game.adjudication.resign_move_count, 3);
     EXPECT_EQ(c.config.game.adjudication.resign_score, 400);
     EXPECT_TRUE(c.config.game.adjudication.resign_two_sided);
@@ -613,8 +613,9 @@ TEST(CutechessArgs, ValuesFillTheirSettingsWithTheSettingsMessages) {
 // -use-affinity's CPU list is read by the one reader of --affinity's (output_plan.h), with its
 // messages under the option's name; a number too long for an int is out of range, not a crash.
 TEST(CutechessArgs, UseAffinityReadsTheCpuListAsAffinityDoes) {
-    EXPECT_EQ(read({"-use-affinity", "0-2,5"}).affinity_cpus, (std::vector<int>{0, 1, 2, 5}));
-    EXPECT_TRUE(read({"-use-affinity"}).affinity_cpus.empty());
+    EXPECT_EQ(read({"-use-affinity", "0-2,5"}).config.output.affinity,
+              (std::vector<int>{0, 1, 2, 5}));
+    EXPECT_EQ(read({"-use-affinity"}).config.output.affinity, std::vector<int>{});
     EXPECT_EQ(error_with({"-use-affinity", "3-1"}), "-use-affinity: bad CPU range '3-1' in '3-1'");
     EXPECT_EQ(error_with({"-use-affinity", "0,x"}),
               "-use-affinity: bad CPU list '0,x' (e.g. 0-3,6)");
@@ -631,11 +632,7 @@ namespace {
 // -crc32 pgn=true without -pgnout is refused by validate(), the one check both doors' runs pass
 // through (run_match() validates the configuration with the command's output plan in it).
 TEST(CutechessArgs, Crc32WithoutPgnoutIsRefusedByTheSharedValidation) {
-    auto planned = [](const CutechessCommand& command) {
-        TournamentConfig config = command.config;
-        config.output = command.output;
-        return config;
-    };
+    auto planned = [](const CutechessCommand& command) { return command.config; };
     try {
         validate(planned(read({"-crc32", "pgn=true"})));
         ADD_FAILURE() << "-crc32 without -pgnout was accepted";

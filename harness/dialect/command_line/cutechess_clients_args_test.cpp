@@ -44,9 +44,9 @@ TEST(CutechessClients, SpokenToolIsTheProgramsNameAndTheVersionSaysWhoseLineItSp
     const auto line = words(
         "-engine cmd=/bin/a -engine cmd=/bin/b -each depth=1 -openings "
         "file=x.epd -games 2");
-    EXPECT_EQ(read_cutechess_args(line, SpokenTool::fastchess).output.format,
+    EXPECT_EQ(read_cutechess_args(line, SpokenTool::fastchess).config.output.format,
               ConsoleFormat::fastchess);
-    EXPECT_EQ(read_cutechess_args(line).output.format, ConsoleFormat::cutechess);
+    EXPECT_EQ(read_cutechess_args(line).config.output.format, ConsoleFormat::cutechess);
 }
 
 TEST(CutechessClients, FishtestsOptionsAreHonoured) {
@@ -58,8 +58,8 @@ TEST(CutechessClients, FishtestsOptionsAreHonoured) {
               "name=New-ab tc=40/10.000+0.100 cmd=/bin/sf dir=. -engine name=Base-cd "
               "tc=10.000 cmd=./sf dir=/opt -each proto=uci option.Threads=1"),
         SpokenTool::fastchess);
-    EXPECT_FALSE(c.output.pgn_append);
-    EXPECT_TRUE(c.output.crc32);
+    EXPECT_FALSE(c.config.output.pgn_append);
+    EXPECT_TRUE(c.config.output.crc32);
     EXPECT_TRUE(c.seed_given);
     EXPECT_FALSE(c.db_given);
     EXPECT_EQ(c.config.seed, 12345678901234567890ull);
@@ -88,7 +88,7 @@ TEST(CutechessClients, OpenBenchsOptionsAreHonoured) {
     PgnMoveFields expected;
     expected.nodes = expected.seldepth = expected.nps = expected.pv = true;
     expected.match_line = expected.fastchess = true;
-    EXPECT_EQ(c.output.pgn_fields, expected);
+    EXPECT_EQ(c.config.output.pgn_fields, expected);
     EXPECT_EQ(c.config.game.kept_info_lines, std::vector<std::string>{"^info.*"});
     EXPECT_NE(
         error_of("-engine cmd=a -pgnout file=x match_line=(").find("not a regular expression"),
@@ -106,7 +106,7 @@ TEST(CutechessClients, PgnoutHashfullTbhitsTimeleftLatencyAndMatchLinesAreHonour
     PgnMoveFields expected;
     expected.hashfull = expected.tbhits = expected.timeleft = expected.latency = true;
     expected.match_line = expected.fastchess = true;
-    EXPECT_EQ(c.output.pgn_fields, expected);
+    EXPECT_EQ(c.config.output.pgn_fields, expected);
     EXPECT_EQ(c.config.game.kept_info_lines, (std::vector<std::string>{"^info.string.a", "b$"}));
     for (const std::string& warning : c.warnings)
         EXPECT_EQ(warning.find("-pgnout"), std::string::npos) << warning;
@@ -114,8 +114,8 @@ TEST(CutechessClients, PgnoutHashfullTbhitsTimeleftLatencyAndMatchLinesAreHonour
         words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=1+0.01 -openings file=b.epd "
               "-pgnout file=x.pgn hashfull=false latency=false"),
         SpokenTool::fastchess);
-    EXPECT_FALSE(off.output.pgn_fields.hashfull);
-    EXPECT_FALSE(off.output.pgn_fields.latency);
+    EXPECT_FALSE(off.config.output.pgn_fields.hashfull);
+    EXPECT_FALSE(off.config.output.pgn_fields.latency);
     EXPECT_TRUE(off.config.game.kept_info_lines.empty());
 }
 
@@ -210,15 +210,15 @@ TEST_F(CutechessFiles, FastchessConfigIsTheCommandLineItStandsFor) {
     EXPECT_EQ(t.openings_path, "x.epd");
     EXPECT_EQ(t.openings_start, 2);
     EXPECT_EQ(t.plies, 8);
-    EXPECT_FALSE(c.output.pgn_append);
-    EXPECT_TRUE(c.output.pgn_fields.seldepth);
-    EXPECT_TRUE(c.output.crc32);
+    EXPECT_FALSE(c.config.output.pgn_append);
+    EXPECT_TRUE(c.config.output.pgn_fields.seldepth);
+    EXPECT_TRUE(c.config.output.crc32);
     EXPECT_TRUE(t.sprt.has_value());
     EXPECT_EQ(t.seed, 7u);
     EXPECT_EQ(c.config.games_per_encounter, 20);
-    EXPECT_EQ(c.output.format, ConsoleFormat::cutechess);
-    EXPECT_TRUE(c.use_affinity);
-    EXPECT_TRUE(c.output.check_mate_pvs);
+    EXPECT_EQ(c.config.output.format, ConsoleFormat::cutechess);
+    EXPECT_TRUE(c.config.output.affinity.has_value());
+    EXPECT_TRUE(c.config.output.check_mate_pvs);
     EXPECT_EQ(error_of("-config file=" + write("bad.json", R"({"engines": {}})")),
               "-config: " + (dir_ / "bad.json").string() +
                   ": no \"engines\" list (fastchess's saved config has one)");

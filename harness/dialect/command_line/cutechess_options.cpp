@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 
+#include "harness/config/result_format.h"
 #include "harness/dialect/command_line/cutechess_reading.h"
-#include "harness/dialect/command_line/cutechess_result_format.h"
 
 namespace arbiter {
 
@@ -33,16 +33,17 @@ void read_tournament_type(Reading& r, const Option& option) {
     r.settings.emplace_back("format", type == "roundrobin" ? "round-robin" : type);
 }
 
-// -resultformat FORMAT: a named format or a list of fields, checked here; `help` asks for the
-// list of both, printed instead of a match.
+// -resultformat FORMAT: a named format or a list of fields, checked here in the dialect's words and
+// handed to the result_format setting; `help` asks for the list of both, printed instead of a
+// match.
 void read_result_format(Reading& r, const Option& option) {
     if (option.values[0] == "help") {
         r.command.help = true;
-        r.command.output.result_format = "help";
+        r.command.config.output.result_format = "help";
         return;
     }
     result_fields(option.values[0]);
-    r.command.output.result_format = option.values[0];
+    r.settings.emplace_back("result_format", option.values[0]);
 }
 
 // -variant: both tools' standard or fischerandom (Chess960 and DFRC); the setting reads it.

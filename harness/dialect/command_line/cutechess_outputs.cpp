@@ -1,6 +1,7 @@
 // The output options of the cutechess-cli / fastchess command line that take more than a line of
 // the table (cutechess_options.cpp): -pgnout, -epdout, -log, -crc32, -report, -output, -debug and
-// -use-affinity.
+// -use-affinity. Each checks its own words and hands each value to the output plan's entry of the
+// settings table (harness/config/output_settings.cpp) that `arbiter tournament`'s flag reads.
 #include <regex>
 
 #include "harness/config/output_plan.h"
@@ -8,11 +9,13 @@
 
 namespace arbiter::cutechess {
 
-// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess).
+// -pgnout FILE [min] [fi] (cutechess) or -pgnout file=FILE [append=] [nodes=true ...] (fastchess):
+// the settings pgn, pgn_append, pgn_fields (the keys set true), pgn_match_line (each match_line=)
+// and pgn_form (fastchess's when spoken as fastchess or given any of its keys).
 void read_pgnout(Reading& r, const Option& option) {
-    CutechessOutputSettings& output = r.command.output;
-    PgnMoveFields& fields = output.pgn_fields;
-    fields.fastchess = r.command.spoken_tool == SpokenTool::fastchess;
+    PgnMoveFields fields;
+    bool fastchess_keys = false;
+    std::vector<std::string> match_lines;
     for (const std::string& token : option.values) {
         std::size_t equals = token.find('=');
         if (equals == std::string::npos) {
@@ -28,10 +31,10 @@ void read_pgnout(Reading& r, const Option& option) {
         if (key == "file") {
             r.settings.emplace_back("pgn", value);
         } else if (key == "append") {
-            output.pgn_append = read_bool(key, value);
+            r.settings.emplace_back("pgn_append", read_bool(key, value) ? "true" : "false");
         } else if (bool* field = pgn_move_field(fields, key)) {
             *field = read_bool(key, value);
-            fields.fastchess = true;
+            fastchess_keys = true;
         } else if (key == "match_line") {
             try {
                 std::regex check(value);
@@ -39,10 +42,8 @@ void read_pgnout(Reading& r, const Option& option) {
                 throw ConfigError(option.name + " match_line='" + value +
                                   "' is not a regular expression: " + e.what());
             }
-            // The referee keeps each search's last `info string` line matching it with the move.
-            r.command.config.game.kept_info_lines.push_back(value);
-            fields.match_line = true;
-            fields.fastchess = true;
+            match_lines.push_back(value);
+            fastchess_keys = true;
         } else if (key == "notation") {
             if (read_choice(key, value, {"san", "lan", "uci"}) != "san")
                 throw ConfigError(option.name + " notation=" + value +
@@ -56,25 +57,33 @@ void read_pgnout(Reading& r, const Option& option) {
                               "tbhits, timeleft, latency, match_line, notation, min)");
         }
     }
+    std::string names;
+    for (const PgnMoveFieldName& field : PGN_MOVE_FIELD_NAMES)
+        if (fields.*field.member) names += (names.empty() ? "" : ",") + std::string(field.name);
+    if (!names.empty()) r.settings.emplace_back("pgn_fields", names);
+    for (const std::string& line : match_lines) r.settings.emplace_back("pgn_match_line", line);
+    const bool fastchess = fastchess_keys || r.command.spoken_tool == SpokenTool::fastchess;
+    r.settings.emplace_back("pgn_form", fastchess ? "fastchess" : "cutechess");
 }
 
 // -epdout FILE (cutechess) or -epdout file=FILE [append=true|false] (fastchess).
 void read_epdout(Reading& r, const Option& option) {
-    CutechessOutputSettings& output = r.command.output;
+    std::string path;
     for (const std::string& token : option.values) {
         if (token.find('=') == std::string::npos) {
-            output.epd_path = token;
+            path = token;
             continue;
         }
         auto [key, value] = key_value(option, token);
         if (key == "file")
-            output.epd_path = value;
+            path = value;
         else if (key == "append")
-            output.epd_append = read_bool(key, value);
+            r.settings.emplace_back("epd_append", read_bool(key, value) ? "true" : "false");
         else
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: file, append)");
     }
-    if (output.epd_path.empty()) throw ConfigError(option.name + " needs FILE or file=FILE");
+    if (path.empty()) throw ConfigError(option.name + " needs FILE or file=FILE");
+    r.settings.emplace_back("epd", path);
 }
 
 // fastchess's -log file=FILE [append=true|false] ...: the engine log (every line to and from
@@ -131,10 +140,13 @@ void read_output_option(Reading& r, const Option& option) {
         auto [key, value] = key_value(option, token);
         if (key != "format")
             throw ConfigError(option.name + ": unknown key '" + key + "' (known: format)");
-        r.command.output.format =
-            read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess"
-                ? ConsoleFormat::fastchess
-                : ConsoleFormat::cutechess;
+        // Spoken as fastchess, its cutechess form is fastchess's own (fastchess_cutechess).
+        const bool fastchess =
+            read_choice("format", value, {"cutechess", "fastchess"}) == "fastchess";
+        r.settings.emplace_back("console", fastchess ? "fastchess" : "cutechess");
+        r.settings.emplace_back(
+            "fastchess_cutechess",
+            !fastchess && r.command.spoken_tool == SpokenTool::fastchess ? "true" : "false");
     }
 }
 
@@ -148,10 +160,9 @@ void read_debug_option(Reading& r, const Option& option) {
 
 // Each worker's engines on one CPU; an optional list ("0-3,6") names the CPUs to use.
 void read_affinity_option(Reading& r, const Option& option) {
-    r.command.use_affinity = true;
     if (option.values.size() > 1) throw ConfigError(option.name + " takes one CPU list");
-    if (!option.values.empty())
-        r.command.affinity_cpus = read_cpu_list(option.values[0], option.name);
+    if (!option.values.empty()) read_cpu_list(option.values[0], option.name);
+    r.settings.emplace_back("affinity", option.values.empty() ? "" : option.values[0]);
 }
 
 }  // namespace arbiter::cutechess

@@ -1,6 +1,6 @@
 // -resultformat's vocabulary: named formats, token lists and shortcuts read as cutechess-cli
 // 1.3.1 reads them, an unknown token refused by name, and the help text's layout.
-#include "harness/dialect/command_line/cutechess_result_format.h"
+#include "harness/config/result_format.h"
 
 #include <gtest/gtest.h>
 
@@ -42,11 +42,11 @@ TEST(ResultFormat, TheDialectReadsItAndTheOutcomeInterval) {
     CutechessCommand c =
         read_cutechess_args({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "tc=1",
                              "-resultformat", "per-color", "-outcomeinterval", "4"});
-    EXPECT_EQ(c.output.result_format, "per-color");
-    EXPECT_EQ(c.output.outcome_interval, 4);
+    EXPECT_EQ(c.config.output.result_format, "per-color");
+    EXPECT_EQ(c.config.output.outcome_interval, 4);
     CutechessCommand help = read_cutechess_args({"-engine", "cmd=a", "-resultformat", "help"});
     EXPECT_TRUE(help.help);
-    EXPECT_EQ(help.output.result_format, "help");
+    EXPECT_EQ(help.config.output.result_format, "help");
 }
 
 TEST(ResultFormat, HelpListsFormatsTokensAndShortcutsInCutechessLayout) {

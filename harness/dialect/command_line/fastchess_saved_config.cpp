@@ -57,11 +57,10 @@ Value opening_value(const TournamentConfig& config) {
                   {"start", Value(config.openings_start > 0 ? config.openings_start : 1)}};
 }
 
-Value pgn_value(const CutechessCommand& command) {
-    const TournamentConfig& config = command.config;
-    const PgnMoveFields& f = command.output.pgn_fields;
+Value pgn_value(const TournamentConfig& config) {
+    const PgnMoveFields& f = config.output.pgn_fields;
     return Object{{"file", Value(config.pgn_path)},
-                  {"append_file", Value(command.output.pgn_append)},
+                  {"append_file", Value(config.output.pgn_append)},
                   {"event_name", Value(config.event)},
                   {"site", Value(config.site.empty() ? "?" : config.site)},
                   {"track_nodes", Value(f.nodes)},
@@ -72,7 +71,7 @@ Value pgn_value(const CutechessCommand& command) {
                   {"track_timeleft", Value(f.timeleft)},
                   {"track_latency", Value(f.latency)},
                   {"track_pv", Value(f.pv)},
-                  {"crc", Value(command.output.crc32)}};
+                  {"crc", Value(config.output.crc32)}};
 }
 
 // Adjudication and the SPRT, each with fastchess's "enabled".
@@ -105,9 +104,9 @@ void add_rules(Object& root, const TournamentConfig& config) {
 }
 
 // The schedule and the run's switches, by the table `-config file=` reads them back with.
-void add_match(Object& root, const CutechessCommand& command) {
+void add_match(Object& root, const TournamentConfig& config) {
     for (const cutechess::SavedKey& key : cutechess::saved_match_keys())
-        if (std::optional<Value> value = key.save(command)) root.emplace_back(key.key, *value);
+        if (std::optional<Value> value = key.save(config)) root.emplace_back(key.key, *value);
 }
 
 Value stats_value(const std::vector<FastchessPairStats>& stats) {
@@ -125,16 +124,15 @@ Value stats_value(const std::vector<FastchessPairStats>& stats) {
 
 }  // namespace
 
-json::Value fastchess_saved_config(const CutechessCommand& command,
+json::Value fastchess_saved_config(const TournamentConfig& config,
                                    const std::vector<FastchessPairStats>& stats) {
-    const TournamentConfig& config = command.config;
     Object root;
     add_rules(root, config);
     root.emplace_back("opening", opening_value(config));
-    root.emplace_back("pgn", pgn_value(command));
-    root.emplace_back("epd", Object{{"file", Value(command.output.epd_path)},
-                                    {"append_file", Value(command.output.epd_append)}});
-    add_match(root, command);
+    root.emplace_back("pgn", pgn_value(config));
+    root.emplace_back("epd", Object{{"file", Value(config.output.epd_path)},
+                                    {"append_file", Value(config.output.epd_append)}});
+    add_match(root, config);
     Array engines;
     for (const EngineConfig& engine : config.engines)
         engines.push_back(engine_value(engine, config));

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "harness/config/json.h"
-#include "harness/dialect/command_line/cutechess_args.h"
+#include "harness/config/tournament_config.h"
 
 namespace arbiter {
 
@@ -23,10 +23,12 @@ struct FastchessPairStats {
     std::array<std::int64_t, 6> pairs{};  // WW, WD, WL, DD, LD, LL
 };
 
-// The saved configuration of `command` with `stats`, written at `command.saved_config_path`'s
-// name ("config_name"). Reading it with fastchess_config_arguments() gives back the command's
-// engines, openings, limits, adjudication, seed, schedule and outputs.
-json::Value fastchess_saved_config(const CutechessCommand& command,
+// The saved configuration of `config` (its output plan's saved_config_path the "config_name") with
+// `stats`, from either door. Reading it with fastchess_config_arguments() gives back the run's
+// engines, openings, limits, adjudication, seed, schedule and outputs. The rounds saved are
+// games_per_encounter's (the dialects' -rounds x -games); run_match() fills it for a native run
+// from the schedule it played.
+json::Value fastchess_saved_config(const TournamentConfig& config,
                                    const std::vector<FastchessPairStats>& stats);
 
 }  // namespace arbiter

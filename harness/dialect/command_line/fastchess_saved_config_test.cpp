@@ -33,7 +33,7 @@ class SavedConfig : public ::testing::Test {
     // The command read back from what `command` saves.
     CutechessCommand round_trip(const CutechessCommand& command) {
         std::string path = (dir_ / "saved.json").string();
-        std::ofstream(path) << fastchess_saved_config(command, {}).dump(4);
+        std::ofstream(path) << fastchess_saved_config(command.config, {}).dump(4);
         return read_cutechess_args({"-config", "file=" + path}, SpokenTool::fastchess);
     }
     fs::path dir_;
@@ -52,7 +52,7 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
         "18446744073709551557 -maxmoves 150 -sprt elo0=0 elo1=5 alpha=0.05 beta=0.1 "
         "-pgnout file=tuner/games.pgn nodes=true seldepth=true -epdout file=end.epd";
     CutechessCommand given = read_cutechess_args(saved_words(line), SpokenTool::fastchess);
-    EXPECT_EQ(given.saved_config_path, "tuner/fastchess_config.json");
+    EXPECT_EQ(given.config.output.saved_config_path, "tuner/fastchess_config.json");
     CutechessCommand back = round_trip(given);
     EXPECT_EQ(back.config.engines, given.config.engines);
     EXPECT_EQ(back.config.openings_path, given.config.openings_path);
@@ -66,9 +66,9 @@ TEST_F(SavedConfig, WhatIsSavedReadsBackAsTheCommandLine) {
     EXPECT_EQ(back.config.pgn_path, given.config.pgn_path);
     EXPECT_EQ(back.config.single_games, given.config.single_games);
     EXPECT_EQ(back.config.games_per_encounter, 16);
-    EXPECT_EQ(back.output.format, ConsoleFormat::cutechess);
-    EXPECT_EQ(back.output.pgn_fields, given.output.pgn_fields);
-    EXPECT_EQ(back.output.epd_path, "end.epd");
+    EXPECT_EQ(back.config.output.format, ConsoleFormat::cutechess);
+    EXPECT_EQ(back.config.output.pgn_fields, given.config.output.pgn_fields);
+    EXPECT_EQ(back.config.output.epd_path, "end.epd");
 }
 
 // OpenBench's -games 1 (one game per opening, no reversed partner) keeps its meaning.
@@ -90,7 +90,7 @@ TEST_F(SavedConfig, SeveralPeriodsReadBack) {
         saved_words("-engine cmd=/bin/a -engine cmd=/bin/b -each tc=40/5400+30:1800+30 -rounds 2 "
                     "-openings file=x.epd -config outname=c.json"),
         SpokenTool::fastchess);
-    const std::string saved = fastchess_saved_config(given, {}).dump();
+    const std::string saved = fastchess_saved_config(given.config, {}).dump();
     EXPECT_NE(saved.find(R"("time":5400000,"moves":40)"), std::string::npos) << saved;
     EXPECT_NE(saved.find(R"("periods":"40/5400+30:1800+30")"), std::string::npos) << saved;
     EXPECT_EQ(round_trip(given).config.engines, given.config.engines);
@@ -103,7 +103,7 @@ TEST(SavedConfigStats, EachPairUnderItsNames) {
                     "-games 2 -openings file=x.epd"),
         SpokenTool::fastchess);
     FastchessPairStats stats{"a", "b", 2, 1, 1, {1, 0, 1, 0, 0, 0}};
-    json::Value saved = fastchess_saved_config(given, {stats});
+    json::Value saved = fastchess_saved_config(given.config, {stats});
     const json::Value* entry = saved.find("stats")->find("a vs b");
     ASSERT_NE(entry, nullptr);
     EXPECT_EQ(entry->find("wins")->as_integer(), 2);

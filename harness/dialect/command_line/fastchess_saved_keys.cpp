@@ -10,8 +10,8 @@ using Saved = std::optional<Value>;
 
 // -games 1 keeps its meaning (single games); otherwise the encounter's games are saved as pairs,
 // which reads back to the same number of games.
-std::int64_t saved_games(const CutechessCommand& command) {
-    return command.config.single_games ? 1 : 2;
+std::int64_t saved_games(const TournamentConfig& config) {
+    return config.single_games ? 1 : 2;
 }
 
 // A number read back as the option of its own name: "-scoreinterval 10".
@@ -36,9 +36,10 @@ void no_option(const Fields&, const char*, Words&) {}
 const std::vector<SavedKey>& saved_match_keys() {
     static const std::vector<SavedKey> keys = {
         {"config_name",
-         [](const CutechessCommand& c) -> Saved { return Value(c.saved_config_path); }, no_option},
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.saved_config_path); },
+         no_option},
         {"output",
-         [](const CutechessCommand& c) -> Saved {
+         [](const TournamentConfig& c) -> Saved {
              return Value(c.output.format == ConsoleFormat::fastchess ? 0 : 1);
          },
          [](const Fields& file, const char* key, Words& words) {
@@ -47,70 +48,66 @@ const std::vector<SavedKey>& saved_match_keys() {
                      words.end(),
                      {"-output", "format=" + file.choice(key, {"fastchess", "cutechess", "none"})});
          }},
-        {"seed",
-         [](const CutechessCommand& c) -> Saved { return Value(std::uint64_t(c.config.seed)); },
+        {"seed", [](const TournamentConfig& c) -> Saved { return Value(std::uint64_t(c.seed)); },
          [](const Fields& file, const char* key, Words& words) {
              if (const Value* seed = file.find(key); seed && seed->is_number())
                  words.insert(words.end(), {"-srand", file.word(key)});
          }},
         {"variant",
-         [](const CutechessCommand& c) -> Saved {
-             return Value(c.config.game.variant == Variant::chess960 ? 1 : 0);
+         [](const TournamentConfig& c) -> Saved {
+             return Value(c.game.variant == Variant::chess960 ? 1 : 0);
          },
          [](const Fields& file, const char* key, Words& words) {
              if (file.choice(key, {"standard", "frc"}) != "standard")
                  words.insert(words.end(), {"-variant", "fischerandom"});
          }},
-        {"type",
-         [](const CutechessCommand& c) -> Saved { return Value(c.config.gauntlet ? 1 : 0); },
+        {"type", [](const TournamentConfig& c) -> Saved { return Value(c.gauntlet ? 1 : 0); },
          [](const Fields& file, const char* key, Words& words) {
              if (file.choice(key, {"roundrobin", "gauntlet"}) == "gauntlet")
                  words.insert(words.end(), {"-tournament", "gauntlet", "-seeds",
                                             file.word("gauntlet_seeds", 1)});
          }},
-        {"gauntlet_seeds", [](const CutechessCommand& c) -> Saved { return Value(c.config.seeds); },
+        {"gauntlet_seeds", [](const TournamentConfig& c) -> Saved { return Value(c.seeds); },
          no_option},  // read with "type"
         {"ratinginterval",
-         [](const CutechessCommand& c) -> Saved { return Value(c.output.rating_interval); },
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.rating_interval); },
          number_option},
         {"scoreinterval",
-         [](const CutechessCommand& c) -> Saved { return Value(c.output.score_interval); },
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.score_interval); },
          number_option},
-        {"autosaveinterval", [](const CutechessCommand&) -> Saved { return std::nullopt; },
+        {"autosaveinterval", [](const TournamentConfig&) -> Saved { return std::nullopt; },
          number_option},
         {"wait",
-         [](const CutechessCommand& c) -> Saved {
-             return Value(std::int64_t(c.config.wait.count()));
-         },
+         [](const TournamentConfig& c) -> Saved { return Value(std::int64_t(c.wait.count())); },
          number_option},
-        {"games", [](const CutechessCommand& c) -> Saved { return Value(saved_games(c)); },
+        {"games", [](const TournamentConfig& c) -> Saved { return Value(saved_games(c)); },
          number_option},
         {"rounds",
-         [](const CutechessCommand& c) -> Saved {
-             return Value(c.config.games_per_encounter / saved_games(c));
+         [](const TournamentConfig& c) -> Saved {
+             return Value(c.games_per_encounter / saved_games(c));
          },
          number_option},
         {"concurrency",
-         [](const CutechessCommand& c) -> Saved {
-             return c.config.concurrency ? Saved(Value(*c.config.concurrency)) : std::nullopt;
+         [](const TournamentConfig& c) -> Saved {
+             return c.concurrency ? Saved(Value(*c.concurrency)) : std::nullopt;
          },
          number_option},
-        {"force_concurrency",
-         [](const CutechessCommand& c) -> Saved { return Value(c.config.force); }, switch_option},
+        {"force_concurrency", [](const TournamentConfig& c) -> Saved { return Value(c.force); },
+         switch_option},
         // arbiter always goes on after a lost engine.
-        {"recover", [](const CutechessCommand&) -> Saved { return Value(true); }, switch_option},
+        {"recover", [](const TournamentConfig&) -> Saved { return Value(true); }, switch_option},
         {"noswap",
-         [](const CutechessCommand& c) -> Saved {
-             return Value(c.config.colours == Colours::first_white);
+         [](const TournamentConfig& c) -> Saved {
+             return Value(c.colours == Colours::first_white);
          },
          switch_option},
         {"reverse",
-         [](const CutechessCommand& c) -> Saved {
-             return Value(c.config.colours == Colours::second_white);
+         [](const TournamentConfig& c) -> Saved {
+             return Value(c.colours == Colours::second_white);
          },
          switch_option},
         {"report_penta",
-         [](const CutechessCommand& c) -> Saved {
+         [](const TournamentConfig& c) -> Saved {
              return Value(
                  c.output.pentanomial.value_or(c.output.format == ConsoleFormat::fastchess));
          },
@@ -120,19 +117,20 @@ const std::vector<SavedKey>& saved_match_keys() {
                                                            (file.flag(key) ? "true" : "false")});
          }},
         // fastchess saves no CPU list.
-        {"affinity", [](const CutechessCommand& c) -> Saved { return Value(c.use_affinity); },
+        {"affinity",
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.affinity.has_value()); },
          [](const Fields& file, const char* key, Words& words) {
              if (file.flag(key)) words.push_back("-use-affinity");
          }},
         {"check_mate_pvs",
-         [](const CutechessCommand& c) -> Saved { return Value(c.output.check_mate_pvs); },
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.check_mate_pvs); },
          switch_option},
         {"show_latency",
-         [](const CutechessCommand& c) -> Saved { return Value(c.output.show_latency); },
+         [](const TournamentConfig& c) -> Saved { return Value(c.output.show_latency); },
          switch_option},
         {"log",
-         [](const CutechessCommand& c) -> Saved {
-             const TournamentConfig& config = c.config;
+         [](const TournamentConfig& c) -> Saved {
+             const TournamentConfig& config = c;
              bool file = !config.engine_log.empty() && config.engine_log != "-";
              return Value(json::Object{{"file", Value(file ? config.engine_log : "")},
                                        {"append_file", Value(config.engine_log_append)}});

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "harness/config/json.h"
-#include "harness/dialect/command_line/cutechess_args.h"
+#include "harness/config/tournament_config.h"
 
 namespace arbiter::cutechess {
 
@@ -85,9 +85,9 @@ class Fields {
 // One top-level key of the saved configuration.
 struct SavedKey {
     const char* key;  // "scoreinterval"
-    // Its value in the saved configuration of `command`; none: not written. Keys fastchess writes
+    // Its value in the saved configuration of `config`; none: not written. Keys fastchess writes
     // and arbiter has no value for (autosaveinterval) are read only.
-    std::optional<json::Value> (*save)(const CutechessCommand& command);
+    std::optional<json::Value> (*save)(const TournamentConfig& config);
     // The option words it reads back as, appended to `words` ("-scoreinterval", "10").
     void (*read)(const Fields& file, const char* key, std::vector<std::string>& words);
 };

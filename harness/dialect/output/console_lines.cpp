@@ -88,7 +88,7 @@ void ConsoleTally::count_fault(const GameRecord& game, const std::string& white,
     }
 }
 
-std::unique_ptr<ConsoleLines> make_console_lines(const CutechessOutputSettings& settings,
+std::unique_ptr<ConsoleLines> make_console_lines(const OutputPlan& settings,
                                                  const TournamentConfig& config) {
     if (settings.format == ConsoleFormat::fastchess) return fastchess_lines(settings, config);
     if (settings.fastchess_tool) return fastchess_cutechess_lines(settings, config);
@@ -96,8 +96,7 @@ std::unique_ptr<ConsoleLines> make_console_lines(const CutechessOutputSettings& 
 }
 
 CutechessConsole::CutechessConsole(std::ostream& out, std::ostream& diagnostics,
-                                   const CutechessOutputSettings& settings,
-                                   const TournamentConfig& config)
+                                   const OutputPlan& settings, const TournamentConfig& config)
     : out_(out),
       diagnostics_(diagnostics),
       lines_(make_console_lines(settings, config)),

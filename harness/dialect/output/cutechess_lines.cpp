@@ -17,7 +17,7 @@ namespace {
 // printed, then "Finished match".
 class CutechessLines : public ConsoleLines {
   public:
-    CutechessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
+    CutechessLines(const OutputPlan& settings, const TournamentConfig& config)
         : settings_(settings), sprt_(config.sprt) {
         for (const EngineConfig& engine : config.engines)
             time_controls_.push_back(time_control_text(engine.limits.or_else(config.limits)));
@@ -66,7 +66,7 @@ class CutechessLines : public ConsoleLines {
             << p[4] << '\n';
     }
 
-    CutechessOutputSettings settings_;
+    OutputPlan settings_;
     std::optional<SprtParameters> sprt_;
 
   private:

@@ -145,7 +145,7 @@ class ConsoleLines {
 
 // The one factory of the forms (console_forms.h), from the plan's -output format= and the tool
 // spoken: fastchess's lines, fastchess's cutechess form (spoken as fastchess), or cutechess-cli's.
-std::unique_ptr<ConsoleLines> make_console_lines(const CutechessOutputSettings& settings,
+std::unique_ptr<ConsoleLines> make_console_lines(const OutputPlan& settings,
                                                  const TournamentConfig& config);
 
 // Prints a match's lines in the cutechess or fastchess form (settings.format, one ConsoleLines)
@@ -154,8 +154,8 @@ std::unique_ptr<ConsoleLines> make_console_lines(const CutechessOutputSettings& 
 // finish() it prints nothing more.
 class CutechessConsole : public TournamentObserver {
   public:
-    CutechessConsole(std::ostream& out, std::ostream& diagnostics,
-                     const CutechessOutputSettings& settings, const TournamentConfig& config);
+    CutechessConsole(std::ostream& out, std::ostream& diagnostics, const OutputPlan& settings,
+                     const TournamentConfig& config);
 
     // A resumed match: when started() reports games already played, their results are read
     // from `store` and counted in the scores (not printed). Call before the run starts.

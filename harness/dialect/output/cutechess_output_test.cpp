@@ -120,7 +120,7 @@ TEST(FastchessLines, BlockFiguresAreFastchessOwn) {
 TEST(FastchessLines, BlocksEveryTenPairs) {
     auto blocks_after = [](bool single_games, int games) {
         std::ostringstream out, diagnostics;
-        CutechessOutputSettings settings;
+        OutputPlan settings;
         settings.format = ConsoleFormat::fastchess;
         TournamentConfig config;
         config.engines.resize(2);
@@ -156,7 +156,7 @@ TEST(CutechessConsoleLines, NumbersGamesFromOneAndEndsWithFinishedMatch) {
     config.engines[1].name = "b";
     config.engines[1].command = "y";
     std::ostringstream out, diagnostics;
-    CutechessConsole console(out, diagnostics, CutechessOutputSettings{}, config);
+    CutechessConsole console(out, diagnostics, OutputPlan{}, config);
     console.started(1, {1, 2}, 2, 0);
     ScheduleSlot first{0, 0, 0, 0, 0}, second{1, 0, 0, 0, 1};
     console.game_started(first, "a", "b");
@@ -222,7 +222,7 @@ TEST(FastchessClosing, SingleGamesBlockFaultsAndTotalTime) {
               "Total Time: 00:00:00 (hours:minutes:seconds)");
 
     std::ostringstream out, diagnostics;
-    CutechessOutputSettings settings;
+    OutputPlan settings;
     settings.format = ConsoleFormat::fastchess;
     TournamentConfig config;
     config.engines.resize(2);

@@ -6,7 +6,7 @@
 #include <functional>
 #include <numeric>
 
-#include "harness/dialect/command_line/cutechess_result_format.h"
+#include "harness/config/result_format.h"
 #include "harness/dialect/output/cutechess_output.h"
 #include "harness/ratings/sprt.h"
 

@@ -15,7 +15,7 @@ namespace {
 // losses and crashes, "Finished match" and "Total Time: ...".
 class FastchessLines : public ConsoleLines {
   public:
-    FastchessLines(const CutechessOutputSettings& settings, const TournamentConfig& config)
+    FastchessLines(const OutputPlan& settings, const TournamentConfig& config)
         : settings_(settings), config_(config), sprt_(config.sprt) {}
     void engines_checked(const std::vector<std::vector<DeclaredOption>>& options) override {
         options_ = options;
@@ -96,7 +96,7 @@ class FastchessLines : public ConsoleLines {
         out << '\n';
     }
 
-    CutechessOutputSettings settings_;
+    OutputPlan settings_;
     TournamentConfig config_;
     std::optional<SprtParameters> sprt_;
     // Each engine's declared options, by engine index (none until engines_checked()).

@@ -6,19 +6,16 @@
 #include <chrono>
 #include <ctime>
 #include <filesystem>
-#include <functional>
 #include <iostream>
 #include <random>
 #include <string>
 
+#include "harness/config/result_format.h"
 #include "harness/dialect/command_line/cutechess_args.h"
 #include "harness/dialect/command_line/cutechess_options.h"
-#include "harness/dialect/command_line/cutechess_result_format.h"
-#include "harness/dialect/command_line/fastchess_saved_config.h"
 #include "harness/dialect/output/cutechess_output.h"
 #include "harness/dialect/run/dialect_console.h"
 #include "harness/store/store.h"
-#include "harness/text/output_file.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
@@ -82,44 +79,6 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, SpokenT
     return command;
 }
 
-// Each pair's results in the tournament just played, as fastchess saves them: from the side of
-// the engine given first, games, then colour-reversed pairs by their two results. The games are
-// counted by the consoles' tally (ConsoleTally, report/cutechess_output.h), so the saved "stats"
-// are the figures the fastchess lines printed.
-std::vector<FastchessPairStats> pair_stats(const CutechessCommand& command, Store& store,
-                                           TournamentId tournament) {
-    ConsoleTally tally(command.config);
-    for (const GameSummary& g : current_games(store.list_games(tournament)))
-        tally.record(g.slot, g.result, g.white_name, g.black_name);
-    std::vector<FastchessPairStats> stats;
-    for (int i = 0; i < int(tally.names.size()); ++i)
-        for (int j = i + 1; j < int(tally.names.size()); ++j) {
-            auto found = tally.encounters.find({i, j});
-            const ConsoleTally::Encounter e =
-                found == tally.encounters.end() ? ConsoleTally::Encounter{} : found->second;
-            const auto& p = e.pairs.pairs;  // by half-points: 4 WW, 3 WD, 2 WL or DD, 1 LD, 0 LL
-            stats.push_back(
-                {tally.names[std::size_t(i)],
-                 tally.names[std::size_t(j)],
-                 e.games.wins,
-                 e.games.losses,
-                 e.games.draws,
-                 {p[4], p[3], e.one_point.win_loss, e.one_point.draw_draw, p[1], p[0]}});
-        }
-    return stats;
-}
-
-// fastchess's -config outname=FILE: the run's configuration and results, as fastchess saves them,
-// replacing the file whole (the session's closing step, also after a stop).
-void save_config(const CutechessCommand& command, Store& store, const TournamentSummary& summary) {
-    const std::string text =
-        fastchess_saved_config(command, pair_stats(command, store, summary.tournament_id)).dump(4) +
-        '\n';
-    OutputFile out(command.saved_config_path, OutputFile::Mode::replace, "-config outname=");
-    out.write(text);
-    out.close();
-}
-
 }  // namespace
 
 int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool spoken_tool) {
@@ -131,17 +90,13 @@ int run_cutechess_dialect(const std::vector<std::string>& arguments, SpokenTool 
             return 0;
         }
         if (command.help) {  // -help, or -resultformat help: its formats and fields
-            std::cout << (command.output.result_format == "help" ? result_format_help()
-                                                                 : dialect_usage(spoken_tool));
+            std::cout << (command.config.output.result_format == "help"
+                              ? result_format_help()
+                              : dialect_usage(spoken_tool));
             return 0;
         }
-        fastchess_lines = command.output.format == ConsoleFormat::fastchess;
-        std::function<void(Store&, const TournamentSummary&)> saving;
-        if (!command.saved_config_path.empty())
-            saving = [&command](Store& store, const TournamentSummary& summary) {
-                save_config(command, store, summary);
-            };
-        int code = run_dialect_match(command, saving);
+        fastchess_lines = command.config.output.format == ConsoleFormat::fastchess;
+        int code = run_dialect_match(command);
         flush_standard_output();
         return code;
     } catch (const UciError& e) {

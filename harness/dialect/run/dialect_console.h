@@ -104,14 +104,14 @@ class ToolLinesConsole : public MatchConsole {
     std::optional<PageEveryNGames> page_;
 };
 
-// The console of the output plan's form (config.output.format): arbiter's (NativeConsole) or
-// the cutechess or fastchess lines (ToolLinesConsole), then run_match() with it.
+// The run of either door: the console of the output plan's form (config.output.format),
+// arbiter's (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole), and the plan's
+// saved configuration (--save-config, -config outname=) as the session's last closing step, fed
+// the tournament just played; then run_match() with them.
 int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
 
-// The dialect's run: the command's output plan (with -use-affinity) in its configuration, its
-// flags, the resume hint and -rounds x -games fitted to the suite, played by run_match();
-// `save_config` writes -config outname= as the session's last closing step.
-int run_dialect_match(const CutechessCommand& command,
-                      std::function<void(Store&, const TournamentSummary&)> save_config = {});
+// The dialect's run: the command's configuration and plan, its flags and resume hint, played by
+// run_match() (which fits -rounds x -games to the suite).
+int run_dialect_match(const CutechessCommand& command);
 
 }  // namespace arbiter

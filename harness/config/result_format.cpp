@@ -1,4 +1,4 @@
-#include "harness/dialect/command_line/cutechess_result_format.h"
+#include "harness/config/result_format.h"
 
 #include <algorithm>
 #include <map>
@@ -108,7 +108,7 @@ void replace_all(std::string& text, const std::string& from, const std::string& 
 
 }  // namespace
 
-std::vector<ResultField> result_fields(std::string_view format) {
+std::vector<ResultField> result_fields(std::string_view format, std::string_view flag) {
     // As cutechess reads it: the first 256 characters, trimmed; a format name, else a list.
     std::string text = trimmed(format.substr(0, 256));
     auto named = named_formats().find(text);
@@ -128,7 +128,7 @@ std::vector<ResultField> result_fields(std::string_view format) {
         } else if (token == "wPoints" || token == "bPoints") {
             fields.push_back(ResultField::unprinted);  // in cutechess's own formats, never printed
         } else {
-            throw ConfigError("-resultformat: unknown field '" + token +
+            throw ConfigError(std::string(flag) + ": unknown field '" + token +
                               "' (-resultformat help lists the format names and fields)");
         }
     }

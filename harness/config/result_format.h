@@ -1,9 +1,10 @@
-// cutechess-cli's -resultformat: the columns of the ranking table it prints for more than two
-// engines, given as one of its named formats ("default", "small", "per-color", ...) or a
+// The output plan's result format (OutputPlan::result_format; `arbiter tournament --result-format`,
+// cutechess-cli's -resultformat): the columns of the ranking table cutechess's form prints for more
+// than two engines, given as one of its named formats ("default", "small", "per-color", ...) or a
 // comma-separated list of its field tokens ("Rank,Name,Elo,W,L,D"), with its shortcuts
 // ("WLDStats", "DrawStats", "Terminations") written out. The names, tokens and shortcuts are
 // cutechess-cli 1.3.1's (projects/lib/src/tournament.h); the table itself is printed by the
-// report room (harness/dialect/output/cutechess_results.h).
+// dialect's output room (harness/dialect/output/cutechess_results.h).
 #pragma once
 
 #include <string>
@@ -67,8 +68,9 @@ inline constexpr std::string_view DEFAULT_RESULT_FORMAT = "default";
 // The columns of `format` (a named format or a list of tokens, as -resultformat takes it), in
 // its order. Tokens cutechess knows but prints nothing for (LOS, wElo, wError, wLOS, bElo,
 // bError, and the wPoints/bPoints of its own per-color and WLDStats) are ResultField::unprinted.
-// Throws ConfigError naming -resultformat and the unknown token.
-std::vector<ResultField> result_fields(std::string_view format);
+// Throws ConfigError naming `flag` (the door's spelling) and the unknown token.
+std::vector<ResultField> result_fields(std::string_view format,
+                                       std::string_view flag = "-resultformat");
 
 // What `-resultformat help` prints: the named formats, the field tokens and the shortcuts, in
 // cutechess-cli's words and layout.
