@@ -54,7 +54,9 @@ void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, in
               << '\n';
 }
 
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs) {
+int run_match(const TournamentConfig& given, const MatchOutputs& outputs) {
+    TournamentConfig config = given;
+    check_entrants(config);  // before the console names the engines that play
     if (config.output.format == ConsoleFormat::arbiter) {
         NativeConsole console(config, outputs);
         return run_match(config, outputs, console);

@@ -104,8 +104,9 @@ class ToolLinesConsole : public MatchConsole {
     std::optional<PageEveryNGames> page_;
 };
 
-// The console of the output plan's form (config.output.format): arbiter's (NativeConsole) or
-// the cutechess or fastchess lines (ToolLinesConsole), then run_match() with it.
+// The Python entrants' start-up check (check_entrants(), which may leave some out), then the
+// console of the output plan's form (config.output.format): arbiter's (NativeConsole) or the
+// cutechess or fastchess lines (ToolLinesConsole), then run_match() with it.
 int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
 
 // The dialect's run: the command's output plan (with -use-affinity) in its configuration, its
