@@ -105,7 +105,9 @@ class EntrantGamesTest(unittest.TestCase):
             return [row[0] for row in db.execute("SELECT fault_detail FROM games ORDER BY slot")]
 
     def fault_games(self, name, *flags, own_limit=""):
-        self.play([entrant(name) + own_limit, entrant("random_mover")], *flags)
+        # The faulty entrants fail the start-up check at their first move: off, they play.
+        self.play([entrant(name) + own_limit, entrant("random_mover")], "--entrant-check", "off",
+                  *flags)
         return [(w, b, r, t, text) for w, b, r, t, text, _ in self.games()]
 
     def test_an_exception_is_a_disconnect_with_the_traceback_in_the_log(self):
@@ -128,7 +130,8 @@ class EntrantGamesTest(unittest.TestCase):
         self.assertEqual(self.details(), [f"{reason}; its log: {log}"] * 2)
 
     def test_each_fault_is_explained_on_the_console_line(self):
-        out = self.play([entrant("illegal_board"), entrant("random_mover")], "--depth", "1")
+        out = self.play([entrant("illegal_board"), entrant("random_mover")], "--depth", "1",
+                        "--entrant-check", "off")
         log = os.path.join(self.folder.name, "logs", "illegal_board.stderr.log")
         start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
         why = "no legal move gives the returned board (changed squares: d1 d5)"
@@ -179,6 +182,45 @@ class EntrantGamesTest(unittest.TestCase):
                 ("random_mover", "sleeper", "1-0", "time-forfeit", "Black loses on time"),
             ],
         )
+
+    def test_the_start_up_check_leaves_out_who_cannot_play_or_stops_when_strict(self):
+        engines = [entrant(n) for n in ("crasher", "illegal_board", "random_mover", "minimax2")]
+        engines.append(f"name=greedy,cmd={os.path.join(os.path.dirname(ARBITER), 'greedy')}")
+        command = [ARBITER, "tournament", "--db", self.db, "--openings", "openings/startpos.epd",
+                   "--depth", "1", "--maxplies", "16"]
+        for engine in engines:
+            command += ["--engine", engine]
+        strict = subprocess.run(command + ["--entrant-check", "strict"], cwd=ROOT,
+                                capture_output=True, text=True, check=False)
+        self.assertEqual(strict.returncode, 1)
+        self.assertIn("2 Python entrants cannot play (listed above); --entrant-check strict "
+                      "stops before the first game", strict.stderr)
+        self.assertFalse(os.path.exists(self.db))
+        page = os.path.join(self.folder.name, "page.html")
+        out = self.play(engines, "--depth", "1", "--maxplies", "16", "--html", page)
+        # Each Python entrant (not our greedy rung) listed with its verdict before the first game.
+        self.assertIn("Checking 4 Python entrants (each loaded and asked for one move in the "
+                      "starting position):", out)
+        self.assertRegex(out, r"\n  crasher\.py: +main raised ZeroDivisionError: division by zero "
+                         r"\(crasher\.py, line 6, in evaluate\) in the starting position "
+                         r"\[checked in \d+\.\d\d s\]\n")
+        self.assertRegex(out, r"\n  illegal_board\.py: +in the starting position: no legal move "
+                         r"gives the returned board \(changed squares: d1 d5\) \[checked in ")
+        self.assertRegex(out, r"\n  minimax2\.py: +plays [a-h][1-8][a-h][1-8] in the starting "
+                         r"position \(\d+\.\d\d s\) \[checked in ")
+        self.assertIn("Left out: 2 entrant(s) that cannot play (above); the others play.", out)
+        self.assertLess(out.index("Left out"), out.index("Finished game 1 "))
+        # From there on, the games and standings name only those that play.
+        after = out[out.index("Left out: 2"):]
+        self.assertNotIn("crasher", after)
+        self.assertNotIn("illegal_board", after)
+        self.assertRegex(after, r"\n1 +(minimax2|random_mover|greedy) ")
+        names = {name for game in self.games() for name in game[:2]}
+        self.assertEqual(names, {"random_mover", "minimax2", "greedy"})
+        with open(page, encoding="utf-8") as file:
+            html = file.read()
+        self.assertIn("Left out: crasher.py: main raised ZeroDivisionError", html)
+        self.assertIn("Left out: illegal_board.py: in the starting position", html)
 
     def test_a_repetition_the_family_would_claim_is_drawn_by_the_referee_first(self):
         self.play([entrant("shuffler", "anna"), entrant("shuffler", "bob")], "--depth", "1")

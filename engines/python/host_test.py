@@ -10,6 +10,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -404,6 +405,63 @@ class ProtocolTest(unittest.TestCase):
         self.assertEqual(process.stdout.splitlines()[-1],
                          "info string sleepy.py did not finish loading within 1 s "
                          "(the load timeout)")
+
+    def test_a_position_without_a_legal_move_is_answered_without_asking_the_entrant(self):
+        # The entrant raises if asked: a GUI's `go` on a finished game must not reach it.
+        path = self.entrant("asked.py", "def choose_move(fen):\n    raise ValueError(fen)\n")
+        cases = (
+            ("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1", "info depth 0 score mate 0",
+             "info string no legal move (checkmate): asked.py is not asked"),
+            ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "info depth 0 score mate 0",
+             "info string no legal move (checkmate): asked.py is not asked"),
+            ("k7/8/8/8/8/8/5q2/7K w - - 0 1", "info depth 0 score cp 0",
+             "info string no legal move (stalemate): asked.py is not asked"),
+        )
+        for fen, score, why in cases:
+            with self.subTest(fen=fen):
+                code, out, err = exchange(path, ["uci", f"position fen {fen}", "go wtime 100 "
+                                                 "btime 100", "go infinite", "stop", "quit"])
+                self.assertEqual(code, 0, err)
+                self.assertEqual(out[-6:], [score, why, "bestmove 0000"] * 2)
+                self.assertNotIn("ValueError", err)
+
+    def test_go_infinite_answers_only_after_stop_and_isready_meanwhile(self):
+        path = self.entrant("quick.py", "def choose_move(fen):\n    return 'e7e5'\n")
+        process = subprocess.Popen(  # pylint: disable=consider-using-with
+            [sys.executable, HOST_PATH, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        process.stdin.write("uci\nposition startpos moves e2e4\ngo infinite\n")
+        process.stdin.flush()
+        self.assertEqual([process.stdout.readline().strip() for _ in range(2)],
+                         ["id name quick", "uciok"])
+        time.sleep(1.5)  # the entrant has long answered; the host holds its move for `stop`
+        process.stdin.write("isready\n")
+        process.stdin.flush()
+        self.assertEqual(process.stdout.readline().strip(), "readyok")
+        process.stdin.write("stop\nquit\n")
+        process.stdin.flush()
+        out, err = process.communicate(timeout=60)
+        self.assertEqual(process.returncode, 0, err)
+        lines = out.splitlines()
+        self.assertRegex(lines[0], r"^info time \d+$")
+        self.assertEqual(lines[1:], ["bestmove e7e5"])
+
+    def test_isready_is_answered_while_the_entrant_thinks(self):
+        path = self.entrant("thinker.py", "import time\ndef choose_move(fen):\n"
+                            "    time.sleep(3)\n    return 'e7e5'\n")
+        process = subprocess.Popen(  # pylint: disable=consider-using-with
+            [sys.executable, HOST_PATH, path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True)
+        process.stdin.write("uci\nposition startpos moves e2e4\ngo movetime 100\nisready\n")
+        process.stdin.flush()
+        self.assertEqual([process.stdout.readline().strip() for _ in range(3)],
+                         ["id name thinker", "uciok", "readyok"])  # before the move
+        self.assertRegex(process.stdout.readline(), r"^info time \d+$")
+        self.assertEqual(process.stdout.readline().strip(), "bestmove e7e5")
+        process.stdin.write("quit\n")
+        process.stdin.flush()
+        process.communicate(timeout=60)
+        self.assertEqual(process.returncode, 0)
 
     def test_the_author_comes_from_the_entrant_never_the_host(self):
         for source, author in (

@@ -21,6 +21,10 @@
 
 namespace arbiter {
 
+// Whether a Python entrant is loaded and asked for a move before the first game, and what
+// becomes of one that cannot play: left out (listed, and named on the page), or the run stops.
+enum class EntrantCheck { leave_out, strict, off };
+
 // Who has White in the two games of a pair (cutechess's -noswap and -reverse). `alternate`, the
 // default: the pair's first engine has White in the first game, Black in the second. `reversed`
 // (-reverse): the other way round. `first_white` (-noswap): the first engine has White in both;
@@ -108,6 +112,9 @@ struct TournamentConfig {
     // tournament left out and why. Not part of the tournament's identity.
     std::string note;
     std::chrono::milliseconds handshake_timeout{10000};
+    // What the start-up check does with a Python entrant (engines/python/arbiter-python) that
+    // cannot play (harness/tournament/entrant_check.h): leave it out, stop the run, or no check.
+    EntrantCheck entrant_check = EntrantCheck::leave_out;
     std::chrono::milliseconds wait{0};  // pause of each worker between two games
     int report_every = 0;               // print the standings every N games (0: at the end)
     // What the run shows and writes besides the database and the PGN (harness/config/

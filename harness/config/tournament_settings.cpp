@@ -15,9 +15,6 @@ namespace {
 
 using namespace tournament_rules;
 
-// --order's words: the suite's order, or shuffled by --seed.
-constexpr std::array<Word<bool>, 2> OPENING_ORDERS{{{"sequential", false}, {"random", true}}};
-
 // A knockout draws each round from all results of the round before: no shard of it (--shard,
 // --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
 // (--max-games) would end it without a winner.
@@ -392,6 +389,12 @@ const std::vector<TournamentSetting>& settings_table() {
               },
           .in_identity = true,
           .check = check_whole<&Config::handshake_timeout, HANDSHAKE_TIMEOUT_RULE>},
+        S{.key = "entrant_check",
+          .flag = "entrant-check",
+          .value_name = "MODE",
+          .help = "Python entrants (engines/python) loaded and asked for a move first: leave-out "
+                  "(default) plays those that can, strict stops the run, off checks none",
+          .read = read_word<"entrant_check", ENTRANT_CHECKS, &Config::entrant_check>},
         S{.key = "wait",
           .flag = "wait",
           .value_name = "MS",

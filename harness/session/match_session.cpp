@@ -1,13 +1,36 @@
 #include "harness/session/match_session.h"
 
+#include <cstdio>
 #include <filesystem>
+#include <iostream>
 
 #include "harness/process/affinity.h"
 #include "harness/report/html/page.h"
+#include "harness/tournament/entrant_check.h"
 #include "harness/tournament/interrupt.h"
 #include "harness/tournament/tournament_check.h"
 
 namespace arbiter {
+
+void check_entrants(TournamentConfig& config) {
+    std::size_t count = 0;
+    for (const EngineConfig& engine : config.engines) count += is_python_entrant(engine) ? 1 : 0;
+    if (count == 0 || config.entrant_check == EntrantCheck::off) return;
+    std::cout << "Checking " << count << " Python entrant" << (count == 1 ? "" : "s")
+              << " (each loaded and asked for one move in the starting position):" << std::endl;
+    const auto verdicts = check_python_entrants(config, [](const EntrantVerdict& verdict) {
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%.2f", verdict.seconds);
+        const std::string file = verdict.file + ":";
+        std::cout << "  " << file << std::string(file.size() < 24 ? 24 - file.size() : 1, ' ')
+                  << verdict.said << " [checked in " << seconds << " s]" << std::endl;
+    });
+    const std::size_t engines = config.engines.size();
+    leave_out_entrants(config, verdicts);
+    if (config.engines.size() < engines)
+        std::cout << "Left out: " << engines - config.engines.size()
+                  << " entrant(s) that cannot play (above); the others play." << std::endl;
+}
 
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console) {
     TournamentConfig config = given;

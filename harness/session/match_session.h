@@ -62,6 +62,12 @@ class MatchConsole {
 // so, "Report: FILE (N games)\n".
 std::string write_match_page(Store& store, const TournamentConfig& config, TournamentId tournament);
 
+// The start-up check of the Python entrants (harness/tournament/entrant_check.h), which a door
+// runs before it makes its console from `config`: prints each verdict as it comes, leaves out of
+// `config` those that cannot play (named in its note, for the page) and says how many. Throws
+// ConfigError under --entrant-check strict, before anything is created.
+void check_entrants(TournamentConfig& config);
+
 // Plays (or resumes) the match of `config` and returns the exit code: 0, or 128 + the signal
 // that stopped it. Before anything is created it refuses every output over an input or that
 // cannot be written (refuse_tournament_outputs()), pins the engines if the output plan asks

@@ -106,7 +106,9 @@ void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, in
               << '\n';
 }
 
-int run_match(const TournamentConfig& config, const MatchOutputs& given) {
+int run_match(const TournamentConfig& given_config, const MatchOutputs& given) {
+    TournamentConfig config = given_config;
+    check_entrants(config);  // before the console names the engines that play
     MatchOutputs outputs = given;
     if (!config.output.saved_config_path.empty())
         outputs.save_config = [&config, label = given.flags.saved_config](

@@ -104,10 +104,11 @@ class ToolLinesConsole : public MatchConsole {
     std::optional<PageEveryNGames> page_;
 };
 
-// The run of either door: the console of the output plan's form (config.output.format),
-// arbiter's (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole), and the plan's
-// saved configuration (--save-config, -config outname=) as the session's last closing step, fed
-// the tournament just played; then run_match() with them.
+// The run of either door: the Python entrants' start-up check (check_entrants(), which may leave
+// some out), then the console of the output plan's form (config.output.format), arbiter's
+// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole), and the plan's saved
+// configuration (--save-config, -config outname=) as the session's last closing step, fed the
+// tournament just played; then run_match() with them.
 int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
 
 // The dialect's run: the command's configuration and plan, its flags and resume hint, played by

@@ -188,9 +188,9 @@ function readPage() {
 }
 
 // The page as a teacher reads it: its sections, the note under the title, the one-opening line,
-// the faults listed, and the Elo-over-time chart's lines and bands: visible bands before any
-// pointing, after pointing at the legend's third entry, after leaving it, and after selecting
-// the fifth (which stays).
+// the faults listed, and the Elo-over-time chart's lines (where each starts) and bands: visible
+// bands before any pointing, after pointing at the legend's third entry, after leaving it, and
+// after selecting the fifth (which stays).
 function readClassPage() {
   const text = (e) => (e ? e.textContent.trim() : null);
   const chart = document.querySelector('#timeline svg.chart');
@@ -221,6 +221,11 @@ function readClassPage() {
     own_names: [...document.querySelectorAll('.own-name')].map(text),
     timeline_lines: chart ? chart.querySelectorAll('.line').length : 0,
     timeline_legend_entries: chart ? chart.querySelectorAll('.legend-entry').length : 0,
+    // Where each line starts ("x,y" of its first point): every line from game 0, at 0 Elo.
+    timeline_line_starts: chart ? [...chart.querySelectorAll('.line')].map((l) => {
+      const start = /^M([-0-9.]+),([-0-9.]+)/.exec(l.getAttribute('d') || '');
+      return start ? `${start[1]},${start[2]}` : null;
+    }) : [],
     timeline_bands: bands,
   };
 }

@@ -128,9 +128,15 @@ TEST_F(ClassPageInBrowser, EveryFaultIsListedWithItsReason) {
     }
 }
 
-TEST_F(ClassPageInBrowser, EloOverTimeShowsEightLinesAndOneBandAtATime) {
+TEST_F(ClassPageInBrowser, EloOverTimeShowsEightLinesFromGameZeroAndOneBandAtATime) {
     EXPECT_EQ(page_saw("timeline_lines").as_number(), 8);
     EXPECT_EQ(page_saw("timeline_legend_entries").as_number(), 8);
+    // Every student's line starts at the same point, game 0 at 0 Elo, however late its first
+    // game comes in the round-robin's order.
+    const std::vector<std::string> starts = strings(page_saw("timeline_line_starts"));
+    ASSERT_EQ(starts.size(), 8u);
+    EXPECT_TRUE(starts.front().starts_with("64.0,")) << starts.front();
+    for (const std::string& start : starts) EXPECT_EQ(start, starts.front());
     const json::Value& bands = page_saw("timeline_bands");
     EXPECT_TRUE(bands.find("before")->as_array().empty());
     EXPECT_EQ(strings(*bands.find("pointing_third")), std::vector<std::string>{"2"});

@@ -122,9 +122,11 @@ std::string timeline_section(const ReportData& data) {
     LineChart chart{"Elo over the tournament",
                     "Each engine's joint rating recomputed after every " +
                         std::to_string(data.timeline.front().games) +
-                        " games; point at, focus or select an engine's line or name to see its "
-                        "95% band. An unbounded rating (+inf or -inf) is a triangle at the top or "
-                        "bottom edge, off the scale. The table below lists the same values.",
+                        " games; every line starts at 0 before the first game, and an engine "
+                        "stays at 0 until it has played. Point at, focus or select an engine's "
+                        "line or name to see its 95% band. An unbounded rating (+inf or -inf) is "
+                        "a triangle at the top or bottom edge, off the scale. The table below "
+                        "lists the same values (a dash: no game yet).",
                     "games played",
                     "Elo",
                     false,
@@ -137,7 +139,9 @@ std::string timeline_section(const ReportData& data) {
     for (int i : data.order)
         table << "<th scope=\"col\">" << escape(data.names[std::size_t(i)]) << "</th>";
     table << "</tr></thead><tbody>";
-    for (int i : data.order) chart.series.push_back({data.names[std::size_t(i)], {}});
+    // Every engine is at 0 before the first game, so that each line starts at the left edge.
+    for (int i : data.order)
+        chart.series.push_back({data.names[std::size_t(i)], {ChartPoint{0.0, 0.0, {}, {}}}});
     for (const auto& point : data.timeline) {
         table << "<tr><th scope=\"row\">" << point.games << "</th>";
         for (std::size_t k = 0; k < data.order.size(); ++k) {
@@ -148,8 +152,11 @@ std::string timeline_section(const ReportData& data) {
                 table << " (" << rating_text(p->interval_95->low, 1) << " to "
                       << rating_text(p->interval_95->high, 1) << ")";
             table << (p ? "" : "&ndash;") << "</td>";
-            if (!p) continue;
-            ChartPoint chart_point{double(point.games), p->elo, {}, {}};
+            ChartPoint chart_point{double(point.games), p ? p->elo : 0.0, {}, {}};  // no game yet
+            if (!p) {
+                chart.series[k].points.push_back(chart_point);
+                continue;
+            }
             if (p->interval_95) {
                 chart_point.low = p->interval_95->low;
                 chart_point.high = p->interval_95->high;

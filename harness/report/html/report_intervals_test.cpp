@@ -103,17 +103,19 @@ TEST_F(NineAndAHalf, EloOverTimeMarksTheUnboundedEstimatesOffTheScale) {
                            "<td class=\"num\">-inf (-inf to 0.0)</td></tr>"),
               std::string::npos)
         << section;
-    // The lines hold only the finite point: one "M" each, no "L".
+    // The lines hold only the finite points, 0 before the first game and the tenth: two "M"
+    // each, no "L".
     const std::regex line("<path class=\"line\" [^>]*d=\"([^\"]*)\"");
     int lines = 0;
     for (auto it = std::sregex_iterator(section.begin(), section.end(), line);
          it != std::sregex_iterator(); ++it, ++lines) {
         const std::string path = (*it)[1].str();
-        EXPECT_EQ(count(path, "M"), 1u) << path;
+        EXPECT_EQ(count(path, "M"), 2u) << path;
+        EXPECT_EQ(path.find("M64.0,"), 0u) << path;  // at the left edge: games 0
         EXPECT_EQ(count(path, "L"), 0u) << path;
     }
     EXPECT_EQ(lines, 2);
-    EXPECT_EQ(count(section, "<circle "), 2u) << section;  // the lone finite points as dots
+    EXPECT_EQ(count(section, "<circle "), 4u) << section;  // the lone finite points as dots
     EXPECT_EQ(section.find("inf\" "), std::string::npos);  // no infinity reaches an SVG number
     EXPECT_EQ(section.find("nan"), std::string::npos);
 }
