@@ -11,6 +11,7 @@
 #include "harness/check/check_output.h"
 #include "harness/check/positions.h"
 #include "harness/check/uci_checker.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -130,6 +131,22 @@ TEST_P(CheckFault, FailsExactlyItsCheck) {
     const CheckResult* found = report.find(check);
     ASSERT_NE(found, nullptr);
     EXPECT_FALSE(found->lines.empty()) << fault << ": a failed check shows the engine's lines";
+}
+
+// `arbiter check --allow NAME`: that check's failure is shown and said, and does not make the exit
+// status 1; a failure of any other check still does.
+TEST(CheckCommand, AnAllowedChecksFailureLeavesTheExitStatusZero) {
+    const std::string command = std::string(ARBITER_PATH) +
+                                " check --engine name=m,cmd=" + MOCK_CHECK_ENGINE_PATH +
+                                ",arg=--fault,arg=illegal-pv --allow ";
+    arbiter_test::ProgramRun allowed = arbiter_test::run_program(command + "pv-legal");
+    EXPECT_EQ(allowed.exit_code, 0) << allowed.output;
+    EXPECT_NE(allowed.output.find("[FAIL] pv-legal"), std::string::npos) << allowed.output;
+    EXPECT_NE(allowed.output.find("arbiter: m fails pv-legal, allowed by --allow"),
+              std::string::npos)
+        << allowed.output;
+    arbiter_test::ProgramRun other = arbiter_test::run_program(command + "go-nodes");
+    EXPECT_EQ(other.exit_code, 1) << other.output;
 }
 
 INSTANTIATE_TEST_SUITE_P(MockEngine, CheckFault,
