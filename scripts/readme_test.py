@@ -308,7 +308,7 @@ SCRIPTS = {
                     "grep -q 'same search' pr-summary.md", {})],
     "bench-speed": [("scripts/bench-speed 2", {})],  # depth 2: callgrind counts every rung
     "bench-harness": [("scripts/bench-harness", {"GAMES": "40"})],
-    "perft-vs-stockfish": [("scripts/perft-vs-stockfish", {})],
+    "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(
         "scripts/tournament >/dev/null && python3 scripts/debian-engines-report "
