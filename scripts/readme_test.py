@@ -306,9 +306,9 @@ SCRIPTS = {
                                                  "STRATEGIES": "Quiescence", "TC": SHORT_TC})],
     "pr-compare": [("scripts/pr-compare build/bin build/bin pr-summary.md && "
                     "grep -q 'same search' pr-summary.md", {})],
-    "bench-speed": [("scripts/bench-speed 1", {})],
+    "bench-speed": [("scripts/bench-speed 2", {})],  # depth 2: callgrind counts every rung
     "bench-harness": [("scripts/bench-harness", {"GAMES": "40"})],
-    "perft-vs-stockfish": [("scripts/perft-vs-stockfish", {})],
+    "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(
         "scripts/tournament >/dev/null && python3 scripts/debian-engines-report "

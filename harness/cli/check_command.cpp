@@ -92,7 +92,7 @@ void add_check_command(CLI::App& app) {
     });
 }
 
-Registrar registrar{"check", 35, add_check_command};
+Registrar check_registrar{"check", 35, add_check_command};
 
 }  // namespace
 

@@ -60,7 +60,7 @@ void run(const ExportOptions& options) {
     if (options.pgn != "-") std::cerr << "Wrote " << written << " games to " << options.pgn << "\n";
 }
 
-void add(CLI::App& app) {
+void add_export_command(CLI::App& app) {
     auto options = std::make_shared<ExportOptions>();
     CLI::App* cmd = app.add_subcommand("export", "Write recorded games as PGN");
     cmd->add_option("--db", options->db, "SQLite database")->required();
@@ -79,7 +79,7 @@ void add(CLI::App& app) {
     cmd->callback([options] { run(*options); });
 }
 
-Registrar registrar{"export", 40, add};
+Registrar export_registrar{"export", 40, add_export_command};
 
 }  // namespace
 

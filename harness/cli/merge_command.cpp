@@ -63,7 +63,7 @@ void run(const MergeCommandOptions& options) {
     }
 }
 
-void add(CLI::App& app) {
+void add_merge_command(CLI::App& app) {
     auto options = std::make_shared<MergeCommandOptions>();
     CLI::App* cmd = app.add_subcommand(
         "merge", "Copy shard databases (tournament --shard K/N) into one database");
@@ -72,7 +72,7 @@ void add(CLI::App& app) {
     cmd->callback([options] { run(*options); });
 }
 
-Registrar registrar{"merge", 50, add};
+Registrar merge_registrar{"merge", 50, add_merge_command};
 
 }  // namespace
 

@@ -191,7 +191,7 @@ void add_nodes_command(CLI::App& app) {
     });
 }
 
-Registrar registrar{"nodes", 30, add_nodes_command};
+Registrar nodes_registrar{"nodes", 30, add_nodes_command};
 
 }  // namespace
 

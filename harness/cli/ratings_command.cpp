@@ -158,7 +158,7 @@ void run(const RatingsOptions& o, const CLI::App& cmd) {
     if (pairs_after_pool) std::cout << "\n" << format_pair_statistics(pairs, format);
 }
 
-void add(CLI::App& app) {
+void add_ratings_command(CLI::App& app) {
     auto options = std::make_shared<RatingsOptions>();
     CLI::App* cmd = app.add_subcommand("ratings", "Joint maximum-likelihood Elo with error bars");
     auto db = cmd->add_option("--db", options->db, "SQLite database");
@@ -196,7 +196,7 @@ void add(CLI::App& app) {
     });
 }
 
-Registrar registrar{"ratings", 20, add};
+Registrar ratings_registrar{"ratings", 20, add_ratings_command};
 
 }  // namespace
 

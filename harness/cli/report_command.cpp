@@ -38,7 +38,7 @@ void run(const ReportCommandOptions& o) {
                     double(written.bytes) / (1024 * 1024), seconds);
 }
 
-void add(CLI::App& app) {
+void add_report_command(CLI::App& app) {
     auto options = std::make_shared<ReportCommandOptions>();
     CLI::App* cmd = app.add_subcommand(
         "report", "Write a tournament as one self-contained HTML page (opens from disk)");
@@ -58,7 +58,7 @@ void add(CLI::App& app) {
     cmd->callback([options] { run(*options); });
 }
 
-Registrar registrar{"report", 25, add};
+Registrar report_registrar{"report", 25, add_report_command};
 
 }  // namespace
 

@@ -7,7 +7,8 @@ if(TARGET random AND TARGET greedy AND TARGET minimax AND TARGET alphabeta
   add_test(NAME slurm_sharded_tournament
            COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/end-to-end-test $<TARGET_FILE:arbiter>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(slurm_sharded_tournament PROPERTIES LABELS slurm TIMEOUT 900 RUN_SERIAL TRUE)
+  set_tests_properties(slurm_sharded_tournament PROPERTIES LABELS slurm TIMEOUT 900
+                                                        RESOURCE_LOCK slurm_cluster)
 endif()
 
 # `arbiter tournament --shard`, `merge` and `status` as a user runs them, with mock engines.
@@ -32,5 +33,6 @@ if(TARGET pruning AND TARGET alphabeta-mvvlva AND TARGET random)
   add_test(NAME slurm_pooled_sprt
            COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/pooled-sprt-test $<TARGET_FILE:arbiter>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(slurm_pooled_sprt PROPERTIES LABELS slurm TIMEOUT 900 RUN_SERIAL TRUE)
+  set_tests_properties(slurm_pooled_sprt PROPERTIES LABELS slurm TIMEOUT 900
+                                                 RESOURCE_LOCK slurm_cluster)
 endif()

@@ -205,7 +205,7 @@ void run(const StatusOptions& options) {
         std::cout << "\n" << format_pool_status(SprtPool(pool), unix_time_ms());
 }
 
-void add(CLI::App& app) {
+void add_status_command(CLI::App& app) {
     auto options = std::make_shared<StatusOptions>();
     CLI::App* cmd = app.add_subcommand("status", "Progress and standings of a sharded tournament");
     cmd->add_option("files", options->files, "Shard and merged databases");
@@ -218,7 +218,7 @@ void add(CLI::App& app) {
     cmd->callback([options] { run(*options); });
 }
 
-Registrar registrar{"status", 60, add};
+Registrar status_registrar{"status", 60, add_status_command};
 
 }  // namespace
 

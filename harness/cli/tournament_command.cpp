@@ -108,7 +108,7 @@ std::string engine_flag_help() {
     return help;
 }
 
-void add(CLI::App& app) {
+void add_tournament_command(CLI::App& app) {
     auto options = std::make_shared<TournamentOptions>();
     CLI::App* cmd = app.add_subcommand(
         "tournament",
@@ -136,7 +136,7 @@ void add(CLI::App& app) {
     });
 }
 
-Registrar registrar{"tournament", 10, add};
+Registrar tournament_registrar{"tournament", 10, add_tournament_command};
 
 }  // namespace
 

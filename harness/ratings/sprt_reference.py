@@ -35,12 +35,45 @@ def regularized(counts):
 
 def _dual(frequencies, columns, multipliers):
     value = 0.0
-    for f, column in zip(frequencies, columns):
-        inner = 1.0 + sum(l * c for l, c in zip(multipliers, column))
+    if len(multipliers) == 1:  # written out for one and two multipliers: the test's hot loop
+        (l0,) = multipliers
+        for f, (c0,) in zip(frequencies, columns):
+            inner = 1.0 + l0 * c0
+            if inner <= 0.0:
+                return -math.inf
+            value += f * math.log(inner)
+        return value
+    l0, l1 = multipliers
+    for f, (c0, c1) in zip(frequencies, columns):
+        inner = 1.0 + l0 * c0 + l1 * c1
         if inner <= 0.0:
             return -math.inf
         value += f * math.log(inner)
     return value
+
+
+def _gradient_hessian(frequencies, columns, multipliers):
+    """The dual's gradient and its negated Hessian at `multipliers` (one or two of them)."""
+    if len(multipliers) == 1:
+        (l0,) = multipliers
+        g0 = h00 = 0.0
+        for f, (c0,) in zip(frequencies, columns):
+            w = f / (1.0 + l0 * c0)
+            g0 += w * c0
+            h00 += w * c0 * c0 / (1.0 + l0 * c0)
+        return [g0], [[h00]]
+    l0, l1 = multipliers
+    g0 = g1 = h00 = h01 = h11 = 0.0
+    for f, (c0, c1) in zip(frequencies, columns):
+        inner = 1.0 + l0 * c0 + l1 * c1
+        w = f / inner
+        g0 += w * c0
+        g1 += w * c1
+        w /= inner
+        h00 += w * c0 * c0
+        h01 += w * c0 * c1
+        h11 += w * c1 * c1
+    return [g0, g1], [[h00, h01], [h01, h11]]
 
 
 def _solve(matrix, vector):
@@ -54,23 +87,30 @@ def _solve(matrix, vector):
     return [(d * vector[0] - b * vector[1]) / det, (a * vector[1] - c * vector[0]) / det]
 
 
-def max_dual(frequencies, columns):
-    """max over l of sum f_i log(1 + l . c_i), by damped Newton steps from l = 0."""
-    k = len(columns[0])
-    multipliers = [0.0] * k
-    value = 0.0
+def max_dual(frequencies, columns, start=None):
+    """max over l of sum f_i log(1 + l . c_i), by damped Newton steps from l = start (the last
+    maximizer, when the caller walks a path of nearby problems) or from l = 0. The dual is
+    concave, so where the steps start changes only how many are needed."""
+    value, multipliers = _start(frequencies, columns, start)
+    return _newton(frequencies, columns, multipliers, value)[0]
+
+
+def _start(frequencies, columns, start):
+    if start is not None:
+        value = _dual(frequencies, columns, start)
+        if value > -math.inf:
+            return value, list(start)
+    return 0.0, [0.0] * len(columns[0])
+
+
+def _newton(frequencies, columns, multipliers, value):
+    """Damped Newton ascent of the dual from `multipliers` (where it is `value`); returns the
+    maximum and the maximizer (math.inf and None when the constraints leave no distribution)."""
     for _ in range(500):
-        gradient = [0.0] * k
-        hessian = [[0.0] * k for _ in range(k)]
-        for f, column in zip(frequencies, columns):
-            inner = 1.0 + sum(l * c for l, c in zip(multipliers, column))
-            for r in range(k):
-                gradient[r] += f * column[r] / inner
-                for s in range(k):
-                    hessian[r][s] += f * column[r] * column[s] / (inner * inner)
+        gradient, hessian = _gradient_hessian(frequencies, columns, multipliers)
         step = _solve(hessian, gradient)  # ascent direction: -H^-1 g with H the negated matrix
         if step is None:
-            return math.inf  # the constraints leave no distribution (at the edge of the range)
+            return math.inf, None  # the constraints leave no distribution (at the edge)
         decrement = sum(g * s for g, s in zip(gradient, step))
         # Half the Newton decrement bounds what is left to gain; stop near rounding level.
         if decrement < 1e-15:
@@ -85,7 +125,7 @@ def max_dual(frequencies, columns):
         else:
             break  # no step gains any more: the maximum to rounding
         multipliers, value = trial, trial_value
-    return value
+    return value, multipliers
 
 
 def profile_mean(frequencies, scores, mean):
@@ -108,13 +148,17 @@ def profile_t_value(frequencies, scores, reference, t):
     if t == 0.0:
         return profile_mean(frequencies, scores, reference)
 
+    last = [None]  # the previous mean's maximizer: the scan and the refinement move by little
+
     def at(mean):
         variance = ((mean - reference) / t) ** 2
         smallest, largest = _variance_range(scores, mean)
         if not smallest < variance < largest:
             return -math.inf
         columns = [(a - mean, (a - mean) ** 2 - variance) for a in scores]
-        return -max_dual(frequencies, columns)
+        value, multipliers = _start(frequencies, columns, last[0])
+        value, last[0] = _newton(frequencies, columns, multipliers, value)
+        return -value
 
     # Feasible means m = reference + d (d of the sign of t): v(m) must exceed the variance of the
     # two neighbouring scores around m (reference is a score, the next one h away), which holds
