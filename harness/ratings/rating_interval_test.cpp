@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "harness/ratings/joint_ratings.h"
+#include "harness/ratings/likelihood_interval.h"
 
 namespace arbiter {
 namespace {
@@ -168,6 +169,85 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
         EXPECT_EQ(p.elo, -INFINITY);
         EXPECT_EQ(p.interval_95->low, -INFINITY);
         EXPECT_NEAR(p.interval_95->high, -sweep_gap, 1e-6);  // -165.4
+    }
+}
+
+TEST(RatingIntervals, TheLikelihoodRatioRefitsTheOthers) {
+    // a (the anchor) beat b 6-4 and drew c 5-5 in wins; b beat c 7-3; no draws (dispersion 1).
+    // c's profile likelihood ratio: at each candidate rating of c, b is refitted, and the ends
+    // are where twice the fall reaches F(1, 19) (c played 20 games): Student's t with 19 degrees
+    // of freedom at 97.5%, 2.0930240544, squared. Worked here by a one-dimensional search over b.
+    using rating_fit::Cell;
+    const std::vector<Cell> cells = {{0, 1, 6, 0, 4}, {1, 2, 7, 0, 3}, {0, 2, 5, 0, 5}};
+    auto log_likelihood = [&](double b, double c) {
+        const double theta[3] = {0.0, b, c};
+        double sum = 0.0;
+        for (const Cell& cell : cells) {
+            const double d = theta[cell.white] - theta[cell.black];
+            sum += cell.wins * std::log(1.0 / (1.0 + std::exp(-d))) +
+                   cell.losses * std::log(1.0 / (1.0 + std::exp(d)));
+        }
+        return sum;
+    };
+    auto best_b = [&](double c) {  // golden-section search: the likelihood is concave in b
+        double low = -10.0;
+        double high = 10.0;
+        const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+        for (int i = 0; i < 200; ++i) {
+            const double x1 = high - ratio * (high - low);
+            const double x2 = low + ratio * (high - low);
+            (log_likelihood(x1, c) < log_likelihood(x2, c) ? low : high) = (x1 + x2) / 2.0;
+        }
+        return log_likelihood((low + high) / 2.0, c);
+    };
+    const rating_fit::PoolFit fit =
+        rating_fit::fit_pool(3, cells, rating_fit::ModelSettings{}, 0.0, nullptr, true, 0);
+    const double c_hat = fit.theta[2] - fit.theta[0];
+    const double top = log_likelihood(fit.theta[1] - fit.theta[0], c_hat);
+    constexpr double F_1_19 = 2.0930240544 * 2.0930240544;
+    auto end = [&](double side) {
+        double near = 0.0;
+        double far = 5.0;
+        for (int i = 0; i < 100; ++i) {
+            const double middle = (near + far) / 2.0;
+            (2.0 * (top - best_b(c_hat + side * middle)) < F_1_19 ? near : far) = middle;
+        }
+        return c_hat + side * near;
+    };
+    const rating_fit::LikelihoodOffsets offsets =
+        rating_fit::likelihood_ratio_offsets(cells, fit, 2, 0, DrawModel::none);
+    EXPECT_NEAR(c_hat + offsets.low, end(-1.0), 1e-6);
+    EXPECT_NEAR(c_hat + offsets.high, end(1.0), 1e-6);
+    // With b held at its fit the ratio would be narrower: b's uncertainty counts.
+    const double b_hat = fit.theta[1] - fit.theta[0];
+    EXPECT_GT(2.0 * (top - log_likelihood(b_hat, c_hat + offsets.low)), F_1_19 + 0.1);
+    // Anchored by the average instead, the rating is c - (a + b + c) / 3 = q; with a at 0, c
+    // follows b as c = (3 q + b) / 2, and b is refitted.
+    const double q_hat = c_hat - (b_hat + c_hat) / 3.0;
+    auto best_at = [&](double q) {
+        double low = -10.0;
+        double high = 10.0;
+        const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+        for (int i = 0; i < 200; ++i) {
+            const double x1 = high - ratio * (high - low);
+            const double x2 = low + ratio * (high - low);
+            (log_likelihood(x1, (3.0 * q + x1) / 2.0) < log_likelihood(x2, (3.0 * q + x2) / 2.0)
+                 ? low
+                 : high) = (x1 + x2) / 2.0;
+        }
+        const double b = (low + high) / 2.0;
+        return log_likelihood(b, (3.0 * q + b) / 2.0);
+    };
+    const rating_fit::LikelihoodOffsets average =
+        rating_fit::likelihood_ratio_offsets(cells, fit, 2, -1, DrawModel::none);
+    for (const double side : {-1.0, 1.0}) {
+        double near = 0.0;
+        double far = 5.0;
+        for (int i = 0; i < 100; ++i) {
+            const double middle = (near + far) / 2.0;
+            (2.0 * (top - best_at(q_hat + side * middle)) < F_1_19 ? near : far) = middle;
+        }
+        EXPECT_NEAR(side < 0.0 ? average.low : average.high, side * near, 1e-6);
     }
 }
 
