@@ -77,6 +77,9 @@ class Profile {
         if (derivatives) {
             gradient_.assign(k, 0.0);
             information_.assign(k * k, 0.0);
+            carried_.assign(k, 0.0);
+            carried_slope_ = 0.0;
+            carried_curvature_ = 0.0;
         }
         double sum = 0.0;
         for (const Cell& cell : cells_) {
@@ -85,31 +88,45 @@ class Profile {
             sum += terms.log_likelihood;
             if (derivatives) accumulate(cell, terms.slope, terms.curvature);
         }
+        if (derivatives && carry_ != 0.0) {
+            // The carried parts, dense: every free rating moves the player's.
+            for (std::size_t a = 0; a < k; ++a) {
+                gradient_[a] += carried_slope_;
+                for (std::size_t b = 0; b < k; ++b)
+                    information_[a * k + b] += carried_[a] + carried_[b] + carried_curvature_;
+            }
+        }
         return sum;
     }
 
-    // Adds one cell's slope and curvature in d to the free ratings' gradient and information:
-    // d moves with a free rating directly and through the player's carried rating.
+    // Adds one cell's slope and curvature in d to the free ratings' gradient and information.
+    // d moves with the cell's free ends (s: +1 for White, -1 for Black) and, through the player's
+    // carried rating, with every free rating by p = (+-1) carry when the player is an end; the
+    // information's c (s + p 1)(s + p 1)^T splits into the sparse c s s^T, added here, and the
+    // dense c p (s 1^T + 1 s^T) + c p^2 1 1^T, summed in carried_ and carried_curvature_ and
+    // added once per evaluation.
     void accumulate(const Cell& cell, double slope, double curvature) {
-        double weight[2] = {1.0, -1.0};
+        const double weight[2] = {1.0, -1.0};
         const int ends[2] = {cell.white, cell.black};
         const std::size_t k = free_.size();
-        std::vector<double>& touch = touch_;
-        touch.assign(k, 0.0);
+        double carried = 0.0;
         for (int e = 0; e < 2; ++e) {
-            const int who = ends[e];
-            if (who == player_) {
-                for (std::size_t j = 0; j < k; ++j) touch[j] += weight[e] * carry_;
-            } else if (slot_[who] >= 0) {
-                touch[slot_[who]] += weight[e];
+            if (ends[e] == player_) carried = weight[e] * carry_;
+        }
+        for (int e = 0; e < 2; ++e) {
+            const int slot = slot_[ends[e]];
+            if (slot < 0) continue;
+            gradient_[slot] += slope * weight[e];
+            carried_[slot] += curvature * carried * weight[e];
+            for (int f = 0; f < 2; ++f) {
+                const int other = slot_[ends[f]];
+                if (other < 0) continue;
+                information_[static_cast<std::size_t>(slot) * k +
+                             static_cast<std::size_t>(other)] += curvature * weight[e] * weight[f];
             }
         }
-        for (std::size_t a = 0; a < k; ++a) {
-            if (touch[a] == 0.0) continue;
-            gradient_[a] += slope * touch[a];
-            for (std::size_t b = 0; b < k; ++b)
-                information_[a * k + b] += curvature * touch[a] * touch[b];
-        }
+        carried_slope_ += slope * carried;
+        carried_curvature_ += curvature * carried * carried;
     }
 
     // Newton's method over the free ratings with the reported rating at `offset`, halving a step
@@ -157,7 +174,9 @@ class Profile {
     double top_ = 0.0;
     std::vector<double> gradient_;
     std::vector<double> information_;
-    std::vector<double> touch_;
+    std::vector<double> carried_;
+    double carried_slope_ = 0.0;
+    double carried_curvature_ = 0.0;
 };
 
 // The regularised incomplete beta function I_x(a, b), by its continued fraction (Lentz's method),
@@ -213,15 +232,34 @@ double side_offset(Profile& profile, double dispersion, double threshold, double
         return profile.deviance(direction * distance) / dispersion - threshold;
     };
     double low = 0.0;
+    double low_excess = -threshold;
     double high = 0.25;
-    while (excess(high) < 0.0) {
+    double high_excess = excess(high);
+    while (high_excess < 0.0) {
         low = high;
+        low_excess = high_excess;
         high *= 2.0;
         if (high > 64.0) return direction * INF;  // about 11,000 Elo: unbounded
+        high_excess = excess(high);
     }
-    for (int iteration = 0; iteration < 100 && high - low > 1e-9; ++iteration) {
-        const double middle = 0.5 * (low + high);
-        (excess(middle) < 0.0 ? low : high) = middle;
+    // The Illinois method: false position, halving the weight of an end that stays, so that each
+    // step keeps the root bracketed and few deviances (each a refit) are needed.
+    int kept = 0;  // -1: low stayed last time, +1: high stayed
+    for (int iteration = 0; iteration < 100 && high - low > 1e-10; ++iteration) {
+        const double next = (low * high_excess - high * low_excess) / (high_excess - low_excess);
+        const double next_excess = excess(next);
+        if (std::abs(next_excess) < 1e-12) return direction * next;
+        if (next_excess < 0.0) {
+            low = next;
+            low_excess = next_excess;
+            if (kept == 1) high_excess /= 2.0;
+            kept = 1;
+        } else {
+            high = next;
+            high_excess = next_excess;
+            if (kept == -1) low_excess /= 2.0;
+            kept = -1;
+        }
     }
     return direction * 0.5 * (low + high);
 }
