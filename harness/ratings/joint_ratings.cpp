@@ -206,7 +206,8 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int
 // anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
 // nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
 // class, the same estimate) pool their resamples, so that which of them drew which random stream
-// (their order is arbitrary) cannot show in the interval.
+// (their order is arbitrary) cannot show in the interval. `spread` ends holding those resamples,
+// sorted.
 std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
                                           const std::vector<double>& elo,
                                           const std::vector<int>& classes,
@@ -230,29 +231,25 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
     return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
 }
 
-// Widens a point estimate's bootstrap interval to cover its likelihood-ratio interval: the
-// percentiles alone under-cover short, lopsided matches (the table in README). The ratio is taken
-// along the player's own rating with the others at their fit (a move of it moves the core's
-// average by 1/m of it when that average is the anchor), and where the bootstrap's interval is
-// finite and wider, the ratio's offsets are stretched to its width, so that the others'
-// uncertainty counts too while the ratio keeps its shape.
+// Widens a point estimate's bootstrap interval to cover its profile likelihood-ratio interval and
+// that interval moved against the estimate's bias: the percentiles alone under-cover short,
+// lopsided matches (the table in README), and at a lopsided score the fitted rating is biased away
+// from the middle, which the ratio's interval, centred on the fit, shares. The bias is the
+// bootstrap's: the median of the resamples (replayed from the fit) minus the fit. `sorted` holds
+// the player's resamples, sorted.
 void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
-                         int i, int anchor, double elo, const RatingOptions& options) {
-    const double core_size =
-        static_cast<double>(std::count(fit.block.begin(), fit.block.end(), fit.core));
-    const double scale =
-        elo_per_natural(fit, options.draw_model) * (anchor >= 0 ? 1.0 : 1.0 - 1.0 / core_size);
+                         int i, int anchor, double elo, const std::vector<double>& sorted,
+                         const RatingOptions& options) {
+    const double scale = elo_per_natural(fit, options.draw_model);
     if (scale <= 0.0) return;
     const rating_fit::LikelihoodOffsets offsets =
-        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, options.draw_model);
-    const double ratio_width = (offsets.high - offsets.low) * scale;
-    const double bootstrap_width = interval.high - interval.low;
-    const double stretch =
-        std::isfinite(ratio_width) && std::isfinite(bootstrap_width) && ratio_width > 0.0
-            ? std::max(1.0, bootstrap_width / ratio_width)
-            : 1.0;
-    interval.low = std::min(interval.low, elo + offsets.low * scale * stretch);
-    interval.high = std::max(interval.high, elo + offsets.high * scale * stretch);
+        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, anchor, options.draw_model);
+    const double median = rating_fit::quantile(sorted, 0.5);
+    const double bias = std::isfinite(median) ? median - elo : 0.0;
+    const double low = elo + offsets.low * scale;
+    const double high = elo + offsets.high * scale;
+    interval.low = std::min({interval.low, low, low - bias});
+    interval.high = std::max({interval.high, high, high - bias});
 }
 
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
@@ -316,7 +313,8 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         rating.results = player_results[i];
         rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
         if (rating.interval_95 && rating.bound == RatingBound::none) {
-            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], options);
+            // interval_of left the player's sorted resamples in spread.
+            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], spread, options);
         }
         if (position + 1 < n) {
             const int next = ranked[position + 1];

@@ -112,7 +112,9 @@ struct PlayerRating {
     // The 95% interval. A point estimate's ends are the 2.5th and 97.5th percentiles of the
     // bootstrap (absent when no bootstrap was run), where a resample in which the player is cut
     // off from the rest (a bound in that resample's fit) counts as +infinity or -infinity: so an
-    // end is unbounded once about 2.5% of the resamples are unbounded on its side. A bound's
+    // end is unbounded once about 2.5% of the resamples are unbounded on its side; widened to the
+    // profile likelihood-ratio interval and that interval moved against the bootstrap's median
+    // bias (likelihood_interval.h; README's coverage table). A bound's
     // interval runs from the bound to infinity, bootstrap or not. The anchor's is [anchor,
     // anchor].
     std::optional<RatingInterval> interval_95;

@@ -1,8 +1,9 @@
-// The likelihood-ratio interval of one rating with the others held at their fit: the offsets at
-// which twice the log-likelihood falls 3.84 (the 95% point of chi-square with one degree of
-// freedom) below its maximum. Unlike the bootstrap's percentiles it measures the spread at each
-// candidate rating rather than at the estimate, so it does not narrow where a short match scored
-// near 0% or 100%. Internal to the joint ratings.
+// The profile likelihood-ratio interval of one rating: the ratings at which twice the
+// log-likelihood, maximised over every other rating of the core group, falls 3.84 (the 95% point
+// of chi-square with one degree of freedom) below its maximum. Unlike the bootstrap's percentiles
+// it measures the spread at each candidate rating rather than at the estimate, so it does not
+// narrow where a short match scored near 0% or 100%; and as the others are refitted at each
+// candidate, their uncertainty counts as it does in the joint fit. Internal to the joint ratings.
 #pragma once
 
 #include <vector>
@@ -11,17 +12,19 @@
 
 namespace arbiter::rating_fit {
 
-// The offsets in natural units (low < 0 < high).
+// The offsets in natural units (low < 0 < high) of the reported rating: the player's rating minus
+// the anchor player's, or minus the core's average when `anchor` is -1.
 struct LikelihoodOffsets {
     double low = 0.0;
     double high = 0.0;
 };
 
-// Returns the offsets for player `player` of the core group of `fit`, from its games against the
-// other core players; an offset is +-infinity where the likelihood never falls that far, and
-// both are 0 where every such game was drawn under the none model (no spread to measure: the
-// bootstrap's interval stands alone).
+// Returns the offsets for player `player` of the core group of `fit` (`anchor`, a canonical index
+// or -1, is in the core when set), from the core's games with the white advantage and draw
+// propensity held at their fit; an offset is +-infinity where the likelihood never falls that far,
+// and both are 0 where every game of the player was drawn under the none model, or every core
+// game under Davidson's (no spread to measure: the bootstrap's interval stands alone).
 LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const PoolFit& fit,
-                                           int player, DrawModel model);
+                                           int player, int anchor, DrawModel model);
 
 }  // namespace arbiter::rating_fit

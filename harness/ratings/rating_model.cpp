@@ -18,6 +18,28 @@ Davidson davidson(double d, double nu) {
     return p;
 }
 
+CellLikelihood cell_likelihood(const Cell& cell, double d, DrawModel model, double nu) {
+    const double wins = static_cast<double>(cell.wins);
+    const double draws = static_cast<double>(cell.draws);
+    const double losses = static_cast<double>(cell.losses);
+    const double n = wins + draws + losses;
+    CellLikelihood terms;
+    if (model == DrawModel::none) {
+        const double points = wins + 0.5 * draws;
+        terms.log_likelihood = points * log_sigmoid(d) + (n - points) * log_sigmoid(-d);
+        const double expected = sigmoid(d);
+        terms.slope = points - n * expected;
+        terms.curvature = n * expected * (1.0 - expected);
+    } else {
+        const Davidson& p = terms.davidson = davidson(d, nu);
+        terms.log_likelihood = (wins - losses) * d / 2.0 - n * p.log_normaliser;
+        const double balance = p.win - p.loss;
+        terms.slope = (wins - losses) / 2.0 - n * balance / 2.0;
+        terms.curvature = n * ((p.win + p.loss) - balance * balance) / 4.0;
+    }
+    return terms;
+}
+
 namespace {
 
 // The games and the draws of all cells.
@@ -67,27 +89,20 @@ struct GroupLikelihood {
             const double drawn = static_cast<double>(cell.draws);
             const double losses = static_cast<double>(cell.losses);
             const double n = wins + drawn + losses;
-            double slope = 0.0;      // d log L / d d
-            double curvature = 0.0;  // -d2 log L / d d2
+            const CellLikelihood terms = cell_likelihood(
+                cell, d, davidson_model ? DrawModel::davidson : DrawModel::none, nu);
+            log_likelihood += terms.log_likelihood;
+            const double slope = terms.slope;          // d log L / d d
+            const double curvature = terms.curvature;  // -d2 log L / d d2
             double nu_slope = 0.0;
             double nu_curvature = 0.0;
             double cross = 0.0;  // -d2 log L / d d d log(nu)
-            if (!davidson_model) {
-                const double points = wins + 0.5 * drawn;
-                log_likelihood += points * log_sigmoid(d) + (n - points) * log_sigmoid(-d);
-                const double expected = sigmoid(d);
-                slope = points - n * expected;
-                curvature = n * expected * (1.0 - expected);
-            } else {
-                const Davidson p = davidson(d, nu);
-                log_likelihood += (wins - losses) * d / 2.0 - n * p.log_normaliser;
+            if (davidson_model) {
+                const Davidson& p = terms.davidson;
                 if (fit_nu) log_likelihood += drawn * log_nu;
-                const double balance = p.win - p.loss;
-                slope = (wins - losses) / 2.0 - n * balance / 2.0;
-                curvature = n * ((p.win + p.loss) - balance * balance) / 4.0;
                 nu_slope = drawn - n * p.draw;
                 nu_curvature = n * p.draw * (1.0 - p.draw);
-                cross = -n * balance * p.draw / 2.0;
+                cross = -n * (p.win - p.loss) * p.draw / 2.0;
             }
             if (!derivatives) continue;
             // d depends on +theta_white, -theta_black and +eta.

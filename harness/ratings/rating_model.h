@@ -56,6 +56,19 @@ struct Davidson {
 // Returns Davidson's probabilities for rating difference d and draw propensity nu.
 Davidson davidson(double d, double nu);
 
+// One cell's log-likelihood at rating difference d (natural units), with its slope and curvature
+// (minus the second derivative) in d. Under Davidson's model the draws' own term, draws x log nu,
+// is left out (constant unless nu is fitted), and the outcome probabilities are kept for nu's
+// derivatives.
+struct CellLikelihood {
+    double log_likelihood = 0.0;
+    double slope = 0.0;
+    double curvature = 0.0;
+    Davidson davidson;
+};
+
+CellLikelihood cell_likelihood(const Cell& cell, double d, DrawModel model, double nu);
+
 // Thrown when a group's information matrix is singular (white advantage confounded with players).
 struct SingularFit {};
 

@@ -2,13 +2,16 @@
 // Two players at a known difference (0, 100 and 400 Elo; 30% draws where the expected score
 // allows, else as many as the weaker side's score allows), colours alternating, 10 to 10,000
 // games, MATCHES matches a cell; then a six-player round robin (ratings -250..250 in steps of
-// 100, GAMES games a pair). The interval of the stronger player with the weaker anchored at 0 is
-// the interval of the difference. Prints README's coverage table (Markdown). Not installed; run
-// `build/bin/ratings_coverage [MATCHES] [GAMES]`.
+// 100, 10 games a pair). The interval of the stronger player with the weaker anchored at 0 is
+// the interval of the difference. Prints README's coverage tables (Markdown). With --pgn DIR it
+// also writes every simulated match as DIR/<games>-<elo>-<match>.pgn and every round robin as
+// DIR/rr-<match>.pgn, for other rating programs to be measured on the same games. Not installed;
+// run `build/bin/ratings_coverage MATCHES [--pgn DIR]`.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -33,17 +36,47 @@ Outcome play(arbiter::RandomStream& stream, double elo) {
     return u < win ? Outcome::white_win : u < win + draw ? Outcome::draw : Outcome::black_win;
 }
 
+// The games of one simulated match or tournament: the matrix that is rated and, when asked
+// for, the same games as PGN.
+struct Games {
+    arbiter::ResultMatrix matrix;
+    const std::vector<std::string>& names;
+    bool keep_pgn = false;
+    std::string pgn;
+
+    // Records one game of white against black ending in `outcome`.
+    void add(int white, int black, Outcome outcome) {
+        matrix.add(white, black, outcome);
+        if (!keep_pgn) return;
+        const char* result = outcome == Outcome::white_win   ? "1-0"
+                             : outcome == Outcome::black_win ? "0-1"
+                                                             : "1/2-1/2";
+        pgn += "[White \"" + names[white] + "\"]\n[Black \"" + names[black] + "\"]\n[Result \"" +
+               result + "\"]\n\n" + result + "\n\n";
+    }
+
+    // Writes the PGN to `path` (when kept).
+    void write(const std::string& path) const {
+        if (!keep_pgn) return;
+        std::ofstream out(path);
+        out << pgn;
+        if (!out) {
+            std::fprintf(stderr, "ratings_coverage: cannot write %s\n", path.c_str());
+            std::exit(1);
+        }
+    }
+};
+
 // Adds one game between a and b where a is `elo` stronger; colours alternate with `number`.
-void add_game(arbiter::ResultMatrix& m, arbiter::RandomStream& stream, int a, int b, double elo,
-              int number) {
+void add_game(Games& games, arbiter::RandomStream& stream, int a, int b, double elo, int number) {
     const Outcome result = play(stream, elo);  // from a's side
     if (number % 2 == 0) {
-        m.add(a, b, result);
+        games.add(a, b, result);
     } else {
         const Outcome mirrored = result == Outcome::white_win   ? Outcome::black_win
                                  : result == Outcome::black_win ? Outcome::white_win
                                                                 : Outcome::draw;
-        m.add(b, a, mirrored);
+        games.add(b, a, mirrored);
     }
 }
 
@@ -70,17 +103,23 @@ struct Tally {
     }
 };
 
+// Where --pgn writes the simulated games ("" for nowhere).
+std::string pgn_folder;
+
 Tally two_player_cell(double elo, int games, int matches, std::uint64_t seed) {
+    static const std::vector<std::string> names = {"stronger", "weaker"};
     Tally tally;
     for (int match = 0; match < matches; ++match) {
         arbiter::RandomStream stream(arbiter::mix_seed(seed, static_cast<std::uint64_t>(match)));
-        arbiter::ResultMatrix m(2);
-        for (int g = 0; g < games; ++g) add_game(m, stream, 0, 1, elo, g);
+        Games played{arbiter::ResultMatrix(2), names, !pgn_folder.empty(), {}};
+        for (int g = 0; g < games; ++g) add_game(played, stream, 0, 1, elo, g);
+        played.write(pgn_folder + "/" + std::to_string(games) + "-" +
+                     std::to_string(static_cast<int>(elo)) + "-" + std::to_string(match) + ".pgn");
         arbiter::RatingOptions options;
         options.anchor_player = "weaker";
         options.seed = static_cast<std::uint64_t>(match) + 1;
         const arbiter::RatingResult result =
-            arbiter::compute_ratings({"stronger", "weaker"}, m, options);
+            arbiter::compute_ratings(names, played.matrix, options);
         for (const arbiter::PlayerRating& p : result.players) {
             if (p.name == "stronger") tally.count(elo, *p.interval_95);
         }
@@ -90,19 +129,22 @@ Tally two_player_cell(double elo, int games, int matches, std::uint64_t seed) {
 
 std::vector<Tally> round_robin(int games, int matches) {
     const std::vector<double> truth = {-250, -150, -50, 50, 150, 250};
-    const std::vector<std::string> names = {"p0", "p1", "p2", "p3", "p4", "p5"};
+    static const std::vector<std::string> names = {"p0", "p1", "p2", "p3", "p4", "p5"};
     std::vector<Tally> tallies(truth.size());
     for (int match = 0; match < matches; ++match) {
         arbiter::RandomStream stream(arbiter::mix_seed(99, static_cast<std::uint64_t>(match)));
-        arbiter::ResultMatrix m(6);
+        Games played{arbiter::ResultMatrix(6), names, !pgn_folder.empty(), {}};
         for (int a = 0; a < 6; ++a)
             for (int b = a + 1; b < 6; ++b)
-                for (int g = 0; g < games; ++g) add_game(m, stream, b, a, truth[b] - truth[a], g);
+                for (int g = 0; g < games; ++g)
+                    add_game(played, stream, b, a, truth[b] - truth[a], g);
+        played.write(pgn_folder + "/rr-" + std::to_string(match) + ".pgn");
         arbiter::RatingOptions options;
         options.anchor_player = "p0";
         options.anchor_elo = truth[0];
         options.seed = static_cast<std::uint64_t>(match) + 1;
-        const arbiter::RatingResult result = arbiter::compute_ratings(names, m, options);
+        const arbiter::RatingResult result =
+            arbiter::compute_ratings(names, played.matrix, options);
         for (const arbiter::PlayerRating& p : result.players) {
             if (p.player != 0) tallies[p.player].count(truth[p.player], *p.interval_95);
         }
@@ -113,26 +155,43 @@ std::vector<Tally> round_robin(int games, int matches) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    const int matches = argc > 1 ? std::atoi(argv[1]) : 100;
-    const int pair_games = argc > 2 ? std::atoi(argv[2]) : 10;
-    std::vector<int> lengths = {10, 30, 100, 300, 1000, 3000, 10000};
-    if (argc > 3) lengths.clear();  // a third argument: the round robin only
-    std::printf("| games | 0 Elo | 100 Elo | 400 Elo |\n|---:|---:|---:|---:|\n");
-    for (int games : lengths) {
-        std::printf("| %d", games);
-        for (double elo : {0.0, 100.0, 400.0}) {
-            const Tally tally = two_player_cell(elo, games, matches,
-                                                static_cast<std::uint64_t>(games * 1000 + elo));
-            std::printf(" | %s", tally.text().c_str());
+    int matches = 100;
+    bool round_robin_only = false;
+    for (int a = 1; a < argc; ++a) {
+        const std::string argument = argv[a];
+        if (argument == "--pgn" && a + 1 < argc) {
+            pgn_folder = argv[++a];
+        } else if (argument == "--round-robin") {
+            round_robin_only = true;
+        } else if (!argument.empty() && argument[0] != '-' && std::atoi(argv[a]) > 0) {
+            matches = std::atoi(argv[a]);
+        } else {
+            std::fprintf(stderr, "usage: ratings_coverage [MATCHES] [--round-robin] [--pgn DIR]\n");
+            return 2;
         }
-        std::printf(" |\n");
-        std::fflush(stdout);
     }
+    if (!round_robin_only) {
+        std::printf("| games | 0 Elo | 100 Elo | 400 Elo |\n|---:|---:|---:|---:|\n");
+        for (int games : {10, 30, 100, 300, 1000, 3000, 10000}) {
+            std::printf("| %d", games);
+            for (double elo : {0.0, 100.0, 400.0}) {
+                const Tally tally = two_player_cell(elo, games, matches,
+                                                    static_cast<std::uint64_t>(games * 1000 + elo));
+                std::printf(" | %s", tally.text().c_str());
+            }
+            std::printf(" |\n");
+            std::fflush(stdout);
+        }
+        std::printf("\n");
+    }
+    const int pair_games = 10;
     const std::vector<Tally> tallies = round_robin(pair_games, matches);
-    std::printf("\nSix-player round robin, %d games a pair, p0 anchored at its true -250:\n",
-                pair_games);
-    for (std::size_t p = 1; p < tallies.size(); ++p) {
-        std::printf("p%zu %s\n", p, tallies[p].text().c_str());
-    }
+    std::printf(
+        "| six-player round robin | p1 (-150) | p2 (-50) | p3 (50) | p4 (150) | p5 (250) "
+        "|\n|---|---:|---:|---:|---:|---:|\n| %d games a pair, p0 (-250) anchored",
+        pair_games);
+    for (std::size_t p = 1; p < tallies.size(); ++p)
+        std::printf(" | %s", tallies[p].text().c_str());
+    std::printf(" |\n");
     return 0;
 }

@@ -100,7 +100,7 @@ TEST(RatingOutput, Json) {
 }
 
 // The 9.5-0.5 match of issue 28 from the fit to the text: the table and the JSON hold one
-// interval, 122.1 to +inf, where a symmetric "255.8 ± 82.2" stood.
+// interval, 106.0 to +inf, where a symmetric "255.8 ± 82.2" stood.
 TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
     ResultMatrix m(2);
     m.add(0, 1, Outcome::white_win, 9);
@@ -108,17 +108,17 @@ TEST(RatingOutput, NineAndAHalfOfTenIsUnboundedAboveInTextAndJson) {
     const RatingResult ratings = compute_ratings({"A", "B"}, m, RatingOptions{});
     EXPECT_EQ(format_ratings(ratings, OutputFormat::table),
               "Rank  Name     Elo  95% low  95% high  Games  Score   Draw\n"
-              "1     A      255.8    122.1      +inf     10  95.0%  10.0%\n"
-              "2     B     -255.8     -inf    -122.1     10   5.0%  10.0%\n");
+              "1     A      255.8    106.0      +inf     10  95.0%  10.0%\n"
+              "2     B     -255.8     -inf    -106.0     10   5.0%  10.0%\n");
     const std::string json = format_ratings(ratings, OutputFormat::json);
     EXPECT_NE(json.find("\"name\": \"A\", \"elo\": 255.75, \"bound\": \"none\", "
-                        "\"low_95\": 122.15, "
+                        "\"low_95\": 105.95, "
                         "\"high_95\": \"+inf\""),
               std::string::npos)
         << json;
     EXPECT_NE(json.find("\"name\": \"B\", \"elo\": -255.75, \"bound\": \"none\", "
                         "\"low_95\": \"-inf\", "
-                        "\"high_95\": -122.15"),
+                        "\"high_95\": -105.95"),
               std::string::npos)
         << json;
 }

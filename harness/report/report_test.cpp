@@ -86,8 +86,8 @@ TEST(Standings, NineAndAHalfOfTenIsUnboundedAbove) {
     EXPECT_EQ(
         text.substr(0, text.find("\n\n")),
         "Rank Name                          Elo   95% low  95% high   Games   Score    Draw\n"
-        "1    A                           255.8     122.1      +inf      10   95.0%   10.0%\n"
-        "2    B                          -255.8      -inf    -122.1      10    5.0%   10.0%\n"
+        "1    A                           255.8     106.0      +inf      10   95.0%   10.0%\n"
+        "2    B                          -255.8      -inf    -106.0      10    5.0%   10.0%\n"
         "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of the "
         "likelihood ratio and a 1000-sample parametric bootstrap; +inf/-inf: unbounded (a sweep "
         "between groups)")

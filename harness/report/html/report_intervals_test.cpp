@@ -51,7 +51,7 @@ class NineAndAHalf : public ::testing::Test {
 TEST_F(NineAndAHalf, TheTableHoldsTheTerminalsInterval) {
     ASSERT_TRUE(data.ratings.has_value());
     const std::string terminal = format_ratings(*data.ratings, OutputFormat::table);
-    EXPECT_NE(terminal.find("1     A      255.8    122.1      +inf"), std::string::npos)
+    EXPECT_NE(terminal.find("1     A      255.8    106.0      +inf"), std::string::npos)
         << terminal;
     const std::string section = standings_section(data);
     EXPECT_NE(section.find("1000-sample parametric bootstrap over 10 games; +inf or -inf: "
@@ -61,12 +61,12 @@ TEST_F(NineAndAHalf, TheTableHoldsTheTerminalsInterval) {
     EXPECT_NE(section.find("<th scope=\"col\">95% low</th><th scope=\"col\">95% high</th>"),
               std::string::npos)
         << section;
-    EXPECT_NE(section.find("<td class=\"num\">255.8</td><td class=\"num\">122.1</td>"
+    EXPECT_NE(section.find("<td class=\"num\">255.8</td><td class=\"num\">106.0</td>"
                            "<td class=\"num\">+inf</td>"),
               std::string::npos)
         << section;
     EXPECT_NE(section.find("<td class=\"num\">-255.8</td><td class=\"num\">-inf</td>"
-                           "<td class=\"num\">-122.1</td>"),
+                           "<td class=\"num\">-106.0</td>"),
               std::string::npos)
         << section;
 }
@@ -75,14 +75,14 @@ TEST_F(NineAndAHalf, TheLadderDrawsTheUnboundedEndAsAnArrowToTheEdge) {
     const std::string section = standings_section(data);
     // Each rung says its numbers as the table does; A's upper end and B's lower end are arrow
     // heads, and both estimates are dots at their numbers.
-    EXPECT_NE(section.find("<title>A: 255.8 (95% 122.1 to +inf)</title>"), std::string::npos)
+    EXPECT_NE(section.find("<title>A: 255.8 (95% 106.0 to +inf)</title>"), std::string::npos)
         << section;
-    EXPECT_NE(section.find("<title>B: -255.8 (95% -inf to -122.1)</title>"), std::string::npos)
+    EXPECT_NE(section.find("<title>B: -255.8 (95% -inf to -106.0)</title>"), std::string::npos)
         << section;
     EXPECT_EQ(count(section, "class=\"unbounded\""), 2u) << section;
     EXPECT_EQ(count(section, "<circle "), 2u) << section;
     // The axis spans the finite values (-255.8 to 255.8, padded by 6%): the interval line of A
-    // runs from 122.1 to the right edge of the axis, x = 696.
+    // runs from 106.0 to the right edge of the axis, x = 696.
     const std::regex a_line(
         "<title>A: [^<]*</title>.*?<line class=\"interval\" [^>]*x1=\"([0-9.]+)\" "
         "x2=\"([0-9.]+)\"");
