@@ -88,9 +88,9 @@ TEST(Standings, NineAndAHalfOfTenIsUnboundedAbove) {
         "Rank Name                          Elo   95% low  95% high   Games   Score    Draw\n"
         "1    A                           255.8     106.0      +inf      10   95.0%   10.0%\n"
         "2    B                          -255.8      -inf    -106.0      10    5.0%   10.0%\n"
-        "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of the "
-        "likelihood ratio and a 1000-sample parametric bootstrap; +inf/-inf: unbounded (a sweep "
-        "between groups)")
+        "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the widest of the "
+        "profile likelihood ratio, it moved against the bias, and a 1000-sample parametric "
+        "bootstrap; +inf/-inf: unbounded (a sweep between groups)")
         << text;
     EXPECT_NE(text.find("\nElo difference: 511.5 +/- "), std::string::npos) << text;
 }

@@ -70,8 +70,8 @@ StandingsTables standings_tables(Store& store, TournamentId tournament,
         }
         tables.ratings_note =
             unordered_note(ratings) +
-            "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the wider of "
-            "the likelihood ratio and a " +
+            "Elo: joint maximum likelihood, core group's average 0; 95% low/high: the widest of "
+            "the profile likelihood ratio, it moved against the bias, and a " +
             std::to_string(ratings.bootstrap_samples) +
             "-sample parametric bootstrap; +inf/-inf: unbounded (a sweep between groups)";
     } catch (const RatingError& e) {

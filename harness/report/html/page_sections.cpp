@@ -80,8 +80,8 @@ std::string standings_section(const ReportData& data) {
     const RatingResult& r = *data.ratings;
     out << "<table id=\"standings-table\"><caption>Joint maximum-likelihood Elo (core group's "
            "average 0), "
-           "95% intervals (the wider of the likelihood ratio and the 2.5th and 97.5th percentiles "
-           "of a "
+           "95% intervals (the widest of the profile likelihood ratio, it moved against the "
+           "bootstrap's bias, and the 2.5th and 97.5th percentiles of a "
         << r.bootstrap_samples << "-sample parametric bootstrap over " << r.games
         << " games; +inf or -inf: unbounded</caption><thead><tr>"
            "<th scope=\"col\">Rank</th><th scope=\"col\">Engine</th><th scope=\"col\">Elo</th>"
