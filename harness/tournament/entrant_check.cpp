@@ -51,8 +51,10 @@ EntrantVerdict check_one(const EngineConfig& engine, std::size_t index) {
             if (!line.empty()) last = line;
         if (read == EngineProcess::ReadStatus::timeout) {
             host.kill();
-            verdict.said = "did not finish its check within " + std::to_string(int(limit + 30)) +
-                           " s (the load timeout and 30 s)";
+            const int backstop = int(BACKSTOP.count());
+            verdict.said = "did not finish its check within " +
+                           std::to_string(int(limit) + backstop) + " s (the load timeout and " +
+                           std::to_string(backstop) + " s)";
         } else {
             host.wait_for_exit(std::chrono::milliseconds(5000));
             const ExitStatus& status = host.exit_status();
