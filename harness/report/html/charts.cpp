@@ -25,12 +25,20 @@ struct Axis {
         double lo = value(min), hi = value(max);
         return from + (value(v) - lo) / (hi > lo ? hi - lo : 1) * (to - from);
     }
-    // Round tick values: powers of ten on a log axis, 1-2-5 steps on a linear one.
+    // Round tick values: powers of ten on a log axis, 1-2-5 steps on a linear one. The ticks
+    // are counted by index, at most MAX_TICKS: no range, however narrow against its values'
+    // rounding or however far from zero, can make the loop stand still.
     std::vector<double> ticks() const {
+        constexpr int MAX_TICKS = 64;
         std::vector<double> result;
+        if (!std::isfinite(min) || !std::isfinite(max) || max < min) return result;
         if (log) {
-            for (double t = std::pow(10, std::floor(std::log10(min))); t <= max * 1.0001; t *= 10)
+            const double first = std::floor(std::log10(std::max(min, 1e-300)));
+            for (int k = 0; k < MAX_TICKS; ++k) {
+                const double t = std::pow(10, first + k);
+                if (t > max * 1.0001) break;
                 if (t >= min * 0.9999) result.push_back(t);
+            }
             return result;
         }
         double span = max - min > 0 ? max - min : 1;
@@ -40,8 +48,13 @@ struct Axis {
                 step *= f;
                 break;
             }
-        for (double t = std::ceil(min / step) * step; t <= max + step * 1e-9; t += step)
+        const double first = std::ceil(min / step);
+        for (int k = 0; k < MAX_TICKS; ++k) {
+            const double t = (first + k) * step;
+            if (t > max + step * 1e-9) break;
+            if (!result.empty() && t <= result.back()) continue;  // lost in the values' rounding
             result.push_back(std::abs(t) < step * 1e-9 ? 0 : t);
+        }
         return result;
     }
 };
@@ -134,7 +147,9 @@ std::string draw_line_chart(const LineChart& chart) {
     for (const auto& r : chart.references)
         y_min = std::min(y_min, r.y), y_max = std::max(y_max, r.y);
     if (x_max == x_min) x_max = x_min + 1;
-    if (y_max == y_min) y_max = y_min + 1;
+    // Equal values, or values a rounding apart (two engines' averages of the same figures
+    // summed in different orders): a range of one unit around them.
+    if (y_max - y_min <= 1e-9 * std::max(std::abs(y_min), std::abs(y_max))) y_max = y_min + 1;
     if (chart.log_y) {  // whole decades, so that the ends have ticks
         y_min = std::pow(10, std::floor(std::log10(y_min)));
         y_max = std::pow(10, std::ceil(std::log10(y_max)));
