@@ -25,13 +25,16 @@ class CountingConsole : public MatchConsole {
         ++opened;
         return observer_;
     }
-    void finish(Store&, const TournamentSummary& done, int signal, const std::string&) override {
+    void finish(Store&, const TournamentSummary& done, int signal,
+                const std::string& page) override {
         ++finished;
         summary = done;
         last_signal = signal;
+        page_line = page;
     }
     int opened = 0, finished = 0, last_signal = -1;
     TournamentSummary summary;
+    std::string page_line;
 
   private:
     NoObserver observer_;
@@ -132,6 +135,44 @@ TEST_F(MatchSessionTest, TheScheduleIsFittedToTheSuiteTheCheckRead) {
     EXPECT_EQ(console_.summary.scheduled, 5);
     EXPECT_EQ(console_.summary.played_now, 5);
     EXPECT_TRUE(fs::exists(dir_ / "results" / "match.sqlite"));
+}
+
+// A page that cannot be written at the end (its folder made a file during the run) is said on the
+// page's line; the saved config and the checkpoint still follow, and the status is 1.
+TEST_F(MatchSessionTest, APageThatCannotBeWrittenLeavesTheOtherClosingStepsDone) {
+    for (std::size_t i = 0; i < config_.engines.size(); ++i) {
+        config_.engines[i].command = MOCK_ENGINE_PATH;
+        config_.engines[i].args = {"--seed", std::to_string(i + 1)};
+    }
+    config_.limits.depth = 1;
+    config_.game.adjudication.max_plies = 10;
+    config_.rounds = 1;
+    fs::create_directories(dir_ / "page");
+    config_.output.html_path = (dir_ / "page" / "t.html").string();
+    bool saved = false;
+    outputs_.save_config = [&](Store& store, const TournamentSummary& summary) {
+        saved = store.list_games(summary.tournament_id).size() == 2;
+    };
+    class FolderRemovingConsole : public CountingConsole {
+      public:
+        explicit FolderRemovingConsole(fs::path folder) : folder_(std::move(folder)) {}
+        TournamentObserver& open(Store& store) override {
+            fs::remove_all(folder_);
+            std::ofstream(folder_) << "not a folder\n";
+            return CountingConsole::open(store);
+        }
+
+      private:
+        fs::path folder_;
+    } console(dir_ / "page");
+    EXPECT_EQ(run_match(config_, outputs_, console), 1);
+    EXPECT_EQ(console.finished, 1);
+    EXPECT_NE(console.page_line.find("arbiter: the page " + config_.output.html_path +
+                                     " was not written: "),
+              std::string::npos)
+        << console.page_line;
+    EXPECT_TRUE(saved);
+    EXPECT_FALSE(fs::exists(config_.db_path + "-wal") && fs::file_size(config_.db_path + "-wal"));
 }
 
 }  // namespace
