@@ -65,25 +65,16 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
 
     // Step 4. The closing steps, the same after a stop: the page, the closing lines, the saved
     // config, and the database checkpointed so that its file alone holds every game. A second
-    // signal ends the process at once (InterruptWatch).
-    // A page that cannot be written is said where the page's line goes; the other closing
-    // steps still run, and the run's status is then 1 (unless a signal stopped it).
-    std::string page_line;
-    bool page_failed = false;
-    if (!config.output.html_path.empty()) {
-        try {
-            page_line = write_match_page(store, config, summary.tournament_id);
-        } catch (const std::exception& e) {
-            page_failed = true;
-            page_line = "arbiter: the page " + config.output.html_path +
-                        " was not written: " + e.what() + "\n";
-        }
-    }
-    console.finish(store, summary, interrupt.signal(), page_line);
+    // signal ends the process at once (InterruptWatch). A page that cannot be written is said
+    // where the page's line goes, the other steps still run, and the status is then 1.
+    const PageStep page = config.output.html_path.empty()
+                              ? PageStep{}
+                              : try_match_page(store, config, summary.tournament_id);
+    console.finish(store, summary, interrupt.signal(), page);
     if (outputs.save_config) outputs.save_config(store, summary);
     store.checkpoint();
     if (interrupt.signal()) return 128 + interrupt.signal();
-    return page_failed ? 1 : 0;
+    return page.written ? 0 : 1;
 }
 
 std::string write_match_page(Store& store, const TournamentConfig& config,
@@ -94,6 +85,16 @@ std::string write_match_page(Store& store, const TournamentConfig& config,
     html::WrittenReport written = html::write_report(store, report, config.output.html_path);
     return "Report: " + config.output.html_path + " (" + std::to_string(written.games) +
            " games)\n";
+}
+
+PageStep try_match_page(Store& store, const TournamentConfig& config, TournamentId tournament) {
+    try {
+        return {write_match_page(store, config, tournament), true};
+    } catch (const std::exception& e) {
+        return {
+            "arbiter: the page " + config.output.html_path + " was not written: " + e.what() + "\n",
+            false};
+    }
 }
 
 }  // namespace arbiter

@@ -36,14 +36,22 @@ struct MatchOutputs {
     std::function<void(Store& store, const TournamentSummary& summary)> save_config{};
 };
 
+// What the session's page step did: the line that says so, "Report: FILE (N games)\n" (printed
+// with the closing lines), or, for a page that could not be written (a full disk, its folder
+// gone), "arbiter: the page FILE was not written: WHY\n" (an error, for standard error; the run
+// goes on and its games are recorded). Empty without a page.
+struct PageStep {
+    std::string line;
+    bool written = true;
+};
+
 // What a door shows of a run, given to run_match(). open() is called once the database is open
 // and before the first game: it builds the door's observer chain (its console in front of the
 // live files), prints what comes before the games, and returns the chain's head. finish()
 // closes the live files and prints the closing lines, the same for a run that finished and one
-// a signal stopped (`signal`, else 0; InterruptWatch); `page_line` is what the session's page
-// step said ("Report: FILE (N games)\n"), empty without a page. The objects a console builds
-// outlive run_match(), which owns the Store, so none may use the Store after run_match() returns
-// or throws.
+// a signal stopped (`signal`, else 0; InterruptWatch), with what the session's page step did. The
+// objects a console builds outlive run_match(), which owns the Store, so none may use the Store
+// after run_match() returns or throws.
 class MatchConsole {
   public:
     virtual ~MatchConsole() = default;
@@ -54,13 +62,15 @@ class MatchConsole {
     }
     virtual TournamentObserver& open(Store& store) = 0;
     virtual void finish(Store& store, const TournamentSummary& summary, int signal,
-                        const std::string& page_line) = 0;
+                        const PageStep& page) = 0;
 };
 
 // The output plan's page (--html, -html) of `tournament`, rewritten whole (by rename): the one
 // writer of the page, after the run and every --report-every games. Returns the line that says
 // so, "Report: FILE (N games)\n".
 std::string write_match_page(Store& store, const TournamentConfig& config, TournamentId tournament);
+// write_match_page() that never throws: a failure is a PageStep not written, which says why.
+PageStep try_match_page(Store& store, const TournamentConfig& config, TournamentId tournament);
 
 // The start-up check of the Python entrants (harness/tournament/entrant_check.h), which a door
 // runs before it makes its console from `config`: prints each verdict as it comes, leaves out of

@@ -25,12 +25,11 @@ class CountingConsole : public MatchConsole {
         ++opened;
         return observer_;
     }
-    void finish(Store&, const TournamentSummary& done, int signal,
-                const std::string& page) override {
+    void finish(Store&, const TournamentSummary& done, int signal, const PageStep& page) override {
         ++finished;
         summary = done;
         last_signal = signal;
-        page_line = page;
+        page_line = page.line;
     }
     int opened = 0, finished = 0, last_signal = -1;
     TournamentSummary summary;

@@ -52,8 +52,11 @@ TournamentObserver& NativeConsole::open(Store& store) {
                      [this, &store](TournamentId tournament, const std::vector<EngineId>& engines) {
                          std::string text =
                              format_standings(store, tournament, engines, names_, standings_);
-                         if (!plan_.html_path.empty())
-                             text += write_match_page(store, config_, tournament);
+                         if (plan_.html_path.empty()) return text;
+                         // A page not written is said as an error; the games go on.
+                         const PageStep page = try_match_page(store, config_, tournament);
+                         if (page.written) return text + page.line;
+                         std::cerr << page.line;
                          return text;
                      });
     // The CRC32 lines and the PV warnings, among the progress lines.
@@ -67,7 +70,7 @@ TournamentObserver& NativeConsole::open(Store& store) {
     return head;
 }
 void NativeConsole::finish(Store& store, const TournamentSummary& summary, int signal,
-                           const std::string& page_line) {
+                           const PageStep& page) {
     display_->finish();
     live_.close();
     if (signal) std::cerr << INTERRUPTED;
@@ -87,7 +90,7 @@ void NativeConsole::finish(Store& store, const TournamentSummary& summary, int s
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
             std::cout << latency_line(latency) << '\n';
     }
-    if (!page_line.empty()) std::cout << '\n' << page_line;
+    if (!page.line.empty()) (page.written ? std::cout : std::cerr) << '\n' << page.line;
     std::cout << "\nResults: " << config_.db_path
               << (config_.pgn_path.empty() ? "" : ", " + config_.pgn_path) << "\n";
 }

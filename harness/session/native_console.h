@@ -23,7 +23,7 @@ class NativeConsole : public MatchConsole {
     NativeConsole(const TournamentConfig& config, const MatchOutputs& outputs);
     TournamentObserver& open(Store& store) override;
     void finish(Store& store, const TournamentSummary& summary, int signal,
-                const std::string& page_line) override;
+                const PageStep& page) override;
 
   private:
     const TournamentConfig& config_;

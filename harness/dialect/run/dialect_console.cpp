@@ -61,7 +61,10 @@ void save_config(const TournamentConfig& given, Store& store, const TournamentSu
 void PageEveryNGames::game_finished(const GameRecord& game, GameId id, const std::string& white,
                                     const std::string& black) {
     next_.game_finished(game, id, white, black);
-    if (++played_ % config_.report_every == 0) write_match_page(store_, config_, tournament_);
+    if (++played_ % config_.report_every != 0) return;
+    // A page that cannot be written is said, and the games go on (try_match_page()).
+    if (PageStep page = try_match_page(store_, config_, tournament_); !page.written)
+        std::cerr << page.line;
 }
 
 ToolLinesConsole::ToolLinesConsole(const TournamentConfig& config, const MatchOutputs& outputs)
@@ -85,7 +88,7 @@ TournamentObserver& ToolLinesConsole::open(Store& store) {
 }
 
 void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, int signal,
-                              const std::string& page_line) {
+                              const PageStep& page) {
     console_.finish();
     if (plan_.show_latency) {
         for (const EngineLatency& latency : store.engine_latencies(summary.tournament_id))
@@ -99,7 +102,7 @@ void ToolLinesConsole::finish(Store& store, const TournamentSummary& summary, in
         if (summary.pool_stop) out_ << "Pool: this shard " << *summary.pool_stop << '\n';
         out_.flush();
     }
-    std::cerr << page_line;
+    std::cerr << page.line;
     if (signal)
         std::cerr << "arbiter: interrupted; finished games are saved, " << resume_hint_ << '\n';
     std::cerr << "Played " << summary.played_now << " games; results in " << config_.db_path

@@ -91,7 +91,7 @@ class ToolLinesConsole : public MatchConsole {
     TournamentObserver& open(Store& store) override;
     // After a stop (SIGINT, SIGTERM, SIGHUP) the same lines, then what was saved.
     void finish(Store& store, const TournamentSummary& summary, int signal,
-                const std::string& page_line) override;
+                const PageStep& page) override;
 
   private:
     const TournamentConfig& config_;

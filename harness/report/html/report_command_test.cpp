@@ -75,4 +75,31 @@ TEST_F(ReportCommand, TournamentRewritesThePageEveryNGamesAndAtTheEnd) {
     EXPECT_NE(again.output.find("(6 games,"), std::string::npos) << again.output;
 }
 
+// A page that cannot be written during the run (its folder made a file after the first page)
+// is said each time, and the games go on: all six are recorded, the status is 1.
+TEST_F(ReportCommand, APageThatCannotBeWrittenIsSaidAndTheGamesGoOn) {
+    const std::string db = (dir / "t.sqlite").string(), live = (dir / "live").string();
+    const std::string page = live + "/t.html", mock = std::string(",cmd=") + MOCK_ENGINE_PATH;
+    const std::string tournament =
+        std::string(ARBITER_PATH) + " tournament --engine name=one" + mock +
+        ",arg=--think,arg=40 --engine name=two" + mock +
+        ",arg=--seed,arg=4,arg=--think,arg=40 --openings openings/arbiter-8ply.epd --max-games 6 "
+        "--maxplies 20 --depth 1 --concurrency 1 --bootstrap 50 --report-every 2 --db " +
+        db + " --html " + page;
+    RunResult r;
+    const std::string script = "(" + tournament + ") & pid=$!; for i in $(seq 1500); do [ -e " +
+                               page + " ] && break; sleep 0.02; done; rm -rf " + live +
+                               "; echo x > " + live + "; wait $pid";
+    FILE* pipe = ::popen(("sh -c '" + script + "' 2>&1").c_str(), "r");
+    char buffer[4096];
+    while (pipe && std::fgets(buffer, sizeof buffer, pipe)) r.output += buffer;
+    const int status = pipe ? ::pclose(pipe) : -1;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_GE(count(r.output, "arbiter: the page " + page + " was not written: "), 2) << r.output;
+    RunResult again = run("report --db " + db + " --out " + (dir / "again.html").string());
+    ASSERT_EQ(again.exit_code, 0) << again.output;
+    EXPECT_NE(again.output.find("(6 games,"), std::string::npos) << again.output;
+}
+
 }  // namespace
