@@ -155,6 +155,7 @@ INSTANTIATE_TEST_SUITE_P(MockEngine, CheckFault,
                                          FaultCase{"ignore-stop", "infinite-stop"},
                                          FaultCase{"crash-at-max", "option:Move Overhead"},
                                          FaultCase{"illegal-pv", "pv-legal"},
+                                         FaultCase{"mate-pv", "mate-pv"},
                                          FaultCase{"nodes", "go-nodes"}),
                          [](const testing::TestParamInfo<FaultCase>& info) {
                              std::string name;

@@ -1,10 +1,12 @@
 #include "harness/check/uci_checker.h"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
+#include "engines/core/rules.h"
 
 namespace arbiter {
 
@@ -286,7 +288,8 @@ void UciChecker::audit(const Search& found, const Setup& setup) {
     for (const std::string& move : setup.moves) board.play_uci(move);
     const std::string root = board.fen();
     // Step 1. Each info line's numbers, seldepth against depth, and its principal variation.
-    UciInfo parsed;
+    UciInfo parsed, last_pv;
+    const std::string* last_pv_line = nullptr;
     for (const std::string& line : found.info) {
         ++numbered_lines_;
         if (std::string fault = info_number_fault(line); !fault.empty())
@@ -303,6 +306,8 @@ void UciChecker::audit(const Search& found, const Setup& setup) {
         }
         if (!parsed.has_pv || parsed.pv.empty()) continue;
         ++pv_lines_;
+        last_pv = parsed;
+        last_pv_line = &line;
         int played = 0;
         for (const std::string& move : parsed.pv) {
             if (!board.play_uci(move)) {
@@ -314,12 +319,45 @@ void UciChecker::audit(const Search& found, const Setup& setup) {
         }
         while (played-- > 0) board.undo();
     }
-    // Step 2. The ponder move, legal after the bestmove.
+    // Step 2. The search's last PV, when it announces a mate (fastchess's -check-mate-pvs).
+    if (last_pv_line) audit_mating_pv(board, last_pv, *last_pv_line);
+    // Step 3. The ponder move, legal after the bestmove.
     if (found.ponder.empty() || !board.play_uci(found.bestmove)) return;
     ++ponder_moves_;
     if (!board.play_uci(found.ponder))
         ponder_faults_.push_back("ponder " + found.ponder + " is illegal after bestmove " +
                                  found.bestmove + " from " + root);
+}
+
+// A PV that comes with an exact `score mate N` is that mate, as fastchess's -check-mate-pvs (which
+// fishtest gives) reads it: 2N - 1 plies when the engine mates, 2|N| when it is mated
+// (Score::mate_plies()), ending in checkmate. A longer PV, or one of the mate's length that does
+// not end in checkmate, contradicts its score: a fault. A shorter one is counted, not failed:
+// Stockfish 15.1 cuts mating PVs at transposition-table hits (README, "arbiter check"). An
+// illegal PV is pv-legal's fault, and a PV whose mate has the other side's parity mate-sign's.
+void UciChecker::audit_mating_pv(Board& board, const UciInfo& last, const std::string& line) {
+    if (!last.score || !last.score->is_mate() || last.score->bound() != Score::Bound::exact ||
+        last.score->mate_plies() == 0)
+        return;
+    ++mate_pv_lines_;
+    const int plies = std::abs(last.score->mate_plies());
+    const int length = int(last.pv.size());
+    int played = 0;
+    while (played < length && board.play_uci(last.pv[std::size_t(played)])) ++played;
+    const bool legal = played == length;
+    const bool mated = legal && game_status(board.position()) == GameStatus::checkmate;
+    for (; played > 0; --played) board.undo();
+    if (!legal || (mated && (length % 2 == 1) != (last.score->mate_plies() > 0))) return;
+    auto in_plies = [](int n) { return std::to_string(n) + (n == 1 ? " ply" : " plies"); };
+    const std::string claim = "score mate " + std::to_string(last.score->mate_moves()) + " (" +
+                              in_plies(plies) + ") with a PV of " + in_plies(length);
+    if (length < plies)
+        ++mate_pv_incomplete_;
+    else if (length > plies)
+        mate_pv_faults_.push_back("a PV longer than its mate: " + claim + ": " + line);
+    else if (!mated)
+        mate_pv_faults_.push_back("a mating PV that does not end in checkmate: " + claim + ": " +
+                                  line);
 }
 
 const UciOption* UciChecker::option(std::string_view name) const {

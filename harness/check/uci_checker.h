@@ -61,6 +61,7 @@ class UciChecker {
     Search read_search(EngineProbe::Clock::time_point sent, std::chrono::milliseconds wait);
     std::string bestmove_fault(const Search& found, const Setup& setup, bool no_move);
     void audit(const Search& found, const Setup& setup);
+    void audit_mating_pv(Board& board, const UciInfo& last, const std::string& line);
     std::string answer_fault(const Search& found, std::string_view what);
     const UciOption* option(std::string_view name) const;
 
@@ -89,7 +90,10 @@ class UciChecker {
 
     // What the audit of every search found: lines with their fault, and how many it read.
     std::vector<std::string> pv_faults_, ponder_faults_, number_faults_, seldepth_faults_;
+    std::vector<std::string> mate_pv_faults_;
     int pv_lines_ = 0, ponder_moves_ = 0, numbered_lines_ = 0, seldepth_lines_ = 0;
+    int mate_pv_lines_ = 0;         // searches whose last PV came with an exact mate score
+    int mate_pv_incomplete_ = 0;    // of those, PVs shorter than their mate (not a fault)
     int seldepth_below_depth_ = 0;  // lines whose seldepth is below their depth (not a fault)
 };
 

@@ -239,12 +239,16 @@ void UciChecker::information_checks() {
         {"info-integers", &number_faults_, numbered_lines_, "info lines"},
         {"seldepth", &seldepth_faults_, seldepth_lines_, "lines with seldepth"},
         {"pv-legal", &pv_faults_, pv_lines_, "PVs"},
+        {"mate-pv", &mate_pv_faults_, mate_pv_lines_, "mating PVs"},
         {"ponder-legal", &ponder_faults_, ponder_moves_, "ponder moves"}};
     for (const auto& [name, faults, read, what] : audits) {
         begin(name);
         findings(*faults, read, what, outcome, detail);
         if (faults == &seldepth_faults_ && seldepth_below_depth_ > 0)
             detail += " (" + std::to_string(seldepth_below_depth_) + " with seldepth below depth)";
+        if (faults == &mate_pv_faults_ && mate_pv_incomplete_ > 0)
+            detail += " (" + std::to_string(mate_pv_incomplete_) +
+                      " shorter than their mate, which fastchess's -check-mate-pvs warns of)";
         record(group, name, outcome, detail, *faults);
     }
 }

@@ -6,6 +6,7 @@
 //   --fault ignore-stop        never answers `stop` after `go infinite` (only `quit` ends it)
 //   --fault crash-at-max       aborts when Move Overhead is set to its maximum (5000)
 //   --fault illegal-pv         ends each PV with a move that is not legal
+//   --fault mate-pv            announces its mate in one with a PV of a move that does not mate
 //   --fault nodes              searches past `go nodes N` (reports 10 N nodes)
 //
 // Its search looks two plies deep: it mates in one when it can, reports `score mate -1` when every
@@ -148,7 +149,11 @@ struct Engine {
         std::cout << "info depth " << depth << " seldepth " << depth << " multipv 1 score " << score
                   << " nodes " << nodes << " nps " << nodes * 1000 << " time 1";
         if (!best.empty()) {
-            std::cout << " pv " << best << (answer != best || ponder.empty() ? "" : " " + ponder);
+            std::string pv = best;
+            if (fault == "mate-pv" && score == "mate 1")
+                for (Move move : moves)
+                    if (move_to_uci(move) != best) pv = move_to_uci(move);
+            std::cout << " pv " << pv << (answer != best || ponder.empty() ? "" : " " + ponder);
             if (fault == "illegal-pv") std::cout << " a1a1";
         }
         std::cout << "\nbestmove " << (answer.empty() ? "(none)" : answer)
