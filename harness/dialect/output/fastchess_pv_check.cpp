@@ -1,11 +1,13 @@
 #include "harness/dialect/output/fastchess_pv_check.h"
 
+#include <cstdlib>
 #include <sstream>
 
 #include "engines/core/board.h"
 #include "engines/core/movegen.h"
 #include "engines/core/position.h"
 #include "engines/core/rules.h"
+#include "harness/game/score.h"
 
 namespace arbiter {
 
@@ -86,9 +88,9 @@ PvFinding check_pv(const std::string& start_fen, const std::vector<std::string>&
         if (!board.play_uci(text)) return {PvProblem::illegal_move, text};
     }
     if (!mate) return {};
-    // Step 2. A mate in N moves: 2N - 1 plies when the engine mates, 2|N| when it is mated,
-    // ending in checkmate.
-    const std::size_t plies = std::size_t(*mate > 0 ? 2 * *mate - 1 : -2 * *mate);
+    // Step 2. A mate in N moves: 2N - 1 plies when the engine mates, 2|N| when it is mated
+    // (Score's conversion), ending in checkmate.
+    const std::size_t plies = std::size_t(std::abs(Score::from_mate_moves(*mate).mate_plies()));
     if (pv.size() < plies) return {PvProblem::incomplete_mating_pv, ""};
     if (pv.size() > plies) return {PvProblem::too_long_mating_pv, ""};
     MoveList replies;
