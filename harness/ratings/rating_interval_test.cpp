@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,32 @@ TEST(RatingIntervals, APoolCutInTwoHasUnboundedEndsOnTheCutOffSide) {
     }
 }
 
+// The greatest value of `f`, concave on [-10, 10], by golden-section search.
+double concave_maximum(const std::function<double(double)>& f) {
+    double low = -10.0;
+    double high = 10.0;
+    const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
+    for (int i = 0; i < 200; ++i) {
+        const double x1 = high - ratio * (high - low);
+        const double x2 = low + ratio * (high - low);
+        (f(x1) < f(x2) ? low : high) = (x1 + x2) / 2.0;
+    }
+    return f((low + high) / 2.0);
+}
+
+// The distance in [0, 5] at which `fall` (twice the log-likelihood's fall, rising with the
+// distance) reaches F(1, 19), by bisection.
+constexpr double F_1_19 = 2.0930240544 * 2.0930240544;
+double ratio_end(const std::function<double(double)>& fall) {
+    double near = 0.0;
+    double far = 5.0;
+    for (int i = 0; i < 100; ++i) {
+        const double middle = (near + far) / 2.0;
+        (fall(middle) < F_1_19 ? near : far) = middle;
+    }
+    return near;
+}
+
 TEST(RatingIntervals, TheLikelihoodRatioRefitsTheOthers) {
     // a (the anchor) beat b 6-4 and drew c 5-5 in wins; b beat c 7-3; no draws (dispersion 1).
     // c's profile likelihood ratio: at each candidate rating of c, b is refitted, and the ends
@@ -189,30 +216,16 @@ TEST(RatingIntervals, TheLikelihoodRatioRefitsTheOthers) {
         }
         return sum;
     };
-    auto best_b = [&](double c) {  // golden-section search: the likelihood is concave in b
-        double low = -10.0;
-        double high = 10.0;
-        const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-        for (int i = 0; i < 200; ++i) {
-            const double x1 = high - ratio * (high - low);
-            const double x2 = low + ratio * (high - low);
-            (log_likelihood(x1, c) < log_likelihood(x2, c) ? low : high) = (x1 + x2) / 2.0;
-        }
-        return log_likelihood((low + high) / 2.0, c);
+    auto best_b = [&](double c) {
+        return concave_maximum([&](double b) { return log_likelihood(b, c); });
     };
     const rating_fit::PoolFit fit =
         rating_fit::fit_pool(3, cells, rating_fit::ModelSettings{}, 0.0, nullptr, true, 0);
     const double c_hat = fit.theta[2] - fit.theta[0];
     const double top = log_likelihood(fit.theta[1] - fit.theta[0], c_hat);
-    constexpr double F_1_19 = 2.0930240544 * 2.0930240544;
     auto end = [&](double side) {
-        double near = 0.0;
-        double far = 5.0;
-        for (int i = 0; i < 100; ++i) {
-            const double middle = (near + far) / 2.0;
-            (2.0 * (top - best_b(c_hat + side * middle)) < F_1_19 ? near : far) = middle;
-        }
-        return c_hat + side * near;
+        return c_hat +
+               side * ratio_end([&](double d) { return 2.0 * (top - best_b(c_hat + side * d)); });
     };
     const rating_fit::LikelihoodOffsets offsets =
         rating_fit::likelihood_ratio_offsets(cells, fit, 2, 0, DrawModel::none);
@@ -225,28 +238,13 @@ TEST(RatingIntervals, TheLikelihoodRatioRefitsTheOthers) {
     // follows b as c = (3 q + b) / 2, and b is refitted.
     const double q_hat = c_hat - (b_hat + c_hat) / 3.0;
     auto best_at = [&](double q) {
-        double low = -10.0;
-        double high = 10.0;
-        const double ratio = (std::sqrt(5.0) - 1.0) / 2.0;
-        for (int i = 0; i < 200; ++i) {
-            const double x1 = high - ratio * (high - low);
-            const double x2 = low + ratio * (high - low);
-            (log_likelihood(x1, (3.0 * q + x1) / 2.0) < log_likelihood(x2, (3.0 * q + x2) / 2.0)
-                 ? low
-                 : high) = (x1 + x2) / 2.0;
-        }
-        const double b = (low + high) / 2.0;
-        return log_likelihood(b, (3.0 * q + b) / 2.0);
+        return concave_maximum([&](double b) { return log_likelihood(b, (3.0 * q + b) / 2.0); });
     };
     const rating_fit::LikelihoodOffsets average =
         rating_fit::likelihood_ratio_offsets(cells, fit, 2, -1, DrawModel::none);
     for (const double side : {-1.0, 1.0}) {
-        double near = 0.0;
-        double far = 5.0;
-        for (int i = 0; i < 100; ++i) {
-            const double middle = (near + far) / 2.0;
-            (2.0 * (top - best_at(q_hat + side * middle)) < F_1_19 ? near : far) = middle;
-        }
+        const double near =
+            ratio_end([&](double d) { return 2.0 * (top - best_at(q_hat + side * d)); });
         EXPECT_NEAR(side < 0.0 ? average.low : average.high, side * near, 1e-6);
     }
 }
