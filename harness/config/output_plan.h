@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "harness/config/live_address.h"
+
 namespace arbiter {
 
 // Which lines a run prints while it plays (--console, -output format=): cutechess-cli's,
@@ -98,6 +100,9 @@ struct OutputPlan {
     bool test_env = false;        // -testEnv: a warning's parts on one line, " :: " between
     bool show_latency = false;    // --show-latency: each engine's latency at the end
     std::string html_path{};      // --html FILE: the report page
+    // --live ADDR:PORT, -live: the live server (harness/live) serves the run while it plays.
+    std::optional<LiveAddress> live{};
+    int live_connections = 256;  // --live-connections N: more at once are answered 503
     // --save-config FILE, -config outname=FILE: the run's configuration and each pair's results in
     // fastchess's saved form, written whole when the run ends (also after a stop).
     std::string saved_config_path{};

@@ -4,6 +4,7 @@
 // of the identity; tournament_settings.cpp puts them at the end of the table.
 #include <array>
 
+#include "harness/config/live_address.h"
 #include "harness/config/result_format.h"
 #include "harness/config/tournament_rules.h"
 
@@ -27,6 +28,17 @@ constexpr IntegerRule SCORE_INTERVAL_RULE{"score_interval", 1, INT_MAX_VALUE,
                                           "a positive number of games"};
 constexpr IntegerRule OUTCOME_INTERVAL_RULE{"outcome_interval", 0, INT_MAX_VALUE,
                                             "a number of games, 0 or more"};
+
+constexpr IntegerRule LIVE_CONNECTIONS_RULE{"live_connections", 1, 100000,
+                                            "a positive number of connections"};
+
+void read_live(Config& c, Text t) {
+    c.output.live = read_live_address(t.text(), "--live");
+}
+
+void read_live_connections(Config& c, Text t) {
+    c.output.live_connections = int(read_integer(LIVE_CONNECTIONS_RULE, t));
+}
 
 }  // namespace
 
@@ -58,6 +70,17 @@ const std::vector<TournamentSetting>& output_settings() {
           .value_name = "FILE",
           .help = "Write the HTML report to FILE at the end and every --report-every games",
           .read = read_file<"html", &Config::output, &OutputPlan::html_path>},
+        S{.key = "live",
+          .flag = "live",
+          .value_name = "ADDR:PORT",
+          .help = "Serve the run live while it plays: the page with every game in progress, "
+                  "events at /events, a PGN feed at /live.pgn (address default 127.0.0.1)",
+          .read = read_live},
+        S{.key = "live_connections",
+          .flag = "live-connections",
+          .value_name = "N",
+          .help = "With --live: connections served at once (default 256); more get 503",
+          .read = read_live_connections},
         S{.key = "epd",
           .flag = "epd",
           .value_name = "FILE",

@@ -27,10 +27,11 @@ const char* colour_name(Color c) {
 class Referee {
   public:
     Referee(Player& white, Player& black, const Opening& opening, const GameSettings& settings,
-            RefereeClock& clock)
+            RefereeClock& clock, GameWatcher* watcher)
         : players_{&white, &black},
           settings_(settings),
           clock_(clock),
+          watcher_(watcher),
           draw_tracker_(settings.adjudication),
           resign_tracker_(settings.adjudication) {
         game_.start_fen = opening.start_fen;
@@ -41,6 +42,10 @@ class Referee {
             !error.empty())
             throw std::invalid_argument("opening " + std::to_string(opening.suite_index + 1) +
                                         ": " + error);
+        for (Color c : {WHITE, BLACK}) {
+            if (const auto& tc = players_[c]->limits.tc) chess_clock_[c].emplace(*tc);
+        }
+        if (watcher_) watcher_->began(game_.start_fen, watched_clocks());
         for (const std::string& text : opening.moves) {
             Move m = move_from_uci(pos_, text);
             if (!m)
@@ -49,9 +54,6 @@ class Referee {
             MoveRecord book;
             book.book = true;
             play(m, book);
-        }
-        for (Color c : {WHITE, BLACK}) {
-            if (const auto& tc = players_[c]->limits.tc) chess_clock_[c].emplace(*tc);
         }
         for (const std::string& pattern : settings.kept_info_lines)
             kept_line_patterns_.emplace_back(pattern);
@@ -330,6 +332,15 @@ class Referee {
         board_.play(m);
         uci_moves_.push_back(record.uci);
         game_.moves.push_back(std::move(record));
+        if (watcher_) watcher_->moved(game_.moves.back(), pos_.fen(), watched_clocks());
+    }
+
+    // Both clocks as they stand, for the watcher.
+    WatchedClocks watched_clocks() const {
+        WatchedClocks clocks;
+        if (chess_clock_[WHITE]) clocks.white_ms = chess_clock_[WHITE]->remaining_ms();
+        if (chess_clock_[BLACK]) clocks.black_ms = chess_clock_[BLACK]->remaining_ms();
+        return clocks;
     }
 
     // Step 4a. After an engine's move (never in the book), a position a Syzygy table holds ends
@@ -411,6 +422,7 @@ class Referee {
     Player* players_[COLOR_NB];
     const GameSettings& settings_;
     RefereeClock& clock_;
+    GameWatcher* watcher_;  // may be null
     PlayedGame game_;
     Board board_;  // the game from its start position, with the history repetition walks
     Position& pos_ = board_.position();
@@ -451,8 +463,8 @@ RefereeClock& real_clock() {
 }
 
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
-                     const GameSettings& settings, RefereeClock& clock) {
-    PlayedGame played = Referee(white, black, opening, settings, clock).run();
+                     const GameSettings& settings, RefereeClock& clock, GameWatcher* watcher) {
+    PlayedGame played = Referee(white, black, opening, settings, clock, watcher).run();
     // A stopping run ends the engines' reads (stop_engine_reads()): a game that then ran out of
     // time, stalled or disconnected was ended by the stop, not by its engines.
     const Termination end = played.result.termination;

@@ -15,6 +15,7 @@
 #include "harness/config/engine_config.h"
 #include "harness/config/game_config.h"
 #include "harness/game/engine_session.h"
+#include "harness/game/game_watcher.h"
 #include "harness/game/played_game.h"
 #include "harness/values/opening_slot.h"
 
@@ -52,9 +53,11 @@ RefereeClock& real_clock();
 
 // Plays `opening` (its moves are played as book moves) and then the engines, white first to move
 // after the book if the opening ends with white to move. Never throws for an engine's
-// misbehaviour: that ends the game with the right result and termination.
+// misbehaviour: that ends the game with the right result and termination. A `watcher`, when
+// given, hears the start and every move as it is played.
 PlayedGame play_game(Player& white, Player& black, const Opening& opening,
-                     const GameSettings& settings, RefereeClock& clock = real_clock());
+                     const GameSettings& settings, RefereeClock& clock = real_clock(),
+                     GameWatcher* watcher = nullptr);
 
 // The score a move record reports, if any, as the adjudicators compare it: centipawns, or a mate
 // in N moves (Score::mate_moves(), not plies) as +/-(100000 - N); the bound is not looked at.

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "harness/live/live_run.h"
 #include "harness/process/affinity.h"
 #include "harness/report/html/page.h"
 #include "harness/tournament/entrant_check.h"
@@ -46,6 +47,10 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
         validate(config);
     }
 
+    // The live server binds here, so that an address it cannot have refuses the run before
+    // anything is created; the hub and its live file serve every run (`arbiter serve`).
+    LiveRun live(config, config.output.live);
+
     // Step 2. The database: its folder, the claim, and no new empty file left by a failure.
     std::filesystem::path db(config.db_path);
     if (db.has_parent_path()) create_folder(db.parent_path(), "the folder of " + outputs.flags.db);
@@ -59,9 +64,10 @@ int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchC
     // the run: no game starts, the games in progress end (InterruptWatch), and the run returns.
     // A signal while the console prints its first lines stops the run too.
     console.engines_checked(checked.declared_options);
-    TournamentObserver& observer = console.open(store);
+    TournamentObserver& observer = live.observe(console.open(store));
     TournamentSummary summary =
         run_tournament(config, store, observer, &interrupt.stop(), &checked);
+    live.finish();  // the live page becomes the final report; the server closes
 
     // Step 4. The closing steps, the same after a stop: the page, the closing lines, the saved
     // config, and the database checkpointed so that its file alone holds every game. A second

@@ -18,6 +18,8 @@
 //   --every-game        count goes per game (reset by ucinewgame) instead of per process
 //   --info-flood N      send N lines "info string flood K" (K from 0) before each bestmove
 //   --long-line N       send one line "info string " and N bytes 'x' before each bestmove
+//   --info-text TEXT    send "info depth 2 score cp 5 nodes 10 pv TEXT" and "info string TEXT"
+//                       before each bestmove (a hostile PV and info string for the pages' tests)
 //   --score TEXT        the score of its info line ("cp -2147483648"; default "cp 0")
 //   --bestmove TEXT     answer every go with "bestmove TEXT" instead of a random move
 //   --orphan-stdout     leave a helper process (a grandchild) holding its stdout for 60 s
@@ -61,6 +63,7 @@ struct Settings {
     bool no_uci = false, exit_after_uciok = false, ignore_isready = false, every_game = false;
     long info_flood = 0;
     long long_line = 0;
+    std::string info_text;
     std::string score = "cp 0";
     std::string bestmove;  // empty: a random legal move
     bool orphan_stdout = false;
@@ -109,6 +112,8 @@ Settings parse_arguments(int argc, char** argv) {
             s.info_flood = number();
         else if (flag == "--long-line")
             s.long_line = number();
+        else if (flag == "--info-text" && i + 1 < argc)
+            s.info_text = argv[++i];
         else if (flag == "--orphan-stdout")
             s.orphan_stdout = true;
         else if (flag == "--think")
@@ -300,6 +305,9 @@ int main(int argc, char** argv) {
             sleep_ms(settings.think_ms);
             for (long k = 0; k < settings.info_flood; ++k)
                 std::cout << "info string flood " << k << '\n';
+            if (!settings.info_text.empty())
+                std::cout << "info depth 2 score cp 5 nodes 10 pv " << settings.info_text
+                          << "\ninfo string " << settings.info_text << '\n';
             if (settings.long_line > 0)
                 std::cout << "info string " << std::string(std::size_t(settings.long_line), 'x')
                           << '\n';

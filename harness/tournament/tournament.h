@@ -51,6 +51,19 @@ class TournamentObserver {
                               const std::string& black) {
         (void)slot, (void)white, (void)black;
     }
+    // Right after game_started(), under the same lock: the watcher of this game while it is
+    // played (game_watcher.h; the live server's), or null for none. A watched game ends with
+    // game_over(), whether it is recorded or not.
+    virtual GameWatcher* watch_game(const ScheduleSlot& slot, const std::string& white,
+                                    const std::string& black) {
+        (void)slot, (void)white, (void)black;
+        return nullptr;
+    }
+    // After a watched game ends, before it is recorded (game_finished() follows when it is; a game
+    // a stopping run cut short, PlayedGame::cut_short, is not), under the lock of game_finished.
+    virtual void game_over(const ScheduleSlot& slot, const PlayedGame& played) {
+        (void)slot, (void)played;
+    }
     // After each game is recorded (called under a lock, one at a time).
     virtual void game_finished(const GameRecord& game, GameId id, const std::string& white,
                                const std::string& black) = 0;

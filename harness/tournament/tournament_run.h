@@ -45,6 +45,25 @@ inline std::string host_name() {
     return name;
 }
 
+// One engine's lines while its game is watched: every line still goes to the engine log (when
+// there is one), and each `info` line the engine sends goes to the game's watcher too.
+class WatchedEngineLines : public EngineIoObserver {
+  public:
+    WatchedEngineLines(EngineIoObserver* log, GameWatcher& watcher, Color side)
+        : log_(log), watcher_(watcher), side_(side) {}
+    void engine_line(const std::string& engine, Direction direction,
+                     std::string_view line) noexcept override {
+        if (log_) log_->engine_line(engine, direction, line);
+        if (direction == Direction::from_engine && line.starts_with("info "))
+            watcher_.thinking(side_, line);
+    }
+
+  private:
+    EngineIoObserver* log_;
+    GameWatcher& watcher_;
+    Color side_;
+};
+
 }  // namespace tournament_run
 
 // The game loop and the store of one run, shared by every tournament form: the checks and the
@@ -200,13 +219,16 @@ class TournamentRun {
             return p;
         };
         Player white = player(game.white), black = player(game.black);
+        GameWatcher* watcher = nullptr;
         {
             std::lock_guard lock(mutex_);
             observer_.game_started(game.slot, white.name, black.name);
+            watcher = observer_.watch_game(game.slot, white.name, black.name);
         }
         const Opening opening = openings_->at(suite_index(game.slot));
         mark_game_in_logs(game, engines, white.name, black.name);
-        PlayedGame played = play_game(white, black, opening, config_.game);
+        PlayedGame played = watcher ? play_watched(white, black, opening, game, engines, *watcher)
+                                    : play_game(white, black, opening, config_.game);
         name_log_in_fault(played.result, game, engines);
         if (played.cut_short || (played.result.termination == Termination::disconnect &&
                                  terminated_from_outside(game, engines)))
@@ -234,6 +256,23 @@ class TournamentRun {
         show_game(game, record, id, white.name, black.name);
         if (config_.sprt) update_sprt(game, record);
         if (engine_log_) engine_log_->check();  // a log that lost lines ends the run
+    }
+
+    // play_game() with `watcher` hearing the referee and both engines' `info` lines (through the
+    // engine log's observer, put back afterwards); game_over() when it ends.
+    PlayedGame play_watched(Player& white, Player& black, const Opening& opening,
+                            const ScheduledGame& game, WorkerEngines& engines,
+                            GameWatcher& watcher) {
+        EngineIoObserver* log = engine_start_.io_observer;
+        tournament_run::WatchedEngineLines lines[] = {{log, watcher, WHITE}, {log, watcher, BLACK}};
+        white.engine->observe(&lines[WHITE], engines.io_name(game.white));
+        black.engine->observe(&lines[BLACK], engines.io_name(game.black));
+        PlayedGame played = play_game(white, black, opening, config_.game, real_clock(), &watcher);
+        white.engine->observe(log, engines.io_name(game.white));
+        black.engine->observe(log, engines.io_name(game.black));
+        std::lock_guard lock(mutex_);
+        observer_.game_over(game.slot, played);
+        return played;
     }
 
     // The store's record of a game of the schedule: the game as played, under this tournament's

@@ -83,11 +83,14 @@ EngineSession& WorkerEngines::ensure(int index) {
     if (engine && engine->alive()) return *engine;
     const EngineConfig& config = start_.engines[std::size_t(index)];
     engine = make_session(config.protocol);
-    if (start_.io_observer)
-        engine->observe(start_.io_observer, config.name + "(" + std::to_string(worker_) + ")");
+    if (start_.io_observer) engine->observe(start_.io_observer, io_name(index));
     start_engine(*engine, config, log_paths_[std::size_t(index)], start_.handshake_timeout,
                  start_.chess960);
     return *engine;
+}
+
+std::string WorkerEngines::io_name(int index) const {
+    return start_.engines.at(std::size_t(index)).name + "(" + std::to_string(worker_) + ")";
 }
 
 UciClient& WorkerEngines::ensure_uci(int index) {

@@ -73,6 +73,8 @@ class WorkerEngines {
     // The file the engine `index` writes its stderr to, or empty when it inherits arbiter's.
     const std::string& log_path(int index) const { return log_paths_.at(std::size_t(index)); }
 
+    // The name the engine `index` has in the engine log: "NAME(W)", W this worker's number.
+    std::string io_name(int index) const;
     // How many jobs this worker has finished (the pool counts them).
     std::size_t jobs_done = 0;
 

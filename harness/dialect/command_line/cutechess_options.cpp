@@ -174,6 +174,8 @@ constexpr O
               ARBITER, ONE, [](R& r, P) { r.command.db_given = true; }, "db"},
             O{"-html", "FILE", "Write the HTML report page to FILE at the end", ARBITER, ONE,
               nullptr, "html"},
+            O{"-live", "ADDR:PORT", "Serve the run live (page, /events, /live.pgn) while it plays",
+              ARBITER, ONE, nullptr, "live"},
             O{"-report-every", "N", "Rewrite the -html page every N games as well", ARBITER, ONE,
               nullptr, "report_every"},
             O{"-shard", "K/N|auto",

@@ -24,13 +24,15 @@ function parseArguments(argv) {
 
 // A DevTools client over --remote-debugging-pipe: JSON messages separated by NUL bytes, written
 // to the browser's fd 3 and read from its fd 4.
+// `loopback`: the page may reach this machine's servers (the live page's own); every other
+// address still goes to a proxy that is not there.
 class Browser {
-  constructor(executable, profile) {
+  constructor(executable, profile, { loopback = false } = {}) {
     this.child = spawn(executable, [
       '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
       '--disable-extensions', '--disable-dev-shm-usage', '--disable-default-apps', '--mute-audio', '--hide-scrollbars',
-      '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=<-loopback>',
+      '--proxy-server=127.0.0.1:9', '--proxy-bypass-list=' + (loopback ? '<local>' : '<-loopback>'),
       '--user-data-dir=' + profile, '--remote-debugging-pipe', 'about:blank',
     ], { stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'], detached: true });
     this.child.stderr.resume();

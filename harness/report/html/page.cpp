@@ -201,18 +201,65 @@ std::string game_data_scripts(const ReportData& data) {
            script_data(plies.str()) + "</script>\n";
 }
 
-std::string render_page(const ReportData& data) {
+namespace {
+
+// The page's head and the start of its body, up to the header's first paragraph.
+std::string page_head(const std::string& title, const PageMode& mode) {
     std::ostringstream out;
-    std::string title = data.event.empty() ? "arbiter tournament" : data.event;
     out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-           "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
-           "<title>"
-        << escape(title) << " &ndash; arbiter report</title><style>\n"
-        << PAGE_STYLE << "</style></head><body><header><h1>" << escape(title) << "</h1><p>"
-        << summary_line(data) << "</p>" << note_list(data.note)
-        << "<nav aria-label=\"Sections\"><ul>";
+           "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:"
+        << (mode.live ? "; connect-src 'self'" : "") << "\"><title>" << escape(title)
+        << " &ndash; arbiter " << (mode.live ? "live" : "report") << "</title><style>\n"
+        << PAGE_STYLE << (mode.live ? PAGE_LIVE_STYLE : "") << "</style></head><body"
+        << (mode.live ? " data-live=\"true\"" : "") << "><header><h1>" << escape(title) << "</h1>";
+    return out.str();
+}
+
+// What a page served beyond this machine leaves out: the engine log a fault's detail names,
+// and the note (a class tournament's entrant files).
+void hide_local_paths(ReportData& data) {
+    for (auto* games : {&data.games}) {
+        for (auto& g : *games) {
+            auto& detail = g.result.fault_detail;
+            if (std::size_t at = detail.find("its log: "); at != std::string::npos)
+                detail = detail.substr(0, at >= 2 ? at - 2 : 0);
+        }
+    }
+    if (!data.note.empty())
+        data.note = "(a note of this run is not shown: the page is served beyond this machine)";
+}
+
+}  // namespace
+
+std::string live_section() {
+    return "<section id=\"live\" aria-labelledby=\"live-heading\"><h2 id=\"live-heading\">Live"
+           "</h2><p id=\"live-status\" role=\"status\">Connecting to the live server&hellip;</p>"
+           "<p id=\"live-progress\"></p><div id=\"live-follow\" hidden><h3 id=\"follow-title\">"
+           "</h3><div class=\"follow-body\"><div id=\"follow-board\" class=\"live-board\" "
+           "role=\"img\"></div><div class=\"follow-side\"><p class=\"clocks\"><span "
+           "id=\"follow-white-clock\" class=\"clock\"></span> <span id=\"follow-black-clock\" "
+           "class=\"clock\"></span></p><dl id=\"follow-search\"></dl><ol id=\"follow-moves\">"
+           "</ol></div></div></div><div id=\"live-games\" aria-live=\"off\"></div></section>";
+}
+
+std::string render_live_shell(const std::string& title, bool public_view) {
+    PageMode mode{true, public_view};
+    return page_head(title, mode) +
+           "<p>Waiting for the tournament's first game.</p></header><main>" + live_section() +
+           "</main>" + piece_symbols() + "\n<script>\n" + PAGE_LIVE_SCRIPT +
+           "</script></body></html>\n";
+}
+
+namespace {
+
+std::string render_page_body(const ReportData& data, const PageMode& mode) {
+    std::ostringstream out;
+    std::string title = data.event.empty() ? "arbiter tournament" : data.event;
+    out << page_head(title, mode) << "<p>" << summary_line(data) << "</p>" << note_list(data.note)
+        << "<nav aria-label=\"Sections\"><ul>"
+        << (mode.live ? "<li><a href=\"#live\">Live</a></li>" : "");
     std::vector<std::pair<std::string, std::string>> sections = {
         {"standings", standings_section(data)},
         {"timeline", timeline_section(data)},
@@ -228,14 +275,25 @@ std::string render_page(const ReportData& data) {
     for (std::size_t i = 0; i < sections.size(); ++i)
         if (!sections[i].second.empty())
             out << "<li><a href=\"#" << sections[i].first << "\">" << labels[i] << "</a></li>";
-    out << "</ul></nav></header><main>";
+    out << "</ul></nav></header><main>" << (mode.live ? live_section() : "");
     for (const auto& [id, html] : sections) out << scrolling_tables(html) << '\n';
-    out << "</main><footer><p>Written by arbiter report from "
+    out << "</main><footer><p>Written by arbiter " << (mode.live ? "live" : "report") << " from "
         << escape(data.tournament.config_key.substr(0, 12))
         << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'
         << game_data_scripts(data) << "<script>\n"
-        << PAGE_SCRIPT << "</script></body></html>\n";
+        << PAGE_SCRIPT << "</script>";
+    if (mode.live) out << "<script>\n" << PAGE_LIVE_SCRIPT << "</script>";
+    out << "</body></html>\n";
     return out.str();
+}
+
+}  // namespace
+
+std::string render_page(const ReportData& data, const PageMode& mode) {
+    if (!mode.public_view) return render_page_body(data, mode);
+    ReportData shown = data;
+    hide_local_paths(shown);
+    return render_page_body(shown, mode);
 }
 
 void write_page(const std::string& page, const std::filesystem::path& path) {

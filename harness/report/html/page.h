@@ -11,8 +11,21 @@
 
 namespace arbiter::html {
 
+// How the page is served. `live`: by arbiter's live server (harness/live), which the page's live
+// script reads (Server-Sent Events at /events): a "Live" section of the games in progress comes
+// first, and the page may connect to its own server. `public_view`: served beyond this machine,
+// so no local path is shown (an engine log named in a fault's detail, the note's entrant files).
+struct PageMode {
+    bool live = false;
+    bool public_view = false;
+};
+
 // Returns the whole page.
-std::string render_page(const ReportData& data);
+std::string render_page(const ReportData& data, const PageMode& mode = {});
+// The live page before its tournament has a game in the database: the live section alone.
+std::string render_live_shell(const std::string& title, bool public_view);
+// The "Live" section: the progress line, a board per game in progress, and the followed game.
+std::string live_section();
 
 // Writes the page to `path` atomically: a temporary file in the same folder, then a rename, so a
 // browser that reloads sees the old page or the new one, never half of one. Creates missing
@@ -51,6 +64,9 @@ std::string game_data_scripts(const ReportData& data);
 // (the generated page_style.cpp and page_script.cpp). The piece symbols (page_assets.cpp).
 extern const char* const PAGE_STYLE;
 extern const char* const PAGE_SCRIPT;
+// The live page's own stylesheet and script (live.css, live.js).
+extern const char* const PAGE_LIVE_STYLE;
+extern const char* const PAGE_LIVE_SCRIPT;
 std::string piece_symbols();
 
 }  // namespace arbiter::html

@@ -1,8 +1,8 @@
 (() => {
   'use strict';
   const $ = (selector) => document.querySelector(selector);
-  const GAMES = JSON.parse($('#game-list').textContent);
-  const PLIES = JSON.parse($('#game-plies').textContent);
+  let GAMES = JSON.parse($('#game-list').textContent);
+  let PLIES = JSON.parse($('#game-plies').textContent);
   const NUMERIC = [true, true, false, false, false, false, false, true];
   const list = { text: '', result: '', column: 0, descending: false, page: 0, size: 100 };
   const viewer = { id: null, game: null, ply: 0 };
@@ -155,7 +155,7 @@
   // Wiring.
   $('#game-filter').addEventListener('input', (e) => { list.text = e.target.value; list.page = 0; renderList(); });
   // Charts with bands on demand: one series' band at a time, the other lines dimmed.
-  document.querySelectorAll('svg.bands-on-demand').forEach((svg) => {
+  const wireCharts = (root) => root.querySelectorAll('svg.bands-on-demand').forEach((svg) => {
     let pinned = null;
     const show = (series) => {
       svg.dataset.shown = series === null ? '' : series;
@@ -178,6 +178,7 @@
       });
     });
   });
+  wireCharts(document);
   $('#result-filter').addEventListener('change', (e) => { list.result = e.target.value; list.page = 0; renderList(); });
   $('#page-size').addEventListener('change', (e) => { list.size = Number(e.target.value); list.page = 0; renderList(); });
   $('#page-previous').addEventListener('click', () => { list.page--; renderList(); });
@@ -205,5 +206,14 @@
   list.size = Number($('#page-size').value);
   renderList();
   followHash();
+  // The live page (live.js) puts newer sections and game data in place, then calls these.
+  window.arbiterReport = {
+    reload() {
+      GAMES = JSON.parse($('#game-list').textContent);
+      PLIES = JSON.parse($('#game-plies').textContent);
+      renderList();
+    },
+    wireCharts,
+  };
   document.body.dataset.ready = 'true';
 })();
