@@ -308,6 +308,10 @@ SCRIPTS = {
                     "grep -q 'same search' pr-summary.md", {})],
     "bench-speed": [("scripts/bench-speed 2", {})],  # depth 2: callgrind counts every rung
     "bench-harness": [("scripts/bench-harness", {"GAMES": "40"})],
+    # Mock engines (seeded, so both runs play the same moves), 4 games, 20 viewers.
+    "live-load": [("scripts/live-load --games 4 --tc 30+0.1 --concurrency 2 --sse 20 --pollers 4 "
+                   "--engine name=a,cmd=build/bin/mock_engine,arg=--think,arg=5 --engine "
+                   "name=b,cmd=build/bin/mock_engine,arg=--think,arg=5,arg=--seed,arg=4", {})],
     "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(

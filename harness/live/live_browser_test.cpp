@@ -38,11 +38,11 @@ struct Background {
     }
     // The URL the program printed ("... live at http://127.0.0.1:PORT/"), within 60 s.
     std::string url() const {
-        const std::regex printed(R"(live at (http://127\.0\.0\.1:\d+/))");
+        const std::regex printed(R"(live at http://[0-9.]+:(\d+)/)");
         for (int i = 0; i < 600; ++i) {
             std::smatch m;
             const std::string text = read_file(err);
-            if (std::regex_search(text, m, printed)) return m[1];
+            if (std::regex_search(text, m, printed)) return "http://127.0.0.1:" + m[1].str() + "/";
             std::this_thread::sleep_for(std::chrono::milliseconds(100));
         }
         throw std::runtime_error("no live URL printed:\n" + read_file(err));
@@ -254,15 +254,30 @@ TEST_F(LiveBrowser, ServeFollowsADatabaseAnotherProcessFills) {
         std::string(ARBITER_PATH) + " serve --bootstrap 50 --listen 127.0.0.1:0 --db " + db, dir,
         "serve");
     const std::string url = server.url();
-    // The writer ends; serve goes on (its page shows the finished games) until told to stop.
-    const json::Value seen = watch(url, 40);
-    writer.wait(60);
-    EXPECT_TRUE(server.running());
-    ::kill(server.pid, SIGINT);
-    server.wait(20);
-    EXPECT_FALSE(server.running());
+    // Ten seconds in, while the writer plays on, the server dies: the page says so and keeps
+    // the games it showed.
+    std::thread killer([&] {
+        std::this_thread::sleep_for(std::chrono::seconds(10));
+        ::kill(server.pid, SIGKILL);
+    });
+    const json::Value seen = watch(url, 60);
+    killer.join();
+    writer.wait(90);
+    EXPECT_FALSE(writer.running());
     expect_live_page(seen, false);
     expect_live_pgn();
+    const json::Value& last = reported(seen, "samples").as_array().back();
+    EXPECT_TRUE(last.find("server_gone")->as_bool());
+    EXPECT_NE(last.find("status")->as_string().find("The live server is gone"), std::string::npos);
+    EXPECT_FALSE(last.find("cards")->as_array().empty());
+    // serve ends on Ctrl-C: a second one on the finished database.
+    Background again(std::string(ARBITER_PATH) + " serve --listen 127.0.0.1:0 --db " + db, dir,
+                     "serve-again");
+    EXPECT_NE(get(again.url(), "/live.pgn"), "x");
+    ::kill(again.pid, SIGINT);
+    again.wait(20);
+    EXPECT_FALSE(again.running());
+    EXPECT_NE(read_file(again.err).find("the live server stops"), std::string::npos);
 }
 
 TEST(LiveRefusals, ABadLiveAddressIsRefusedBeforeAnyGame) {
@@ -292,6 +307,64 @@ TEST(LiveRefusals, ABadLiveAddressIsRefusedBeforeAnyGame) {
     if (::geteuid() != 0) {
         RunResult r = run(base + " --live 127.0.0.1:80");
         EXPECT_NE(r.output.find("below 1024"), std::string::npos) << r.output;
+    }
+}
+
+TEST(LiveDoors, TheDialectServesWithLive) {
+    const fs::path dir = fs::path(LIVE_TEST_FOLDER) / ("dialect-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const std::string mock = std::string(MOCK_ENGINE_PATH);
+    Background run_(std::string(ARBITER_PATH) + " -engine name=a cmd=" + mock +
+                        " arg=--think arg=30 -engine name=b cmd=" + mock +
+                        " -each depth=1 -openings file=openings/arbiter-8ply.epd format=epd"
+                        " -rounds 2 -games 2 -maxmoves 30 -live 127.0.0.1:0 -db " +
+                        (dir / "d.sqlite").string(),
+                    dir, "dialect");
+    const std::string url = run_.url();
+    // A game in progress shows in the feed while the match plays.
+    bool seen = false;
+    for (int i = 0; i < 200 && !seen && run_.running(); ++i) {
+        seen = get(url, "/live.pgn").find("[White \"a\"]") != std::string::npos ||
+               get(url, "/live.pgn").find("[Black \"a\"]") != std::string::npos;
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_TRUE(seen);
+    run_.wait(60);
+    EXPECT_NE(read_file(run_.err).find("the live server closes"), std::string::npos);
+}
+
+// Bound beyond loopback, the page names no local path: not an engine's log in a fault's detail,
+// not the database; and standard error says so at start.
+TEST(LiveDoors, APublicServerShowsNoLocalPath) {
+    const fs::path dir = fs::path(LIVE_TEST_FOLDER) / ("public-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string db = (dir / "p.sqlite").string();
+    const std::string mock = std::string(",cmd=") + MOCK_ENGINE_PATH;
+    RunResult t =
+        run(std::string(ARBITER_PATH) + " tournament --engine name=honest" + mock +
+            " --engine name=cheat" + mock + ",arg=--illegal-at,arg=2 --depth 1" +
+            " --openings openings/arbiter-8ply.epd --max-games 2 --maxplies 20 --db " + db);
+    ASSERT_EQ(t.exit_code, 0) << t.output;
+    for (const std::string& listen : {std::string("127.0.0.1:0"), std::string("0.0.0.0:0")}) {
+        Background server(
+            std::string(ARBITER_PATH) + " serve --bootstrap 20 --listen " + listen + " --db " + db,
+            dir, "serve-" + listen.substr(0, 3));
+        const std::string url = server.url() == "" ? "" : server.url();
+        std::string page;
+        for (int i = 0; i < 100 && page.find("id=\"standings\"") == std::string::npos; ++i) {
+            page = get(url, "/");
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+        ::kill(server.pid, SIGINT);
+        server.wait(20);
+        ASSERT_NE(page.find("id=\"standings\""), std::string::npos) << page.substr(0, 500);
+        const bool loopback = listen.starts_with("127.");
+        // The log folder beside the database is named in the cheat's fault, on loopback only.
+        EXPECT_EQ(page.find((dir / "logs").string()) != std::string::npos, loopback) << listen;
+        EXPECT_EQ(page.find(dir.string()) != std::string::npos, loopback) << listen;
+        EXPECT_EQ(read_file(server.err).find("beyond this machine") != std::string::npos,
+                  !loopback);
     }
 }
 

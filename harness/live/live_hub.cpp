@@ -1,5 +1,6 @@
 #include "harness/live/live_hub.h"
 
+#include <pthread.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -35,7 +36,10 @@ class LiveHub::Watcher : public GameWatcher {
 
 LiveHub::LiveHub(std::string event, std::string time_control)
     : event_(std::move(event)), time_control_(std::move(time_control)) {
-    ticker_ = std::thread([this] { tick(); });
+    ticker_ = std::thread([this] {
+        pthread_setname_np(pthread_self(), "live-ticker");
+        tick();
+    });
 }
 
 LiveHub::~LiveHub() {

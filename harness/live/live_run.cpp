@@ -1,5 +1,6 @@
 #include "harness/live/live_run.h"
 
+#include <pthread.h>
 #include <cmath>
 #include <iostream>
 
@@ -48,7 +49,10 @@ std::string time_control_text(const TournamentConfig& config) {
 LivePage::LivePage(LiveHub& hub, Source source) : hub_(hub), source_(std::move(source)) {
     page_ = std::make_shared<const std::string>(
         html::render_live_shell(source_.title, source_.public_view));
-    thread_ = std::thread([this] { loop(); });
+    thread_ = std::thread([this] {
+        pthread_setname_np(pthread_self(), "live-page");
+        loop();
+    });
 }
 
 LivePage::~LivePage() {
@@ -175,7 +179,10 @@ std::filesystem::path live_file_path(const std::string& db_path) {
 
 LiveFileWriter::LiveFileWriter(LiveHub& hub, std::filesystem::path path)
     : hub_(hub), path_(std::move(path)) {
-    thread_ = std::thread([this] { loop(); });
+    thread_ = std::thread([this] {
+        pthread_setname_np(pthread_self(), "live-file");
+        loop();
+    });
 }
 
 LiveFileWriter::~LiveFileWriter() {
@@ -250,7 +257,13 @@ void LiveRun::finish() {
     if (server_) page_->render_now();  // the final report, before the last word
     hub_.finished();
     file_.reset();
-    if (server_) server_->close();
+    if (!server_) return;
+    // Pages that hold the events fetch the final report: a moment before the server closes.
+    if (server_->connections() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    server_->close();
+    std::cerr << "arbiter: the live server closes: " << server_->served_connections()
+              << " connections served, " << server_->refused_connections() << " refused (503), "
+              << server_->dropped_clients() << " dropped for not reading" << std::endl;
 }
 
 }  // namespace arbiter

@@ -1,5 +1,6 @@
 #include "harness/live/live_server.h"
 
+#include <pthread.h>
 #include <atomic>
 #include <boost/asio.hpp>
 #include <boost/beast/core.hpp>
@@ -44,11 +45,19 @@ struct LiveServer::Impl : std::enable_shared_from_this<LiveServer::Impl> {
     std::thread thread;
     std::atomic<std::size_t> open{0};
     std::atomic<std::size_t> dropped{0};
+    std::atomic<std::size_t> served{0};
+    std::atomic<std::size_t> refused{0};
     std::set<std::shared_ptr<EventsClient>> clients;                     // the io thread's
     std::set<std::weak_ptr<Connection>, std::owner_less<>> connections;  // the io thread's
     bool closing = false;
 
     net::steady_timer heartbeat{io};
+    // Events are written to each client at most every FLUSH_INTERVAL, all queued in one write:
+    // a burst of moves costs a client one write, not one each.
+    static constexpr std::chrono::milliseconds FLUSH_INTERVAL{50};
+    net::steady_timer flush_timer{io};
+    bool flush_scheduled = false;
+    void schedule_flush();
 
     void accept();
     void refuse(tcp::socket socket);
@@ -67,20 +76,40 @@ class LiveServer::Impl::EventsClient
     }
     ~EventsClient() { --server_.open; }
 
-    void send(std::shared_ptr<const std::string> text, std::int64_t sequence) {
+    // Queues `text` (skipped when it is in the snapshot the client began with); the next flush()
+    // writes it. A client with more than max_queued_bytes waiting is dropped.
+    void send(const std::string& text, std::int64_t sequence) {
         if (dropped_ || (sequence && sequence <= after_)) return;  // gone, or in its snapshot
-        if (queued_bytes_ + text->size() > server_.settings.max_queued_bytes) {
+        if (pending_.size() + writing_.size() + text.size() > server_.settings.max_queued_bytes) {
             ++server_.dropped;
             return drop();
         }
-        queued_bytes_ += text->size();
-        queue_.push_back(std::move(text));
-        if (!writing_) write_next();
+        pending_ += text;
+    }
+    // Writes everything queued in one write (what queues meanwhile goes in the next).
+    void flush() {
+        if (dropped_ || !writing_.empty()) return;
+        if (pending_.empty()) {
+            if (finishing_) drop();
+            return;
+        }
+        writing_.swap(pending_);
+        stream_.expires_after(server_.settings.write_timeout);
+        net::async_write(stream_, net::buffer(writing_),
+                         [self = shared_from_this()](beast::error_code error, std::size_t) {
+                             if (self->dropped_) return;
+                             if (error) {
+                                 if (error == beast::error::timeout) ++self->server_.dropped;
+                                 return self->drop();
+                             }
+                             self->writing_.clear();
+                             self->flush();
+                         });
     }
     void drop() {
         if (dropped_) return;
         dropped_ = true;
-        queue_.clear();
+        pending_.clear();
         beast::error_code ignored;
         stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
         stream_.close();
@@ -89,37 +118,15 @@ class LiveServer::Impl::EventsClient
     // Closes once everything queued is written.
     void finish() {
         finishing_ = true;
-        if (!writing_) drop();
+        flush();
     }
 
   private:
-    void write_next() {
-        if (queue_.empty()) {
-            writing_ = false;
-            if (finishing_) drop();
-            return;
-        }
-        writing_ = true;
-        stream_.expires_after(server_.settings.write_timeout);
-        net::async_write(stream_, net::buffer(*queue_.front()),
-                         [self = shared_from_this()](beast::error_code error, std::size_t) {
-                             if (self->dropped_) return;
-                             if (error) {
-                                 if (error == beast::error::timeout) ++self->server_.dropped;
-                                 return self->drop();
-                             }
-                             self->queued_bytes_ -= self->queue_.front()->size();
-                             self->queue_.pop_front();
-                             self->write_next();
-                         });
-    }
-
     Impl& server_;
     beast::tcp_stream stream_;
     std::int64_t after_;
-    std::deque<std::shared_ptr<const std::string>> queue_;
-    std::size_t queued_bytes_ = 0;
-    bool writing_ = false;
+    std::string pending_;  // queued, not yet written
+    std::string writing_;  // the write in flight
     bool dropped_ = false;
     bool finishing_ = false;
 };
@@ -225,15 +232,13 @@ class LiveServer::Impl::Connection
         stream_.socket().set_option(tcp::no_delay(true), ignored);
         auto client = std::make_shared<EventsClient>(server_, std::move(stream_), after);
         server_.clients.insert(client);
-        client->send(std::make_shared<const std::string>(
-                         "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
-                         "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
-                         "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\n"
-                         "retry: 2000\n\n"),
-                     0);
-        client->send(std::make_shared<const std::string>(
-                         sse_text({"snapshot", after, html::script_data(snapshot.dump())})),
-                     0);
+        client->send(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream; charset=utf-8\r\n"
+            "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n"
+            "Access-Control-Allow-Origin: *\r\nConnection: keep-alive\r\n\r\nretry: 2000\n\n",
+            0);
+        client->send(sse_text({"snapshot", after, html::script_data(snapshot.dump())}), 0);
+        client->flush();
         if (server_.closing) client->finish();
         // This Connection ends here (nothing holds it): the client counts as the connection.
     }
@@ -252,9 +257,11 @@ void LiveServer::Impl::accept() {
         }
         if (self->closing) return;
         if (self->open >= self->settings.max_connections) {
+            ++self->refused;
             self->refuse(std::move(socket));
         } else {
             ++self->open;
+            ++self->served;
             auto connection = std::make_shared<Connection>(*self, std::move(socket));
             std::erase_if(self->connections, [](const auto& weak) { return weak.expired(); });
             self->connections.insert(connection);
@@ -268,9 +275,11 @@ void LiveServer::Impl::beat() {
     heartbeat.expires_after(std::chrono::seconds(15));
     heartbeat.async_wait([self = shared_from_this()](beast::error_code error) {
         if (error || self->closing) return;
-        static const auto comment = std::make_shared<const std::string>(": keep-alive\n\n");
         auto clients = self->clients;
-        for (const auto& client : clients) client->send(comment, 0);
+        for (const auto& client : clients) {
+            client->send(": keep-alive\n\n", 0);
+            client->flush();
+        }
         self->beat();
     });
 }
@@ -312,7 +321,10 @@ LiveServer::LiveServer(LiveHub& hub, LivePageSource page, LiveServerSettings set
     }
     impl_->accept();
     impl_->beat();
-    impl_->thread = std::thread([impl = impl_] { impl->io.run(); });
+    impl_->thread = std::thread([impl = impl_] {
+        pthread_setname_np(pthread_self(), "live-server");  // its CPU time, in /proc's tasks
+        impl->io.run();
+    });
 }
 
 LiveServer::~LiveServer() {
@@ -327,6 +339,7 @@ void LiveServer::close() {
         beast::error_code ignored;
         impl->acceptor.close(ignored);
         impl->heartbeat.cancel();
+        impl->flush_timer.cancel();
         for (const auto& weak : impl->connections)
             if (auto connection = weak.lock()) connection->close();
         auto clients = impl->clients;
@@ -352,7 +365,19 @@ void LiveServer::publish(const LiveHub::Event& event) {
     auto text = std::make_shared<const std::string>(sse_text(event));
     net::post(impl_->io, [impl = impl_, text, sequence = event.sequence] {
         auto clients = impl->clients;  // a send may drop a client
-        for (const auto& client : clients) client->send(text, sequence);
+        for (const auto& client : clients) client->send(*text, sequence);
+        impl->schedule_flush();
+    });
+}
+
+void LiveServer::Impl::schedule_flush() {
+    if (flush_scheduled) return;
+    flush_scheduled = true;
+    flush_timer.expires_after(FLUSH_INTERVAL);
+    flush_timer.async_wait([self = shared_from_this()](beast::error_code) {
+        self->flush_scheduled = false;
+        auto clients = self->clients;
+        for (const auto& client : clients) client->flush();
     });
 }
 
@@ -362,6 +387,14 @@ std::size_t LiveServer::connections() const {
 
 std::size_t LiveServer::dropped_clients() const {
     return impl_->dropped;
+}
+
+std::size_t LiveServer::served_connections() const {
+    return impl_->served;
+}
+
+std::size_t LiveServer::refused_connections() const {
+    return impl_->refused;
 }
 
 }  // namespace arbiter

@@ -56,6 +56,9 @@ class LiveServer {
     // Connections open now, and events clients dropped for not reading.
     std::size_t connections() const;
     std::size_t dropped_clients() const;
+    // Connections accepted and answered 503, since the start.
+    std::size_t served_connections() const;
+    std::size_t refused_connections() const;
 
     struct Impl;
 
