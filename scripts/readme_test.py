@@ -308,6 +308,8 @@ SCRIPTS = {
                     "grep -q 'same search' pr-summary.md", {})],
     "bench-speed": [("scripts/bench-speed 2", {})],  # depth 2: callgrind counts every rung
     "bench-harness": [("scripts/bench-harness", {"GAMES": "40"})],
+    "go-roundtrips": [("scripts/build --target random >/dev/null && scripts/go-roundtrips "
+                       "build/bin/random --count 20 --rounds 1", {})],
     "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(
