@@ -296,7 +296,9 @@ void UciEngine::work() {
         search(limits);
         lock.lock();
         searching_ = false;
+        lock.unlock();  // a waiting reader wakes to a free mutex
         worker_signal_.notify_all();
+        lock.lock();
     }
 }
 
@@ -331,6 +333,7 @@ void UciEngine::wait_for_search() {
 void UciEngine::stop_search() {
     search_.request_stop();
     std::unique_lock<std::mutex> lock(worker_mutex_);
+    if (!searching_) return;
     stop_received_ = true;
     worker_signal_.notify_all();
     worker_signal_.wait(lock, [this] { return !searching_; });
