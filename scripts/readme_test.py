@@ -312,6 +312,8 @@ SCRIPTS = {
     "live-load": [("scripts/live-load --games 4 --tc 30+0.1 --concurrency 2 --sse 20 --pollers 4 "
                    "--engine name=a,cmd=build/bin/mock_engine,arg=--think,arg=5 --engine "
                    "name=b,cmd=build/bin/mock_engine,arg=--think,arg=5,arg=--seed,arg=4", {})],
+    "go-roundtrips": [("scripts/build --target random >/dev/null && scripts/go-roundtrips "
+                       "build/bin/random --count 20 --rounds 1", {})],
     "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(

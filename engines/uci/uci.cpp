@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <limits>
+#include <span>
 #include <sstream>
 
 #include "engines/core/notation.h"
@@ -45,7 +46,7 @@ std::string info_line(const IterationInfo& info) {
 }
 
 UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
-    : spec_(spec), out_(out), search_(spec.features), game_(std::make_unique<Board>()) {
+    : spec_(spec), out_(out), search_(spec.features) {
     // The options this engine has, each declared once.
     const SearchFeatures& f = spec.features;
     if (has_eval_option(f)) {
@@ -116,10 +117,17 @@ UciEngine::UciEngine(const EngineSpec& spec, std::ostream& out)
                               return std::string();
                           });
     }
+    worker_ = std::thread([this] { work(); });
 }
 
 UciEngine::~UciEngine() {
     stop_search();
+    {
+        std::lock_guard<std::mutex> lock(worker_mutex_);
+        exiting_ = true;
+    }
+    worker_signal_.notify_all();
+    worker_.join();
 }
 
 void UciEngine::say(const std::string& line) {
@@ -161,7 +169,7 @@ bool UciEngine::execute(const std::string& line) {
         return false;
     } else if (command == "d") {
         stop_search();
-        say("info string fen " + game_->fen());
+        say("info string fen " + game_.board().fen());
     }
     // Anything else (ponderhit without pondering, garbage) is ignored.
     return true;
@@ -207,19 +215,10 @@ void UciEngine::set_position(const std::vector<std::string>& words) {
         return;
     }
 
-    // Build the new game aside; the current one stays unless everything is valid.
-    auto game = std::make_unique<Board>();
-    if (std::string error = game->set(fen, chess960_); !error.empty()) {
+    std::span<const std::string> moves;
+    if (moves_at < words.size()) moves = std::span(words).subspan(moves_at + 1);
+    if (std::string error = game_.set(fen, chess960_, moves); !error.empty())
         say_error(error + "; position unchanged");
-        return;
-    }
-    for (std::size_t i = moves_at + 1; i < words.size(); ++i) {
-        if (!game->play_uci(words[i])) {
-            say_error("illegal move '" + words[i] + "' in " + game->fen() + "; position unchanged");
-            return;
-        }
-    }
-    game_ = std::move(game);
 }
 
 void UciEngine::go(const std::vector<std::string>& words) {
@@ -256,7 +255,7 @@ void UciEngine::go(const std::vector<std::string>& words) {
         if (w == "mate") limits.depth = int(std::min<std::int64_t>(2 * v, MAX_PLY - 1));
         if (w == "perft") {
             std::ostringstream divide;
-            perft_divide(game_->position(), int(std::min<std::int64_t>(v, 20)), divide);
+            perft_divide(game_.board().position(), int(std::min<std::int64_t>(v, 20)), divide);
             std::string text = divide.str();
             if (!text.empty() && text.back() == '\n') text.pop_back();
             say(text);
@@ -269,7 +268,7 @@ void UciEngine::go(const std::vector<std::string>& words) {
 
 bool UciEngine::play_book_move() {
     if (!own_book_ || !book_) return false;
-    Move m = book_->choose(game_->position(), book_random_());
+    Move m = book_->choose(game_.board().position(), book_random_());
     if (!m) return false;
     say("info string book move");
     say("bestmove " + move_to_uci(m));
@@ -279,45 +278,65 @@ bool UciEngine::play_book_move() {
 void UciEngine::start_search(const SearchLimits& limits) {
     search_.clear_stop();
     {
-        std::lock_guard<std::mutex> lock(stop_mutex_);
+        std::lock_guard<std::mutex> lock(worker_mutex_);
+        limits_ = limits;
         stop_received_ = false;
+        searching_ = true;
     }
-    worker_ = std::thread([this, limits] {
-        std::uint64_t reported = 0;
-        SearchResult result =
-            search_.run(game_->position(), limits, [&](const IterationInfo& info) {
-                say(info_line(info));
-                reported = info.nodes;
-            });
-        if (!spec_.features.random_mover && result.best_move) {
-            if (result.nodes != reported) {  // an abandoned iteration's nodes are paid for too
-                std::int64_t ms = std::max<std::int64_t>(1, result.elapsed_ms);
-                say("info nodes " + std::to_string(result.nodes) + " nps " +
-                    std::to_string(result.nodes * 1000 / std::uint64_t(ms)) + " time " +
-                    std::to_string(result.elapsed_ms));
-            }
-            say("info string leaves " + std::to_string(result.leaves));
+    worker_signal_.notify_all();
+}
+
+void UciEngine::work() {
+    std::unique_lock<std::mutex> lock(worker_mutex_);
+    for (;;) {
+        worker_signal_.wait(lock, [this] { return searching_ || exiting_; });
+        if (exiting_) return;
+        SearchLimits limits = limits_;
+        lock.unlock();
+        search(limits);
+        lock.lock();
+        searching_ = false;
+        lock.unlock();  // a waiting reader wakes to a free mutex
+        worker_signal_.notify_all();
+        lock.lock();
+    }
+}
+
+void UciEngine::search(const SearchLimits& limits) {
+    std::uint64_t reported = 0;
+    SearchResult result =
+        search_.run(game_.board().position(), limits, [&](const IterationInfo& info) {
+            say(info_line(info));
+            reported = info.nodes;
+        });
+    if (!spec_.features.random_mover && result.best_move) {
+        if (result.nodes != reported) {  // an abandoned iteration's nodes are paid for too
+            std::int64_t ms = std::max<std::int64_t>(1, result.elapsed_ms);
+            say("info nodes " + std::to_string(result.nodes) + " nps " +
+                std::to_string(result.nodes * 1000 / std::uint64_t(ms)) + " time " +
+                std::to_string(result.elapsed_ms));
         }
-        if (limits.infinite) {  // UCI: no bestmove before `stop`, even when the search is done
-            std::unique_lock<std::mutex> lock(stop_mutex_);
-            stop_signal_.wait(lock, [this] { return stop_received_; });
-        }
-        say("bestmove " + move_to_uci(result.best_move));
-    });
+        say("info string leaves " + std::to_string(result.leaves));
+    }
+    if (limits.infinite) {  // UCI: no bestmove before `stop`, even when the search is done
+        std::unique_lock<std::mutex> lock(worker_mutex_);
+        worker_signal_.wait(lock, [this] { return stop_received_; });
+    }
+    say("bestmove " + move_to_uci(result.best_move));
 }
 
 void UciEngine::wait_for_search() {
-    if (worker_.joinable()) worker_.join();
+    std::unique_lock<std::mutex> lock(worker_mutex_);
+    worker_signal_.wait(lock, [this] { return !searching_; });
 }
 
 void UciEngine::stop_search() {
     search_.request_stop();
-    {
-        std::lock_guard<std::mutex> lock(stop_mutex_);
-        stop_received_ = true;
-    }
-    stop_signal_.notify_all();
-    if (worker_.joinable()) worker_.join();
+    std::unique_lock<std::mutex> lock(worker_mutex_);
+    if (!searching_) return;
+    stop_received_ = true;
+    worker_signal_.notify_all();
+    worker_signal_.wait(lock, [this] { return !searching_; });
 }
 
 }  // namespace arbiter

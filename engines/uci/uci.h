@@ -1,5 +1,7 @@
 // The UCI front end every arbiter engine shares. Commands are read on the calling thread; a
 // search runs on a worker thread, so `isready`, `stop` and `quit` are answered while it thinks.
+// The worker is started once with the engine and sleeps between searches: a `go` wakes it
+// instead of creating a thread.
 #pragma once
 
 #include <condition_variable>
@@ -13,9 +15,9 @@
 #include <vector>
 
 #include "engines/book/polyglot.h"
-#include "engines/core/board.h"
 #include "engines/search/search.h"
 #include "engines/uci/engine.h"
+#include "engines/uci/game_setup.h"
 #include "engines/uci/options.h"
 
 namespace arbiter {
@@ -47,7 +49,12 @@ class UciEngine {
     void set_option(const std::vector<std::string>& words);
     void set_position(const std::vector<std::string>& words);
     void go(const std::vector<std::string>& words);
+    // Hands limits to the worker and wakes it.
     void start_search(const SearchLimits& limits);
+    // The worker's life: wait for a search, run it, say its bestmove, until the engine ends.
+    void work();
+    // One search on the worker: info lines, then the bestmove (after `stop` for go infinite).
+    void search(const SearchLimits& limits);
     // Plays a move from the book at once if OwnBook is on and the book knows the position;
     // returns false (nothing said) otherwise.
     bool play_book_move();
@@ -62,8 +69,8 @@ class UciEngine {
     OptionRegistry options_;
     Search search_;
     // The game as `position` set it up, with the history that repetition detection walks back
-    // through (a new board replaces it only when a whole `position` command is valid).
-    std::unique_ptr<Board> game_;
+    // through (changed only when a whole `position` command is valid).
+    GameSetup game_;
     // OwnBook and BookFile: the book consulted before searching, and the generator that chooses
     // among its moves by weight (seeded with 0 at start and at every ucinewgame, so the same
     // commands give the same moves).
@@ -72,10 +79,16 @@ class UciEngine {
     std::mt19937_64 book_random_{0};
     bool chess960_ = false;  // UCI_Chess960: positions are set up as Chess960 ones
 
-    std::thread worker_;
-    std::mutex stop_mutex_;
-    std::condition_variable stop_signal_;
-    bool stop_received_ = false;  // guarded by stop_mutex_; ends the wait of `go infinite`
+    // The worker and what it is told, all guarded by worker_mutex_: a search to run (set by
+    // start_search, cleared by the worker once its bestmove is said), `stop` (ends the wait of
+    // `go infinite`) and the end of the engine.
+    std::mutex worker_mutex_;
+    std::condition_variable worker_signal_;
+    SearchLimits limits_;
+    bool searching_ = false;
+    bool stop_received_ = false;
+    bool exiting_ = false;
+    std::thread worker_;  // last: started once the members it reads exist
 };
 
 // The `info` line of a completed iteration.

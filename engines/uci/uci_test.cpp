@@ -204,6 +204,34 @@ TEST(Uci, NoLegalMoveGivesBestmove0000) {
     }
 }
 
+// The one worker thread through many searches in a row, each stopped by the next command or
+// ended by itself: every go gets exactly one bestmove, every isready its readyok, in order.
+TEST(Uci, EveryGoOfAQuickSeriesEndsWithOneBestmove) {
+    std::ostringstream out;
+    {
+        UciEngine engine(TT_ENGINE, out);
+        for (int i = 0; i < 300; ++i) {
+            engine.execute("position startpos moves e2e4" + std::string(i % 2 ? " e7e5" : ""));
+            engine.execute(i % 3 ? "go infinite" : "go depth 2");
+            engine.execute("isready");
+            if (i % 5) engine.execute("stop");
+            engine.execute("go nodes " + std::to_string(1 + i));
+        }
+        engine.execute("quit");
+    }
+    std::istringstream lines(out.str());
+    int bestmoves = 0, readies = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("bestmove ", 0) == 0) {
+            EXPECT_NE(line, "bestmove 0000");
+            ++bestmoves;
+        }
+        readies += line == "readyok";
+    }
+    EXPECT_EQ(bestmoves, 600);
+    EXPECT_EQ(readies, 300);
+}
+
 TEST(Uci, GoPerftPrintsTheDivide) {
     Session s(RANDOM_ENGINE);
     std::vector<std::string> out = s.run({"position startpos moves e2e4", "go perft 3"});
