@@ -81,6 +81,10 @@ void run(const ServeCommandOptions& o) {
         }
         if (had_file && changed == seen) continue;
         if (auto snapshot = read_live_file(live)) {
+            const std::int64_t age_ms =
+                wall_clock_ms() - integer_member(*snapshot, "written_ms").value_or(0);
+            if (age_ms > std::chrono::milliseconds(LiveFileWriter::STALE).count())
+                snapshot = json::Value(json::Object{});  // left by a run that died
             hub.follow(*snapshot);
             seen = changed;
             had_file = true;

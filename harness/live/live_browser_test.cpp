@@ -368,5 +368,43 @@ TEST(LiveDoors, APublicServerShowsNoLocalPath) {
     }
 }
 
+// A live file that a killed run left (not rewritten for 15 s) shows no game in play; a fresh one
+// does.
+TEST(LiveDoors, ServeIgnoresALiveFileLeftByADeadRun) {
+    const fs::path dir = fs::path(LIVE_TEST_FOLDER) / ("stale-" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string db = (dir / "s.sqlite").string();
+    const std::string mock = std::string(",cmd=") + MOCK_ENGINE_PATH;
+    RunResult t =
+        run(std::string(ARBITER_PATH) + " tournament --engine name=a" + mock + " --engine name=b" +
+            mock + " --depth 1 --openings openings/arbiter-8ply.epd" +
+            " --max-games 2 --maxplies 10 --db " + db);
+    ASSERT_EQ(t.exit_code, 0) << t.output;
+    auto live_file = [&](std::int64_t written_ms) {
+        std::ofstream(db + "-live.json")
+            << R"({"event":"left","names":["a","b"],"games":[{"g":7,"round":1,"white":"a",)"
+            << R"("black":"b","start_fen":"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",)"
+            << R"("result":"*","moves":[]}],"written_ms":)" << written_ms << "}";
+    };
+    live_file(1000);  // 1970
+    Background server(std::string(ARBITER_PATH) + " serve --listen 127.0.0.1:0 --db " + db, dir,
+                      "serve");
+    const std::string url = server.url();
+    std::this_thread::sleep_for(std::chrono::milliseconds(800));
+    EXPECT_EQ(get(url, "/live.pgn").find("[White \"a\"]"), std::string::npos);
+    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::system_clock::now().time_since_epoch());
+    live_file(now.count());
+    std::string pgn;
+    for (int i = 0; i < 40 && pgn.find("[White \"a\"]") == std::string::npos; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        pgn = get(url, "/live.pgn");
+    }
+    EXPECT_NE(pgn.find("[Round \"1.7\"]"), std::string::npos) << pgn;
+    ::kill(server.pid, SIGINT);
+    server.wait(20);
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -198,12 +198,17 @@ LiveFileWriter::~LiveFileWriter() {
 
 void LiveFileWriter::loop() {
     std::int64_t written = -1;
+    auto written_at = std::chrono::steady_clock::now();
     std::unique_lock lock(mutex_);
     while (!ending_) {
         wake_.wait_for(lock, std::chrono::milliseconds(500));
         if (ending_) break;
         const std::int64_t version = hub_.version();
-        if (version == written) continue;
+        // Unchanged, the file is still rewritten every few seconds: its written_ms tells a
+        // reader that the run is alive (a file left by a killed run grows old).
+        if (version == written && std::chrono::steady_clock::now() - written_at < HEARTBEAT)
+            continue;
+        written_at = std::chrono::steady_clock::now();
         lock.unlock();
         try {
             write_output_file(path_.string(), hub_.snapshot());

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <functional>
@@ -110,9 +111,14 @@ class LiveObserver : public TournamentObserver {
 std::filesystem::path live_file_path(const std::string& db_path);
 
 // Writes the hub's snapshot to the live file whenever it changed (at most twice a second, on its
-// own thread, atomically by rename), and removes the file when it ends.
+// own thread, atomically by rename) and at least every HEARTBEAT, and removes the file when it
+// ends.
 class LiveFileWriter {
   public:
+    static constexpr std::chrono::seconds HEARTBEAT{5};
+    // A file not rewritten for this long was left by a run that died: no game of it is in play.
+    static constexpr std::chrono::seconds STALE{15};
+
     LiveFileWriter(LiveHub& hub, std::filesystem::path path);
     ~LiveFileWriter();
     LiveFileWriter(const LiveFileWriter&) = delete;
