@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 
 namespace arbiter {
@@ -29,6 +30,18 @@ int Score::mate_moves() const {
 
 Score Score::with_bound(Bound bound) const {
     return Score(kind_, value_, bound);
+}
+
+Score Score::negated() const {
+    if (!is_mate()) return from_centipawns(-value_);
+    return from_mate_plies(value_ > 0 ? -value_ : (value_ == 0 ? 1 : -value_));
+}
+
+std::string eval_text(const Score& score) {
+    if (score.is_mate()) return "#" + std::to_string(score.mate_moves());
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", score.centipawns() / 100.0);
+    return text;
 }
 
 std::string to_uci(const Score& score) {

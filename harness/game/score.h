@@ -43,6 +43,10 @@ class Score {
     int uci_value() const { return is_mate() ? mate_moves() : value_; }
     // The same score with bound `bound`.
     Score with_bound(Bound bound) const;
+    // The same position's score from the other side's point of view (exact): centipawns negated,
+    // a mate in N plies becomes mated in N plies and back; being mated now ("mate 0") becomes
+    // having mated, one ply.
+    Score negated() const;
 
     bool operator==(const Score&) const = default;
 
@@ -53,6 +57,10 @@ class Score {
     int value_ = 0;  // centipawns or plies
     Bound bound_ = Bound::exact;
 };
+
+// The score as PGN's [%eval] and the live events write it: pawns with two decimals ("0.35",
+// "-1.20") or a mate in moves ("#3", "#-2"), from the score's own point of view.
+std::string eval_text(const Score& score);
 
 // The score as UCI writes it after `score`: "cp 35", "mate -3", then " lowerbound" or
 // " upperbound" for a bound.

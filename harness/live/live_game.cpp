@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "harness/pgn/pgn_writer.h"
+
 namespace arbiter {
 
 std::int64_t wall_clock_ms() {
@@ -32,14 +34,6 @@ Color mover_of(const std::string& start_fen, int ply) {
     const bool first_side_moves = ply % 2 == 1;
     return (first_side_moves != black_starts) ? WHITE : BLACK;
 }
-
-namespace {
-
-Color side_to_move(const std::string& fen) {
-    return fen.find(" b ") != std::string::npos ? BLACK : WHITE;
-}
-
-}  // namespace
 
 json::Value clocks_json(const WatchedClocks& clocks, std::int64_t at_ms) {
     json::Value value{json::Object{}};
@@ -182,26 +176,8 @@ LiveGame game_from_json(const json::Value& value) {
     return g;
 }
 
-namespace {
-
-// A PGN tag's value: quotes and backslashes escaped, line breaks as spaces.
-std::string tag_value(const std::string& text) {
-    std::string out;
-    for (char c : text) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += (c == '\n' || c == '\r') ? ' ' : c;
-    }
-    return out;
-}
-
-}  // namespace
-
 std::string white_view_eval(const Score& score, Color mover) {
-    const int sign = mover == WHITE ? 1 : -1;
-    if (score.is_mate()) return "#" + std::to_string(sign * score.mate_moves());
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", sign * score.centipawns() / 100.0);
-    return text;
+    return eval_text(mover == WHITE ? score : score.negated());
 }
 
 std::string pgn_clock(std::int64_t ms) {
@@ -223,34 +199,19 @@ std::string text_member(const json::Value& object, std::string_view key) {
 std::string game_pgn(const LiveGame& g, const std::string& event, const std::string& time_control) {
     // Step 1. The tags.
     const bool standard = g.start_fen == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    std::string out = "[Event \"" + tag_value(event) + "\"]\n[Site \"arbiter live\"]\n";
+    std::string out = "[Event \"" + pgn_tag_value(event) + "\"]\n[Site \"arbiter live\"]\n";
     out += "[Round \"" + std::to_string(g.round) + "." + std::to_string(g.number) + "\"]\n";
-    out += "[White \"" + tag_value(g.white) + "\"]\n[Black \"" + tag_value(g.black) + "\"]\n";
+    out +=
+        "[White \"" + pgn_tag_value(g.white) + "\"]\n[Black \"" + pgn_tag_value(g.black) + "\"]\n";
     out += "[Result \"" + g.result + "\"]\n";
-    if (!time_control.empty()) out += "[TimeControl \"" + tag_value(time_control) + "\"]\n";
-    if (!standard) out += "[SetUp \"1\"]\n[FEN \"" + tag_value(g.start_fen) + "\"]\n";
-    if (!g.termination.empty()) out += "[Termination \"" + tag_value(g.termination) + "\"]\n";
+    if (!time_control.empty()) out += "[TimeControl \"" + pgn_tag_value(time_control) + "\"]\n";
+    if (!standard) out += "[SetUp \"1\"]\n[FEN \"" + pgn_tag_value(g.start_fen) + "\"]\n";
+    if (!g.termination.empty()) out += "[Termination \"" + pgn_tag_value(g.termination) + "\"]\n";
     out += "\n";
-    // Step 2. The movetext: move numbers from the start position, a comment after each move,
-    // lines wrapped before 80 columns.
-    int fullmove = 1;
-    if (std::size_t last = g.start_fen.find_last_of(' '); last != std::string::npos)
-        fullmove = std::max(1, std::atoi(g.start_fen.c_str() + last + 1));
-    Color side = side_to_move(g.start_fen);
-    std::string line;
-    auto word = [&](const std::string& w) {
-        if (!line.empty() && line.size() + 1 + w.size() > 79) {
-            out += line + "\n";
-            line.clear();
-        }
-        line += (line.empty() ? "" : " ") + w;
-    };
+    // Step 2. The movetext: each move's clock and evaluation in its comment.
+    MovetextWriter movetext(g.start_fen);
     for (const LiveMove& m : g.moves) {
-        if (side == WHITE)
-            word(std::to_string(fullmove) + ".");
-        else if (&m == &g.moves.front())
-            word(std::to_string(fullmove) + "...");
-        word(m.record.san);
+        const Color side = movetext.white_to_move() ? WHITE : BLACK;
         std::string comment;
         const auto& clock = side == WHITE ? m.clocks.white_ms : m.clocks.black_ms;
         if (clock) comment += "[%clk " + pgn_clock(*clock) + "]";
@@ -258,12 +219,9 @@ std::string game_pgn(const LiveGame& g, const std::string& event, const std::str
             comment += std::string(comment.empty() ? "" : " ") + "[%eval " +
                        white_view_eval(*m.record.score, side) + "]";
         if (m.record.book) comment += std::string(comment.empty() ? "" : " ") + "book";
-        if (!comment.empty()) word("{" + comment + "}");
-        if (side == BLACK) ++fullmove;
-        side = ~side;
+        movetext.move(m.record.san, comment);
     }
-    word(g.result);
-    return out + line + "\n\n";
+    return out + movetext.finish(g.result);
 }
 
 }  // namespace arbiter

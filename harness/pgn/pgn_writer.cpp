@@ -1,5 +1,9 @@
 #include "harness/pgn/pgn_writer.h"
 
+#include <cstdlib>
+
+#include <algorithm>
+
 #include <cstdio>
 #include <ctime>
 
@@ -9,16 +13,50 @@
 
 namespace arbiter {
 
-namespace {
-
-// A tag value with backslashes and quotes escaped, as the PGN standard asks.
-std::string escape(const std::string& value) {
+std::string pgn_tag_value(const std::string& value) {
     std::string out;
     for (char c : value) {
         if (c == '"' || c == '\\') out += '\\';
-        out += c == '\n' ? ' ' : c;
+        out += (c == '\n' || c == '\r') ? ' ' : c;
     }
     return out;
+}
+
+MovetextWriter::MovetextWriter(std::string_view start_fen) {
+    white_ = start_fen.find(" b ") == std::string_view::npos;
+    if (std::size_t last = start_fen.find_last_of(' '); last != std::string_view::npos)
+        fullmove_ = std::max(1, std::atoi(std::string(start_fen.substr(last + 1)).c_str()));
+}
+
+void MovetextWriter::word(const std::string& text) {
+    if (!line_.empty() && line_.size() + 1 + text.size() > 79) {
+        out_ += line_ + "\n";
+        line_.clear();
+    }
+    line_ += (line_.empty() ? "" : " ") + text;
+}
+
+void MovetextWriter::move(const std::string& san, const std::string& comment) {
+    if (white_)
+        word(std::to_string(fullmove_) + ".");
+    else if (first_)
+        word(std::to_string(fullmove_) + "...");
+    word(san);
+    if (!comment.empty()) word("{" + comment + "}");
+    if (!white_) ++fullmove_;
+    white_ = !white_;
+    first_ = false;
+}
+
+std::string MovetextWriter::finish(const std::string& result) {
+    word(result);
+    return out_ + line_ + "\n\n";
+}
+
+namespace {
+
+std::string escape(const std::string& value) {
+    return pgn_tag_value(value);
 }
 
 std::string date_of(std::int64_t ms) {

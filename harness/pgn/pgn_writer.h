@@ -70,6 +70,34 @@ class TournamentPgn {
 // cannot read stay at their defaults.
 TournamentConfig stored_tournament_config(const StoredTournament& tournament);
 
+// Movetext as PGN writes it, a move at a time: move numbers counted from a start position (its
+// FEN's side to move and move number), each move with its comment, words wrapped before 80
+// columns. The live feed and `arbiter analyse` write through it.
+class MovetextWriter {
+  public:
+    explicit MovetextWriter(std::string_view start_fen);
+    // The next move: its SAN (with any NAG after it) and its comment (without braces; none
+    // when empty).
+    void move(const std::string& san, const std::string& comment);
+    // Ends with the termination marker; returns the movetext and a blank line.
+    std::string finish(const std::string& result);
+    // The side to move next.
+    bool white_to_move() const { return white_; }
+
+  private:
+    void word(const std::string& text);
+
+    std::string out_;
+    std::string line_;
+    int fullmove_ = 1;
+    bool white_ = true;
+    bool first_ = true;
+};
+
+// A tag value with backslashes and quotes escaped, as the PGN standard asks, and line breaks as
+// spaces.
+std::string pgn_tag_value(const std::string& value);
+
 // The PGN standard's Termination tag value for a termination ("normal", "time forfeit",
 // "rules infraction", "adjudication", "abandoned"); in fastchess's words ("illegal move" for
 // "rules infraction") when `fastchess`.
