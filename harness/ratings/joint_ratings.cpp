@@ -29,6 +29,7 @@ struct CanonicalPool {
     std::vector<int> canonical;  // caller's index -> canonical index, -1 without games
     std::vector<int> classes;    // canonical index -> class: players the results cannot tell apart
     std::vector<Cell> cells;
+    std::vector<rating_fit::PairCell> pairs;  // the colour-reversed pairs, their games in cells too
     int size() const { return static_cast<int>(active.size()); }
 };
 
@@ -51,6 +52,25 @@ std::vector<Cell> cells_between(const ResultMatrix& results, const std::vector<i
     return cells;
 }
 
+// The pairs between the active players, numbered by `position`, sorted by (first, second).
+std::vector<rating_fit::PairCell> pairs_between(const ResultMatrix& results,
+                                                const std::vector<int>& position) {
+    std::vector<rating_fit::PairCell> pairs;
+    for (const auto& [players, outcomes] : results.pairs()) {
+        rating_fit::PairCell pair{position[players.first], position[players.second], outcomes};
+        if (pair.first > pair.second) {
+            std::swap(pair.first, pair.second);
+            for (std::size_t a = 0; a < 3; ++a)
+                for (std::size_t b = 0; b < 3; ++b) pair.outcomes[b * 3 + a] = outcomes[a * 3 + b];
+        }
+        pairs.push_back(pair);
+    }
+    std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second < b.second;
+    });
+    return pairs;
+}
+
 CanonicalPool canonical_pool(const std::vector<std::string>& names, const ResultMatrix& results) {
     CanonicalPool pool;
     for (int p = 0; p < results.players(); ++p) {
@@ -69,7 +89,8 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
     pool.canonical.assign(results.players(), -1);
     for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
     const rating_fit::ResultsOrder order =
-        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical));
+        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical),
+                                  pairs_between(results, pool.canonical));
     std::vector<int> active(n);
     pool.classes.resize(n);
     for (int i = 0; i < n; ++i) {
@@ -79,6 +100,7 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
     pool.active = std::move(active);
     for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
     pool.cells = cells_between(results, pool.active, pool.canonical);
+    pool.pairs = pairs_between(results, pool.canonical);
     return pool;
 }
 
@@ -242,8 +264,8 @@ void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, co
                          const RatingOptions& options) {
     const double scale = elo_per_natural(fit, options.draw_model);
     if (scale <= 0.0) return;
-    const rating_fit::LikelihoodOffsets offsets =
-        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, anchor, options.draw_model);
+    const rating_fit::LikelihoodOffsets offsets = rating_fit::likelihood_ratio_offsets(
+        pool.cells, fit, i, anchor, options.draw_model, pool.pairs);
     const double median = rating_fit::quantile(sorted, 0.5);
     const double bias = std::isfinite(median) ? median - elo : 0.0;
     const double low = elo + offsets.low * scale;
@@ -381,6 +403,17 @@ void ResultMatrix::add(int white, int black, Outcome outcome, std::int64_t count
     games_ += count;
 }
 
+void ResultMatrix::add_pair(int white, int black, Outcome first, Outcome second,
+                            std::int64_t count) {
+    add(white, black, first, count);
+    add(black, white, second, count);
+    const bool lower_white = white < black;
+    PairOutcomes& outcomes = pairs_[{std::min(white, black), std::max(white, black)}];
+    const std::size_t lower = static_cast<std::size_t>(lower_white ? first : second);
+    const std::size_t higher = static_cast<std::size_t>(lower_white ? second : first);
+    outcomes[lower * 3 + higher] += count;
+}
+
 WdlCounts ResultMatrix::player_results(int player) const {
     WdlCounts total;
     for (int other = 0; other < players_; ++other) {
@@ -394,7 +427,31 @@ WdlCounts ResultMatrix::player_results(int player) const {
 
 ResultMatrix aggregate_results(int players, std::span<const GameResult> games) {
     ResultMatrix matrix(players);
-    for (const GameResult& game : games) matrix.add(game.white, game.black, game.outcome);
+    // (pair id, index of the game) for the games that carry an id, grouped by id.
+    std::vector<std::pair<std::int64_t, std::size_t>> paired;
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        if (games[i].pair_id) {
+            paired.emplace_back(*games[i].pair_id, i);
+        } else {
+            matrix.add(games[i].white, games[i].black, games[i].outcome);
+        }
+    }
+    std::sort(paired.begin(), paired.end());
+    for (std::size_t begin = 0; begin < paired.size();) {
+        std::size_t end = begin;
+        while (end < paired.size() && paired[end].first == paired[begin].first) ++end;
+        const GameResult& first = games[paired[begin].second];
+        const GameResult& second = games[paired[end - 1].second];
+        if (end - begin == 2 && first.white == second.black && first.black == second.white) {
+            matrix.add_pair(first.white, first.black, first.outcome, second.outcome);
+        } else {
+            for (std::size_t k = begin; k < end; ++k) {
+                const GameResult& game = games[paired[k].second];
+                matrix.add(game.white, game.black, game.outcome);
+            }
+        }
+        begin = end;
+    }
     return matrix;
 }
 
@@ -459,8 +516,9 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
         }
     };
     rating_fit::BootstrapSamples bootstrap = run_bootstrap(
-        n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-        mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor, resampled);
+        n, pool.cells, pool.pairs, fit, settings, std::max(0, options.bootstrap_samples),
+        mix_seed(options.seed, rating_fit::results_hash(pool.cells, pool.pairs)), anchor,
+        resampled);
 
     // Step 5. The table, best first.
     return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);

@@ -12,7 +12,8 @@ namespace arbiter::rating_fit {
 
 // Returns the players of `cells` (indices 0..players-1) sorted by colour refinement over the
 // results: first by each player's own results as White and as Black, then repeatedly by the
-// multiset of (opponent's class, results against that opponent), until no class splits. Players
+// multiset of (opponent's class, results against that opponent, the pairs played with that
+// opponent's outcomes), until no class splits. Players
 // that refinement cannot tell apart keep their given order; their results look alike from every
 // side, so swapping them changes nothing the fit computes.
 // `classes` numbers each player's class in the same order (players alike share a class).
@@ -20,10 +21,12 @@ struct ResultsOrder {
     std::vector<int> order;
     std::vector<int> classes;
 };
-ResultsOrder results_order(int players, const std::vector<Cell>& cells);
+ResultsOrder results_order(int players, const std::vector<Cell>& cells,
+                           const std::vector<PairCell>& pairs = {});
 
-// A hash of the games themselves (cells between canonical indices, in canonical order), mixed
-// into the bootstrap's seed so that the resamples follow the results, not the names.
-std::uint64_t results_hash(const std::vector<Cell>& cells);
+// A hash of the games themselves (cells and pairs between canonical indices, in canonical order),
+// mixed into the bootstrap's seed so that the resamples follow the results, not the names. Without
+// pairs it is the hash of the cells alone.
+std::uint64_t results_hash(const std::vector<Cell>& cells, const std::vector<PairCell>& pairs = {});
 
 }  // namespace arbiter::rating_fit
