@@ -348,13 +348,17 @@ LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const
         threshold = f_one_95(games - 1.0);
     }
     // Games played in pairs vary together: the deviance is divided by how much less the pairs
-    // vary than their games would one by one, a dispersion estimated from the units (F again).
+    // vary than their games would one by one, a dispersion estimated from the units (F again),
+    // where that makes the interval narrower: pairs that vary as much as their games (a balanced
+    // book) leave the games' interval as it was, so that fewer units never widen it.
     double units = 0.0;
     const double design = pairs_design_effect(cells, pairs, fit, player, model, units);
     if (design != 1.0) {
         if (design <= 0.0) return {};  // every pair scored exactly as expected: nothing to measure
-        dispersion *= design;
-        threshold = f_one_95(std::max(1.0, units - 1.0));
+        const double paired = f_one_95(std::max(1.0, units - 1.0));
+        if (design * paired < threshold) {
+            dispersion *= design * paired / threshold;
+        }
     }
     Profile profile(cells, fit, player, anchor, model);
     return {side_offset(profile, dispersion, threshold, -1.0),

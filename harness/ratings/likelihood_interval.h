@@ -26,8 +26,9 @@ struct LikelihoodOffsets {
 // game under Davidson's (no spread to measure: the bootstrap's interval stands alone). Where the
 // player played `pairs` (their games counted in `cells` too), the deviance is divided further by
 // the pairs' design effect: the squares of the player's points about the fit's expectation, a pair
-// at a time and its other games alone, over the same by games, compared with F(1, units - 1).
-// Without pairs the offsets are those of the games alone.
+// at a time and its other games alone, over the same by games, compared with F(1, units - 1),
+// where that is narrower than the games alone. Without pairs the offsets are those of the games
+// alone.
 LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const PoolFit& fit,
                                            int player, int anchor, DrawModel model,
                                            const std::vector<PairCell>& pairs = {});
