@@ -1,6 +1,8 @@
 #include "harness/ratings/results_order.h"
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <numeric>
 
 #include "harness/ratings/sampling.h"
@@ -56,6 +58,86 @@ std::vector<Signature> labelled_games(const std::vector<int>& order, const std::
     }
     std::sort(rows.begin(), rows.end());
     return rows;
+}
+
+// What a player's games against one opponent came out as, from the player's side: the games
+// as White (wins, draws, losses), the opponent's games as White (its wins, draws, losses), the
+// pairs' outcomes with the player's game first.
+struct Meeting {
+    int opponent = 0;
+    std::array<std::int64_t, 15> results{};
+
+    bool operator==(const Meeting&) const = default;
+};
+
+// Every player's meetings, sorted by opponent.
+std::vector<std::vector<Meeting>> meetings_of(int players, const std::vector<Cell>& cells,
+                                              const std::vector<PairCell>& pairs) {
+    std::vector<std::map<int, std::array<std::int64_t, 15>>> met(players);
+    for (const Cell& cell : cells) {
+        const std::array<std::int64_t, 3> wdl = {cell.wins, cell.draws, cell.losses};
+        for (std::size_t k = 0; k < 3; ++k) {
+            met[cell.white][cell.black][k] += wdl[k];
+            met[cell.black][cell.white][3 + k] += wdl[k];
+        }
+    }
+    for (const PairCell& pair : pairs) {
+        const PairOutcomes swapped = transposed(pair.outcomes);
+        for (std::size_t k = 0; k < 9; ++k) {
+            met[pair.first][pair.second][6 + k] += pair.outcomes[k];
+            met[pair.second][pair.first][6 + k] += swapped[k];
+        }
+    }
+    std::vector<std::vector<Meeting>> meetings(players);
+    for (int p = 0; p < players; ++p)
+        for (const auto& [opponent, results] : met[p]) meetings[p].push_back({opponent, results});
+    return meetings;
+}
+
+// Whether swapping players a and b changes no result: each met every third player alike, and
+// their games against each other look the same from both sides.
+bool twins(const std::vector<std::vector<Meeting>>& meetings, int a, int b) {
+    auto without = [](const std::vector<Meeting>& row, int other, Meeting& mutual) {
+        std::vector<Meeting> rest;
+        for (const Meeting& m : row) {
+            if (m.opponent == other) {
+                mutual = m;
+                mutual.opponent = -1;
+            } else {
+                rest.push_back(m);
+            }
+        }
+        return rest;
+    };
+    Meeting a_with_b{-1, {}};
+    Meeting b_with_a{-1, {}};
+    return without(meetings[a], b, a_with_b) == without(meetings[b], a, b_with_a) &&
+           a_with_b == b_with_a;
+}
+
+// The groups of players that are twins of each other (each of two or more players, in
+// ascending order): swapping any two of a group is an automorphism of the results.
+std::vector<std::vector<int>> twin_groups(int players, const std::vector<Cell>& cells,
+                                          const std::vector<PairCell>& pairs,
+                                          const std::vector<int>& classes) {
+    const auto meetings = meetings_of(players, cells, pairs);
+    std::vector<std::vector<std::vector<int>>> by_class(class_count(classes));
+    for (int p = 0; p < players; ++p) {
+        auto& groups = by_class[classes[p]];
+        const auto twin = std::find_if(groups.begin(), groups.end(), [&](const auto& group) {
+            return twins(meetings, group.front(), p);
+        });
+        if (twin != groups.end()) {
+            twin->push_back(p);
+        } else {
+            groups.push_back({p});
+        }
+    }
+    std::vector<std::vector<int>> result;
+    for (auto& groups : by_class)
+        for (auto& group : groups)
+            if (group.size() > 1) result.push_back(std::move(group));
+    return result;
 }
 
 // The players' results as a coloured graph, and colour refinement over it.
@@ -134,7 +216,10 @@ struct ResultsGraph {
 // first depends on the results alone, never on the given order, at any size.
 class CanonicalSearch {
   public:
-    explicit CanonicalSearch(const ResultsGraph& graph) : graph_(graph) {}
+    // `twins` seeds the automorphisms: swapping two twins not yet individualized changes nothing,
+    // so of a twin group only one player is tried at a node (a drawn round robin is one path).
+    CanonicalSearch(const ResultsGraph& graph, std::vector<std::vector<int>> twins)
+        : graph_(graph), twins_(std::move(twins)) {}
 
     std::vector<int> order(const std::vector<int>& classes) {
         std::vector<int> path;
@@ -203,6 +288,16 @@ class CanonicalSearch {
             while (parent[v] != v) v = parent[v] = parent[parent[v]];
             return v;
         };
+        std::vector<bool> on_path(graph_.players, false);
+        for (int fixed : path) on_path[fixed] = true;
+        for (const std::vector<int>& group : twins_) {
+            int previous = -1;
+            for (int twin : group) {
+                if (on_path[twin]) continue;
+                if (previous >= 0) parent[root(previous)] = root(twin);
+                previous = twin;
+            }
+        }
         for (const std::vector<int>& automorphism : automorphisms_) {
             if (!std::all_of(path.begin(), path.end(),
                              [&](int fixed) { return automorphism[fixed] == fixed; }))
@@ -223,6 +318,7 @@ class CanonicalSearch {
     const ResultsGraph& graph_;
     Leaf first_;  // the first leaf reached
     Leaf best_;   // the leaf whose games sort first so far
+    std::vector<std::vector<int>> twins_;
     std::vector<std::vector<int>> automorphisms_;
 };
 
@@ -235,7 +331,8 @@ ResultsOrder results_order(int players, const std::vector<Cell>& cells,
     // Classes of the players the results cannot tell apart by refinement alone, then the
     // canonical order, which ties them up by the labelling whose games sort first.
     std::vector<int> classes = graph.refined(graph.own_classes());
-    std::vector<int> order = CanonicalSearch(graph).order(classes);
+    std::vector<int> order =
+        CanonicalSearch(graph, twin_groups(players, cells, pairs, classes)).order(classes);
     return {std::move(order), std::move(classes)};
 }
 

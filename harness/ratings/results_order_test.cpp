@@ -1,8 +1,9 @@
 // The canonical order of the players at any size: pools whose players refinement cannot tell
-// apart (a drawn round robin of 20, a cycle of 12, the Paley tournament of 23, random regular
-// pools of 24 with no symmetry at all), listed under other numbers, names and game orders, land on
-// the same labelled games, the same bootstrap seed and the same ratings and intervals. Before the
-// canonical search, pools past 5,040 tie-breaking orders kept the input's order.
+// apart (a drawn round robin of 20, a cycle of 12, the Paley tournament of 23, eight cycles of
+// three around a hub, random regular pools of 24 and 30 with no symmetry at all), listed under
+// other numbers, names and game orders, land on the same labelled games, the same bootstrap seed
+// and the same ratings and intervals. Before the canonical search, pools past 5,040
+// tie-breaking orders kept the input's order, and all but the drawn round robin failed here.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,6 +64,20 @@ Pool paley_tournament() {
             if (!squares.contains(((b - a) % PRIME + PRIME) % PRIME)) continue;
             pool.matches.push_back({a, b, Outcome::white_win, Outcome::draw, false});
             pool.matches.push_back({b, a, Outcome::draw, Outcome::draw, false});
+        }
+    return pool;
+}
+
+// Copies of a cycle of three (each wins a pair against the next) whose players all drew a pair
+// with one hub: swapping two copies is a symmetry that no swap of two players gives.
+Pool cycles_around_a_hub(int copies) {
+    Pool pool{std::to_string(copies) + " cycles of three around a hub", 1 + 3 * copies, {}};
+    for (int c = 0; c < copies; ++c)
+        for (int k = 0; k < 3; ++k) {
+            const int a = 1 + 3 * c + k;
+            pool.matches.push_back(
+                {a, 1 + 3 * c + (k + 1) % 3, Outcome::white_win, Outcome::black_win});
+            pool.matches.push_back({0, a});
         }
     return pool;
 }
@@ -129,8 +144,9 @@ std::vector<rating_fit::Cell> cells_of(const ResultMatrix& m, const std::vector<
 
 std::vector<Pool> symmetric_pools() {
     std::mt19937 random(47);
-    return {drawn_round_robin(20), cycle(12), paley_tournament(), random_regular(24, random),
-            random_regular(30, random)};
+    return {drawn_round_robin(20),      cycle(12),
+            paley_tournament(),         cycles_around_a_hub(8),
+            random_regular(24, random), random_regular(30, random)};
 }
 
 TEST(ResultsOrder, SymmetricPoolsPastTheOldLimitGetOneLabelling) {
