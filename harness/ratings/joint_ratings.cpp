@@ -261,11 +261,12 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
 // the player's resamples, sorted.
 void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
                          int i, int anchor, double elo, const std::vector<double>& sorted,
-                         const RatingOptions& options) {
+                         const RatingOptions& options,
+                         const std::vector<rating_fit::PairCell>& pairs) {
     const double scale = elo_per_natural(fit, options.draw_model);
     if (scale <= 0.0) return;
-    const rating_fit::LikelihoodOffsets offsets = rating_fit::likelihood_ratio_offsets(
-        pool.cells, fit, i, anchor, options.draw_model, pool.pairs);
+    const rating_fit::LikelihoodOffsets offsets =
+        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, anchor, options.draw_model, pairs);
     const double median = rating_fit::quantile(sorted, 0.5);
     const double bias = std::isfinite(median) ? median - elo : 0.0;
     const double low = elo + offsets.low * scale;
@@ -278,7 +279,8 @@ void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, co
 RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
                           const ResultMatrix& results, const RatingOptions& options,
                           const PoolFit& fit, int anchor, const std::vector<double>& elo,
-                          rating_fit::BootstrapSamples& bootstrap) {
+                          rating_fit::BootstrapSamples& bootstrap,
+                          const rating_fit::BootstrapSamples& games_alone) {
     using rating_fit::normal_cdf;
     using rating_fit::quantile;
     constexpr double INFINITE = std::numeric_limits<double>::infinity();
@@ -336,7 +338,18 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
         if (rating.interval_95 && rating.bound == RatingBound::none) {
             // interval_of left the player's sorted resamples in spread.
-            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], spread, options);
+            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], spread, options,
+                                pool.pairs);
+            // With pairs, the games' own interval where it is narrower: pairs whose openings
+            // decide little (a balanced book) tell no more than their games, and the pairs' shape,
+            // estimated from few pairs, would only add noise.
+            if (games_alone.samples > 0) {
+                RatingInterval alone =
+                    *interval_of(i, anchor, fit, elo, pool.classes, games_alone, spread);
+                widen_by_likelihood(alone, pool, fit, i, anchor, elo[i], spread, options, {});
+                if (alone.high - alone.low < rating.interval_95->high - rating.interval_95->low)
+                    rating.interval_95 = alone;
+            }
         }
         if (position + 1 < n) {
             const int next = ranked[position + 1];
@@ -434,13 +447,22 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
             if (pool_fit.bound[i] == RatingBound::upper) values[i] = -INFINITE;
         }
     };
-    rating_fit::BootstrapSamples bootstrap = run_bootstrap(
-        n, pool.cells, pool.pairs, fit, settings, std::max(0, options.bootstrap_samples),
-        mix_seed(options.seed, rating_fit::results_hash(pool.cells, pool.pairs)), anchor,
-        resampled);
+    // With pairs, the games are replayed alone too, from the seed of the games alone, for the
+    // intervals where the pairs' would be wider.
+    const int samples = std::max(0, options.bootstrap_samples);
+    rating_fit::BootstrapSamples bootstrap =
+        run_bootstrap(n, pool.cells, pool.pairs, fit, settings, samples,
+                      mix_seed(options.seed, rating_fit::results_hash(pool.cells, pool.pairs)),
+                      anchor, resampled);
+    rating_fit::BootstrapSamples games_alone;
+    if (!pool.pairs.empty()) {
+        games_alone = run_bootstrap(n, pool.cells, {}, fit, settings, samples,
+                                    mix_seed(options.seed, rating_fit::results_hash(pool.cells)),
+                                    anchor, resampled);
+    }
 
     // Step 5. The table, best first.
-    return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);
+    return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap, games_alone);
 }
 
 RatingResult compute_ratings(const std::vector<std::string>& names,

@@ -2,7 +2,7 @@
 // profile interval divides by the pairs' design effect. Properties over generated pools: the same
 // pairs listed in any order, under any names and ids, give the same intervals; games that form no
 // pair give exactly the intervals of games alone; pairs move no estimate; pairs whose openings
-// decide both games narrow the interval.
+// decide both games narrow the interval, and pairs never widen it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -200,6 +200,40 @@ TEST(RatingPairs, PairsThatOpeningsDecideNarrowTheInterval) {
         };
         EXPECT_LT(width(games), 0.85 * width(alone)) << split << " split pairs";
     }
+}
+
+// Pairs never widen an interval: where the pairs' interval would be wider than the games' (a
+// balanced book, few pairs), the games' own is printed, the very interval of the games alone.
+TEST(RatingPairs, PairsNeverWidenTheIntervalOfTheirGames) {
+    std::mt19937 random(51);
+    int narrower = 0;
+    int same = 0;
+    for (int trial = 0; trial < 12; ++trial) {
+        const int players = 2 + trial % 5;
+        const std::vector<GameResult> paired =
+            generated_pool(random, players, 1 + trial % 4, trial % 3 == 0 ? 300.0 : 0.0, 0);
+        std::vector<GameResult> alone = paired;
+        for (GameResult& game : alone) game.pair_id.reset();
+        RatingOptions options;
+        options.bootstrap_samples = 100;
+        const std::vector<std::string> names = names_of(players, "p");
+        const RatingResult a = compute_ratings(names, paired, options);
+        const RatingResult b = compute_ratings(names, alone, options);
+        for (std::size_t i = 0; i < a.players.size(); ++i) {
+            if (a.players[i].bound != RatingBound::none) continue;
+            const RatingInterval& with_pairs = *a.players[i].interval_95;
+            const RatingInterval& games = *b.players[i].interval_95;
+            EXPECT_LE(with_pairs.high - with_pairs.low, games.high - games.low)
+                << "trial " << trial << " " << a.players[i].name;
+            if (with_pairs.low == games.low && with_pairs.high == games.high) {
+                ++same;
+            } else {
+                ++narrower;
+            }
+        }
+    }
+    EXPECT_GT(narrower, 5);
+    EXPECT_GT(same, 5);
 }
 
 TEST(RatingPairs, TiltedPairsMeetTheExpectedScoresAndKeepIndependence) {

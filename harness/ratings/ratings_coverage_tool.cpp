@@ -6,7 +6,9 @@
 // the interval of the difference. Prints README's coverage tables (Markdown). With --pgn DIR it
 // also writes every simulated match as DIR/<games>-<elo>-<match>.pgn and every round robin as
 // DIR/rr-<match>.pgn, for other rating programs to be measured on the same games. Not installed;
-// run `build/bin/ratings_coverage MATCHES [--pgn DIR]`.
+// run `build/bin/ratings_coverage MATCHES [--pgn DIR]`. With --paired: README's game-pair tables
+// (--average for the pool-average form); --two-players or --round-robin, --games N and --spread
+// ELO (each repeatable) choose the rows and columns.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -270,10 +272,23 @@ void paired_pool(const std::vector<double>& truth, const std::vector<double>& ta
     }
 }
 
+// Which rows and columns of the paired tables to simulate (empty: all).
+struct PairedSelection {
+    std::vector<int> games;
+    std::vector<double> spreads;
+    bool two_players = true;
+    bool round_robin = true;
+
+    bool has_games(int g) const {
+        return games.empty() || std::find(games.begin(), games.end(), g) != games.end();
+    }
+};
+
 // README's paired table: two-player matches (A 50 Elo stronger) and a six-player round robin
 // (-250..250), 100 to 3,000 games, spreads 0, 100 and 300 Elo.
-void paired_tables(int matches, bool average) {
-    const std::vector<double> spreads = {0.0, 100.0, 300.0};
+void paired_tables(int matches, bool average, const PairedSelection& selection) {
+    const std::vector<double> spreads =
+        selection.spreads.empty() ? std::vector<double>{0.0, 100.0, 300.0} : selection.spreads;
     for (double spread : spreads) {
         std::printf("spread %.0f: the book's ratings of 0, 50:", spread);
         for (double t : book_truth({0.0, 50.0}, spread, average)) std::printf(" %.1f", t);
@@ -286,6 +301,7 @@ void paired_tables(int matches, bool average) {
                 "spread 0: games alone | pairs | spread 100: games alone | pairs | spread 300: "
                 "games alone | pairs");
     for (int games : {100, 300, 1000, 3000}) {
+        if (!selection.two_players || !selection.has_games(games)) continue;
         std::printf("| %d", games);
         for (double spread : spreads) {
             std::vector<PairedTally> tallies(2);
@@ -308,6 +324,7 @@ void paired_tables(int matches, bool average) {
                 "games alone | pairs");
     const std::vector<double> truth = {-250, -150, -50, 50, 150, 250};
     for (int games : {90, 300, 990, 3000}) {
+        if (!selection.round_robin || !selection.has_games(games)) continue;
         std::printf("| %d", games);
         for (double spread : spreads) {
             std::vector<PairedTally> tallies(6);
@@ -343,27 +360,36 @@ int main(int argc, char** argv) {
     bool round_robin_only = false;
     bool paired = false;
     bool average = false;
+    PairedSelection selection;
     for (int a = 1; a < argc; ++a) {
         const std::string argument = argv[a];
         if (argument == "--pgn" && a + 1 < argc) {
             pgn_folder = argv[++a];
         } else if (argument == "--round-robin") {
             round_robin_only = true;
+            selection.two_players = false;
         } else if (argument == "--paired") {
             paired = true;
         } else if (argument == "--average") {
             average = true;
+        } else if (argument == "--games" && a + 1 < argc) {
+            selection.games.push_back(std::atoi(argv[++a]));
+        } else if (argument == "--spread" && a + 1 < argc) {
+            selection.spreads.push_back(std::atof(argv[++a]));
+        } else if (argument == "--two-players") {
+            selection.round_robin = false;
         } else if (!argument.empty() && argument[0] != '-' && std::atoi(argv[a]) > 0) {
             matches = std::atoi(argv[a]);
         } else {
             std::fprintf(stderr,
                          "usage: ratings_coverage [MATCHES] [--round-robin] [--pgn DIR] "
-                         "[--paired [--average]]\n");
+                         "[--paired [--average] [--two-players | --round-robin] [--games N]... "
+                         "[--spread ELO]...]\n");
             return 2;
         }
     }
     if (paired) {
-        paired_tables(matches, average);
+        paired_tables(matches, average, selection);
         return 0;
     }
     if (!round_robin_only) {
