@@ -63,6 +63,20 @@ std::vector<std::string> names_of(int players, const std::string& prefix) {
     return names;
 }
 
+// The same games rated as pairs and as games alone (their pair ids dropped), `samples` resamples.
+struct RatedBothWays {
+    RatingResult paired;
+    RatingResult alone;
+};
+RatedBothWays rated_both_ways(const std::vector<GameResult>& paired, int players, int samples) {
+    std::vector<GameResult> alone = paired;
+    for (GameResult& game : alone) game.pair_id.reset();
+    RatingOptions options;
+    options.bootstrap_samples = samples;
+    const std::vector<std::string> names = names_of(players, "p");
+    return {compute_ratings(names, paired, options), compute_ratings(names, alone, options)};
+}
+
 // Expects the two results to hold the same players, estimates and intervals exactly.
 void expect_identical(const RatingResult& a, const RatingResult& b,
                       const std::vector<int>& renamed_to) {
@@ -150,13 +164,7 @@ TEST(RatingPairs, PairsMoveNoEstimateAndCountEveryGame) {
     for (int trial = 0; trial < 8; ++trial) {
         const int players = 2 + trial % 5;
         const std::vector<GameResult> paired = generated_pool(random, players, 4, 300.0, 2);
-        std::vector<GameResult> alone = paired;
-        for (GameResult& game : alone) game.pair_id.reset();
-        RatingOptions options;
-        options.bootstrap_samples = 50;
-        const std::vector<std::string> names = names_of(players, "p");
-        const RatingResult a = compute_ratings(names, paired, options);
-        const RatingResult b = compute_ratings(names, alone, options);
+        const auto [a, b] = rated_both_ways(paired, players, 50);
         ASSERT_EQ(a.players.size(), b.players.size());
         for (std::size_t i = 0; i < a.players.size(); ++i) {
             EXPECT_EQ(a.players[i].name, b.players[i].name);
@@ -212,13 +220,7 @@ TEST(RatingPairs, PairsNeverWidenTheIntervalOfTheirGames) {
         const int players = 2 + trial % 5;
         const std::vector<GameResult> paired =
             generated_pool(random, players, 1 + trial % 4, trial % 3 == 0 ? 300.0 : 0.0, 0);
-        std::vector<GameResult> alone = paired;
-        for (GameResult& game : alone) game.pair_id.reset();
-        RatingOptions options;
-        options.bootstrap_samples = 100;
-        const std::vector<std::string> names = names_of(players, "p");
-        const RatingResult a = compute_ratings(names, paired, options);
-        const RatingResult b = compute_ratings(names, alone, options);
+        const auto [a, b] = rated_both_ways(paired, players, 100);
         for (std::size_t i = 0; i < a.players.size(); ++i) {
             if (a.players[i].bound != RatingBound::none) continue;
             const RatingInterval& with_pairs = *a.players[i].interval_95;
