@@ -258,15 +258,10 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
 // lopsided matches (the table in README), and at a lopsided score the fitted rating is biased away
 // from the middle, which the ratio's interval, centred on the fit, shares. The bias is the
 // bootstrap's: the median of the resamples (replayed from the fit) minus the fit. `sorted` holds
-// the player's resamples, sorted.
-void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
-                         int i, int anchor, double elo, const std::vector<double>& sorted,
-                         const RatingOptions& options,
-                         const std::vector<rating_fit::PairCell>& pairs) {
-    const double scale = elo_per_natural(fit, options.draw_model);
+// the player's resamples, sorted; `offsets` the profile interval's, in natural units.
+void widen_by_likelihood(RatingInterval& interval, const rating_fit::LikelihoodOffsets& offsets,
+                         double scale, double elo, const std::vector<double>& sorted) {
     if (scale <= 0.0) return;
-    const rating_fit::LikelihoodOffsets offsets =
-        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, anchor, options.draw_model, pairs);
     const double median = rating_fit::quantile(sorted, 0.5);
     const double bias = std::isfinite(median) ? median - elo : 0.0;
     const double low = elo + offsets.low * scale;
@@ -313,6 +308,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     for (int i = 0; i < n; ++i) player_results[i] = results.player_results(active[i]);
     const std::vector<int> ranked = ranking(elo, fit, anchor, player_results);
     std::vector<double> spread;
+    const double scale = elo_per_natural(fit, options.draw_model);
     for (int position = 0; position < n; ++position) {
         const int i = ranked[position];
         PlayerRating rating;
@@ -338,17 +334,29 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
         if (rating.interval_95 && rating.bound == RatingBound::none) {
             // interval_of left the player's sorted resamples in spread.
-            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], spread, options,
-                                pool.pairs);
+            const auto offsets = rating_fit::likelihood_ratio_offsets(
+                pool.cells, fit, i, anchor, options.draw_model, pool.pairs);
+            widen_by_likelihood(*rating.interval_95, offsets, scale, elo[i], spread);
             // With pairs, the games' own interval where it is narrower: pairs whose openings
             // decide little (a balanced book) tell no more than their games, and the pairs' shape,
             // estimated from few pairs, would only add noise.
             if (games_alone.samples > 0) {
-                RatingInterval alone =
+                const auto width = [](const RatingInterval& r) { return r.high - r.low; };
+                const RatingInterval bootstrap_alone =
                     *interval_of(i, anchor, fit, elo, pool.classes, games_alone, spread);
-                widen_by_likelihood(alone, pool, fit, i, anchor, elo[i], spread, options, {});
-                if (alone.high - alone.low < rating.interval_95->high - rating.interval_95->low)
-                    rating.interval_95 = alone;
+                // The games' profile interval holds the pairs' (the pairs only lower the
+                // dispersion), so widened by the pairs' offsets the games' interval is no wider
+                // than its own: only where that is narrower is the games' profile computed.
+                RatingInterval alone = bootstrap_alone;
+                widen_by_likelihood(alone, offsets, scale, elo[i], spread);
+                if (offsets.narrowed_by_pairs && width(alone) < width(*rating.interval_95)) {
+                    alone = bootstrap_alone;
+                    widen_by_likelihood(alone,
+                                        rating_fit::likelihood_ratio_offsets(
+                                            pool.cells, fit, i, anchor, options.draw_model),
+                                        scale, elo[i], spread);
+                }
+                if (width(alone) < width(*rating.interval_95)) rating.interval_95 = alone;
             }
         }
         if (position + 1 < n) {

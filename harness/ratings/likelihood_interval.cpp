@@ -353,16 +353,18 @@ LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const
     // book) leave the games' interval as it was, so that fewer units never widen it.
     double units = 0.0;
     const double design = pairs_design_effect(cells, pairs, fit, player, model, units);
+    bool narrowed = false;
     if (design != 1.0) {
-        if (design <= 0.0) return {};  // every pair scored exactly as expected: nothing to measure
+        if (design <= 0.0) return {0.0, 0.0, true};  // every pair scored as expected: nothing
         const double paired = f_one_95(std::max(1.0, units - 1.0));
         if (design * paired < threshold) {
             dispersion *= design * paired / threshold;
+            narrowed = true;
         }
     }
     Profile profile(cells, fit, player, anchor, model);
     return {side_offset(profile, dispersion, threshold, -1.0),
-            side_offset(profile, dispersion, threshold, 1.0)};
+            side_offset(profile, dispersion, threshold, 1.0), narrowed};
 }
 
 }  // namespace arbiter::rating_fit

@@ -17,6 +17,7 @@ namespace arbiter::rating_fit {
 struct LikelihoodOffsets {
     double low = 0.0;
     double high = 0.0;
+    bool narrowed_by_pairs = false;  // false: the offsets of the games alone
 };
 
 // Returns the offsets for player `player` of the core group of `fit` (`anchor`, a canonical index
