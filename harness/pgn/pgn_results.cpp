@@ -1,6 +1,8 @@
 #include "harness/pgn/pgn_results.h"
 
 #include <fstream>
+#include <map>
+#include <tuple>
 
 #include "engines/core/text.h"
 
@@ -29,6 +31,46 @@ std::string missing_tag_message(const PgnGame& game, const std::string& tag) {
     return text;
 }
 
+// What a game of the file says of its pairing: its opening (FEN, Opening and Variation tags) and
+// its Round tag.
+struct PairingTags {
+    std::string opening;
+    std::string round;
+};
+
+// Marks the colour-reversed pairs among records.games[first..]: two games of the same two players
+// with the colours reversed and the same opening (FEN, Opening and Variation tags alike, absent
+// alike) are a pair when they stand one after the other in the file; of the games left, two that
+// also share a Round tag (not "?" or "-"), when no other game does, are a pair. A pair's id is
+// minus one minus the index of its first game, unique over files and apart from a database's.
+void mark_pairs(std::vector<GameResult>& games, std::size_t first,
+                const std::vector<PairingTags>& tags) {
+    auto reversed = [&](std::size_t a, std::size_t b) {
+        return games[a].white == games[b].black && games[a].black == games[b].white &&
+               tags[a - first].opening == tags[b - first].opening;
+    };
+    auto pair = [&](std::size_t a, std::size_t b) {
+        games[a].pair_id = games[b].pair_id = -1 - static_cast<std::int64_t>(a);
+    };
+    for (std::size_t g = first; g + 1 < games.size(); ++g) {
+        if (!games[g].pair_id && reversed(g, g + 1)) {
+            pair(g, g + 1);
+            ++g;
+        }
+    }
+    std::map<std::tuple<std::string, int, int, std::string>, std::vector<std::size_t>> by_round;
+    for (std::size_t g = first; g < games.size(); ++g) {
+        const std::string& round = tags[g - first].round;
+        if (games[g].pair_id || round.empty() || round == "?" || round == "-") continue;
+        by_round[{round, std::min(games[g].white, games[g].black),
+                  std::max(games[g].white, games[g].black), tags[g - first].opening}]
+            .push_back(g);
+    }
+    for (const auto& [key, members] : by_round) {
+        if (members.size() == 2 && reversed(members[0], members[1])) pair(members[0], members[1]);
+    }
+}
+
 }  // namespace
 
 std::string SkippedGames::describe() const {
@@ -51,7 +93,9 @@ std::string SkippedGames::describe() const {
 void read_pgn_results(std::istream& in, std::string_view source, GameRecords& records,
                       SkippedGames& skipped) {
     PgnReader reader(in, std::string(source), PgnDetail::results);
-    reader.keep_only_tags({});
+    reader.keep_only_tags({"FEN", "Opening", "Variation", "Round"});
+    const std::size_t first = records.games.size();
+    std::vector<PairingTags> pairing;
     PgnGame game;
     while (reader.next(game)) {
         const auto white = game.tag("White");
@@ -80,7 +124,11 @@ void read_pgn_results(std::istream& in, std::string_view source, GameRecords& re
         records.games.push_back({records.player_index(std::string(*white)),
                                  records.player_index(std::string(*black)), *outcome,
                                  std::nullopt});
+        auto tag = [&](std::string_view name) { return std::string(game.tag(name).value_or("")); };
+        pairing.push_back(
+            {tag("FEN") + "\n" + tag("Opening") + "\n" + tag("Variation"), tag("Round")});
     }
+    mark_pairs(records.games, first, pairing);
 }
 
 void read_pgn_file(const std::string& path, GameRecords& records, SkippedGames& skipped) {

@@ -27,9 +27,12 @@ struct SkippedGames {
 };
 
 // Reads the results of every game in a PGN stream into records. Only the tags matter: White,
-// Black and Result; the movetext is skipped, except that its termination marker, when there is
-// one, must agree with the Result tag. Games with result "*", without a Result tag or with a
-// disagreeing marker are counted in `skipped` and left out. `source` names the stream in error
+// Black and Result, and FEN, Opening, Variation and Round for the pairs; the movetext is skipped,
+// except that its termination marker, when there is one, must agree with the Result tag. Two games
+// of the same two players with the colours reversed and the same FEN, Opening and Variation tags
+// (or none) are a pair when one follows the other, or else when they alone share a Round tag; the
+// joint ratings replay a pair's games together. Games with result "*", without a Result tag or with
+// a disagreeing marker are counted in `skipped` and left out. `source` names the stream in error
 // messages. Throws PgnError for a broken tag, a missing White or Black tag, an unknown result, or
 // a player meeting itself.
 void read_pgn_results(std::istream& in, std::string_view source, GameRecords& records,

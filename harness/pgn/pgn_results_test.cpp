@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -25,6 +26,43 @@ std::string error_of(const std::string& text) {
         return error.what();
     }
     return "no error";
+}
+
+// A game's tags for the pairing tests.
+std::string game_text(const std::string& white, const std::string& black, const std::string& fen,
+                      const std::string& round, const std::string& result) {
+    std::string text = "[White \"" + white + "\"]\n[Black \"" + black + "\"]\n";
+    if (!round.empty()) text += "[Round \"" + round + "\"]\n";
+    if (!fen.empty()) text += "[SetUp \"1\"]\n[FEN \"" + fen + "\"]\n";
+    return text + "[Result \"" + result + "\"]\n\n" + result + "\n\n";
+}
+
+// Whether games a and b of the records were found to be one pair, and no other game shares it.
+bool paired(const GameRecords& records, std::size_t a, std::size_t b) {
+    const auto& games = records.games;
+    if (!games[a].pair_id || games[a].pair_id != games[b].pair_id) return false;
+    return std::count_if(games.begin(), games.end(),
+                         [&](const GameResult& g) { return g.pair_id == games[a].pair_id; }) == 2;
+}
+
+TEST(PgnResults, PairsAreFoundConsecutivelyOrByRoundOnTheSameOpening) {
+    const std::string one = "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1";
+    const std::string two = "8/8/8/4k3/8/8/3P4/4K3 w - - 0 1";
+    // Consecutive, colours reversed, one opening: a pair; another opening: no pair.
+    GameRecords records =
+        read(game_text("A", "B", one, "", "1-0") + game_text("B", "A", one, "", "1-0") +
+             game_text("A", "B", one, "", "1/2-1/2") + game_text("B", "A", two, "", "0-1") +
+             game_text("A", "B", "", "", "0-1") + game_text("A", "B", "", "", "1-0"));
+    EXPECT_TRUE(paired(records, 0, 1));
+    for (std::size_t g = 2; g < 6; ++g) EXPECT_FALSE(records.games[g].pair_id) << g;
+    // Games finished out of order (concurrency): the Round tag pairs them, when two share it.
+    records = read(game_text("A", "B", one, "1", "1-0") + game_text("A", "C", "", "3", "1-0") +
+                   game_text("C", "D", two, "2", "0-1") + game_text("C", "A", "", "3", "0-1") +
+                   game_text("B", "A", one, "1", "1-0") + game_text("D", "C", two, "2", "1/2-1/2") +
+                   game_text("A", "C", "", "3", "1-0"));
+    EXPECT_TRUE(paired(records, 0, 4));
+    EXPECT_TRUE(paired(records, 2, 5));
+    for (std::size_t g : {1, 3, 6}) EXPECT_FALSE(records.games[g].pair_id) << g;  // three share 3
 }
 
 TEST(PgnResults, ReadsTagsAndSkipsMovesAndComments) {

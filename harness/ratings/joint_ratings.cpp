@@ -29,6 +29,7 @@ struct CanonicalPool {
     std::vector<int> canonical;  // caller's index -> canonical index, -1 without games
     std::vector<int> classes;    // canonical index -> class: players the results cannot tell apart
     std::vector<Cell> cells;
+    std::vector<rating_fit::PairCell> pairs;  // the colour-reversed pairs, their games in cells too
     int size() const { return static_cast<int>(active.size()); }
 };
 
@@ -51,6 +52,25 @@ std::vector<Cell> cells_between(const ResultMatrix& results, const std::vector<i
     return cells;
 }
 
+// The pairs between the active players, numbered by `position`, sorted by (first, second).
+std::vector<rating_fit::PairCell> pairs_between(const ResultMatrix& results,
+                                                const std::vector<int>& position) {
+    std::vector<rating_fit::PairCell> pairs;
+    for (const auto& [players, outcomes] : results.pairs()) {
+        rating_fit::PairCell pair{position[players.first], position[players.second], outcomes};
+        if (pair.first > pair.second) {
+            std::swap(pair.first, pair.second);
+            for (std::size_t a = 0; a < 3; ++a)
+                for (std::size_t b = 0; b < 3; ++b) pair.outcomes[b * 3 + a] = outcomes[a * 3 + b];
+        }
+        pairs.push_back(pair);
+    }
+    std::sort(pairs.begin(), pairs.end(), [](const auto& a, const auto& b) {
+        return a.first != b.first ? a.first < b.first : a.second < b.second;
+    });
+    return pairs;
+}
+
 CanonicalPool canonical_pool(const std::vector<std::string>& names, const ResultMatrix& results) {
     CanonicalPool pool;
     for (int p = 0; p < results.players(); ++p) {
@@ -69,7 +89,8 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
     pool.canonical.assign(results.players(), -1);
     for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
     const rating_fit::ResultsOrder order =
-        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical));
+        rating_fit::results_order(n, cells_between(results, pool.active, pool.canonical),
+                                  pairs_between(results, pool.canonical));
     std::vector<int> active(n);
     pool.classes.resize(n);
     for (int i = 0; i < n; ++i) {
@@ -79,6 +100,7 @@ CanonicalPool canonical_pool(const std::vector<std::string>& names, const Result
     pool.active = std::move(active);
     for (int i = 0; i < n; ++i) pool.canonical[pool.active[i]] = i;
     pool.cells = cells_between(results, pool.active, pool.canonical);
+    pool.pairs = pairs_between(results, pool.canonical);
     return pool;
 }
 
@@ -236,14 +258,10 @@ std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
 // lopsided matches (the table in README), and at a lopsided score the fitted rating is biased away
 // from the middle, which the ratio's interval, centred on the fit, shares. The bias is the
 // bootstrap's: the median of the resamples (replayed from the fit) minus the fit. `sorted` holds
-// the player's resamples, sorted.
-void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, const PoolFit& fit,
-                         int i, int anchor, double elo, const std::vector<double>& sorted,
-                         const RatingOptions& options) {
-    const double scale = elo_per_natural(fit, options.draw_model);
+// the player's resamples, sorted; `offsets` the profile interval's, in natural units.
+void widen_by_likelihood(RatingInterval& interval, const rating_fit::LikelihoodOffsets& offsets,
+                         double scale, double elo, const std::vector<double>& sorted) {
     if (scale <= 0.0) return;
-    const rating_fit::LikelihoodOffsets offsets =
-        rating_fit::likelihood_ratio_offsets(pool.cells, fit, i, anchor, options.draw_model);
     const double median = rating_fit::quantile(sorted, 0.5);
     const double bias = std::isfinite(median) ? median - elo : 0.0;
     const double low = elo + offsets.low * scale;
@@ -256,7 +274,8 @@ void widen_by_likelihood(RatingInterval& interval, const CanonicalPool& pool, co
 RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
                           const ResultMatrix& results, const RatingOptions& options,
                           const PoolFit& fit, int anchor, const std::vector<double>& elo,
-                          rating_fit::BootstrapSamples& bootstrap) {
+                          rating_fit::BootstrapSamples& bootstrap,
+                          const rating_fit::BootstrapSamples& games_alone) {
     using rating_fit::normal_cdf;
     using rating_fit::quantile;
     constexpr double INFINITE = std::numeric_limits<double>::infinity();
@@ -289,6 +308,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     for (int i = 0; i < n; ++i) player_results[i] = results.player_results(active[i]);
     const std::vector<int> ranked = ranking(elo, fit, anchor, player_results);
     std::vector<double> spread;
+    const double scale = elo_per_natural(fit, options.draw_model);
     for (int position = 0; position < n; ++position) {
         const int i = ranked[position];
         PlayerRating rating;
@@ -314,7 +334,30 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
         rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
         if (rating.interval_95 && rating.bound == RatingBound::none) {
             // interval_of left the player's sorted resamples in spread.
-            widen_by_likelihood(*rating.interval_95, pool, fit, i, anchor, elo[i], spread, options);
+            const auto offsets = rating_fit::likelihood_ratio_offsets(
+                pool.cells, fit, i, anchor, options.draw_model, pool.pairs);
+            widen_by_likelihood(*rating.interval_95, offsets, scale, elo[i], spread);
+            // With pairs, the games' own interval where it is narrower: pairs whose openings
+            // decide little (a balanced book) tell no more than their games, and the pairs' shape,
+            // estimated from few pairs, would only add noise.
+            if (games_alone.samples > 0) {
+                const auto width = [](const RatingInterval& r) { return r.high - r.low; };
+                const RatingInterval bootstrap_alone =
+                    *interval_of(i, anchor, fit, elo, pool.classes, games_alone, spread);
+                // The games' profile interval holds the pairs' (the pairs only lower the
+                // dispersion), so widened by the pairs' offsets the games' interval is no wider
+                // than its own: only where that is narrower is the games' profile computed.
+                RatingInterval alone = bootstrap_alone;
+                widen_by_likelihood(alone, offsets, scale, elo[i], spread);
+                if (offsets.narrowed_by_pairs && width(alone) < width(*rating.interval_95)) {
+                    alone = bootstrap_alone;
+                    widen_by_likelihood(alone,
+                                        rating_fit::likelihood_ratio_offsets(
+                                            pool.cells, fit, i, anchor, options.draw_model),
+                                        scale, elo[i], spread);
+                }
+                if (width(alone) < width(*rating.interval_95)) rating.interval_95 = alone;
+            }
         }
         if (position + 1 < n) {
             const int next = ranked[position + 1];
@@ -350,52 +393,6 @@ std::optional<DrawModel> parse_draw_model(std::string_view text) {
 
 std::string_view to_string(DrawModel model) {
     return model == DrawModel::davidson ? "davidson" : "none";
-}
-
-ResultMatrix::ResultMatrix(int players)
-    : players_(players),
-      cells_(static_cast<std::size_t>(std::max(players, 0)) *
-             static_cast<std::size_t>(std::max(players, 0))) {
-    if (players < 0) throw std::invalid_argument("ResultMatrix: negative player count");
-}
-
-void ResultMatrix::add(int white, int black, Outcome outcome, std::int64_t count) {
-    if (white < 0 || white >= players_ || black < 0 || black >= players_) {
-        throw std::invalid_argument("ResultMatrix: player index out of range");
-    }
-    if (white == black) throw std::invalid_argument("ResultMatrix: a player cannot play itself");
-    if (count < 0) throw std::invalid_argument("ResultMatrix: negative game count");
-    WdlCounts& cell = cells_[static_cast<std::size_t>(white) * static_cast<std::size_t>(players_) +
-                             static_cast<std::size_t>(black)];
-    switch (outcome) {
-        case Outcome::white_win:
-            cell.wins += count;
-            break;
-        case Outcome::draw:
-            cell.draws += count;
-            break;
-        case Outcome::black_win:
-            cell.losses += count;
-            break;
-    }
-    games_ += count;
-}
-
-WdlCounts ResultMatrix::player_results(int player) const {
-    WdlCounts total;
-    for (int other = 0; other < players_; ++other) {
-        if (other == player) continue;
-        total += cell(player, other);
-        const WdlCounts& as_black = cell(other, player);
-        total += WdlCounts{as_black.losses, as_black.draws, as_black.wins};
-    }
-    return total;
-}
-
-ResultMatrix aggregate_results(int players, std::span<const GameResult> games) {
-    ResultMatrix matrix(players);
-    for (const GameResult& game : games) matrix.add(game.white, game.black, game.outcome);
-    return matrix;
 }
 
 double PlayerRating::draw_percent() const {
@@ -458,12 +455,22 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
             if (pool_fit.bound[i] == RatingBound::upper) values[i] = -INFINITE;
         }
     };
-    rating_fit::BootstrapSamples bootstrap = run_bootstrap(
-        n, pool.cells, fit, settings, std::max(0, options.bootstrap_samples),
-        mix_seed(options.seed, rating_fit::results_hash(pool.cells)), anchor, resampled);
+    // With pairs, the games are replayed alone too, from the seed of the games alone, for the
+    // intervals where the pairs' would be wider.
+    const int samples = std::max(0, options.bootstrap_samples);
+    rating_fit::BootstrapSamples bootstrap =
+        run_bootstrap(n, pool.cells, pool.pairs, fit, settings, samples,
+                      mix_seed(options.seed, rating_fit::results_hash(pool.cells, pool.pairs)),
+                      anchor, resampled);
+    rating_fit::BootstrapSamples games_alone;
+    if (!pool.pairs.empty()) {
+        games_alone = run_bootstrap(n, pool.cells, {}, fit, settings, samples,
+                                    mix_seed(options.seed, rating_fit::results_hash(pool.cells)),
+                                    anchor, resampled);
+    }
 
     // Step 5. The table, best first.
-    return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap);
+    return rating_table(pool, names, results, options, fit, anchor, elo, bootstrap, games_alone);
 }
 
 RatingResult compute_ratings(const std::vector<std::string>& names,

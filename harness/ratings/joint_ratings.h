@@ -1,7 +1,9 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <limits>
+#include <map>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -49,9 +51,15 @@ struct RatingOptions {
     std::uint64_t seed = 1;
 };
 
-// Game results aggregated per ordered pair (White, Black) of player indices: everything the
-// rating fit needs, independent of the number of games. Fill it from games or from grouped
-// database counts.
+// The colour-reversed game pairs of two players (one opening, each with White once), by the
+// outcomes of their two games: [a * 3 + b] counts the pairs whose game with the lower-numbered
+// player as White ended a and whose game with the other as White ended b, each in Outcome's order
+// (white_win, draw, black_win) from its own White's side.
+using PairOutcomes = std::array<std::int64_t, 9>;
+
+// Game results aggregated per ordered pair (White, Black) of player indices, and the games that
+// were played as colour-reversed pairs: everything the rating fit needs, independent of the
+// number of games. Fill it from games or from grouped database counts.
 class ResultMatrix {
   public:
     explicit ResultMatrix(int players);
@@ -59,6 +67,10 @@ class ResultMatrix {
     // Adds `count` games of white against black ending in `outcome`. Throws std::invalid_argument
     // for an index out of range, a player against itself or a negative count.
     void add(int white, int black, Outcome outcome, std::int64_t count = 1);
+    // Adds `count` pairs of games on one opening with the colours reversed: white against black
+    // ending in `first`, black against white ending in `second`. Both games count as by add();
+    // the bootstrap replays the two together. Throws as add().
+    void add_pair(int white, int black, Outcome first, Outcome second, std::int64_t count = 1);
 
     int players() const { return players_; }
     // Results of the games white played as White against black, from White's side.
@@ -69,14 +81,19 @@ class ResultMatrix {
     // All games of one player in either colour, from that player's side.
     WdlCounts player_results(int player) const;
     std::int64_t games() const { return games_; }
+    // The pairs, by (lower index, higher index); a pair of players without pairs is absent.
+    const std::map<std::pair<int, int>, PairOutcomes>& pairs() const { return pairs_; }
 
   private:
     int players_;
     std::int64_t games_ = 0;
     std::vector<WdlCounts> cells_;
+    std::map<std::pair<int, int>, PairOutcomes> pairs_;
 };
 
-// Aggregates games into a matrix for `players` players.
+// Aggregates games into a matrix for `players` players. Two games that share a pair_id, and no
+// other game does, are a pair when their colours were reversed (tally_match's rule); every other
+// game counts alone.
 ResultMatrix aggregate_results(int players, std::span<const GameResult> games);
 
 // Whether a rating is a point estimate or only a bound.

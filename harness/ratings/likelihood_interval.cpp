@@ -264,10 +264,62 @@ double side_offset(Profile& profile, double dispersion, double threshold, double
     return direction * 0.5 * (low + high);
 }
 
+// How much less (or more) a player's score varies over its units (its pairs, each two games on
+// one opening with the colours reversed, and its games alone) than over its games one by one:
+// the sum of squares of the units' points about their fitted expectation over the games' own.
+// 1 without pairs. `units` ends as the number of units.
+double pairs_design_effect(const std::vector<Cell>& cells, const std::vector<PairCell>& pairs,
+                           const PoolFit& fit, int player, DrawModel model, double& units) {
+    const double nu = fit.block_nu[fit.core];
+    auto white_expected = [&](int white, int black) {
+        const double d = fit.theta[white] - fit.theta[black] + fit.eta;
+        if (model == DrawModel::none) return sigmoid(d);
+        const Davidson p = davidson(d, nu);
+        return p.win + p.draw / 2.0;
+    };
+    auto in_core = [&](int a, int b) {
+        return fit.block[a] == fit.core && fit.block[b] == fit.core && (a == player || b == player);
+    };
+    double games = 0.0;
+    double per_game = 0.0;
+    for (const Cell& cell : cells) {
+        if (!in_core(cell.white, cell.black)) continue;
+        const double e = white_expected(cell.white, cell.black);
+        per_game += static_cast<double>(cell.wins) * (1.0 - e) * (1.0 - e) +
+                    static_cast<double>(cell.draws) * (0.5 - e) * (0.5 - e) +
+                    static_cast<double>(cell.losses) * e * e;
+        games += static_cast<double>(cell.games());
+    }
+    units = games;
+    if (per_game <= 0.0) return 1.0;
+    constexpr double WHITE_POINTS[3] = {1.0, 0.5, 0.0};
+    double change = 0.0;
+    bool paired = false;
+    for (const PairCell& pair : pairs) {
+        if (!in_core(pair.first, pair.second)) continue;
+        const double first_expected = white_expected(pair.first, pair.second);
+        const double second_expected = white_expected(pair.second, pair.first);
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
+                if (count == 0.0) continue;
+                paired = true;
+                // From the first player's side: its points in the game it had White, then Black.
+                const double x1 = WHITE_POINTS[a] - first_expected;
+                const double x2 = (second_expected - WHITE_POINTS[b]);
+                change += count * ((x1 + x2) * (x1 + x2) - x1 * x1 - x2 * x2);
+                units -= count;
+            }
+    }
+    if (!paired) return 1.0;
+    return std::max(0.0, per_game + change) / per_game;
+}
+
 }  // namespace
 
 LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const PoolFit& fit,
-                                           int player, int anchor, DrawModel model) {
+                                           int player, int anchor, DrawModel model,
+                                           const std::vector<PairCell>& pairs) {
     if (fit.core_members.size() < 2) return {};
     if (model == DrawModel::davidson && std::isinf(fit.block_nu[fit.core])) return {};
     // Under the none model a game is modelled as a coin worth its points, whose variance
@@ -295,9 +347,24 @@ LikelihoodOffsets likelihood_ratio_offsets(const std::vector<Cell>& cells, const
         dispersion = game / coin;
         threshold = f_one_95(games - 1.0);
     }
+    // Games played in pairs vary together: the deviance is divided by how much less the pairs
+    // vary than their games would one by one, a dispersion estimated from the units (F again),
+    // where that makes the interval narrower: pairs that vary as much as their games (a balanced
+    // book) leave the games' interval as it was, so that fewer units never widen it.
+    double units = 0.0;
+    const double design = pairs_design_effect(cells, pairs, fit, player, model, units);
+    bool narrowed = false;
+    if (design != 1.0) {
+        if (design <= 0.0) return {0.0, 0.0, true};  // every pair scored as expected: nothing
+        const double paired = f_one_95(std::max(1.0, units - 1.0));
+        if (design * paired < threshold) {
+            dispersion *= design * paired / threshold;
+            narrowed = true;
+        }
+    }
     Profile profile(cells, fit, player, anchor, model);
     return {side_offset(profile, dispersion, threshold, -1.0),
-            side_offset(profile, dispersion, threshold, 1.0)};
+            side_offset(profile, dispersion, threshold, 1.0), narrowed};
 }
 
 }  // namespace arbiter::rating_fit

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 
 #include "harness/ratings/sampling.h"
 
@@ -15,11 +16,146 @@ struct CellModel {
     bool modelled = false;  // false: the cell crosses groups and replays its observed results
     double win = 0.0;
     double draw = 0.0;
+    std::int64_t alone = 0;  // the games not played in a pair, replayed one at a time
+
+    double expected() const { return win + draw / 2.0; }
 };
+
+// The pairs of two players within a group, replayed together: the cells of their two games and
+// the joint outcome probabilities (PairOutcomes' order).
+struct PairModel {
+    std::size_t first_cell = 0;
+    std::size_t second_cell = 0;
+    std::int64_t pairs = 0;
+    std::array<double, 9> probability{};
+};
+
+// White's points for an outcome in Outcome's order.
+constexpr double WHITE_POINTS[3] = {1.0, 0.5, 0.0};
+
+// The index of the cell (white, black) in cells sorted by (white, black).
+std::size_t cell_index(const std::vector<Cell>& cells, int white, int black) {
+    const auto found = std::lower_bound(
+        cells.begin(), cells.end(), std::pair{white, black}, [](const Cell& cell, auto key) {
+            return cell.white != key.first ? cell.white < key.first : cell.black < key.second;
+        });
+    return static_cast<std::size_t>(found - cells.begin());
+}
+
+// The shape of a pair's joint outcomes, shared by the pool: each pair of players' pairs within a
+// group, with one pair added whose games are independent, each as that colour's games came out
+// with a third of a game of each outcome added (so that any expected scores can be met), tilted
+// to the pool's White score in both games (so that how strong the two players were does not show
+// in it), summed with the weight of its number of pairs, in both orders (which game came first is
+// arbitrary). The book's effect, an opening favouring White in both games, is what remains.
+std::array<double, 9> paired_outcomes(const std::vector<PairCell>& pairs, const PoolFit& fit) {
+    double white_points = 1.0;
+    double games = 2.0;
+    for (const PairCell& pair : pairs) {
+        if (fit.block[pair.first] != fit.block[pair.second]) continue;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
+                white_points += count * (WHITE_POINTS[a] + WHITE_POINTS[b]);
+                games += 2.0 * count;
+            }
+    }
+    const double white_score = white_points / games;
+    std::array<double, 9> shape{};
+    for (const PairCell& pair : pairs) {
+        if (fit.block[pair.first] != fit.block[pair.second]) continue;
+        std::array<double, 9> own{};
+        std::array<double, 3> first = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
+        std::array<double, 3> second = first;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
+                own[a * 3 + b] += count;
+                first[a] += count;
+                second[b] += count;
+            }
+        // One pair more, its two games independent, each as that game's colour came out.
+        const double total = static_cast<double>(pair.pairs()) + 1.0;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) own[a * 3 + b] += first[a] * second[b] / (total * total);
+        const std::array<double, 9> centred = tilted_pair(own, white_score, white_score);
+        const double half = static_cast<double>(pair.pairs()) / 2.0;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                shape[a * 3 + b] += half * centred[a * 3 + b];
+                shape[b * 3 + a] += half * centred[a * 3 + b];
+            }
+    }
+    return shape;
+}
 
 }  // namespace
 
-BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, const PoolFit& fit,
+std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double first_score,
+                                  double second_score) {
+    // Newton's method on the convex dual, log sum shape e^(x s(a) + y s(b)) - x first - y second,
+    // whose gradient is the tilted means minus the targets and whose Hessian is their covariance.
+    double x = 0.0;
+    double y = 0.0;
+    std::array<double, 9> probability{};
+    auto evaluate = [&](double at_x, double at_y) {
+        double top = -INF;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b)
+                top = std::max(top, at_x * WHITE_POINTS[a] + at_y * WHITE_POINTS[b]);
+        double total = 0.0;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                const double weight = shape[a * 3 + b] * std::exp(at_x * WHITE_POINTS[a] +
+                                                                  at_y * WHITE_POINTS[b] - top);
+                probability[a * 3 + b] = weight;
+                total += weight;
+            }
+        for (double& p : probability) p /= total;
+        return std::log(total) + top - at_x * first_score - at_y * second_score;
+    };
+    double dual = evaluate(x, y);
+    for (int iteration = 0; iteration < 200; ++iteration) {
+        double mean_a = 0.0, mean_b = 0.0, aa = 0.0, bb = 0.0, ab = 0.0;
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                const double p = probability[a * 3 + b];
+                mean_a += p * WHITE_POINTS[a];
+                mean_b += p * WHITE_POINTS[b];
+                aa += p * WHITE_POINTS[a] * WHITE_POINTS[a];
+                bb += p * WHITE_POINTS[b] * WHITE_POINTS[b];
+                ab += p * WHITE_POINTS[a] * WHITE_POINTS[b];
+            }
+        const double gx = mean_a - first_score;
+        const double gy = mean_b - second_score;
+        if (std::abs(gx) < 1e-14 && std::abs(gy) < 1e-14) break;
+        const double hxx = aa - mean_a * mean_a;
+        const double hyy = bb - mean_b * mean_b;
+        const double hxy = ab - mean_a * mean_b;
+        const double determinant = hxx * hyy - hxy * hxy;
+        if (!(determinant > 0.0)) break;
+        const double step_x = -(hyy * gx - hxy * gy) / determinant;
+        const double step_y = -(hxx * gy - hxy * gx) / determinant;
+        double scale = 1.0;
+        double next = dual;
+        for (int halving = 0; halving < 60; ++halving) {
+            next = evaluate(x + scale * step_x, y + scale * step_y);
+            if (next <= dual) break;
+            scale /= 2.0;
+        }
+        if (next > dual) {
+            evaluate(x, y);
+            break;
+        }
+        x += scale * step_x;
+        y += scale * step_y;
+        dual = next;
+    }
+    return probability;
+}
+
+BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
+                               const std::vector<PairCell>& pairs, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
                                int anchor, const AnchorFunction& anchored) {
     const int n = players;
@@ -31,6 +167,7 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
         if (block != fit.block[cell.black]) continue;
         CellModel& model = models[c];
         model.modelled = true;
+        model.alone = cell.games();
         const double d = fit.theta[cell.white] - fit.theta[cell.black] + fit.eta;
         // The draw rate replayed where the fit has none of its own: the cell's, with half a draw
         // and half a decisive game added, so that drawn games can come out otherwise.
@@ -49,6 +186,22 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
             model.draw = p.draw;
         }
     }
+    // Step 2. The pairs within a group: their games leave the cells' games alone, and the pair's
+    // joint outcomes are the pool's shape tilted to the two games' expected scores.
+    std::vector<PairModel> paired;
+    const std::array<double, 9> shape = paired_outcomes(pairs, fit);
+    for (const PairCell& pair : pairs) {
+        if (fit.block[pair.first] != fit.block[pair.second]) continue;
+        PairModel model;
+        model.first_cell = cell_index(cells, pair.first, pair.second);
+        model.second_cell = cell_index(cells, pair.second, pair.first);
+        model.pairs = pair.pairs();
+        models[model.first_cell].alone -= model.pairs;
+        models[model.second_cell].alone -= model.pairs;
+        model.probability = tilted_pair(shape, models[model.first_cell].expected(),
+                                        models[model.second_cell].expected());
+        paired.push_back(model);
+    }
     BootstrapSamples result;
     result.samples = samples;
     std::vector<double>& sampled_elo = result.elo;
@@ -56,14 +209,14 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
     sampled_elo.assign(static_cast<std::size_t>(n) * samples, 0.0);
     sampled_eta.assign(samples, 0.0);
 
-    // Step 2. Replay and refit.
+    // Step 3. Replay and refit: the games alone, then the pairs.
     std::vector<Cell> replay = cells;
     std::vector<double> replay_elo;
     for (int s = 0; s < samples; ++s) {
         RandomStream stream(mix_seed(seed, static_cast<std::uint64_t>(s)));
         for (std::size_t c = 0; c < cells.size(); ++c) {
             if (!models[c].modelled) continue;
-            const std::int64_t games = cells[c].games();
+            const std::int64_t games = models[c].alone;
             const double win = models[c].win;
             const double rest = 1.0 - win;
             const std::int64_t wins = sample_binomial(stream, games, win);
@@ -74,6 +227,28 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, cons
             replay[c].wins = wins;
             replay[c].draws = draws;
             replay[c].losses = games - wins - draws;
+        }
+        for (const PairModel& pair : paired) {
+            // A multinomial draw as a binomial per outcome, of the pairs and probability left.
+            std::int64_t left = pair.pairs;
+            double mass = 1.0;
+            for (std::size_t o = 0; o < 9; ++o) {
+                const std::int64_t count =
+                    o == 8 || left == 0
+                        ? left
+                        : sample_binomial(
+                              stream, left,
+                              mass > 0.0 ? std::clamp(pair.probability[o] / mass, 0.0, 1.0) : 1.0);
+                left -= count;
+                mass -= pair.probability[o];
+                for (const auto& [cell, outcome] :
+                     {std::pair{pair.first_cell, o / 3}, std::pair{pair.second_cell, o % 3}}) {
+                    Cell& target = replay[cell];
+                    (outcome == 0   ? target.wins
+                     : outcome == 1 ? target.draws
+                                    : target.losses) += count;
+                }
+            }
         }
         const PoolFit refit = fit_pool(n, replay, settings, fit.eta, &fit.theta, false, anchor);
         anchored(refit, replay_elo);

@@ -3,6 +3,7 @@
 // joint ratings.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -27,11 +28,24 @@ struct BootstrapSamples {
 // groups replay their (one-sided) observed results: the fitted gap is unbounded. Under the none
 // model (and under Davidson's where every game was drawn) a cell replays its observed draw rate
 // with half a draw and half a decisive game added, where the expected score allows it: a drawn
-// game may come out otherwise. `anchor` (canonical, or -1) picks each refit's core. Sample s draws
-// from the stream mix_seed(seed, s), so a seed gives the same intervals everywhere.
-BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells, const PoolFit& fit,
+// game may come out otherwise. The games of `pairs` (counted in `cells` too) are replayed a pair
+// at a time: the two games' joint outcomes as the group's pairs came out (paired_outcomes), tilted
+// to the fitted expected scores; every other game is replayed alone, so that without pairs the
+// draws are exactly those of the games alone. `anchor` (canonical, or -1) picks each refit's core.
+// Sample s draws from the stream mix_seed(seed, s), so a seed gives the same intervals everywhere.
+BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
+                               const std::vector<PairCell>& pairs, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
                                int anchor, const AnchorFunction& anchored);
+
+// The joint outcome probabilities (as PairOutcomes, from each game's White side) of a pair whose
+// first game White is expected to score `first_score` and whose second `second_score`: `shape`
+// (the observed joint outcomes' weights, every entry positive) exponentially tilted, p[a * 3 + b]
+// proportional to shape[a * 3 + b] e^(x s(a) + y s(b)) with s the White's points, so that the
+// two expected scores are met. The tilt is the distribution nearest the shape (in relative
+// entropy) with those scores: the pairs' dependence kept, their means the model's.
+std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double first_score,
+                                  double second_score);
 
 // Returns the q-quantile of sorted values, interpolating linearly between order statistics. The
 // values may hold infinities (unbounded resamples): a quantile that puts any weight on one is

@@ -27,6 +27,21 @@ struct Cell {
     std::int64_t games() const { return wins + draws + losses; }
 };
 
+// The colour-reversed game pairs of two players by canonical index, first < second: outcomes as
+// ResultMatrix's PairOutcomes, [a * 3 + b] for the game with `first` as White ending a and the
+// game with `second` as White ending b. Their games are counted in the two cells too.
+struct PairCell {
+    int first = 0;
+    int second = 0;
+    PairOutcomes outcomes{};
+
+    std::int64_t pairs() const {
+        std::int64_t total = 0;
+        for (std::int64_t count : outcomes) total += count;
+        return total;
+    }
+};
+
 // The model choices that the fits share. white_advantage is in natural units.
 struct ModelSettings {
     DrawModel draw_model = DrawModel::none;

@@ -117,5 +117,70 @@ TEST(RatingRule, OneDrawnGameIsNotCertain) {
     }
 }
 
+// The 144-game ladder of README (`OPENINGS=2 scripts/tournament --fresh`), game counts by
+// colour: {white, black, wins, draws, losses}, players numbered as the engines' ids.
+ResultMatrix ladder_games() {
+    constexpr std::int64_t CELLS[][5] = {
+        {1, 2, 0, 0, 2}, {1, 3, 0, 0, 2}, {1, 4, 0, 0, 2}, {1, 5, 0, 0, 2}, {1, 6, 0, 0, 2},
+        {1, 7, 0, 0, 2}, {1, 8, 0, 0, 2}, {1, 9, 0, 0, 2}, {2, 1, 2, 0, 0}, {2, 3, 0, 0, 2},
+        {2, 4, 0, 0, 2}, {2, 5, 0, 0, 2}, {2, 6, 0, 0, 2}, {2, 7, 0, 0, 2}, {2, 8, 0, 0, 2},
+        {2, 9, 0, 0, 2}, {3, 1, 2, 0, 0}, {3, 2, 2, 0, 0}, {3, 4, 0, 0, 2}, {3, 5, 0, 0, 2},
+        {3, 6, 0, 0, 2}, {3, 7, 0, 0, 2}, {3, 8, 0, 0, 2}, {3, 9, 0, 0, 2}, {4, 1, 2, 0, 0},
+        {4, 2, 2, 0, 0}, {4, 3, 2, 0, 0}, {4, 5, 0, 0, 2}, {4, 6, 0, 0, 2}, {4, 7, 0, 0, 2},
+        {4, 8, 0, 0, 2}, {4, 9, 0, 0, 2}, {5, 1, 2, 0, 0}, {5, 2, 2, 0, 0}, {5, 3, 2, 0, 0},
+        {5, 4, 2, 0, 0}, {5, 6, 2, 0, 0}, {5, 7, 0, 0, 2}, {5, 8, 0, 0, 2}, {5, 9, 0, 0, 2},
+        {6, 1, 2, 0, 0}, {6, 2, 2, 0, 0}, {6, 3, 2, 0, 0}, {6, 4, 2, 0, 0}, {6, 5, 1, 1, 0},
+        {6, 7, 0, 1, 1}, {6, 8, 0, 0, 2}, {6, 9, 0, 0, 2}, {7, 1, 2, 0, 0}, {7, 2, 2, 0, 0},
+        {7, 3, 2, 0, 0}, {7, 4, 2, 0, 0}, {7, 5, 0, 2, 0}, {7, 6, 1, 1, 0}, {7, 8, 0, 2, 0},
+        {7, 9, 0, 1, 1}, {8, 1, 2, 0, 0}, {8, 2, 2, 0, 0}, {8, 3, 2, 0, 0}, {8, 4, 2, 0, 0},
+        {8, 5, 2, 0, 0}, {8, 6, 1, 1, 0}, {8, 7, 1, 0, 1}, {8, 9, 0, 2, 0}, {9, 1, 2, 0, 0},
+        {9, 2, 2, 0, 0}, {9, 3, 2, 0, 0}, {9, 4, 2, 0, 0}, {9, 5, 2, 0, 0}, {9, 6, 1, 1, 0},
+        {9, 7, 0, 0, 2}, {9, 8, 1, 1, 0}};
+    ResultMatrix m(9);
+    for (const auto& [white, black, wins, draws, losses] : CELLS) {
+        const int w = static_cast<int>(white) - 1;
+        const int b = static_cast<int>(black) - 1;
+        m.add(w, b, Outcome::white_win, wins);
+        m.add(w, b, Outcome::draw, draws);
+        m.add(w, b, Outcome::black_win, losses);
+    }
+    return m;
+}
+
+TEST(RatingRule, TheLaddersBoundsStopAtThePlayersThatBeatThem) {
+    // README's example of the move: greedy's own 2.5% point lies below random, which it beat in
+    // every game, and alphabeta's above the two alphabeta-mvvlva engines, which beat it in every
+    // game; each bound is moved to the player it would have crossed.
+    const std::vector<std::string> names = {"random",     "greedy",           "minimax",
+                                            "alphabeta",  "alphabeta-mvvlva", "alphabeta-mvvlva-tt",
+                                            "quiescence", "ordering",         "pruning"};
+    const ResultMatrix m = ladder_games();
+    ASSERT_EQ(m.games(), 144);
+    RatingOptions options;
+    options.bootstrap_samples = 0;
+    const auto players = by_name(compute_ratings(names, m, options));
+    const double mvvlva = players.at("alphabeta-mvvlva").elo;
+    EXPECT_NEAR(mvvlva, -203.3, 0.05);
+    EXPECT_NEAR(players.at("alphabeta-mvvlva-tt").elo, mvvlva, 1e-9);
+    EXPECT_NEAR(players.at("alphabeta").interval_95->high, mvvlva, 1e-9);
+    EXPECT_NEAR(players.at("minimax").interval_95->high, -250.8, 0.05);
+    EXPECT_NEAR(players.at("greedy").interval_95->high, -343.7, 0.05);
+    EXPECT_NEAR(players.at("random").interval_95->high, players.at("greedy").interval_95->high,
+                1e-9);
+    // No bound above a player that beat it in every game.
+    for (int loser = 0; loser < 9; ++loser) {
+        const PlayerRating& lost = players.at(names[loser]);
+        if (lost.bound != RatingBound::upper) continue;
+        for (int winner = 0; winner < 9; ++winner) {
+            const PlayerRating& won = players.at(names[winner]);
+            const double at = won.bound == RatingBound::none ? won.elo : won.interval_95->high;
+            if (m.cell(winner, loser).wins + m.cell(loser, winner).losses > 0) {
+                EXPECT_LE(lost.interval_95->high, at + 1e-9)
+                    << names[loser] << " " << names[winner];
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

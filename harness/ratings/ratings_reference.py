@@ -15,6 +15,16 @@ model). The rule, as README's "Separated results" states it:
 * Inside a group the ratings are the maximum-likelihood Bradley-Terry fit (score-only logistic),
   solved here by Newton's method with Gaussian elimination on the score equations.
 * A group above the core is a lower bound (estimate +infinity), below the core an upper bound.
+
+Two checks of what the rule prints that do not repeat its computation:
+
+* sweep_log_probability: the chance, at the printed ratings (the bound for a bound), that a group
+  wins (or loses) every game it won (lost) against the others, evaluated from the logistic
+  formula game by game. Where nothing else moved it, a bound sits where that chance is 2.5%.
+* penalized_fit: the maximum-likelihood fit of the whole pool with a tiny prior (a small fraction
+  of a drawn game between every two players, as BayesElo's prior), where every rating is finite:
+  a group the results put above another comes out far above it, so the side of the core a group
+  lies on is read from there rather than from the order's closure.
 """
 import math
 
@@ -166,3 +176,30 @@ def rate(n, cells, anchor=None):
                      else "upper" if above[core][g] else "either")
     return {"group": group, "groups": groups, "above": above, "core": core, "kinds": kinds,
             "inside": inside}
+
+
+def win_probability(rating, opponent):
+    """The logistic expected score, from the Elo difference."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def sweep_log_probability(cells, group, g, values):
+    """log P(group g wins every game it won and loses every game it lost against other groups)
+    at the ratings `values`, game by game; and the number of such games."""
+    total, games = 0.0, 0
+    for white, black, wins, draws, losses in cells:
+        if (group[white] == g) == (group[black] == g):
+            continue
+        member, other = (white, black) if group[white] == g else (black, white)
+        won, lost = (wins, losses) if member == white else (losses, wins)
+        p = win_probability(values[member], values[other])
+        total += won * math.log(p) + lost * math.log(1.0 - p)
+        games += won + lost
+    return total, games
+
+
+def penalized_fit(n, cells, prior=1e-3):
+    """Bradley-Terry maximum likelihood of the whole pool with `prior` drawn games added between
+    every two players; finite for every pool, Elo, mean 0."""
+    padded = list(cells) + [(a, b, 0.0, prior, 0.0) for a in range(n) for b in range(a + 1, n)]
+    return fit_group(list(range(n)), padded)

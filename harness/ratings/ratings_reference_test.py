@@ -10,7 +10,15 @@ random pools of 3 to 10 players:
      shared exactly where the results do not order two neighbouring rows;
   3. monotonicity: a better result in one game never lowers a player against anyone;
   4. inside a group the ratings are finite and equal the reference's maximum-likelihood fit;
-     the core's estimates are the reference's and the other groups' kinds follow the order.
+     the core's estimates are the reference's and the other groups' kinds follow the order;
+  5. the side: a fit of the whole pool with a tiny prior (finite everywhere) puts every group the
+     results order far on the same side of every other as the order, and each bound on its side
+     of the core;
+  6. the sweep bound: at the printed ratings, a group that played only the core wins (loses)
+     every game it won (lost) with a chance of 2.5%, computed game by game from the logistic
+     formula; or, where that point would cross a player it met, the bound sits on that player
+     and the chance is above 2.5%;
+  7. no bound crosses a player its group met: every game between groups was won by the higher.
 """
 import itertools
 import math
@@ -164,6 +172,64 @@ class RatingProperties(unittest.TestCase):
                     self.assertTrue(math.isfinite(rows[p]["value"]), (cells, p))
                     self.assertAlmostEqual(rows[p]["value"], ref["inside"][p], delta=TOLERANCE,
                                            msg=(cells, p))
+
+    def test_side_matches_a_fit_with_a_tiny_prior(self):
+        checked = 0
+        for (n, cells), rows, ref in zip(self.pools, self.answers, self.references):
+            penalized = ratings_reference.penalized_fit(n, cells)
+            group, above = ref["group"], ref["above"]
+            for a in range(n):
+                for b in range(n):
+                    if group[a] != group[b] and above[group[a]][group[b]]:
+                        self.assertGreater(penalized[a] - penalized[b], 200.0, (cells, a, b))
+                        checked += 1
+            core = [p for p in range(n) if group[p] == ref["core"]]
+            for p in range(n):
+                if group[p] == ref["core"] or ref["kinds"][p] == "either":
+                    continue
+                side = "lower" if all(penalized[p] > penalized[q] for q in core) else \
+                    "upper" if all(penalized[p] < penalized[q] for q in core) else None
+                self.assertEqual(rows[p]["bound"], side, (cells, p))
+        self.assertGreater(checked, 1000)
+
+    def test_sweep_bound_has_a_two_and_a_half_percent_chance(self):
+        target = math.log(0.025)
+        at_the_point = clamped = 0
+        for (n, cells), rows, ref in zip(self.pools, self.answers, self.references):
+            group, core = ref["group"], ref["core"]
+            values = [row["value"] for row in rows]
+            for g, members in enumerate(ref["groups"]):
+                if g == core or not all(math.isfinite(values[p]) for p in range(n)):
+                    continue
+                met = {other for white, black, *_ in cells for member, other in
+                       ((white, black), (black, white)) if group[member] == g and
+                       group[other] != g}
+                if not met or any(group[other] != core for other in met):
+                    continue
+                log_probability, games = ratings_reference.sweep_log_probability(
+                    cells, group, g, values)
+                on_a_player = any(abs(values[p] - values[q]) < 1e-9 for p in members
+                                  for q in met)
+                if abs(log_probability - target) < 1e-7:
+                    at_the_point += 1
+                else:
+                    self.assertTrue(on_a_player, (cells, g, log_probability))
+                    self.assertGreater(log_probability, target, (cells, g))
+                    clamped += 1
+        # Over these pools (seeded): 55 at the 2.5% point, 586 on a player (a sweep of one or two
+        # games has its 2.5% point hundreds of Elo below the player it beat).
+        self.assertGreater(at_the_point, 40)
+        self.assertGreater(clamped, 400)
+
+    def test_no_bound_crosses_a_player_it_met(self):
+        for (n, cells), rows, ref in zip(self.pools, self.answers, self.references):
+            group = ref["group"]
+            for white, black, wins, draws, losses in cells:
+                if group[white] == group[black]:
+                    continue
+                winner, loser = (white, black) if wins > 0 else (black, white)
+                self.assertGreaterEqual(rows[winner]["value"], rows[loser]["value"] - 1e-9,
+                                        (cells, winner, loser))
 
     def test_finite_inside_a_group(self):
         for (n, cells), rows, ref in zip(self.pools, self.answers, self.references):
