@@ -16,6 +16,7 @@
 
 #include "engines/core/board.h"
 #include "harness/store/store.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -27,12 +28,7 @@ struct RunResult {
     std::string out, err;
 };
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using arbiter_test::read_text;
 
 // CRC-32 (IEEE 802.3, reflected, as zlib and fastchess compute it), bit by bit: written here
 // apart from harness/report/crc32 so that the test checks it.
@@ -71,7 +67,7 @@ class NativeOutputs : public ::testing::Test {
         while (std::size_t n = fread(buffer, 1, sizeof buffer, pipe)) out.append(buffer, n);
         int status = pclose(pipe);
         return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out,
-                read_file(path("err"))};
+                read_text(path("err"))};
     }
 
     // alphabeta against alphabeta-mvvlva at 2000 nodes a move on the three openings: six games.
@@ -103,7 +99,7 @@ TEST_F(NativeOutputs, EpdHoldsEachGamesFinalPositionAsTheDatabaseReplaysIt) {
     RunResult r = run(match("e.sqlite") + " --epd " + path("end.epd"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::vector<std::string> lines;
-    std::istringstream epd(read_file(path("end.epd")));
+    std::istringstream epd(read_text(path("end.epd")));
     for (std::string line; std::getline(epd, line);) lines.push_back(line);
     std::vector<GameRecord> games = recorded("e.sqlite");
     ASSERT_EQ(games.size(), 6u);
@@ -125,7 +121,7 @@ TEST_F(NativeOutputs, EpdHoldsEachGamesFinalPositionAsTheDatabaseReplaysIt) {
 TEST_F(NativeOutputs, Crc32AfterEachGameIsThePgnFilesCrc32UpToThatGame) {
     RunResult r = run(match("c.sqlite") + " --pgn " + path("g.pgn") + " --crc32");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
-    const std::string pgn = read_file(path("g.pgn"));
+    const std::string pgn = read_text(path("g.pgn"));
     std::vector<std::size_t> ends;  // where each game's text ends: the next [Event, or the end
     for (std::size_t at = 1; (at = pgn.find("\n[Event ", at)) != std::string::npos; ++at)
         ends.push_back(at + 1);

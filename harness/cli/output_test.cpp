@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "harness/store/store.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -32,12 +33,7 @@ RunResult run(const std::string& arguments, const std::string& redirect = "2>&1"
     return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), output};
 }
 
-std::string read_file(const fs::path& path) {
-    std::ifstream in(path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
+using arbiter_test::read_text;
 
 class Output : public ::testing::Test {
   protected:
@@ -83,8 +79,8 @@ TEST_F(Output, LivePgnAndExportWriteTheSameGames) {
     RunResult e = run("export --db " + db + " --pgn " + exported);
     ASSERT_EQ(e.exit_code, 0) << e.output;
     EXPECT_NE(e.output.find("Wrote 6 games to "), std::string::npos) << e.output;
-    std::string text = read_file(live);
-    EXPECT_EQ(text, read_file(exported));
+    std::string text = read_text(live);
+    EXPECT_EQ(text, read_text(exported));
     EXPECT_NE(text.find("[Opening \"Ruy Lopez, Morphy Defence\"]\n[TimeControl \"30+0.5\"]\n"),
               std::string::npos)
         << text;
@@ -167,7 +163,7 @@ TEST_F(Output, NodesKeepsTheMeasuredCellsWhenOneTimesOut) {
                             "finish in time (the 2 measurements that succeeded are in the output)"),
               std::string::npos)
         << r.output;
-    std::string text = read_file(csv);
+    std::string text = read_text(csv);
     EXPECT_NE(text.find(",2,m,mock,"), std::string::npos) << text;
     EXPECT_NE(text.find(",3,m,mock,"), std::string::npos) << text;
     EXPECT_EQ(text.find(",1,m,mock,"), std::string::npos) << text;

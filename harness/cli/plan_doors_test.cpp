@@ -18,6 +18,7 @@
 #include <thread>
 
 #include "harness/config/output_plan.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -28,12 +29,7 @@ struct DoorRun {
     int exit_code;
     std::string out, err;
     fs::path dir;  // where the run's files are (the "@" of its command)
-    std::string file(const std::string& name) const {
-        std::ifstream in(dir / name);
-        std::ostringstream text;
-        text << in.rdbuf();
-        return text.str();
-    }
+    std::string file(const std::string& name) const { return arbiter_test::read_text(dir / name); }
 };
 
 // The matches the rows play: the same games through either door.
@@ -227,10 +223,7 @@ std::vector<std::string> declared_fields(const std::string& header, const std::s
 }
 
 std::string output_plan_header() {
-    std::ifstream in("harness/config/output_plan.h");
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    return arbiter_test::read_text("harness/config/output_plan.h");
 }
 
 // Each field of OutputPlan has its row; each member of PgnMoveFields (the per-move fields) is

@@ -45,6 +45,9 @@ class Referee {
         for (Color c : {WHITE, BLACK}) {
             if (const auto& tc = players_[c]->limits.tc) chess_clock_[c].emplace(*tc);
         }
+        // A typical game's plies, so that recording a ply does not grow the vectors.
+        game_.moves.reserve(TYPICAL_PLIES);
+        uci_moves_.reserve(TYPICAL_PLIES);
         if (watcher_) watcher_->began(game_.start_fen, watched_clocks());
         for (const std::string& text : opening.moves) {
             Move m = move_from_uci(pos_, text);
@@ -419,6 +422,7 @@ class Referee {
         return std::move(game_);
     }
 
+    static constexpr std::size_t TYPICAL_PLIES = 256;
     Player* players_[COLOR_NB];
     const GameSettings& settings_;
     RefereeClock& clock_;

@@ -87,6 +87,7 @@ GameWatcher& LiveHub::begin(const ScheduleSlot& slot, const std::string& white,
     std::lock_guard lock(mutex_);
     const std::int64_t number = slot.number + 1;
     LiveGame& game = games_[number] = LiveGame{};
+    recorded_texts_.erase(number);
     game.number = number;
     game.round = slot.round + 1;
     game.white = white;
@@ -252,6 +253,8 @@ void LiveHub::drop_old_games() {
     });
     for (auto it = games_.begin(); games_.size() > MAX_GAMES && it != games_.end();)
         it = it->second.result != "*" ? games_.erase(it) : std::next(it);
+    std::erase_if(recorded_texts_,
+                  [&](const auto& entry) { return !games_.contains(entry.first); });
 }
 
 LiveProgress LiveHub::progress_locked() const {
@@ -288,6 +291,14 @@ json::Value LiveHub::progress_json() const {
 
 json::Value LiveHub::snapshot_value() const {
     std::lock_guard lock(mutex_);
+    json::Value value = snapshot_head();
+    json::Value games{json::Array{}};
+    for (const auto& [number, game] : games_) games.push(game_json(game));
+    value.set("games", std::move(games));
+    return value;
+}
+
+json::Value LiveHub::snapshot_head() const {
     json::Value value{json::Object{}};
     value.set("seq", sequence_);
     value.set("event", event_);
@@ -296,9 +307,7 @@ json::Value LiveHub::snapshot_value() const {
     for (const std::string& name : names_) names.push(name);
     value.set("names", std::move(names));
     value.set("progress", progress_json());
-    json::Value games{json::Array{}};
-    for (const auto& [number, game] : games_) games.push(game_json(game));
-    value.set("games", std::move(games));
+    value.set("games", json::Value{json::Array{}});
     value.set("standings", standings_);
     value.set("page", page_version_);
     value.set("written_ms", wall_clock_ms());
@@ -306,7 +315,30 @@ json::Value LiveHub::snapshot_value() const {
 }
 
 std::string LiveHub::snapshot() const {
-    return html::script_data(snapshot_value().dump());
+    // snapshot_value()'s text, with the games' texts spliced into its empty array: markup
+    // escaped part by part is escaped as a whole, since no part ends inside a character.
+    std::lock_guard lock(mutex_);
+    const std::string head = html::script_data(snapshot_head().dump());
+    static constexpr std::string_view EMPTY_GAMES = "\"games\":[]";
+    const std::size_t at = head.find(EMPTY_GAMES);
+    std::string text = head.substr(0, at + EMPTY_GAMES.size() - 1);
+    std::string scratch;
+    bool first = true;
+    for (const auto& [number, game] : games_) {
+        if (!first) text += ',';
+        first = false;
+        text += game_text(game, scratch);
+    }
+    text += head.substr(at + EMPTY_GAMES.size() - 1);
+    return text;
+}
+
+const std::string& LiveHub::game_text(const LiveGame& game, std::string& scratch) const {
+    auto kept = recorded_texts_.find(game.number);
+    if (kept != recorded_texts_.end() && game.id) return kept->second;
+    scratch = html::script_data(game_json(game).dump());
+    if (!game.id) return scratch;
+    return recorded_texts_[game.number] = std::move(scratch);
 }
 
 std::int64_t LiveHub::version() const {
@@ -356,6 +388,7 @@ void LiveHub::follow_game(LiveGame& ours, const LiveGame& theirs) {
 
 void LiveHub::follow(const json::Value& snapshot) {
     std::lock_guard lock(mutex_);
+    recorded_texts_.clear();  // the writer's games may differ from what this hub kept
     if (const std::string event = text_member(snapshot, "event"); !event.empty()) event_ = event;
     if (snapshot.find("tc")) time_control_ = text_member(snapshot, "tc");
     if (const json::Value* names = snapshot.find("names"); names && names->is_array()) {

@@ -106,6 +106,10 @@ class LiveHub {
     void drop_old_games();  // under mutex_
     LiveProgress progress_locked() const;
     json::Value progress_json() const;
+    // snapshot_value() without its games (an empty array in their place); under mutex_.
+    json::Value snapshot_head() const;
+    // The game's JSON as snapshot() writes it, kept once the game is recorded; under mutex_.
+    const std::string& game_text(const LiveGame& game, std::string& scratch) const;
     void tick();
 
     mutable std::mutex mutex_;
@@ -122,6 +126,9 @@ class LiveHub {
     std::chrono::steady_clock::time_point started_at_ = std::chrono::steady_clock::now();
     json::Value standings_{json::Array{}};
     std::int64_t page_version_ = 0;
+    // Each recorded game's game_text() by number: a recorded game no longer changes, and the
+    // live file writes every game held twice a second.
+    mutable std::map<std::int64_t, std::string> recorded_texts_;
 
     std::condition_variable wake_;
     bool ending_ = false;

@@ -14,6 +14,7 @@
 #include "engines/core/movegen.h"
 #include "engines/core/notation.h"
 #include "harness/pgn/pgn_reader.h"
+#include "harness/report/html/page.h"
 
 namespace arbiter {
 namespace {
@@ -211,6 +212,36 @@ TEST(LiveHub, AFollowerOfSnapshotsEndsWithTheSameGames) {
         }
         for (int g = 0; g < count; ++g) EXPECT_EQ(last_ply[g + 1], std::int64_t(played[g]));
     }
+}
+
+// snapshot() is snapshot_value() as text, whether a game's text is made anew or kept since it
+// was recorded: finished, recorded, in progress, and a slot's game played again.
+TEST(LiveHub, TheSnapshotTextIsTheSnapshotValueWithRecordedGamesKept) {
+    std::mt19937_64 random(7);
+    LiveHub hub("Live <test>", "60+0");
+    PlayedGame over;
+    over.result = Result::draw(Termination::adjudication_draw, "Draw");
+    // The time and the rate differ between two calls: compared without them.
+    auto without_time = [](std::string text) {
+        return std::regex_replace(text, std::regex("\"(written_ms|per_minute)\":[0-9.e+-]+"), "");
+    };
+    auto same = [&] {
+        const std::string expected = html::script_data(hub.snapshot_value().dump());
+        EXPECT_EQ(without_time(hub.snapshot()), without_time(expected));
+    };
+    for (int g = 0; g < 6; ++g) {
+        play_into(hub, generate(random, 1 + int(random() % 40)), slot_of(g, 0), 100);
+        same();
+        if (g % 3 == 2) continue;  // in progress
+        hub.game_over(slot_of(g, 0), over);
+        same();
+        if (g % 3 == 1) continue;  // over, not recorded
+        hub.recorded(slot_of(g, 0), 100 + g);
+        same();
+        same();  // the kept text
+    }
+    play_into(hub, generate(random, 5), slot_of(0, 0), 100);  // slot 0 again: a new game
+    same();
 }
 
 TEST(LiveHub, KeepsTheGamesInProgressAndAtMost64) {

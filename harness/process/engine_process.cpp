@@ -21,7 +21,6 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
-#include <ctime>
 #include <filesystem>
 #include <mutex>
 #include <system_error>
@@ -96,18 +95,6 @@ void ignore_sigpipe_once() {
             ::signal(SIGPIPE, SIG_IGN);
         }
     });
-}
-
-void append_log_header(int fd, const std::string& program, const std::vector<std::string>& args) {
-    std::time_t now = std::time(nullptr);
-    char stamp[32] = "";
-    struct tm local {};
-    if (::localtime_r(&now, &local))
-        std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
-    std::string header = std::string(ENGINE_LOG_HEADER) + stamp + "] starting " + program;
-    for (const std::string& arg : args) header += " " + arg;
-    header += "\n";
-    [[maybe_unused]] ssize_t written = ::write(fd, header.data(), header.size());
 }
 
 // Runs in the child between fork() and exec(): only async-signal-safe calls from here on.
@@ -196,7 +183,7 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
                                errno_text(errno));
         }
         log_fd = lift_descriptor(log_fd);
-        append_log_header(log_fd, program_, args);
+        append_engine_log_header(log_fd, program_, args);
     }
     int child_stdin = -1, child_stdout = -1;
     try {
@@ -257,24 +244,31 @@ void EngineProcess::start(const std::string& program, const std::vector<std::str
     stdout_eof_ = false;
 }
 
-bool EngineProcess::write_line(std::string_view line) {
+bool EngineProcess::hold_line(std::string_view line) {
     if (stdin_fd_ < 0) return false;
-    write_buffer_.assign(line);
+    write_buffer_.append(line);
     write_buffer_.push_back('\n');
-    const char* data = write_buffer_.data();
-    std::size_t left = write_buffer_.size();
-    while (left > 0) {
-        ssize_t n = ::write(stdin_fd_, data, left);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return false;  // EPIPE: the engine no longer reads its input
-        }
-        data += n;
-        left -= static_cast<std::size_t>(n);
-    }
-    if (observer_)
-        observer_->engine_line(observed_name_, EngineIoObserver::Direction::to_engine, line);
     return true;
+}
+
+bool EngineProcess::write_line(std::string_view line) {
+    const bool running = hold_line(line);
+    std::string_view left = write_buffer_;
+    while (running && !left.empty()) {
+        ssize_t n = ::write(stdin_fd_, left.data(), left.size());
+        if (n < 0 && errno != EINTR) break;  // EPIPE: the engine no longer reads its input
+        if (n > 0) left.remove_prefix(std::size_t(n));
+    }
+    const bool written = running && left.empty();
+    // Each line written, the held ones first, as if each had been written alone.
+    for (std::string_view lines = write_buffer_; written && observer_ && !lines.empty();) {
+        const std::size_t end = lines.find('\n');
+        observer_->engine_line(observed_name_, EngineIoObserver::Direction::to_engine,
+                               lines.substr(0, end));
+        lines.remove_prefix(end + 1);
+    }
+    write_buffer_.clear();
+    return written;
 }
 
 void EngineProcess::observe(EngineIoObserver* observer, std::string engine) {
@@ -453,6 +447,7 @@ void EngineProcess::close_pipes() {
     close_descriptor(exit_fd_);
     stdout_eof_ = false;
     begin_ = end_ = 0;
+    write_buffer_.clear();  // lines held for an engine that is gone
 }
 
 void kill_all_engine_processes() noexcept {

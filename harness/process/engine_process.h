@@ -47,6 +47,14 @@ struct ExitStatus {
 // stderr lines skips the lines that begin so.
 inline constexpr std::string_view ENGINE_LOG_HEADER = "[arbiter ";
 
+// "[arbiter 2026-12-06 01:02:03]": ENGINE_LOG_HEADER and the local time, closed; the start of every
+// line arbiter writes into an engine's stderr log (each start, and the tournament's game marks).
+std::string engine_log_stamp();
+
+// Appends "STAMP starting PROGRAM ARGS" to the log open as `fd`: what start() writes first.
+void append_engine_log_header(int fd, const std::string& program,
+                              const std::vector<std::string>& args);
+
 // Hears every line an EngineProcess writes to its engine and every line it reads from it (the
 // engine log). Called on the thread that uses the process, so an observer shared by processes of
 // several threads must be thread-safe. It must not throw: the engine's I/O goes on regardless.
@@ -106,6 +114,11 @@ class EngineProcess {
     // live engine leaves a full pipe (64 KiB) unread, which a UCI exchange never comes near.
     bool write_line(std::string_view line);
 
+    // Keeps `line` to go out with the next write_line(), in the same system call, so that the
+    // engine wakes once for both (UCI's position, always followed by go). Returns false if the
+    // engine is not running.
+    bool hold_line(std::string_view line);
+
     // Reads the next line into `line`, waiting until `deadline` at most. Lines already buffered
     // are returned even when the deadline has passed. A last line without '\n' is returned before
     // eof is reported. Eof comes when the engine closes its stdout or when the engine process
@@ -157,9 +170,9 @@ class EngineProcess {
     std::string program_;
     ExitStatus exit_status_;
     std::vector<char> buffer_;
-    std::size_t begin_ = 0;  // first unread byte in buffer_
-    std::size_t end_ = 0;    // one past the last byte read into buffer_
-    std::string write_buffer_;
+    std::size_t begin_ = 0;     // first unread byte in buffer_
+    std::size_t end_ = 0;       // one past the last byte read into buffer_
+    std::string write_buffer_;  // the lines held by hold_line(), then the line being written
     EngineIoObserver* observer_ = nullptr;
     std::string observed_name_;  // the engine's name in the observer's lines
 };

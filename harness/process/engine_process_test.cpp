@@ -88,6 +88,34 @@ TEST(EngineProcess, EchoesLinesThroughCat) {
     EXPECT_TRUE(engine.alive());
 }
 
+// A held line reaches the engine only with the next written line, in the same write (UCI's
+// position goes with its go); the observer hears both, in order.
+TEST(EngineProcess, AHeldLineGoesWithTheNextLine) {
+    struct Heard : EngineIoObserver {
+        std::vector<std::string> lines;
+        void engine_line(const std::string&, Direction direction,
+                         std::string_view line) noexcept override {
+            if (direction == Direction::to_engine) lines.emplace_back(line);
+        }
+    } heard;
+    EngineProcess engine;
+    engine.start("/bin/bash", {"-c",
+                               "read -t 0.3 a || echo nothing yet; read a; "
+                               "if read -t 0; then echo together; fi; exec cat"});
+    engine.observe(&heard, "bash");
+    ASSERT_TRUE(engine.hold_line("position startpos"));
+    std::string line;
+    ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
+    EXPECT_EQ(line, "nothing yet");
+    EXPECT_TRUE(heard.lines.empty());
+    ASSERT_TRUE(engine.write_line("go nodes 1"));
+    ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
+    EXPECT_EQ(line, "together");
+    ASSERT_EQ(engine.read_line(line, in(PATIENCE)), Status::line);
+    EXPECT_EQ(line, "go nodes 1");
+    EXPECT_EQ(heard.lines, (std::vector<std::string>{"position startpos", "go nodes 1"}));
+}
+
 // The Cpus_allowed_list line of /proc/PID/status ("0-1", "1").
 std::string cpus_allowed(pid_t pid) {
     std::ifstream status("/proc/" + std::to_string(pid) + "/status");

@@ -50,23 +50,28 @@ Score::Bound bound_of_text(const std::string& text) {
 // A column holding the MoveRecord member `field` as it is (integers, optionals and text).
 template <auto field>
 MoveColumn plain(std::string_view name, int since_version) {
-    return {name, since_version,
-            [](sql::Statement& insert, int parameter, const MoveRecord& move) {
+    return {
+        name, since_version,
+        [](sql::Statement& insert, int parameter, const MoveRecord& move) {
+            // The move outlives the statement's step (bind_move's contract): text uncopied.
+            if constexpr (std::is_same_v<std::remove_cvref_t<decltype(move.*field)>, std::string>)
+                insert.bind_static(parameter, move.*field);
+            else
                 insert.bind(parameter, move.*field);
-            },
-            [](const sql::Statement& select, int column, MoveRecord& move) {
-                using Field = std::remove_cvref_t<decltype(move.*field)>;
-                if constexpr (std::is_same_v<Field, std::string>)
-                    move.*field = select.text(column);
-                else if constexpr (std::is_same_v<Field, std::optional<int>>)
-                    move.*field = select.optional_int(column);
-                else if constexpr (std::is_same_v<Field, std::optional<std::int64_t>>)
-                    move.*field = select.optional_integer(column);
-                else if constexpr (std::is_same_v<Field, int>)
-                    move.*field = static_cast<int>(select.integer(column));
-                else
-                    move.*field = select.integer(column);
-            }};
+        },
+        [](const sql::Statement& select, int column, MoveRecord& move) {
+            using Field = std::remove_cvref_t<decltype(move.*field)>;
+            if constexpr (std::is_same_v<Field, std::string>)
+                move.*field = select.text(column);
+            else if constexpr (std::is_same_v<Field, std::optional<int>>)
+                move.*field = select.optional_int(column);
+            else if constexpr (std::is_same_v<Field, std::optional<std::int64_t>>)
+                move.*field = select.optional_integer(column);
+            else if constexpr (std::is_same_v<Field, int>)
+                move.*field = static_cast<int>(select.integer(column));
+            else
+                move.*field = select.integer(column);
+        }};
 }
 
 const std::array<MoveColumn, 19> COLUMNS = {
@@ -140,6 +145,17 @@ std::string make_insert_sql() {
     return "INSERT INTO moves (" + names + ") VALUES (" + parameters + ")";
 }
 
+std::string make_insert_rows_sql(int rows) {
+    std::string sql = make_insert_sql();
+    const int per_row = int(COLUMNS.size());
+    for (int row = 1; row < rows; ++row) {
+        sql += ", (?1";
+        for (int i = 0; i < per_row; ++i) sql += ", ?" + std::to_string(2 + row * per_row + i);
+        sql += ")";
+    }
+    return sql;
+}
+
 std::string make_select_sql(int version) {
     std::string names;
     for (const MoveColumn& column : COLUMNS)
@@ -159,6 +175,16 @@ const std::string& insert_move_sql() {
     return sql;
 }
 
+const std::string& insert_moves_sql(int rows) {
+    static const std::array<std::string, MOVES_PER_INSERT> texts = [] {
+        std::array<std::string, MOVES_PER_INSERT> made;
+        for (int rows = 1; rows <= MOVES_PER_INSERT; ++rows)
+            made[std::size_t(rows - 1)] = make_insert_rows_sql(rows);
+        return made;
+    }();
+    return texts.at(std::size_t(rows - 1));
+}
+
 const std::string& select_moves_sql(int version) {
     // One text per version for the program's life: the store's statement cache keys on it.
     static std::mutex mutex;
@@ -172,6 +198,11 @@ const std::string& select_moves_sql(int version) {
 void bind_move(sql::Statement& insert, std::int64_t game_id, const MoveRecord& move) {
     insert.bind(1, game_id);
     for (std::size_t i = 0; i < COLUMNS.size(); ++i) COLUMNS[i].bind(insert, int(i) + 2, move);
+}
+
+void bind_move_row(sql::Statement& insert, int row, const MoveRecord& move) {
+    const int first = 2 + row * int(COLUMNS.size());
+    for (std::size_t i = 0; i < COLUMNS.size(); ++i) COLUMNS[i].bind(insert, first + int(i), move);
 }
 
 MoveRecord read_move(const sql::Statement& select) {

@@ -33,8 +33,21 @@ const std::string& insert_move_sql();
 // The text lives as long as the program.
 const std::string& select_moves_sql(int version);
 
-// Binds game `game_id` and every field of `move` to insert_move_sql().
+// How many moves one statement of insert_moves_sql() writes at most.
+inline constexpr int MOVES_PER_INSERT = 32;
+
+// "INSERT INTO moves (game_id, ply, ...) VALUES (?1, ?2, ...), (?1, ?21, ...), ..." for `rows`
+// moves (1 to MOVES_PER_INSERT) of one game: game_id is ?1, column i of row r is
+// ?(2 + r * move_columns().size() + i). The text lives as long as the program.
+const std::string& insert_moves_sql(int rows);
+
+// Binds game `game_id` and every field of `move` to insert_move_sql(). The move's text is not
+// copied: `move` must live until the statement is reset.
 void bind_move(sql::Statement& insert, std::int64_t game_id, const MoveRecord& move);
+
+// Binds every field of `move` as row `row` of insert_moves_sql() (game_id is bound apart). The
+// move's text is not copied: `move` must live until the statement is reset.
+void bind_move_row(sql::Statement& insert, int row, const MoveRecord& move);
 
 // The move in the current row of select_moves_sql(); its score carries the bound of
 // score_bound. Throws StoreError, without the file's name, for a value the table's CHECKs refuse.

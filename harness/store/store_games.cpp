@@ -175,17 +175,21 @@ GameId Store::record_game(const GameRecord& game) {
     if (code != SQLITE_DONE) connection.fail(code, "recording the game of " + described);
     const GameId id = sqlite3_last_insert_rowid(connection.handle());
 
-    // Step 2. One row per ply, with the same prepared statement.
-    sql::Statement& insert_move = impl_->statement(insert_move_sql());
-    sql::ResetOnExit reset_move(insert_move);
-    for (const MoveRecord& move : game.moves) {
-        bind_move(insert_move, id, move);
-        const int move_code = insert_move.try_step();
-        if (move_code != SQLITE_DONE) {
-            connection.fail(move_code, "recording ply " + std::to_string(move.ply) +
-                                           " of the game of " + described);
+    // Step 2. The moves, up to MOVES_PER_INSERT rows a statement (each size prepared once).
+    const std::span<const MoveRecord> moves = game.moves;
+    for (std::size_t first = 0; first < moves.size(); first += MOVES_PER_INSERT) {
+        const int rows = int(std::min<std::size_t>(MOVES_PER_INSERT, moves.size() - first));
+        sql::Statement& insert_moves = impl_->statement(insert_moves_sql(rows));
+        sql::ResetOnExit reset_moves(insert_moves);
+        insert_moves.bind(1, id);
+        for (int row = 0; row < rows; ++row)
+            bind_move_row(insert_moves, row, moves[first + std::size_t(row)]);
+        const int moves_code = insert_moves.try_step();
+        if (moves_code != SQLITE_DONE) {
+            connection.fail(moves_code, "recording plies " + std::to_string(moves[first].ply) +
+                                            "-" + std::to_string(moves[first + rows - 1].ply) +
+                                            " of the game of " + described);
         }
-        insert_move.reset();
     }
 
     // Step 3. Each side's totals, so that standings never read the moves.

@@ -25,6 +25,10 @@
 //   --orphan-stdout     leave a helper process (a grandchild) holding its stdout for 60 s
 //   --mate-in-one       when a move mates at once, play it and report "score mate 1 pv <it>"
 //   --report-affinity   answer `uci` with "info string Cpus_allowed_list: <its CPUs>" first
+//   --ply-log DIR       append to DIR/<pid>.log a line "<ns> go <key>" as each go is read and
+//                       "<ns> bm <key>" as each random bestmove is written (CLOCK_MONOTONIC
+//                       nanoseconds): a bestmove's key is the go's key of the position it leads
+//                       to, so that scripts/bench-harness pairs them into the harness's delay
 //
 // In --name and --bestmove, "\xHH" stands for the byte HH (control bytes for the tests).
 //
@@ -37,7 +41,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <random>
 #include <string>
@@ -68,6 +74,7 @@ struct Settings {
     std::string bestmove;  // empty: a random legal move
     bool orphan_stdout = false;
     bool mate_in_one = false, report_affinity = false;
+    std::string ply_log;
 };
 
 // "\xHH" as the byte HH; everything else as it is.
@@ -106,6 +113,8 @@ Settings parse_arguments(int argc, char** argv) {
             s.name = decode_bytes(argv[++i]);
         else if (flag == "--bestmove" && i + 1 < argc)
             s.bestmove = decode_bytes(argv[++i]);
+        else if (flag == "--ply-log" && i + 1 < argc)
+            s.ply_log = argv[++i];
         else if (flag == "--score" && i + 1 < argc)
             s.score = argv[++i];
         else if (flag == "--info-flood")
@@ -167,6 +176,24 @@ std::vector<std::string> words_of(std::string_view text) {
     }
     return words;
 }
+
+// --ply-log: when each go was read and each bestmove written, keyed by the position's text.
+class PlyLog {
+  public:
+    explicit PlyLog(const std::string& dir) {
+        if (!dir.empty()) out_.open(dir + "/" + std::to_string(::getpid()) + ".log");
+    }
+    explicit operator bool() const { return out_.is_open(); }
+    void write(const char* what, const std::string& position) {
+        timespec now{};
+        ::clock_gettime(CLOCK_MONOTONIC, &now);
+        out_ << std::int64_t(now.tv_sec) * 1000000000 + now.tv_nsec << ' ' << what << ' '
+             << std::hash<std::string>{}(position) << '\n';
+    }
+
+  private:
+    std::ofstream out_;
+};
 
 // The game the engine was last told about: root position plus the moves, each with its state.
 class Game {
@@ -255,6 +282,8 @@ int main(int argc, char** argv) {
     std::mt19937_64 random(settings.seed);
     Game game;
     long goes = 0;
+    PlyLog ply_log(settings.ply_log);
+    std::string position_line;
 
     std::string line;
     while (std::getline(std::cin, line)) {
@@ -286,7 +315,9 @@ int main(int argc, char** argv) {
             if (settings.every_game) goes = 0;
         } else if (command == "position") {
             game.set_position(words);
+            if (ply_log) position_line = line;
         } else if (command == "go") {
+            if (ply_log) ply_log.write("go", position_line);
             ++goes;
             if (goes == settings.crash_at) std::abort();
             if (goes == settings.exit_at) ::_exit(1);
@@ -347,6 +378,10 @@ int main(int argc, char** argv) {
             std::cout << "info depth 1 seldepth 1 multipv 1 score " << settings.score << " nodes "
                       << moves.size() << " time 0 pv " << move << "\nbestmove " << move
                       << std::endl;
+            if (ply_log) {
+                const bool has_moves = position_line.find(" moves") != std::string::npos;
+                ply_log.write("bm", position_line + (has_moves ? " " : " moves ") + move);
+            }
         }
         // Anything else (debug, register, ponderhit, stop outside a search) is ignored.
     }

@@ -1,7 +1,8 @@
 #include "harness/tournament/game_logs.h"
 
-#include <ctime>
 #include <fstream>
+
+#include "harness/process/engine_process.h"
 
 namespace arbiter {
 
@@ -9,16 +10,10 @@ void mark_game_in_logs(const ScheduledGame& game, const WorkerEngines& engines,
                        const std::string& white_name, const std::string& black_name) {
     const std::string& white_log = engines.log_path(game.white);
     const std::string& black_log = engines.log_path(game.black);
-    // Stamped as the process room stamps each start ("[arbiter 2026-12-06 02:32:29] starting ..."),
-    // so a reader of the log skips both the same way.
-    std::time_t now = std::time(nullptr);
-    char stamp[32] = "";
-    struct tm local {};
-    if (::localtime_r(&now, &local))
-        std::strftime(stamp, sizeof stamp, "%Y-%m-%d %H:%M:%S", &local);
-    const std::string line = std::string("[arbiter ") + stamp + "] game " +
-                             std::to_string(game.slot.number + 1) + " (" + white_name + " vs " +
-                             black_name + ")\n";
+    // Stamped as the process room stamps each start, so a reader of the log skips both the same
+    // way.
+    const std::string line = engine_log_stamp() + " game " + std::to_string(game.slot.number + 1) +
+                             " (" + white_name + " vs " + black_name + ")\n";
     for (const std::string* log : {&white_log, &black_log}) {
         if (log->empty() || (log == &black_log && black_log == white_log)) continue;
         std::ofstream out(*log, std::ios::app);

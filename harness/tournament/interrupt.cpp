@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 
 #include "harness/process/engine_process.h"
@@ -21,15 +22,22 @@ constexpr const char SECOND_SIGNAL[] =
     "\narbiter: stopped again: exiting now; recorded games are saved\n";
 
 extern "C" void on_stop_signal(int signal) {
+    // The interrupted code may read errno right after a call this handler's own calls (write,
+    // kill, pthread_kill) would overwrite.
+    const int saved_errno = errno;
     int none = 0;
     if (caught_signal.compare_exchange_strong(none, signal)) {
         interrupted = true;
         stop_engine_reads();
+        errno = saved_errno;
         return;
     }
     // The second signal: the closing steps are abandoned where they stand, once the game being
     // appended to the live files is whole (WholeWrite raises the signal again then).
-    if (defer_exit_while_writing(signal)) return;
+    if (defer_exit_while_writing(signal)) {
+        errno = saved_errno;
+        return;
+    }
     [[maybe_unused]] ssize_t written =
         ::write(STDERR_FILENO, SECOND_SIGNAL, sizeof SECOND_SIGNAL - 1);
     kill_all_engine_processes();

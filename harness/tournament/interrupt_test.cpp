@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -74,6 +75,25 @@ TEST_F(InterruptWatchDeathTest, ASecondSignalWaitsForTheGameBeingWritten) {
         },
         ::testing::ExitedWithCode(128 + SIGINT),
         "the game is whole\n\narbiter: stopped again: exiting now");
+}
+
+// The handler gives back the errno it found: the code it interrupted may be about to read it.
+TEST_F(InterruptWatchDeathTest, TheHandlerKeepsErrno) {
+    EXPECT_EXIT(
+        {
+            InterruptWatch watch;
+            errno = EDOM;
+            std::raise(SIGTERM);
+            if (errno != EDOM) std::_Exit(3);
+            {
+                WholeWrite whole;
+                errno = ERANGE;
+                std::raise(SIGINT);  // held back until the write is whole
+                if (errno != ERANGE) std::_Exit(4);
+            }
+            std::_Exit(0);
+        },
+        ::testing::ExitedWithCode(128 + SIGINT), "stopped again");
 }
 
 // A new watch lets the reads wait again; the end of a watch gives back the handlers it found.

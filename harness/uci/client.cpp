@@ -210,7 +210,8 @@ bool UciClient::position(std::string_view fen, std::span<const std::string> move
             command_ += move;
         }
     }
-    return process_.write_line(command_);
+    // Always followed by go: both lines in one write.
+    return process_.hold_line(command_);
 }
 
 bool UciClient::send_go(const GoLimits& limits) {

@@ -100,8 +100,8 @@ class UciClient {
     bool new_game();
 
     // Sends `position startpos moves ...` when `fen` is empty or "startpos", otherwise
-    // `position fen FEN moves ...`; no `moves` part when there are none. Returns false if the
-    // engine is disconnected.
+    // `position fen FEN moves ...`; no `moves` part when there are none. The line goes out with
+    // the next command (go), in one write. Returns false if the engine is disconnected.
     bool position(std::string_view fen, std::span<const std::string> moves = {});
 
     // Sends `go` with `limits` and waits at most `timeout` (counted from sending) for bestmove.

@@ -13,6 +13,7 @@
 #include "harness/report/html/page.h"
 #include "harness/report/html/report_data.h"
 #include "harness/report/rating_output.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter::html {
 namespace {
@@ -449,15 +450,10 @@ TEST(Numbers, ThePageRoundsAsTheTerminalDoes) {
     EXPECT_NE(page.find("<td class=\"num\">6.3%</td>"), std::string::npos) << page;
 }
 
-std::string file_text(const char* path) {
-    std::stringstream text;
-    text << std::ifstream(path, std::ios::binary).rdbuf();
-    return text.str();
-}
-
 // The stylesheet and the script are real files, embedded at build time byte for byte.
 TEST(Assets, ThePageHoldsReportCssAndReportJsByteForByte) {
-    const std::string css = file_text(REPORT_CSS_PATH), js = file_text(REPORT_JS_PATH);
+    const std::string css = arbiter_test::read_text(REPORT_CSS_PATH),
+                      js = arbiter_test::read_text(REPORT_JS_PATH);
     ASSERT_NE(css.find(":root {"), std::string::npos);
     ASSERT_NE(js.find("'use strict';"), std::string::npos);
     EXPECT_EQ(PAGE_STYLE, css);
