@@ -180,6 +180,23 @@ const std::vector<Row>& rows() {
              return r.file("page.html").find("<html") != std::string::npos ? "a page" : "none";
          },
          "a page"},
+        {"live", Match::two, "--live 127.0.0.1:0", "-live 127.0.0.1:0",
+         [](const DoorRun& r) {
+             return std::regex_search(
+                        r.err, std::regex("watch the run live at http://127\\.0\\.0\\.1:[1-9]"))
+                        ? "served"
+                        : "not served";
+         },
+         "served"},
+        {"live_connections", Match::two, "--live 127.0.0.1:0 --live-connections 3",
+         "-live 127.0.0.1:0 -live-connections 3",
+         [](const DoorRun& r) {
+             std::smatch at_most;
+             return std::regex_search(r.err, at_most, std::regex("at most (\\d+) connections"))
+                        ? at_most[1].str()
+                        : "none";
+         },
+         "3"},
         {"saved_config_path", Match::two, "--save-config @/saved.json",
          "-config outname=@/saved.json",
          [](const DoorRun& r) {

@@ -238,7 +238,8 @@ LiveRun::LiveRun(const TournamentConfig& config, const std::optional<LiveAddress
         server_ = std::make_unique<LiveServer>(
             hub_, [page = page_.get()] { return page->page(); }, settings);
         hub_.set_publish([server = server_.get()](const LiveHub::Event& e) { server->publish(e); });
-        std::cerr << "arbiter: watch the run live at " << server_->url() << std::endl;
+        std::cerr << "arbiter: watch the run live at " << server_->url() << " (at most "
+                  << settings.max_connections << " connections)" << std::endl;
         if (server_->is_public())
             std::cerr << "arbiter: the live server listens beyond this machine (" << address->host
                       << "): its page shows no local path (engine commands, logs, the database)"

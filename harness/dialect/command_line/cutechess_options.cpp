@@ -176,6 +176,8 @@ constexpr O
               nullptr, "html"},
             O{"-live", "ADDR:PORT", "Serve the run live (page, /events, /live.pgn) while it plays",
               ARBITER, ONE, nullptr, "live"},
+            O{"-live-connections", "N", "With -live: connections served at once (default 256)",
+              ARBITER, ONE, nullptr, "live_connections"},
             O{"-report-every", "N", "Rewrite the -html page every N games as well", ARBITER, ONE,
               nullptr, "report_every"},
             O{"-shard", "K/N|auto",
