@@ -6,7 +6,6 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <cerrno>
-#include <deque>
 #include <set>
 #include <thread>
 
