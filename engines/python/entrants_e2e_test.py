@@ -260,6 +260,19 @@ class ClassTournamentTest(unittest.TestCase):
 
             first = run()
             self.assertIn("greedy_material", first)
+            # A module that is not an entrant is named with the reason, never skipped silently.
+            self.assertIn("class-tournament: skipped shared.py: it defines no top-level 'def "
+                          "main(' or 'def choose_move(' (a module entrants import?)", first)
+            self.assertNotIn("skipped greedy_material.py", first)
+            # A docstring is shown as what the entrant is, never as its author.
+            with open(os.path.join(folder, "tournament.html"), encoding="utf-8") as page:
+                html = page.read()
+            self.assertIn('<small class="own-description" title="A random mover in the '
+                          "tutorials&#39; form: one legal move, chosen by a generator seeded with "
+                          "the position, so that the same position always gets the same move."
+                          '">A random mover in the tutorials&#39; form: one legal move, chosen '
+                          "by a generator\u2026</small>", html)
+            self.assertNotIn(" by A random mover", html)
             self.assertRegex(first, r"greedy_material\.py: +plays [a-h][1-8][a-h][1-8] in the "
                              r"starting position")
             self.assertTrue(os.path.isfile(os.path.join(folder, "tournament.html")))
@@ -296,6 +309,7 @@ class ClassTournamentTest(unittest.TestCase):
                 "keywords.py": "from random_mover import choose_move as move\n"
                                "def choose_move(fen, *, depth=2, **options):\n    return move(fen)\n",
             }
+            sources["imports_main.py"] = "from random_mover import choose_move\n"
             for name, source in sources.items():
                 with open(os.path.join(folder, name), "w", encoding="utf-8") as file:
                     file.write(source)
@@ -316,6 +330,8 @@ class ClassTournamentTest(unittest.TestCase):
             self.assertRegex(out, r"broken\.py: +cannot be loaded: SyntaxError: expected ':' "
                              r"\(broken\.py, line 1\)")
             self.assertIn("Left out: 2 entrant(s) that cannot play (above); the others play.", out)
+            self.assertIn("class-tournament: skipped imports_main.py: it imports main or "
+                          "choose_move instead of defining it at its top level", out)
             self.assertIn("the ladder's random plays as 'random (ladder)'", out)
             self.assertLess(out.index("Left out"), out.index("Finished game 1 "))
             with sqlite3.connect(os.path.join(folder, "tournament.sqlite")) as connection:

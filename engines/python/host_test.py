@@ -463,16 +463,23 @@ class ProtocolTest(unittest.TestCase):
         process.communicate(timeout=60)
         self.assertEqual(process.returncode, 0)
 
-    def test_the_author_comes_from_the_entrant_never_the_host(self):
-        for source, author in (
-            ('"""Anna Smith, class 4B\n\nA greedy player."""\n', "Anna Smith, class 4B"),
-            ('"""A docstring"""\n__author__ = "Ben"\n', "Ben"),
-            ("x = 1\n", None),
+    def test_the_author_and_description_come_from_the_entrant_never_the_host(self):
+        # The docstring describes the entrant: it is never its author (the family's Iain_AI_v2
+        # opens with a drawn board, random_AI with "This player makes a random legal move").
+        for source, author, description in (
+            ('"""Anna Smith, class 4B\n\nA greedy player."""\n', None, "Anna Smith, class 4B"),
+            ('"""A docstring"""\n__author__ = "Ben"\n', "Ben", "A docstring"),
+            ('"""Plays the first\n  capture it finds.\n\nBy Dan."""\n', None,
+             "Plays the first capture it finds."),
+            ('"""\n\n   r n b q k b n r\n"""\n', None, "r n b q k b n r"),
+            ('__author__ = "  \\n Cleo \\n"\n', "Cleo", None),
+            ("x = 1\n", None, None),
         ):
-            with self.subTest(author=author):
+            with self.subTest(author=author, description=description):
                 path = self.entrant("who.py", source + "def choose_move(fen):\n    return 'e2e4'\n")
                 _, out, _ = exchange(path, ["uci", "quit"])
-                expected = ["id name who"] + ([f"id author {author}"] if author else []) + ["uciok"]
+                expected = (["id name who"] + ([f"id author {author}"] if author else []) +
+                            ([f"id description {description}"] if description else []) + ["uciok"])
                 self.assertEqual(out, expected)
 
     def test_the_check_plays_one_move_or_names_what_stops_the_entrant(self):

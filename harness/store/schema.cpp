@@ -256,7 +256,13 @@ constexpr std::string_view VERSION_9 = R"sql(
 ALTER TABLE games ADD COLUMN fault_detail TEXT;
 )sql";
 
-constexpr std::array<Migration, 9> MIGRATIONS = {{
+// Version 10 (issue 46). What an engine says it is (`id description`: a Python entrant's module
+// docstring, through arbiter's host), kept apart from its author; NULL where it said nothing.
+constexpr std::string_view VERSION_10 = R"sql(
+ALTER TABLE engines ADD COLUMN id_description TEXT;
+)sql";
+
+constexpr std::array<Migration, 10> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -269,6 +275,7 @@ constexpr std::array<Migration, 9> MIGRATIONS = {{
     {7, "engines get the name and author they give themselves", VERSION_7},
     {8, "moves get the bound of their score", VERSION_8},
     {9, "games get the detail of an engine's fault", VERSION_9},
+    {10, "engines get the description they give of themselves", VERSION_10},
 }};
 
 constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {

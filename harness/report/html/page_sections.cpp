@@ -56,14 +56,33 @@ std::string flagged_openings(const ReportData& data) {
     return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
 }
 
-// The name and author an engine gave itself, under the name it was given, when it said one.
+// The longest description shown in the standings; a longer one is cut at a word and kept whole in
+// the element's title (a student's docstring can run to a board or a page).
+constexpr std::size_t SHOWN_DESCRIPTION = 80;
+
+std::string shown_description(const std::string& text) {
+    if (text.size() <= SHOWN_DESCRIPTION) return text;
+    std::size_t cut = text.rfind(' ', SHOWN_DESCRIPTION);
+    if (cut == std::string::npos || cut < SHOWN_DESCRIPTION / 2) cut = SHOWN_DESCRIPTION;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
+    return text.substr(0, cut) + "…";
+}
+
+// The name and author an engine gave itself, under the name it was given, when it said one, and
+// what it says it is (a description, never shown as an author).
 std::string own_name_note(const ReportData& data, const std::string& name) {
     auto at = std::find(data.names.begin(), data.names.end(), name);
     std::size_t index = std::size_t(at - data.names.begin());
-    if (index >= data.own.size() || data.own[index].name.empty()) return {};
+    if (index >= data.own.size()) return {};
     const EngineOwnIdentity& own = data.own[index];
-    return "<br><small class=\"own-name\">" + escape(own.name) +
-           (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
+    std::string note;
+    if (!own.name.empty())
+        note = "<br><small class=\"own-name\">" + escape(own.name) +
+               (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
+    if (!own.description.empty())
+        note += "<br><small class=\"own-description\" title=\"" + escape(own.description) + "\">" +
+                escape(shown_description(own.description)) + "</small>";
+    return note;
 }
 
 }  // namespace
