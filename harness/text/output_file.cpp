@@ -248,6 +248,29 @@ void create_folder(const std::filesystem::path& folder, const std::string& label
                           "; nothing was written");
 }
 
+RunFolder::RunFolder(std::filesystem::path folder, const std::string& label)
+    : folder_(std::move(folder)) {
+    std::error_code error;
+    for (fs::path at = fs::absolute(folder_, error);
+         !error && !at.empty() && !fs::exists(at, error); at = at.parent_path()) {
+        made_ = at;
+        if (at == at.parent_path()) break;
+    }
+    create_folder(folder_, label);
+}
+
+RunFolder::~RunFolder() {
+    if (made_.empty()) return;
+    std::error_code error;
+    // Empty folders only, from the deepest up to the highest one made; a folder with a file in it
+    // (or one another process made meanwhile and filled) stays.
+    for (fs::path at = fs::absolute(folder_, error);
+         !error && at.string().size() >= made_.string().size(); at = at.parent_path()) {
+        if (!fs::is_empty(at, error) || error || !fs::remove(at, error)) return;
+        if (at == made_) return;
+    }
+}
+
 void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,
                                 std::span<const NamedFile> inputs) {
     for (std::size_t i = 0; i < outputs.size(); ++i) {

@@ -120,6 +120,22 @@ void refuse_unwritable_output(const NamedFile& output);
 // the whole path (std::filesystem's own message names neither).
 void create_folder(const std::filesystem::path& folder, const std::string& label);
 
+// A folder a run makes for its files (the engines' stderr logs beside the database): made, as
+// create_folder() makes it, when constructed, and taken away again when destroyed if it did not
+// exist before and is still empty, so that a run that fails before writing into it leaves no empty
+// folder in the user's directory.
+class RunFolder {
+  public:
+    RunFolder(std::filesystem::path folder, const std::string& label);
+    ~RunFolder();
+    RunFolder(const RunFolder&) = delete;
+    RunFolder& operator=(const RunFolder&) = delete;
+
+  private:
+    std::filesystem::path folder_;
+    std::filesystem::path made_;  // the highest folder this made, empty if it made none
+};
+
 // The database at `path` and its -wal, -shm and -journal files, as inputs labelled `label`.
 std::vector<NamedFile> database_files(const std::string& path, const std::string& label);
 
