@@ -463,6 +463,21 @@ class ProtocolTest(unittest.TestCase):
         process.communicate(timeout=60)
         self.assertEqual(process.returncode, 0)
 
+    def test_a_linked_entrant_loads_the_modules_beside_its_real_file(self):
+        # Where arbiter's identity hashes them (harness/identity/python_imports.py): a decoy of
+        # the same name beside the link is not loaded.
+        with tempfile.TemporaryDirectory() as real:
+            with open(os.path.join(real, "helpers.py"), "w", encoding="utf-8") as file:
+                file.write("MOVE = 'g1f3'\n")
+            with open(os.path.join(real, "linked.py"), "w", encoding="utf-8") as file:
+                file.write("import helpers\ndef choose_move(fen):\n    return helpers.MOVE\n")
+            self.entrant("helpers.py", "MOVE = 'e2e4'\n")
+            link = os.path.join(self.folder.name, "linked.py")
+            os.symlink(os.path.join(real, "linked.py"), link)
+            code, out, _ = exchange(link, ["uci", "position startpos", "go", "quit"])
+        self.assertEqual(code, 0)
+        self.assertEqual(out[-1], "bestmove g1f3")
+
     def test_the_author_and_description_come_from_the_entrant_never_the_host(self):
         # The docstring describes the entrant: it is never its author (the family's Iain_AI_v2
         # opens with a drawn board, random_AI with "This player makes a random legal move").
