@@ -56,20 +56,11 @@ std::string flagged_openings(const ReportData& data) {
     return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
 }
 
-// The longest description shown in the standings; a longer one is cut at a word and kept whole in
-// the element's title (a student's docstring can run to a board or a page).
+// The name and author an engine gave itself, under the name it was given, when it said one, and
+// what it says it is (a description, never shown as an author: a student's docstring can run to a
+// board or a page, so it is cut at 80 characters and kept whole in the element's title).
 constexpr std::size_t SHOWN_DESCRIPTION = 80;
 
-std::string shown_description(const std::string& text) {
-    if (text.size() <= SHOWN_DESCRIPTION) return text;
-    std::size_t cut = text.rfind(' ', SHOWN_DESCRIPTION);
-    if (cut == std::string::npos || cut < SHOWN_DESCRIPTION / 2) cut = SHOWN_DESCRIPTION;
-    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // UTF-8
-    return text.substr(0, cut) + "…";
-}
-
-// The name and author an engine gave itself, under the name it was given, when it said one, and
-// what it says it is (a description, never shown as an author).
 std::string own_name_note(const ReportData& data, const std::string& name) {
     auto at = std::find(data.names.begin(), data.names.end(), name);
     std::size_t index = std::size_t(at - data.names.begin());
@@ -81,7 +72,7 @@ std::string own_name_note(const ReportData& data, const std::string& name) {
                (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
     if (!own.description.empty())
         note += "<br><small class=\"own-description\" title=\"" + escape(own.description) + "\">" +
-                escape(shown_description(own.description)) + "</small>";
+                escape(cut_at_word(own.description, SHOWN_DESCRIPTION)) + "</small>";
     return note;
 }
 
@@ -189,11 +180,17 @@ std::string timeline_section(const ReportData& data) {
            table.str() + "</section>";
 }
 
+// Past this many engines the crosstable's cells are set smaller, so that a class of 19 (18 columns
+// of points) fits the page's width.
+constexpr std::size_t COMPACT_CROSSTABLE = 10;
+
 std::string crosstable_section(const ReportData& data) {
     if (data.names.size() < 2) return {};
     std::ostringstream out;
     out << section_start("crosstable", "Crosstable")
-        << "<table id=\"crosstable-table\" class=\"heat\"><caption>Points of the row engine "
+        << "<table id=\"crosstable-table\" class=\"heat"
+        << (data.order.size() > COMPACT_CROSSTABLE ? " compact" : "")
+        << "\"><caption>Points of the row engine "
            "against the column engine / games; green: the row engine scored more</caption>"
            "<thead><tr><th scope=\"col\">Engine</th>";
     for (std::size_t c = 0; c < data.order.size(); ++c)
