@@ -501,7 +501,8 @@ class ProtocolTest(unittest.TestCase):
         cases = (
             (os.path.join(ENTRANTS, "random_mover.py"), 0, r"^plays [a-h][1-8][a-h][1-8] in the "
              r"starting position \(\d+\.\d\d s\)$"),
-            (os.path.join(ENTRANTS, "illegal_board.py"), 1, r"^in the starting position: no legal "
+            # Loads and answers, but illegally: status 3, it plays and loses (1: cannot play).
+            (os.path.join(ENTRANTS, "illegal_board.py"), 3, r"^in the starting position: no legal "
              r"move gives the returned board \(changed squares: d1 d5\)$"),
             (self.entrant("missing.py", "import no_such_module\n"), 1, r"^cannot be loaded: "
              r"ModuleNotFoundError: No module named 'no_such_module' \(missing\.py, line 1"),

@@ -393,7 +393,9 @@ const std::vector<TournamentSetting>& settings_table() {
           .flag = "entrant-check",
           .value_name = "MODE",
           .help = "Python entrants (engines/python) loaded and asked for a move first: leave-out "
-                  "(default) plays those that can, strict stops the run, off checks none",
+                  "(default) leaves out those that cannot load and plays those that answer "
+                  "illegally (they lose those games, as in the family's runner), "
+                  "leave-out-illegal leaves those out too, strict stops the run, off checks none",
           .read = read_word<"entrant_check", ENTRANT_CHECKS, &Config::entrant_check>},
         S{.key = "wait",
           .flag = "wait",
