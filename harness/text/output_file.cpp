@@ -81,7 +81,10 @@ WholeWrite::~WholeWrite() {
 }
 
 bool defer_exit_while_writing(int signal) noexcept {
-    deferred_signal = signal;  // first, so that a write ending now sees it
+    // First, so that a write ending now sees it. A signal that already waits for the write (a
+    // third signal) ends the process now: no write holds the user's every Ctrl-C.
+    int none = 0;
+    if (!deferred_signal.compare_exchange_strong(none, signal)) return false;
     if (whole_writes > 0) return true;
     deferred_signal = 0;
     return false;

@@ -76,7 +76,8 @@ class WholeWrite {
 };
 
 // From a signal handler: true if a WholeWrite is under way, in which case `signal` is raised
-// again when the last one ends; false if none is (the handler may end the process now).
+// again when the last one ends; false if none is, or if a signal already waits for one (the
+// handler may end the process now).
 bool defer_exit_while_writing(int signal) noexcept;
 
 // Writes `text` to `path` ("-": standard output) in Mode::replace and closes it. Throws
