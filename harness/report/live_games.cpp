@@ -69,8 +69,8 @@ void LiveGameFiles::write(const GameRecord& game, const std::string& white,
         // held so: a stalled reader of `--pgn -` must not keep the second signal from ending
         // the run; nor is the console's CRC line below.
         std::optional<WholeWrite> whole;
-        const bool to_files = (epd_file_ && epd_file_->path() != "-") ||
-                              (pgn_file_ && pgn_file_->path() != "-");
+        const bool to_files =
+            (epd_file_ && epd_file_->path() != "-") || (pgn_file_ && pgn_file_->path() != "-");
         if (to_files) whole.emplace();
         if (epd_file_) {
             epd_file_->write(game.final_fen + "\n");
