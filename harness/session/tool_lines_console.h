@@ -11,7 +11,6 @@
 #include <streambuf>
 #include <string>
 
-#include "harness/dialect/command_line/cutechess_args.h"
 #include "harness/dialect/output/cutechess_output.h"
 #include "harness/session/live_chain.h"
 #include "harness/session/match_session.h"
@@ -103,16 +102,5 @@ class ToolLinesConsole : public MatchConsole {
     LiveChain live_;
     std::optional<PageEveryNGames> page_;
 };
-
-// The run of either door: the Python entrants' start-up check (check_entrants(), which may leave
-// some out), then the console of the output plan's form (config.output.format), arbiter's
-// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole), and the plan's saved
-// configuration (--save-config, -config outname=) as the session's last closing step, fed the
-// tournament just played; then run_match() with them.
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
-
-// The dialect's run: the command's configuration and plan, its flags and resume hint, played by
-// run_match() (which fits -rounds x -games to the suite).
-int run_dialect_match(const CutechessCommand& command);
 
 }  // namespace arbiter
