@@ -48,29 +48,19 @@ class WholeLines : public std::streambuf {
 
 // The page of the output plan rewritten every `--report-every` / `-report-every` games of the run,
 // in front of the rest of the chain (which it hands every event on to).
-class PageEveryNGames : public TournamentObserver {
+class PageEveryNGames : public ObserverRelay {
   public:
     PageEveryNGames(TournamentObserver& next, Store& store, const TournamentConfig& config)
-        : next_(next), store_(store), config_(config) {}
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
+        : ObserverRelay(next), store_(store), config_(config) {}
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
         tournament_ = tournament;
         next_.started(tournament, engines, scheduled, already);
     }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_.game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { next_.engine_event(message); }
-    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
 
   private:
-    TournamentObserver& next_;
     Store& store_;
     const TournamentConfig& config_;
     TournamentId tournament_ = 0;
