@@ -1,6 +1,6 @@
-// swiss_tool: generate SEED PLAYERS ROUNDS [BYE_HALF_POINTS] writes the TRF of a tournament paired
-// by pair_dutch with seeded random results; pair FILE prints the pairing of a TRF's next round;
-// time PLAYERS ROUNDS SEED prints the pairing time of each round.
+// swiss_tool: generate SEED PLAYERS ROUNDS [BYE_HALF_POINTS [PLAYED]] writes the TRF of a
+// tournament paired by pair_dutch with seeded random results; pair FILE prints the pairing of a
+// TRF's next round; time PLAYERS ROUNDS SEED prints the pairing time of each round.
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -53,8 +53,9 @@ int generate(int argc, char** argv) {
     std::mt19937_64 random(std::stoull(argv[2]));
     SwissTournament t = random_players(random, std::stoi(argv[3]), std::stoi(argv[4]));
     if (argc > 5) t.bye_half_points = std::stoi(argv[5]);
+    int played = argc > 6 ? std::stoi(argv[6]) : t.planned_rounds;
     try {
-        for (int r = 0; r < t.planned_rounds; ++r) play_round(t, random);
+        for (int r = 0; r < played; ++r) play_round(t, random);
     } catch (const NoValidPairing& e) {
         std::cerr << "stopped: " << e.what() << "\n";
     }
@@ -102,7 +103,8 @@ int main(int argc, char** argv) {
         std::cerr << "swiss_tool: " << e.what() << "\n";
         return 1;
     }
-    std::cerr << "usage: swiss_tool generate SEED PLAYERS ROUNDS [BYE_HALF_POINTS] | pair FILE | "
+    std::cerr << "usage: swiss_tool generate SEED PLAYERS ROUNDS [BYE_HALF_POINTS [PLAYED]] | pair "
+                 "FILE | "
                  "time PLAYERS ROUNDS SEED\n";
     return 2;
 }
