@@ -8,12 +8,15 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "harness/swiss/dutch.h"
+#include "harness/swiss/trf.h"
 #include "harness/tournament/interrupted_run_test.h"
 
 namespace {
@@ -117,6 +120,27 @@ TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
     ASSERT_EQ(code, 0) << out;
     expect_dutch_rounds(stored("s.sqlite"), 4);
     EXPECT_NE(out.find("Swiss round 4:"), std::string::npos) << out;
+    // The TRF export holds the same rounds, each board's White the pair's first White.
+    auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
+                                         path("s.sqlite") + " --trf " + path("s.trf"));
+    ASSERT_EQ(export_code, 0) << export_out;
+    std::ifstream trf_file(path("s.trf"));
+    std::stringstream trf;
+    trf << trf_file.rdbuf();
+    arbiter::swiss::SwissTournament exported = arbiter::swiss::read_trf(trf.str(), "s.trf");
+    ASSERT_EQ(exported.rounds.size(), 4u);
+    const std::vector<StoredGame> games = stored("s.sqlite");
+    for (std::size_t r = 0; r < 4; ++r) {
+        ASSERT_EQ(exported.rounds[r].games.size(), 3u);
+        for (const arbiter::swiss::SwissGame& g : exported.rounds[r].games) {
+            auto first = std::find_if(games.begin(), games.end(), [&](const StoredGame& s) {
+                return s.round == int(r) && s.game_in_pair == 0 &&
+                       s.white == exported.players[std::size_t(g.white)].name;
+            });
+            ASSERT_NE(first, games.end());
+            EXPECT_EQ(first->black, exported.players[std::size_t(g.black)].name);
+        }
+    }
     EXPECT_NE(out.find("Standings after 4 of 4 rounds"), std::string::npos) << out;
 }
 

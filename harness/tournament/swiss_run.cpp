@@ -214,6 +214,21 @@ std::int64_t SwissRun::nominal_games() const {
     return boards_per_round() * games_per_board() * config_.rounds;
 }
 
+SwissRecord swiss_record(const TournamentConfig& config, const std::vector<GameSummary>& games) {
+    // Each engine's row: the one its name plays under in the games.
+    std::vector<EngineId> engines(config.engines.size(), -1);
+    for (const GameSummary& g : games) {
+        for (std::size_t i = 0; i < config.engines.size(); ++i) {
+            if (config.engines[i].name == g.white_name) engines[i] = g.white_engine_id;
+            if (config.engines[i].name == g.black_name) engines[i] = g.black_engine_id;
+        }
+    }
+    const Schedule openings = Schedule::of(config, 1);
+    SwissRun run(config, openings);
+    run.restore(games, engines);
+    return run.record();
+}
+
 SwissRecord SwissRun::record() const {
     std::lock_guard lock(mutex_);
     return {tournament_, ranking_};

@@ -31,6 +31,10 @@ struct SwissRecord {
     std::vector<int> ranking;
 };
 
+// The Swiss record of a stored tournament (its configuration as stored, its games): the rounds its
+// games complete, replayed as a run resumes them. Throws std::runtime_error as restore() does.
+SwissRecord swiss_record(const TournamentConfig& config, const std::vector<GameSummary>& games);
+
 // The bracket of a Swiss run, shared by its workers. Thread-safe.
 class SwissRun {
   public:
