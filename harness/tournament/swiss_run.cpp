@@ -69,10 +69,14 @@ bool SwissRun::close_round_if_done() {
         if (b.finished < games_per_board()) return false;
     swiss::SwissRound round;
     round.bye = bye_;
-    for (const Board& b : boards_)
+    std::vector<std::pair<int, int>> points_of_round;
+    for (const Board& b : boards_) {
         round.games.push_back(
             {b.white, b.black, board_result(b.white_half_points, b.black_half_points)});
+        points_of_round.emplace_back(b.white_half_points, b.black_half_points);
+    }
     tournament_.rounds.push_back(round);
+    board_points_.push_back(points_of_round);
     boards_.clear();
     bye_.reset();
     return true;
@@ -172,12 +176,12 @@ std::string SwissRun::text() const {
     for (std::size_t r = 0; r < tournament_.rounds.size(); ++r) {
         const swiss::SwissRound& round = tournament_.rounds[r];
         out << "Swiss round " << r + 1 << ":";
-        for (const swiss::SwissGame& g : round.games) {
-            const char* result = g.result == swiss::GameResult::white_wins   ? "1-0"
-                                 : g.result == swiss::GameResult::black_wins ? "0-1"
-                                                                             : "1/2-1/2";
+        for (std::size_t b = 0; b < round.games.size(); ++b) {
+            const swiss::SwissGame& g = round.games[b];
+            auto [white, black] = board_points_[r][b];
             out << "\n  " << players[std::size_t(g.white)].name << " - "
-                << players[std::size_t(g.black)].name << " " << result;
+                << players[std::size_t(g.black)].name << " " << points(white) << "-"
+                << points(black);
         }
         if (round.bye) out << "\n  " << players[std::size_t(*round.bye)].name << " bye";
         out << "\n";

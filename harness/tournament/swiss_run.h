@@ -89,6 +89,8 @@ class SwissRun {
     std::condition_variable changed_;
     swiss::SwissTournament tournament_;
     std::vector<Board> boards_;  // the round being played (empty between rounds)
+    // Each played round's boards' points (White's, Black's in half points), as text shows them.
+    std::vector<std::vector<std::pair<int, int>>> board_points_;
     std::optional<int> bye_;
     std::string ended_;  // why the tournament ended before its last round, if it did
     bool over_ = false;
