@@ -129,6 +129,16 @@ TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
     trf << trf_file.rdbuf();
     arbiter::swiss::SwissTournament exported = arbiter::swiss::read_trf(trf.str(), "s.trf");
     ASSERT_EQ(exported.rounds.size(), 4u);
+    // The page has the Swiss section: its standings and each round.
+    auto [report_code, report_out] = run(std::string(ARBITER_PATH) + " report --db " +
+                                         path("s.sqlite") + " --out " + path("s.html"));
+    ASSERT_EQ(report_code, 0) << report_out;
+    std::ifstream page_file(path("s.html"));
+    std::stringstream page;
+    page << page_file.rdbuf();
+    EXPECT_NE(page.str().find("id=\"swiss-standings\""), std::string::npos);
+    EXPECT_NE(page.str().find("<h3>Round 4</h3>"), std::string::npos);
+    EXPECT_EQ(page.str().find("<h3>Round 5</h3>"), std::string::npos);
     const std::vector<StoredGame> games = stored("s.sqlite");
     for (std::size_t r = 0; r < 4; ++r) {
         ASSERT_EQ(exported.rounds[r].games.size(), 3u);
