@@ -69,13 +69,16 @@ void DutchPairer<Weight>::choose_moved_down_opponents(Bracket& b) {
         int v = b.players[i];
         if (!matched_[at(v)]) continue;
         Weight addend(static_cast<long long>(b.players.size()));
+        int top = -1;  // the highest resident v may meet, whom the largest addend prefers
         for (std::size_t j = b.current; j-- > b.mdps;) {
             int o = b.players[j];
             if (matched_[at(o)] || base(v, o) == Weight(0)) continue;
             set(v, o, base(v, o) + addend);
             addend += 1;
+            top = o;
         }
-        solve();
+        // Already paired with it: every optimum still pairs them (see pair_remainder's Step 5).
+        if (mate(v) != top) solve();
         finalize(v, mate(v));
     }
 }
@@ -154,13 +157,19 @@ void DutchPairer<Weight>::pair_remainder(Bracket& b) {
     for (int p : rem) {
         if (!higher_member(p)) continue;
         Weight addend(0);
+        int top = -1;  // the highest S2 player p may meet, whom the largest addend prefers
         for (std::size_t c = rem.size(); c-- > 0;) {
             int o = rem[c];
             if (o <= p || matched_[at(o)]) continue;
-            if (base(p, o) != Weight(0)) set(p, o, base(p, o) + addend);
+            if (base(p, o) != Weight(0)) {
+                set(p, o, base(p, o) + addend);
+                top = o;
+            }
             addend += 1;
         }
-        solve();
+        // When p is already paired with `top`, the matching stays optimal with the addends (no
+        // other matching gains more) and every optimum pairs p with `top`: no need to solve.
+        if (mate(p) != top) solve();
         finalize(p, mate(p));
     }
 }
