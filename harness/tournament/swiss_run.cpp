@@ -13,12 +13,16 @@ namespace arbiter {
 
 namespace {
 
-// The engines' configuration indices in initial-ranking order: by name (no ratings yet).
+// The engines' configuration indices in initial-ranking order: rating (rating=, highest first;
+// unrated last), then name.
 std::vector<int> swiss_ranking(const TournamentConfig& config) {
     std::vector<int> order(config.engines.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return config.engines[std::size_t(a)].name < config.engines[std::size_t(b)].name;
+        const EngineConfig& x = config.engines[std::size_t(a)];
+        const EngineConfig& y = config.engines[std::size_t(b)];
+        if (x.rating != y.rating) return x.rating > y.rating;
+        return x.name < y.name;
     });
     return order;
 }
@@ -38,7 +42,8 @@ swiss::GameResult board_result(int white_half_points, int black_half_points) {
 SwissRun::SwissRun(const TournamentConfig& config, const Schedule& openings)
     : config_(config), openings_(openings), ranking_(swiss_ranking(config)) {
     for (int engine : ranking_)
-        tournament_.players.push_back({config.engines[std::size_t(engine)].name, 0});
+        tournament_.players.push_back(
+            {config.engines[std::size_t(engine)].name, config.engines[std::size_t(engine)].rating});
     tournament_.planned_rounds = config.rounds;
 }
 

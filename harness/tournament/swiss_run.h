@@ -1,11 +1,11 @@
 // A Swiss tournament as a tournament run plays it (harness/swiss/ for the pairing rules): the
-// engines ranked by name, each round paired by the FIDE Dutch system once the round before has
-// ended, its boards' games handed to the workers. A board is a game pair (the two colours of one
-// opening, the Dutch system's White taking White first) or, with single games, one game; the
-// board's result for the Swiss is the pair's: a win for the engine that scored more, a draw when
-// level. The colour the system allocates thus only says who opens the pair; its colour balance is
-// the balance of the pairs' first games. Every pairing is derived again from the recorded games
-// when a run resumes, so a stopped Swiss continues with the same pairings.
+// engines ranked by rating (rating=, highest first), then name, each round paired by the FIDE Dutch
+// system once the round before has ended, its boards' games handed to the workers. A board is a
+// game pair (the two colours of one opening, the Dutch system's White taking White first) or, with
+// single games, one game; the board's result for the Swiss is the pair's: a win for the engine that
+// scored more, a draw when level. The colour the system allocates thus only says who opens the
+// pair; its colour balance is the balance of the pairs' first games. Every pairing is derived again
+// from the recorded games when a run resumes, so a stopped Swiss continues with the same pairings.
 #pragma once
 
 #include <condition_variable>
