@@ -1,4 +1,6 @@
-// `arbiter export`: writes the recorded games of a database as PGN.
+// `arbiter export`: writes the recorded games of a database as PGN, or a Swiss tournament as
+// FIDE's Tournament Report File (TRF) that a FIDE pairing checker reads.
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <map>
@@ -6,20 +8,58 @@
 #include "harness/cli/command.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/store/store.h"
+#include "harness/swiss/trf.h"
 #include "harness/text/output_file.h"
+#include "harness/tournament/swiss_run.h"
 
 namespace arbiter::cli {
 
 namespace {
 
 struct ExportOptions {
-    std::string db, pgn;
+    std::string db, pgn, trf;
     std::vector<TournamentId> tournaments;
     std::string pgn_fields;  // --pgn-fields LIST, as `arbiter tournament` reads it
     std::string pgn_form;    // --pgn-form cutechess|fastchess, likewise
 };
 
+// The TRF of the database's Swiss tournament (the one given by --tournament, else the only Swiss).
+void write_swiss_trf(const ExportOptions& options) {
+    const NamedFile output{options.trf, "--trf"};
+    refuse_outputs_over_inputs({&output, 1}, database_files(options.db, "--db"));
+    if (!std::filesystem::exists(options.db))
+        throw std::runtime_error(options.db + ": no such database");
+    Store store = Store::open(options.db, Store::Access::read_only);
+    std::vector<StoredTournament> swiss;
+    for (const StoredTournament& t : store.list_tournaments()) {
+        bool chosen = options.tournaments.empty() ||
+                      std::find(options.tournaments.begin(), options.tournaments.end(), t.id) !=
+                          options.tournaments.end();
+        if (chosen && stored_tournament_config(t).swiss) swiss.push_back(t);
+    }
+    if (swiss.size() != 1)
+        throw std::runtime_error(
+            options.db + ": --trf writes one Swiss tournament; the database has " +
+            std::to_string(swiss.size()) +
+            (options.tournaments.empty() ? "" : " among those --tournament gives") +
+            " (choose one with --tournament ID)");
+    const TournamentConfig config = stored_tournament_config(swiss.front());
+    SwissRecord record = swiss_record(config, current_games(store.list_games(swiss.front().id)));
+    OutputFile out(options.trf, OutputFile::Mode::replace);
+    out.write(swiss::write_trf(record.tournament,
+                               "arbiter tournament " + std::to_string(swiss.front().id)));
+    out.close();
+    if (options.trf != "-")
+        std::cerr << "Wrote " << record.tournament.rounds.size() << " Swiss rounds to "
+                  << options.trf << "\n";
+}
+
 void run(const ExportOptions& options) {
+    if (!options.trf.empty()) {
+        write_swiss_trf(options);
+        if (options.pgn.empty()) return;
+    }
+    if (options.pgn.empty()) throw std::runtime_error("export: give --pgn FILE or --trf FILE");
     PgnMoveFields fields = options.pgn_fields.empty()
                                ? PgnMoveFields{}
                                : read_pgn_fields(options.pgn_fields, "--pgn-fields");
@@ -64,8 +104,10 @@ void add_export_command(CLI::App& app) {
     auto options = std::make_shared<ExportOptions>();
     CLI::App* cmd = app.add_subcommand("export", "Write recorded games as PGN");
     cmd->add_option("--db", options->db, "SQLite database")->required();
-    cmd->add_option("--pgn", options->pgn, "PGN file to write ('-' for standard output)")
-        ->required();
+    cmd->add_option("--pgn", options->pgn, "PGN file to write ('-' for standard output)");
+    cmd->add_option("--trf", options->trf,
+                    "A Swiss tournament's TRF (FIDE's Tournament Report File, as bbpPairings and "
+                    "JaVaFo check it) to write ('-' for standard output)");
     cmd->add_option("--tournament", options->tournaments,
                     "Only these tournament ids (default: all)");
     cmd->add_option("--pgn-fields", options->pgn_fields,

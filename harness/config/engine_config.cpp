@@ -25,6 +25,7 @@ constexpr IntegerRule MOVETIME_RULE{
     "a number of milliseconds from 1 to 1000000000000, the most the clock can add"};
 
 constexpr IntegerRule BOOK_DEPTH_RULE{"bookdepth", 1, 100000, "a number of moves from 1"};
+constexpr IntegerRule RATING_RULE{"rating", 0, 9999, "an Elo rating from 0 to 9999"};
 
 // The program's file name ("stockfish" for "/usr/games/stockfish", also with a trailing '/');
 // empty when the command names no file ("/").
@@ -62,6 +63,8 @@ bool read_engine_setting(EngineConfig& engine, std::string_view key, const Setti
         engine.stderr_path = read_file_name("stderr", text);
     } else if (key == "ponder") {
         engine.ponder = read_bool("ponder", text);
+    } else if (key == "rating") {
+        engine.rating = int(read_integer(RATING_RULE, text));
     } else {
         return false;
     }
@@ -145,6 +148,8 @@ std::span<const EngineSpecKey> engine_spec_keys() {
         {"restart", "on|off|auto", "on: a new process for every game (default: off; auto is off)"},
         {"stderr", "FILE", "append its stderr to FILE (default: logs/NAME.stderr.log)"},
         {"ponder", "true|false", "think on the opponent's time (default: false)"},
+        {"rating", "ELO",
+         "its rating: a Swiss's initial ranking, highest first (default: unrated)"},
         {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
         {"nodes", "N", "its own node limit"},
         {"movetime", "MS", "its own time per move"},
@@ -267,6 +272,7 @@ json::Value to_json(const EngineConfig& engine) {
     if (engine.restart_each_game) v.set("restart", "on");
     if (!engine.stderr_path.empty()) v.set("stderr", engine.stderr_path);
     if (engine.ponder) v.set("ponder", true);
+    if (engine.rating != 0) v.set("rating", engine.rating);
     return v;
 }
 

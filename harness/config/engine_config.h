@@ -63,6 +63,9 @@ struct EngineConfig {
     std::string stderr_path;
     // cutechess's ponder: it thinks on the opponent's time (harness/game/ponder.h).
     bool ponder = false;
+    // Its rating (rating=ELO): a Swiss's initial ranking, highest first; 0 is unrated (last, by
+    // name).
+    int rating = 0;
 
     static constexpr int DEFAULT_BOOK_DEPTH = 1000;
 
@@ -70,7 +73,7 @@ struct EngineConfig {
 };
 
 // Reads one key an engine has beside its name, command, options and limits (proto, book,
-// bookdepth, restart, stderr, ponder) into `engine`; false if `key` is none of them. Throws
+// bookdepth, restart, stderr, ponder, rating) into `engine`; false if `key` is none of them. Throws
 // ConfigError.
 bool read_engine_setting(EngineConfig& engine, std::string_view key, const SettingValue& value);
 

@@ -38,14 +38,25 @@ TEST(EngineConfig, Ponder) {
     EXPECT_EQ(to_json(parse_engine_spec("cmd=x")).find("ponder"), nullptr);
 }
 
+// rating=ELO (a Swiss's initial ranking): read, checked, written to JSON only when given.
+TEST(EngineConfig, Rating) {
+    EXPECT_EQ(parse_engine_spec("cmd=x").rating, 0);
+    EngineConfig rated = parse_engine_spec("name=a,cmd=x,rating=2450");
+    EXPECT_EQ(rated.rating, 2450);
+    EXPECT_EQ(engine_from_json(to_json(rated), "f").rating, 2450);
+    EXPECT_EQ(to_json(parse_engine_spec("cmd=x")).find("rating"), nullptr);
+    EXPECT_THROW(parse_engine_spec("cmd=x,rating=-5"), ConfigError);
+    EXPECT_THROW(parse_engine_spec("cmd=x,rating=12000"), ConfigError);
+}
+
 // The table the help and the "known:" message are made from holds exactly the keys the reader
 // takes: each is read with a sample value, and the message names them all, in the table's order.
 TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
     const std::map<std::string, std::string> sample = {
-        {"name", "x"},         {"cmd", "/bin/x"},   {"arg", "-a"},     {"dir", "/tmp"},
-        {"option.NAME", "16"}, {"proto", "xboard"}, {"book", "b.bin"}, {"bookdepth", "4"},
-        {"restart", "on"},     {"stderr", "e.log"}, {"depth", "3"},    {"nodes", "100"},
-        {"movetime", "50"},    {"tc", "10+0.1"},    {"ponder", "true"}};
+        {"name", "x"},         {"cmd", "/bin/x"},   {"arg", "-a"},      {"dir", "/tmp"},
+        {"option.NAME", "16"}, {"proto", "xboard"}, {"book", "b.bin"},  {"bookdepth", "4"},
+        {"restart", "on"},     {"stderr", "e.log"}, {"depth", "3"},     {"nodes", "100"},
+        {"movetime", "50"},    {"tc", "10+0.1"},    {"ponder", "true"}, {"rating", "2500"}};
     std::string known;
     for (const EngineSpecKey& key : engine_spec_keys()) {
         ASSERT_TRUE(sample.count(std::string(key.key))) << key.key << " has no sample here";
@@ -57,7 +68,7 @@ TEST(EngineConfig, TheKeyTableIsWhatTheReaderReads) {
     EXPECT_EQ(engine_spec_keys().size(), sample.size());
     EXPECT_EQ(known,
               "name, cmd, arg, dir, option.NAME, proto, book, bookdepth, restart, stderr, ponder, "
-              "depth, nodes, movetime, tc");
+              "rating, depth, nodes, movetime, tc");
     try {
         parse_engine_spec("cmd=x,colour=red");
         ADD_FAILURE() << "accepted";

@@ -241,7 +241,8 @@ void fit_schedule(TournamentConfig& config, std::int64_t openings) {
     // Each round deals every opening once to each encounter: a pair of games, or one game.
     std::int64_t per_opening = config.single_games ? 1 : 2;
     std::int64_t deals = (games_per_encounter + per_opening - 1) / per_opening;
-    if (config.knockout) {  // rounds: an encounter's deals; the results decide the games
+    if (config.swiss) return;  // rounds: the Swiss rounds; the pairings decide the games
+    if (config.knockout) {     // rounds: an encounter's deals; the results decide the games
         config.rounds = int(deals);
         config.max_games = 0;
         return;

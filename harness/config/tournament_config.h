@@ -79,6 +79,9 @@ struct TournamentConfig {
     // (harness/tournament/knockout.h). Pyramid: a round-robin in cutechess's pyramid order.
     bool knockout = false;
     bool pyramid = false;
+    // Swiss: `rounds` rounds, each paired by the FIDE Dutch system from the results before it;
+    // a board is a game pair (one game with single_games) (harness/tournament/swiss_run.h).
+    bool swiss = false;
     int seeds = 1;
     Colours colours = Colours::alternate;
     OpeningPolicy opening_policy = OpeningPolicy::all_pairs;

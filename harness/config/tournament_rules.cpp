@@ -82,6 +82,30 @@ void store_opening_policy(const Config& c, json::Value& v, Key k) {
         v.set(k, opening_policy_name(c.opening_policy));
 }
 
+// A knockout draws each round from all results of the round before: no shard of it (--shard,
+// --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
+// (--max-games) would end it without a winner. So with a Swiss, each round paired from every
+// result of the rounds before; and it has fewer rounds than a round robin.
+void check_drawn_rounds(const Config& c) {
+    if (!c.knockout && !c.swiss) return;
+    const std::string form = c.knockout ? "a knockout" : "a Swiss";
+    if (c.shard_count > 0 || !c.pool.empty())
+        throw ConfigError(form +
+                          " cannot be split into shards (shard/pool): each round is drawn from "
+                          "every result of the round before, which no single shard has; play it in "
+                          "one process, with more concurrency");
+    if (c.sprt)
+        throw ConfigError("sprt stops a two-engine match early; " + form +
+                          (c.knockout ? " plays to its final" : " plays all its rounds"));
+    if (c.max_games > 0)
+        throw ConfigError("max_games cuts a fixed schedule; " + form +
+                          "'s games follow its results");
+    if (c.swiss && c.rounds >= int(c.engines.size()) + int(c.engines.size() % 2))
+        throw ConfigError("a Swiss of " + std::to_string(c.engines.size()) +
+                          " engines has fewer rounds than a round robin of them (got rounds " +
+                          std::to_string(c.rounds) + ")");
+}
+
 void check_opening_policy(const Config& c) {
     if (c.knockout && c.opening_policy != OpeningPolicy::all_pairs)
         throw ConfigError("opening_policy " + opening_policy_name(c.opening_policy) +

@@ -144,6 +144,8 @@ void store_opening_policy(const Config& c, json::Value& v, Key k);
 // cutechess's policies order the games of a round-robin, gauntlet or pyramid; a knockout's
 // openings follow its own draw.
 void check_opening_policy(const Config& c);
+// A knockout or a Swiss draws each round from the results before: no shards, no SPRT, no cut.
+void check_drawn_rounds(const Config& c);
 // --seed: any 64-bit unsigned whole number, as -srand and a seed from the clock may be.
 std::uint64_t read_seed(Text t);
 // The global limits, as four members of the stored configuration.

@@ -15,22 +15,6 @@ namespace {
 
 using namespace tournament_rules;
 
-// A knockout draws each round from all results of the round before: no shard of it (--shard,
-// --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
-// (--max-games) would end it without a winner.
-void check_knockout(const TournamentConfig& c) {
-    if (!c.knockout) return;
-    if (c.shard_count > 0 || !c.pool.empty())
-        throw ConfigError(
-            "a knockout cannot be split into shards (shard/pool): each round is drawn from every "
-            "result of the round before, which no single shard has; play it in one process, with "
-            "more concurrency");
-    if (c.sprt)
-        throw ConfigError("sprt stops a two-engine match early; a knockout plays to its final");
-    if (c.max_games > 0)
-        throw ConfigError("max_games cuts a fixed schedule; a knockout's games follow its results");
-}
-
 // The table (its order is the stored configuration's). Built on first use (a function-local
 // static), so that a static initialiser elsewhere may already read it.
 const std::vector<TournamentSetting>& settings_table() {
@@ -131,23 +115,27 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "format",
           .flag = "format",
           .value_name = "FORMAT",
-          .help = "round-robin, gauntlet (the first --seeds engines play all others), knockout "
-                  "or pyramid",
+          .help = "round-robin, gauntlet (the first --seeds engines play all others), knockout, "
+                  "pyramid or swiss (--rounds rounds paired by FIDE's Dutch system)",
           .read =
               [](Config& c, Text t) {
-                  std::string format =
-                      read_choice("format", t, {"round-robin", "gauntlet", "knockout", "pyramid"});
+                  std::string format = read_choice(
+                      "format", t, {"round-robin", "gauntlet", "knockout", "pyramid", "swiss"});
                   c.gauntlet = format == "gauntlet";
                   c.knockout = format == "knockout";
                   c.pyramid = format == "pyramid";
+                  c.swiss = format == "swiss";
               },
           .store =
               [](const Config& c, json::Value& v, Key k) {
-                  if (c.gauntlet || c.knockout || c.pyramid)
-                      v.set(k, c.gauntlet ? "gauntlet" : c.knockout ? "knockout" : "pyramid");
+                  if (c.gauntlet || c.knockout || c.pyramid || c.swiss)
+                      v.set(k, c.gauntlet   ? "gauntlet"
+                               : c.knockout ? "knockout"
+                               : c.pyramid  ? "pyramid"
+                                            : "swiss");
               },
           .in_identity = true,
-          .check = check_knockout},
+          .check = check_drawn_rounds},
         S{.key = "seeds",
           .flag = "seeds",
           .value_name = "N",

@@ -19,6 +19,8 @@
 #include <tuple>
 #include <vector>
 
+#include "harness/tournament/interrupted_run_test.h"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -70,33 +72,7 @@ class KnockoutEndToEnd : public ::testing::Test {
     // Runs `command`; stdout, with SIGINT sent once `interrupt_after` appears in it.
     std::pair<int, std::string> run(const std::string& command,
                                     const std::string& interrupt_after = "") const {
-        int pipe_fds[2];
-        EXPECT_EQ(::pipe(pipe_fds), 0);
-        pid_t child = ::fork();
-        if (child == 0) {
-            ::dup2(pipe_fds[1], STDOUT_FILENO);
-            ::close(pipe_fds[0]);
-            ::execl("/bin/sh", "sh", "-c", ("exec " + command + " 2>" + path("err")).c_str(),
-                    nullptr);
-            ::_exit(127);
-        }
-        ::close(pipe_fds[1]);
-        std::string out;
-        char buffer[256];
-        bool sent = interrupt_after.empty();
-        while (true) {
-            ssize_t n = ::read(pipe_fds[0], buffer, sizeof buffer);
-            if (n <= 0) break;
-            out.append(buffer, std::size_t(n));
-            if (!sent && out.find(interrupt_after) != std::string::npos) {
-                ::kill(child, SIGINT);
-                sent = true;
-            }
-        }
-        ::close(pipe_fds[0]);
-        int status = 0;
-        ::waitpid(child, &status, 0);
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+        return run_interrupted(command, path("err"), interrupt_after);
     }
 
     std::vector<StoredGame> stored(const std::string& db) const {

@@ -70,7 +70,8 @@ class TournamentObserver {
     // When an engine had to be restarted after a crash or stall, or could not be restarted
     // (called under the same lock as game_finished).
     virtual void engine_event(const std::string& message) { (void)message; }
-    // A knockout's bracket in cutechess's text (knockout.h), under the same lock: before each
+    // A knockout's bracket in cutechess's text (knockout.h), or a Swiss's rounds and standings
+    // as each round ends (swiss_run.h), under the same lock: before each
     // game_finished with `show` false (the bracket as that game leaves it), then with `show` true
     // when a round is decided, when a run resumes an earlier one and when the run ends.
     virtual void bracket(const std::string& text, bool show) { (void)text, (void)show; }

@@ -7,6 +7,7 @@
 #include "harness/store/pool_stops.h"
 #include "harness/tournament/knockout_run.h"
 #include "harness/tournament/pooled_shard.h"
+#include "harness/tournament/swiss_run.h"
 #include "harness/tournament/tournament_run.h"
 
 namespace arbiter {
@@ -137,11 +138,43 @@ class PooledShardRun : public RoundRobinRun {
     std::optional<PooledShard> pooled_;  // the shard's side of the pooled SPRT
 };
 
-// A knockout or pyramid: the games its bracket asks for, round by round, until the final is
-// decided; the bracket shown as cutechess shows it.
-class KnockoutBracketRun : public TournamentRun {
+// A form whose games are drawn as results come in (knockout, Swiss): the workers take the games
+// `next` hands out (it waits while a round's last games are played) until it has none or the run
+// stops.
+class DrawnRoundsRun : public TournamentRun {
   public:
     using TournamentRun::TournamentRun;
+
+  protected:
+    using Next = std::function<std::optional<ScheduledGame>(const std::function<bool()>&)>;
+    void play_drawn(const Next& next) {
+        std::atomic<bool> over{false};
+        if (stopping()) return;
+        run_worker_pool(
+            engine_start_, config_.workers(), std::numeric_limits<std::size_t>::max(),
+            [&](std::size_t, WorkerEngines& engines) {
+                std::optional<ScheduledGame> game = next([this] { return stopping(); });
+                if (!game) {
+                    over = !stopping();
+                    return;
+                }
+                if (engines.jobs_done > 0) pause_between_games();
+                try {
+                    play(*game, engines);
+                } catch (...) {
+                    stop_ = true;  // the workers waiting for this game's round stop too
+                    throw;
+                }
+            },
+            [&] { return stopping() || over; });
+    }
+};
+
+// A knockout or pyramid: the games its bracket asks for, round by round, until the final is
+// decided; the bracket shown as cutechess shows it.
+class KnockoutBracketRun : public DrawnRoundsRun {
+  public:
+    using DrawnRoundsRun::DrawnRoundsRun;
 
   protected:
     void restore(const std::optional<ShardNumber>&, const std::vector<EngineIdentity>&) override {
@@ -173,26 +206,7 @@ class KnockoutBracketRun : public TournamentRun {
             std::lock_guard lock(mutex_);
             if (bracket_->restored() > 0) show_bracket();  // where the earlier run left it
         }
-        std::atomic<bool> decided{false};
-        if (!stopping())
-            run_worker_pool(
-                engine_start_, config_.workers(), std::numeric_limits<std::size_t>::max(),
-                [&](std::size_t, WorkerEngines& engines) {
-                    std::optional<ScheduledGame> game =
-                        bracket_->next([this] { return stopping(); });
-                    if (!game) {
-                        decided = !stopping();
-                        return;
-                    }
-                    if (engines.jobs_done > 0) pause_between_games();
-                    try {
-                        play(*game, engines);
-                    } catch (...) {
-                        stop_ = true;  // the workers waiting for this game's round stop too
-                        throw;
-                    }
-                },
-                [&] { return stopping() || decided; });
+        play_drawn([this](const std::function<bool()>& stop) { return bracket_->next(stop); });
         std::lock_guard lock(mutex_);
         show_bracket();
         // Encounters extended past their games make more games than cutechess announces.
@@ -208,6 +222,39 @@ class KnockoutBracketRun : public TournamentRun {
     std::optional<KnockoutRun> bracket_;  // the bracket (config_.knockout)
 };
 
+// A Swiss: each round's boards once the round before has ended, until the last round; the
+// pairings and standings shown as each round ends.
+class SwissBracketRun : public DrawnRoundsRun {
+  public:
+    using DrawnRoundsRun::DrawnRoundsRun;
+
+  protected:
+    void restore(const std::optional<ShardNumber>&, const std::vector<EngineIdentity>&) override {
+        swiss_.emplace(config_, *schedule_);
+        swiss_->restore(store_.list_games(summary_.tournament_id, summary_.engine_ids),
+                        summary_.engine_ids);
+        summary_.scheduled = swiss_->nominal_games();
+        summary_.already_played = swiss_->restored();
+    }
+    std::size_t play_all(std::int64_t, const std::optional<ShardNumber>&) override {
+        play_drawn([this](const std::function<bool()>& stop) { return swiss_->next(stop); });
+        std::lock_guard lock(mutex_);
+        if (auto text = swiss_->unshown_text()) observer_.bracket(*text, true);
+        return 0;
+    }
+    bool stopped_early(std::size_t, std::int64_t) const override { return !swiss_->over(); }
+    void show_game(const ScheduledGame& game, const GameRecord& record, GameId id,
+                   const std::string& white, const std::string& black) override {
+        const bool round_ended = swiss_->finish(game, record.result.outcome);
+        observer_.game_finished(record, id, white, black);
+        if (round_ended)
+            if (auto text = swiss_->unshown_text()) observer_.bracket(*text, true);
+    }
+
+  private:
+    std::optional<SwissRun> swiss_;  // the rounds (config_.swiss)
+};
+
 }  // namespace
 
 std::unique_ptr<TournamentRun> make_tournament_run(const TournamentConfig& config, Store& store,
@@ -216,6 +263,8 @@ std::unique_ptr<TournamentRun> make_tournament_run(const TournamentConfig& confi
                                                    CheckedTournament* checked) {
     if (config.knockout)
         return std::make_unique<KnockoutBracketRun>(config, store, observer, stop, checked);
+    if (config.swiss)
+        return std::make_unique<SwissBracketRun>(config, store, observer, stop, checked);
     if (!config.pool.empty())
         return std::make_unique<PooledShardRun>(config, store, observer, stop, checked);
     return std::make_unique<RoundRobinRun>(config, store, observer, stop, checked);

@@ -399,6 +399,8 @@ void finish(Reading& r) {
         throw ConfigError(
             "-rounds: a knockout has no round multiplier (cutechess refuses it too); "
             "its rounds follow from the engines: give -games for longer encounters");
+    // A Swiss: -rounds rounds, each board a game pair (one game with -games 1).
+    if (config.swiss) config.rounds = int(r.rounds);
     // An odd -games in a knockout: single games, each on its own opening, colours alternating.
     config.single_games = r.games == 1 || (config.knockout && games % 2 == 1);
     if (games == 1 && !config.single_games)

@@ -213,7 +213,7 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
     EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
     EXPECT_NE(live.find("nearest supported: -pgnout"), std::string::npos) << live;
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
-    EXPECT_NE(error_with({"-tournament", "swiss"}).find("swiss"), std::string::npos);
+    EXPECT_NE(error_with({"-tournament", "scheveningen"}).find("scheveningen"), std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),
               std::string::npos);
 }
@@ -509,12 +509,48 @@ TEST(GauntletSettings, ArbitersOwnFlagsReachTheSameFields) {
     EXPECT_TRUE(c.gauntlet);
     EXPECT_EQ(c.seeds, 2);
     EXPECT_EQ(c.openings_start, 5);
-    EXPECT_THROW(apply_settings(c, {{"format", "swiss"}}), ConfigError);
+    EXPECT_THROW(apply_settings(c, {{"format", "scheveningen"}}), ConfigError);
     // A gauntlet, or a window, is another tournament than the round-robin of the same engines.
     TournamentConfig round_robin;
     EXPECT_NE(c.identity("x").dump(), round_robin.identity("x").dump());
     EXPECT_EQ(round_robin.identity("x").find("format"), nullptr);  // old keys stay as they were
     EXPECT_EQ(tournament_config_from_json(c.to_json(), "test").gauntlet, true);
+}
+
+TEST(SwissSettings, FormatSwissTakesRoundsAsTheSwissRounds) {
+    TournamentConfig c;
+    apply_settings(c, {{"format", "swiss"}, {"rounds", "5"}});
+    EXPECT_TRUE(c.swiss);
+    EXPECT_FALSE(c.knockout || c.gauntlet || c.pyramid);
+    EXPECT_EQ(c.rounds, 5);
+    EXPECT_EQ(tournament_config_from_json(c.to_json(), "test").swiss, true);
+    TournamentConfig round_robin;
+    EXPECT_NE(c.identity("x").dump(), round_robin.identity("x").dump());
+    // Through the dialect: -rounds are the Swiss rounds, -games 1 single games.
+    auto with = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"-each", "depth=2", "-openings", "file=b.epd"};
+        for (char name = 'a'; name <= 'h'; ++name)
+            args.insert(args.end(), {"-engine", std::string("cmd=") + name});
+        args.insert(args.end(), extra.begin(), extra.end());
+        return args;
+    };
+    auto pairs = read_cutechess_args(with({"-tournament", "swiss", "-rounds", "7", "-games", "2"}));
+    EXPECT_TRUE(pairs.config.swiss);
+    EXPECT_EQ(pairs.config.rounds, 7);
+    EXPECT_FALSE(pairs.config.single_games);
+    auto singles =
+        read_cutechess_args(with({"-tournament", "swiss", "-rounds", "5", "-games", "1"}));
+    EXPECT_EQ(singles.config.rounds, 5);
+    EXPECT_TRUE(singles.config.single_games);
+    // Eight engines: at most seven rounds (a round robin's), and no shards.
+    try {
+        validate(read_cutechess_args(with({"-tournament", "swiss", "-rounds", "8"})).config);
+        ADD_FAILURE() << "eight rounds of eight engines";
+    } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("fewer rounds than a round robin"), std::string::npos)
+            << e.what();
+    }
+    EXPECT_NO_THROW(validate(pairs.config));
 }
 
 TEST(GauntletSettings, ValidateWantsFewerSeedsThanEngines) {

@@ -25,11 +25,12 @@ constexpr O refuse(std::string_view name, std::string_view why, std::string_view
     return O{name, "", "", BOTH, FREE, nullptr, "", why, instead};
 }
 
-// -tournament TYPE: cutechess's round-robin (or roundrobin), gauntlet, knockout or pyramid.
+// -tournament TYPE: cutechess's round-robin (or roundrobin), gauntlet, knockout or pyramid, and
+// arbiter's swiss (-rounds rounds paired by FIDE's Dutch system).
 void read_tournament_type(Reading& r, const Option& option) {
     std::string type =
         read_choice(option.name, option.values[0],
-                    {"round-robin", "roundrobin", "gauntlet", "knockout", "pyramid"});
+                    {"round-robin", "roundrobin", "gauntlet", "knockout", "pyramid", "swiss"});
     r.settings.emplace_back("format", type == "roundrobin" ? "round-robin" : type);
 }
 
@@ -85,8 +86,8 @@ constexpr O
             O{"-config", "[file=FILE] [outname=FILE] [discard=true]",
               "Read fastchess's saved JSON configuration; save this run's at outname", FASTCHESS,
               FREE, read_config_option},
-            O{"-tournament", "TYPE", "round-robin (default), gauntlet, knockout or pyramid", BOTH,
-              ONE, read_tournament_type},
+            O{"-tournament", "TYPE", "round-robin (default), gauntlet, knockout, pyramid or swiss",
+              BOTH, ONE, read_tournament_type},
             O{"-seeds", "N",
               "Gauntlet: the first N engines play every other engine; knockout: seeded", BOTH, ONE,
               nullptr, "seeds"},

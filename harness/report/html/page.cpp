@@ -261,17 +261,14 @@ std::string render_page_body(const ReportData& data, const PageMode& mode) {
         << "<nav aria-label=\"Sections\"><ul>"
         << (mode.live ? "<li><a href=\"#live\">Live</a></li>" : "");
     std::vector<std::pair<std::string, std::string>> sections = {
-        {"standings", standings_section(data)},
-        {"timeline", timeline_section(data)},
-        {"crosstable", crosstable_section(data)},
-        {"match", match_section(data)},
-        {"search", search_section(data)},
-        {"openings", openings_section(data)},
-        {"terminations", terminations_section(data)},
-        {"games", games_section(data)},
-        {"nodes", nodes_section(data)}};
-    const char* labels[] = {"Standings", "Elo over time", "Crosstable", "Match",      "Search",
-                            "Openings",  "Terminations",  "Games",      "Node counts"};
+        {"standings", standings_section(data)}, {"swiss", swiss_section(data)},
+        {"timeline", timeline_section(data)},   {"crosstable", crosstable_section(data)},
+        {"match", match_section(data)},         {"search", search_section(data)},
+        {"openings", openings_section(data)},   {"terminations", terminations_section(data)},
+        {"games", games_section(data)},         {"nodes", nodes_section(data)}};
+    const char* labels[] = {"Standings", "Swiss rounds", "Elo over time", "Crosstable",
+                            "Match",     "Search",       "Openings",      "Terminations",
+                            "Games",     "Node counts"};
     for (std::size_t i = 0; i < sections.size(); ++i)
         if (!sections[i].second.empty())
             out << "<li><a href=\"#" << sections[i].first << "\">" << labels[i] << "</a></li>";

@@ -49,6 +49,8 @@ std::string match_section(const ReportData& data);
 std::string search_section(const ReportData& data);
 std::string openings_section(const ReportData& data);
 std::string terminations_section(const ReportData& data);
+// A Swiss's standings with tie-breaks and its rounds (swiss_section.cpp); empty for other forms.
+std::string swiss_section(const ReportData& data);
 std::string nodes_section(const ReportData& data);
 std::string games_section(const ReportData& data);
 // JSON made safe as the text of a <script type="application/json"> element: every `<`, `>`, `&`,

@@ -349,6 +349,14 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     read_games(data, store, options);
     read_node_counts(data, store);
     data.pooled_sprt = format_database_pool(store, data.tournament.id);
+    const TournamentConfig config = stored_tournament_config(data.tournament.config_json);
+    if (config.swiss) {
+        try {
+            data.swiss = swiss_record(config, data.games);
+        } catch (const std::runtime_error&) {
+            // Games that no longer fit the pairing (an engine rebuilt): no Swiss section.
+        }
+    }
     return data;
 }
 

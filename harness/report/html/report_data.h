@@ -14,6 +14,7 @@
 #include "harness/ratings/pair_statistics.h"
 #include "harness/ratings/sprt.h"
 #include "harness/store/store.h"
+#include "harness/tournament/swiss_run.h"
 
 namespace arbiter::html {
 
@@ -116,6 +117,7 @@ struct ReportData {
     std::vector<NodeSeries> node_series;
     std::vector<ViewerGame> viewer_games;
     bool viewer_sampled = false;
+    std::optional<SwissRecord> swiss;  // a Swiss: its rounds as the games complete them
 };
 
 // Reads the tournament (the latest unless options say otherwise) from the store. Throws

@@ -1,0 +1,169 @@
+// A Swiss end to end with our engines at fixed nodes: the stored games make whole rounds of game
+// pairs (the colours swapped within each board), no two engines meet twice, and every round's
+// boards are the ones the Dutch system gives from the stored results before it (harness/swiss
+// recomputes them here); a Swiss stopped mid-round and resumed stores the same games as one
+// played without a stop.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "harness/swiss/dutch.h"
+#include "harness/swiss/trf.h"
+#include "harness/tournament/interrupted_run_test.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Seven engines (an odd field: a bye each round), named so that their order is the ranking.
+const std::vector<std::string> BINARIES = {"alphabeta", "alphabeta-mvvlva", "alphabeta-mvvlva-tt",
+                                           "minimax",   "greedy",           "quiescence",
+                                           "alphabeta"};
+
+struct StoredGame {
+    std::int64_t slot;
+    int round, board, game_in_pair;
+    std::string white, black, result;
+    bool operator==(const StoredGame&) const = default;
+};
+
+class SwissEndToEnd : public ::testing::Test {
+  protected:
+    void SetUp() override {
+        dir_ = fs::temp_directory_path() /
+               ("arbiter_swiss_" + std::to_string(::getpid()) + "_" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    std::string path(const std::string& name) const { return (dir_ / name).string(); }
+
+    std::string command(const std::string& db, int rounds) const {
+        std::string c = std::string(ARBITER_PATH) + " tournament --format swiss --rounds " +
+                        std::to_string(rounds) + " --nodes 2000 --concurrency 2 --openings " +
+                        SOURCE_DIR + "/openings/arbiter-8ply.epd --db " + path(db);
+        for (std::size_t i = 0; i < BINARIES.size(); ++i)
+            c += " --engine name=e" + std::to_string(i + 1) + ",cmd=" + ENGINE_DIR + "/" +
+                 BINARIES[i];
+        return c;
+    }
+
+    std::pair<int, std::string> run(const std::string& command,
+                                    const std::string& interrupt_after = "") const {
+        return run_interrupted(command, path("err"), interrupt_after);
+    }
+
+    std::vector<StoredGame> stored(const std::string& db) const {
+        std::vector<StoredGame> games;
+        for (const auto& row :
+             query_rows(path(db),
+                        "SELECT g.slot, g.round, g.pair_index, g.game_in_pair, w.name, b.name, "
+                        "g.result FROM games g JOIN engines w ON w.id = g.white_engine_id "
+                        "JOIN engines b ON b.id = g.black_engine_id ORDER BY g.slot"))
+            games.push_back({std::stoll(row[0]), std::stoi(row[1]), std::stoi(row[2]),
+                             std::stoi(row[3]), row[4], row[5], row[6]});
+        return games;
+    }
+
+    fs::path dir_;
+};
+
+// Checks the stored games round by round against the Dutch pairing of the results before.
+void expect_dutch_rounds(const std::vector<StoredGame>& games, int rounds) {
+    using namespace arbiter::swiss;
+    SwissTournament t;
+    for (std::size_t i = 0; i < BINARIES.size(); ++i)
+        t.players.push_back({"e" + std::to_string(i + 1), 0});
+    t.planned_rounds = rounds;
+    ASSERT_EQ(games.size(), std::size_t(rounds * 3 * 2));  // 3 boards of 2 games a round
+    std::set<std::pair<int, int>> met;
+    for (int r = 0; r < rounds; ++r) {
+        RoundPairing pairing = pair_dutch(t);
+        ASSERT_EQ(pairing.boards.size(), 3u);
+        SwissRound round;
+        round.bye = pairing.bye;
+        for (std::size_t b = 0; b < 3; ++b) {
+            auto [white, black] = pairing.boards[b];
+            const StoredGame& first = games[std::size_t(r * 6) + 2 * b];
+            const StoredGame& second = games[std::size_t(r * 6) + 2 * b + 1];
+            EXPECT_EQ(first.round, r);
+            EXPECT_EQ(first.board, int(b));
+            EXPECT_EQ(first.white, t.players[std::size_t(white)].name);
+            EXPECT_EQ(first.black, t.players[std::size_t(black)].name);
+            EXPECT_EQ(second.white, first.black);
+            EXPECT_EQ(second.black, first.white);
+            EXPECT_TRUE(met.insert(std::minmax(white, black)).second) << "a second meeting";
+            auto points = [](const std::string& result) {
+                return result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
+            };
+            int white_points = points(first.result) + 2 - points(second.result);
+            round.games.push_back({white, black,
+                                   white_points > 2   ? GameResult::white_wins
+                                   : white_points < 2 ? GameResult::black_wins
+                                                      : GameResult::draw});
+        }
+        t.rounds.push_back(round);
+    }
+}
+
+TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
+    auto [code, out] = run(command("s.sqlite", 4));
+    ASSERT_EQ(code, 0) << out;
+    expect_dutch_rounds(stored("s.sqlite"), 4);
+    EXPECT_NE(out.find("Swiss round 4:"), std::string::npos) << out;
+    // The TRF export holds the same rounds, each board's White the pair's first White.
+    auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
+                                         path("s.sqlite") + " --trf " + path("s.trf"));
+    ASSERT_EQ(export_code, 0) << export_out;
+    std::ifstream trf_file(path("s.trf"));
+    std::stringstream trf;
+    trf << trf_file.rdbuf();
+    arbiter::swiss::SwissTournament exported = arbiter::swiss::read_trf(trf.str(), "s.trf");
+    ASSERT_EQ(exported.rounds.size(), 4u);
+    // The page has the Swiss section: its standings and each round.
+    auto [report_code, report_out] = run(std::string(ARBITER_PATH) + " report --db " +
+                                         path("s.sqlite") + " --out " + path("s.html"));
+    ASSERT_EQ(report_code, 0) << report_out;
+    std::ifstream page_file(path("s.html"));
+    std::stringstream page;
+    page << page_file.rdbuf();
+    EXPECT_NE(page.str().find("id=\"swiss-standings\""), std::string::npos);
+    EXPECT_NE(page.str().find("<h3>Round 4</h3>"), std::string::npos);
+    EXPECT_EQ(page.str().find("<h3>Round 5</h3>"), std::string::npos);
+    const std::vector<StoredGame> games = stored("s.sqlite");
+    for (std::size_t r = 0; r < 4; ++r) {
+        ASSERT_EQ(exported.rounds[r].games.size(), 3u);
+        for (const arbiter::swiss::SwissGame& g : exported.rounds[r].games) {
+            auto first = std::find_if(games.begin(), games.end(), [&](const StoredGame& s) {
+                return s.round == int(r) && s.game_in_pair == 0 &&
+                       s.white == exported.players[std::size_t(g.white)].name;
+            });
+            ASSERT_NE(first, games.end());
+            EXPECT_EQ(first->black, exported.players[std::size_t(g.black)].name);
+        }
+    }
+    EXPECT_NE(out.find("Standings after 4 of 4 rounds"), std::string::npos) << out;
+}
+
+TEST_F(SwissEndToEnd, AStoppedSwissResumesWithTheSamePairings) {
+    auto [code, out] = run(command("whole.sqlite", 3));
+    ASSERT_EQ(code, 0) << out;
+    // Stopped in round 2 (after its first game), then resumed.
+    auto [stopped_code, stopped_out] = run(command("resumed.sqlite", 3), "Finished game 8 ");
+    EXPECT_LT(stored("resumed.sqlite").size(), stored("whole.sqlite").size()) << stopped_out;
+    auto [resumed_code, resumed_out] = run(command("resumed.sqlite", 3));
+    ASSERT_EQ(resumed_code, 0) << resumed_out;
+    EXPECT_EQ(stored("resumed.sqlite"), stored("whole.sqlite"));
+    expect_dutch_rounds(stored("resumed.sqlite"), 3);
+}
+
+}  // namespace
