@@ -50,10 +50,7 @@ class Profile {
     }
 
     // Twice the fall of the profile log-likelihood at `offset` from the top.
-    double deviance(double offset) {
-        maximise(offset);
-        return 2.0 * (top_ - log_likelihood(offset, false));
-    }
+    double deviance(double offset) { return 2.0 * (top_ - maximise(offset)); }
 
     // Restarts the free ratings from the fit (before a walk to the other side).
     void restart() { theta_ = fit_.theta; }
@@ -130,10 +127,11 @@ class Profile {
     }
 
     // Newton's method over the free ratings with the reported rating at `offset`, halving a step
-    // that does not raise the likelihood.
-    void maximise(double offset) {
+    // that does not raise the likelihood; returns the log-likelihood where it stops. A trial
+    // step's derivatives are taken with its value, so that an accepted step needs no second pass.
+    double maximise(double offset) {
         const int k = static_cast<int>(free_.size());
-        if (k == 0) return;
+        if (k == 0) return log_likelihood(offset, false);
         double current = log_likelihood(offset, true);
         for (int iteration = 0; iteration < 100; ++iteration) {
             std::vector<double> step = gradient_;
@@ -144,7 +142,7 @@ class Profile {
             double next = current;
             for (int halving = 0; halving < 40; ++halving) {
                 for (int j = 0; j < k; ++j) theta_[free_[j]] = start[free_[j]] + scale * step[j];
-                next = log_likelihood(offset, false);
+                next = log_likelihood(offset, true);
                 if (next >= current) break;
                 scale /= 2.0;
             }
@@ -154,9 +152,10 @@ class Profile {
             }
             double largest = 0.0;
             for (double s : step) largest = std::max(largest, std::abs(s * scale));
-            current = log_likelihood(offset, true);
+            current = next;
             if (largest < 1e-10) break;
         }
+        return current;
     }
 
     const PoolFit& fit_;

@@ -25,9 +25,16 @@ CellLikelihood cell_likelihood(const Cell& cell, double d, DrawModel model, doub
     const double n = wins + draws + losses;
     CellLikelihood terms;
     if (model == DrawModel::none) {
+        // log_sigmoid(d), log_sigmoid(-d) and sigmoid(d) share e^-|d| and log(1 + e^-|d|): each
+        // is computed once (the same values as the three functions give, in a third of the time).
+        const double small = std::exp(-std::abs(d));
+        const double log_one_plus = std::log1p(small);
+        const bool ahead = d >= 0.0;
+        const double log_sigmoid_d = ahead ? -log_one_plus : d - log_one_plus;
+        const double log_sigmoid_minus_d = ahead ? -d - log_one_plus : -log_one_plus;
         const double points = wins + 0.5 * draws;
-        terms.log_likelihood = points * log_sigmoid(d) + (n - points) * log_sigmoid(-d);
-        const double expected = sigmoid(d);
+        terms.log_likelihood = points * log_sigmoid_d + (n - points) * log_sigmoid_minus_d;
+        const double expected = ahead ? 1.0 / (1.0 + small) : small / (1.0 + small);
         terms.slope = points - n * expected;
         terms.curvature = n * expected * (1.0 - expected);
     } else {
@@ -154,10 +161,12 @@ void newton_iterations(GroupLikelihood& likelihood, std::vector<double>& x) {
         double largest_step = 0.0;
         for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
         double scale = largest_step > MAX_STEP ? MAX_STEP / largest_step : 1.0;
+        // A trial's derivatives are taken with its value: an accepted step needs no second pass.
         bool accepted = false;
+        double value = log_likelihood;
         for (int halving = 0; halving < 50 && !accepted; ++halving) {
             for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
-            const double value = likelihood.evaluate(trial, false);
+            value = likelihood.evaluate(trial, true);
             accepted = value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood));
             if (!accepted) scale /= 2.0;
         }
@@ -167,7 +176,7 @@ void newton_iterations(GroupLikelihood& likelihood, std::vector<double>& x) {
             break;
         }
         x = trial;
-        log_likelihood = likelihood.evaluate(x, true);
+        log_likelihood = value;
         converged = scale * largest_step < 1e-12;
     }
     if (!converged) throw SingularFit{};

@@ -1,10 +1,11 @@
 // `rating_pool_generate FILE GAMES TOURNAMENTS NAMES BUILDS [SEED]`: writes a database of
 // generated history for timing `ratings --all` (README): NAMES engines rebuilt BUILDS times each
 // (NAMES x BUILDS identities, each build a new program hash), TOURNAMENTS tournaments in time
-// order, each of 4 to 30 of the builds that exist by then, played as colour-reversed pairs, GAMES
-// games in all. A game's outcome follows the logistic model from the two builds' true ratings
-// (spread 300 Elo; a build is its previous one plus 0 to 40), White 30 Elo, draws where the game
-// is close. Games carry no moves. Not a test: a generator of data nobody commits.
+// order, each of 8 to 40 of the builds that exist by then (those that have not played first),
+// played as colour-reversed pairs, GAMES games in all. A game's outcome follows the logistic model
+// from the two builds' true ratings (spread 300 Elo; a build is its previous one plus 0 to 40),
+// White 30 Elo, draws where the game is close. Games carry no moves. Not a test: a generator of
+// data nobody commits.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -22,6 +23,7 @@ struct Build {
     EngineId id = 0;
     double elo = 0;
     int appears = 0;  // the first tournament it may play in
+    mutable bool played = false;
 };
 
 // The builds: each name's first from a normal spread, every later one a little stronger, the
@@ -58,11 +60,15 @@ Outcome play(double white_elo, double black_elo, std::mt19937_64& random) {
 void write_tournament(Store& store, int t, std::int64_t games, const std::vector<Build>& builds,
                       std::mt19937_64& random) {
     const TournamentId id = store.get_or_create_tournament("generated-" + std::to_string(t), "{}");
-    std::vector<const Build*> field;
+    std::vector<const Build*> field, played;
     for (const Build& b : builds)
-        if (b.appears <= t) field.push_back(&b);
+        if (b.appears <= t) (b.played ? played : field).push_back(&b);
+    // The builds that have not played yet come first, so that every build plays.
     std::shuffle(field.begin(), field.end(), random);
-    field.resize(std::min<std::size_t>(field.size(), 4 + random() % 27));
+    std::shuffle(played.begin(), played.end(), random);
+    field.insert(field.end(), played.begin(), played.end());
+    field.resize(std::min<std::size_t>(field.size(), 8 + random() % 33));
+    for (const Build* b : field) b->played = true;
     GameRecord game;
     game.tournament_id = id;
     game.start_fen = std::string(store_test::START_FEN);
