@@ -176,7 +176,9 @@ void print_database_notes(const RatingsOptions& o, const RatingResult& ratings,
                           const RatingPool* pool) {
     if (pool) {
         std::cout << "\n"
-                  << pool->tournaments << " tournaments, " << pool->players.size() << " players";
+                  << pool->tournaments
+                  << (pool->tournaments == 1 ? " tournament, " : " tournaments, ")
+                  << pool->players.size() << " players";
         if (pool->duplicate_games > 0)
             std::cout << "; " << pool->duplicate_games
                       << " games held by more than one database counted once";

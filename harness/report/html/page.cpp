@@ -55,7 +55,8 @@ std::string summary_line(const ReportData& data) {
     std::ostringstream out;
     if (data.pooled_tournaments > 0) {
         out << data.games.size() << " games of " << data.pooled_tournaments
-            << " tournaments between " << data.names.size()
+            << (data.pooled_tournaments == 1 ? " tournament" : " tournaments") << " between "
+            << data.names.size()
             << " players, one per engine identity (program hash, command, arguments and options; "
                "a rebuilt engine's later builds are &ldquo;name (2)&rdquo;, &ldquo;name "
                "(3)&rdquo;, in "
