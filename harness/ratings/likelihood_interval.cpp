@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "harness/ratings/cholesky.h"
 
@@ -41,6 +42,8 @@ class Profile {
             free_.push_back(member);
         }
         theta_ = fit.theta;
+        // Without a white advantage, opposite cells share their logistic parts (the same values).
+        if (model == DrawModel::none && fit.eta == 0.0) shared_.emplace(cells_);
         if (anchor < 0) {
             double sum = 0.0;
             for (int member : members) sum += fit.theta[member];
@@ -79,9 +82,11 @@ class Profile {
             carried_curvature_ = 0.0;
         }
         double sum = 0.0;
-        for (const Cell& cell : cells_) {
+        for (std::size_t c = 0; c < cells_.size(); ++c) {
+            const Cell& cell = cells_[c];
             const double d = theta_[cell.white] - theta_[cell.black] + fit_.eta;
-            const CellLikelihood terms = cell_likelihood(cell, d, model_, nu_);
+            const CellLikelihood terms =
+                shared_ ? shared_->at(c, cell, d) : cell_likelihood(cell, d, model_, nu_);
             sum += terms.log_likelihood;
             if (derivatives) accumulate(cell, terms.slope, terms.curvature);
         }
@@ -163,6 +168,7 @@ class Profile {
     DrawModel model_;
     double nu_;
     std::vector<Cell> cells_;
+    std::optional<SharedLogistic> shared_;
     int reference_ = 0;
     double carry_ = 0.0;
     double size_ = 0.0;
