@@ -126,8 +126,8 @@ RatingPool pool_of(std::vector<Store>& stores) {
 
 // Over generated histories: the games split over two to four files by tournament and by slot
 // (as shards are), some games held by two files, the files and each file's engines in a shuffled
-// order, rate exactly as one file holding every game once; and every player's counts are its
-// identity's, computed from the plan.
+// order, rate exactly as one file holding every game once, and so does one file that recorded the
+// tournaments in the opposite order; every player's counts are its identity's, from the plan.
 TEST(RatingPool, SeveralFilesInAnyOrderAreTheOneFileOfTheirGames) {
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
@@ -153,8 +153,14 @@ TEST(RatingPool, SeveralFilesInAnyOrderAreTheOneFileOfTheirGames) {
             several.push_back(Store::open(":memory:"));
             write(several.back(), history, part, shuffled_engines(history, random));
         }
+        // The tournaments and their games recorded in the opposite order.
+        std::vector<Store> reversed;
+        reversed.push_back(Store::open(":memory:"));
+        write(reversed[0], history, {history.games.rbegin(), history.games.rend()},
+              shuffled_engines(history, random));
         const RatingPool whole = pool_of(one);
         const RatingPool split = pool_of(several);
+        EXPECT_EQ(rated(pool_of(reversed)), rated(whole));
         EXPECT_EQ(whole.duplicate_games, 0);
         EXPECT_EQ(split.duplicate_games, copies);
         EXPECT_EQ(split.tournaments, history.tournaments);
