@@ -63,13 +63,15 @@ std::string tournament_line(Store& store, const StoredTournament& t) {
            utc_minute(t.created_at_ms) + "\n";
 }
 
-// Games of one tournament of the database, between the newest identity of each engine name (a
-// rebuilt engine's old games are history, as in the tournament's own standings). A database of
-// several tournaments says on standard error which one is shown and how to choose another.
+// Opens a database to read; a missing file is an error naming it (never created).
 Store open_database(const std::string& path) {
     if (!std::filesystem::exists(path)) throw std::runtime_error(path + ": no such database");
     return Store::open(path, Store::Access::read_only);
 }
+
+// Games of one tournament of the database, between the newest identity of each engine name (a
+// rebuilt engine's old games are history, as in the tournament's own standings). A database of
+// several tournaments says on standard error which one is shown and how to choose another.
 
 GameRecords games_from_database(const RatingsOptions& options) {
     Store store = open_database(options.db.front());
@@ -109,6 +111,7 @@ RatingOptions rating_options(const RatingsOptions& o, const CLI::App& cmd) {
     RatingOptions options;
     options.bootstrap_samples = o.bootstrap;
     options.seed = o.seed;
+    options.threads = 0;  // every core: nothing else runs beside it
     options.anchor_elo = o.average;
     if (cmd.count("--anchor")) {
         auto eq = o.anchor.rfind('=');

@@ -30,6 +30,7 @@ void run(const ReportCommandOptions& o) {
     html::ReportOptions options;
     options.tournament = o.tournament;
     options.all = o.all;
+    options.threads = 0;  // every core: nothing else runs beside it
     options.bootstrap_samples = o.bootstrap;
     options.max_viewer_games = o.max_viewer_games;
     html::WrittenReport written = html::write_report(store, options, o.out);

@@ -50,8 +50,9 @@ struct RatingOptions {
     int bootstrap_samples = 1000;
     std::uint64_t seed = 1;
     // Threads for the bootstrap and the intervals (0: one per hardware thread). The results are
-    // the same whatever the number.
-    int threads = 0;
+    // the same whatever the number. One by default, so that the standings a running tournament
+    // prints take no core from its engines; `ratings` and `report` use every core.
+    int threads = 1;
 };
 
 // The colour-reversed game pairs of two players (one opening, each with White once), by the

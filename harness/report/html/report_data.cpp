@@ -110,6 +110,7 @@ void compute_results(ReportData& data, const ReportOptions& options) {
     RatingOptions rating_options;
     rating_options.bootstrap_samples = options.bootstrap_samples;
     rating_options.seed = options.seed;
+    rating_options.threads = options.threads;
     try {
         data.ratings = compute_ratings(data.names, results, rating_options);
         for (const auto& p : data.ratings->players) data.order.push_back(p.player);
@@ -157,6 +158,7 @@ void compute_timeline(ReportData& data, const ReportOptions& options) {
     RatingOptions rating_options;
     rating_options.bootstrap_samples = options.timeline_bootstrap_samples;
     rating_options.seed = options.seed;
+    rating_options.threads = options.threads;
     std::int64_t total = std::int64_t(all.size());
     std::int64_t previous = 0;
     for (int step = 1; step <= options.timeline_points; ++step) {

@@ -26,6 +26,7 @@ struct ReportOptions {
     int timeline_bootstrap_samples = 200;  // for each point of the Elo-over-time chart
     int timeline_points = 24;
     std::uint64_t seed = 1;
+    int threads = 1;  // for the ratings (RatingOptions::threads): `report` alone uses every core
     // Games whose moves and positions go into the page for the board viewer; beyond it the
     // viewer holds an even sample of the games and the page says so.
     std::int64_t max_viewer_games = 20000;
