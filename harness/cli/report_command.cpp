@@ -1,4 +1,5 @@
-// `arbiter report`: writes one self-contained HTML page of a tournament in a database.
+// `arbiter report`: writes one self-contained HTML page of a tournament in a database, or of
+// every tournament it holds (--all).
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -17,7 +18,7 @@ struct ReportCommandOptions {
     std::optional<TournamentId> tournament;
     int bootstrap = 1000;
     std::int64_t max_viewer_games = 20000;
-    bool quiet = false;
+    bool quiet = false, all = false;
 };
 
 void run(const ReportCommandOptions& o) {
@@ -28,6 +29,8 @@ void run(const ReportCommandOptions& o) {
     Store store = Store::open(o.db, Store::Access::read_only);
     html::ReportOptions options;
     options.tournament = o.tournament;
+    options.all = o.all;
+    options.threads = 0;  // every core: nothing else runs beside it
     options.bootstrap_samples = o.bootstrap;
     options.max_viewer_games = o.max_viewer_games;
     html::WrittenReport written = html::write_report(store, options, o.out);
@@ -43,8 +46,12 @@ void add_report_command(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand(
         "report", "Write a tournament as one self-contained HTML page (opens from disk)");
     cmd->add_option("--db", options->db, "SQLite database")->capture_default_str();
-    cmd->add_option("--tournament", options->tournament,
-                    "Tournament id in --db (default: the latest)");
+    auto tournament = cmd->add_option("--tournament", options->tournament,
+                                      "Tournament id in --db (default: the latest)");
+    cmd->add_flag("--all", options->all,
+                  "Every game of every tournament of --db in one page, a player per engine "
+                  "identity (a rebuilt engine is \"name (2)\")")
+        ->excludes(tournament);
     cmd->add_option("--out", options->out, "HTML file to write (replaced atomically)")
         ->capture_default_str();
     cmd->add_option("--bootstrap", options->bootstrap, "Bootstrap samples for the Elo error bars")

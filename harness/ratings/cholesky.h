@@ -6,8 +6,9 @@
 
 namespace arbiter::rating_fit {
 
-// In-place Cholesky factorisation (lower triangle) of a k x k symmetric matrix. Returns false
-// when the matrix is not numerically positive definite.
+// In-place Cholesky factorisation of a k x k symmetric matrix, read from its lower triangle: L
+// below the diagonal and on it, L^T above it. Returns false when the matrix is not numerically
+// positive definite (the matrix is then left half-done).
 bool cholesky(std::vector<double>& a, int k);
 
 // Solves (L L^T) x = b in place for a factor from cholesky().

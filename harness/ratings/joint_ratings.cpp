@@ -8,6 +8,7 @@
 #include <set>
 
 #include "harness/ratings/likelihood_interval.h"
+#include "harness/ratings/player_intervals.h"
 #include "harness/ratings/rating_bootstrap.h"
 #include "harness/ratings/rating_groups.h"
 #include "harness/ratings/rating_model.h"
@@ -224,52 +225,6 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int
     return order;
 }
 
-// The 95% interval of player i: the bound and infinity for a bound, [anchor, anchor] for the
-// anchor, otherwise the 2.5th and 97.5th percentiles of its resamples (infinite ones included);
-// nothing for a point estimate without a bootstrap. Players the results cannot tell apart (one
-// class, the same estimate) pool their resamples, so that which of them drew which random stream
-// (their order is arbitrary) cannot show in the interval. `spread` ends holding those resamples,
-// sorted.
-std::optional<RatingInterval> interval_of(int i, int anchor, const PoolFit& fit,
-                                          const std::vector<double>& elo,
-                                          const std::vector<int>& classes,
-                                          const rating_fit::BootstrapSamples& bootstrap,
-                                          std::vector<double>& spread) {
-    constexpr double INFINITE = std::numeric_limits<double>::infinity();
-    if (i == anchor) return RatingInterval{elo[i], elo[i]};  // fixed
-    if (fit.bound[i] == RatingBound::lower) return RatingInterval{elo[i], INFINITE};
-    if (fit.bound[i] == RatingBound::upper) return RatingInterval{-INFINITE, elo[i]};
-    const int samples = bootstrap.samples;
-    if (samples == 0) return std::nullopt;
-    spread.clear();
-    for (int j = 0; j < static_cast<int>(elo.size()); ++j) {
-        if (classes[j] != classes[i] || fit.bound[j] != fit.bound[i] || j == anchor ||
-            std::abs(elo[j] - elo[i]) > 1e-9 * (1.0 + std::abs(elo[i])))
-            continue;
-        const auto first = bootstrap.elo.begin() + static_cast<std::ptrdiff_t>(j) * samples;
-        spread.insert(spread.end(), first, first + samples);
-    }
-    std::sort(spread.begin(), spread.end());
-    return RatingInterval{rating_fit::quantile(spread, 0.025), rating_fit::quantile(spread, 0.975)};
-}
-
-// Widens a point estimate's bootstrap interval to cover its profile likelihood-ratio interval and
-// that interval moved against the estimate's bias: the percentiles alone under-cover short,
-// lopsided matches (the table in README), and at a lopsided score the fitted rating is biased away
-// from the middle, which the ratio's interval, centred on the fit, shares. The bias is the
-// bootstrap's: the median of the resamples (replayed from the fit) minus the fit. `sorted` holds
-// the player's resamples, sorted; `offsets` the profile interval's, in natural units.
-void widen_by_likelihood(RatingInterval& interval, const rating_fit::LikelihoodOffsets& offsets,
-                         double scale, double elo, const std::vector<double>& sorted) {
-    if (scale <= 0.0) return;
-    const double median = rating_fit::quantile(sorted, 0.5);
-    const double bias = std::isfinite(median) ? median - elo : 0.0;
-    const double low = elo + offsets.low * scale;
-    const double high = elo + offsets.high * scale;
-    interval.low = std::min({interval.low, low, low - bias});
-    interval.high = std::max({interval.high, high, high - bias});
-}
-
 // The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
 RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
                           const ResultMatrix& results, const RatingOptions& options,
@@ -307,8 +262,8 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     std::vector<WdlCounts> player_results(n);
     for (int i = 0; i < n; ++i) player_results[i] = results.player_results(active[i]);
     const std::vector<int> ranked = ranking(elo, fit, anchor, player_results);
-    std::vector<double> spread;
-    const double scale = elo_per_natural(fit, options.draw_model);
+    const std::vector<std::optional<RatingInterval>> intervals = rating_fit::player_intervals(
+        {pool.cells, pool.pairs, pool.classes}, options, fit, anchor, elo, bootstrap, games_alone);
     for (int position = 0; position < n; ++position) {
         const int i = ranked[position];
         PlayerRating rating;
@@ -331,34 +286,7 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
                      : rating.bound == RatingBound::upper ? -INFINITE
                                                           : elo[i];
         rating.results = player_results[i];
-        rating.interval_95 = interval_of(i, anchor, fit, elo, pool.classes, bootstrap, spread);
-        if (rating.interval_95 && rating.bound == RatingBound::none) {
-            // interval_of left the player's sorted resamples in spread.
-            const auto offsets = rating_fit::likelihood_ratio_offsets(
-                pool.cells, fit, i, anchor, options.draw_model, pool.pairs);
-            widen_by_likelihood(*rating.interval_95, offsets, scale, elo[i], spread);
-            // With pairs, the games' own interval where it is narrower: pairs whose openings
-            // decide little (a balanced book) tell no more than their games, and the pairs' shape,
-            // estimated from few pairs, would only add noise.
-            if (games_alone.samples > 0) {
-                const auto width = [](const RatingInterval& r) { return r.high - r.low; };
-                const RatingInterval bootstrap_alone =
-                    *interval_of(i, anchor, fit, elo, pool.classes, games_alone, spread);
-                // The games' profile interval holds the pairs' (the pairs only lower the
-                // dispersion), so widened by the pairs' offsets the games' interval is no wider
-                // than its own: only where that is narrower is the games' profile computed.
-                RatingInterval alone = bootstrap_alone;
-                widen_by_likelihood(alone, offsets, scale, elo[i], spread);
-                if (offsets.narrowed_by_pairs && width(alone) < width(*rating.interval_95)) {
-                    alone = bootstrap_alone;
-                    widen_by_likelihood(alone,
-                                        rating_fit::likelihood_ratio_offsets(
-                                            pool.cells, fit, i, anchor, options.draw_model),
-                                        scale, elo[i], spread);
-                }
-                if (width(alone) < width(*rating.interval_95)) rating.interval_95 = alone;
-            }
-        }
+        rating.interval_95 = intervals[i];
         if (position + 1 < n) {
             const int next = ranked[position + 1];
             const int a = core_position[i];
@@ -461,12 +389,12 @@ RatingResult compute_ratings(const std::vector<std::string>& names, const Result
     rating_fit::BootstrapSamples bootstrap =
         run_bootstrap(n, pool.cells, pool.pairs, fit, settings, samples,
                       mix_seed(options.seed, rating_fit::results_hash(pool.cells, pool.pairs)),
-                      anchor, resampled);
+                      anchor, resampled, options.threads);
     rating_fit::BootstrapSamples games_alone;
     if (!pool.pairs.empty()) {
         games_alone = run_bootstrap(n, pool.cells, {}, fit, settings, samples,
                                     mix_seed(options.seed, rating_fit::results_hash(pool.cells)),
-                                    anchor, resampled);
+                                    anchor, resampled, options.threads);
     }
 
     // Step 5. The table, best first.

@@ -49,6 +49,10 @@ struct RatingOptions {
     // Parametric bootstrap replays for the 95% intervals; 0 skips them (no error bars).
     int bootstrap_samples = 1000;
     std::uint64_t seed = 1;
+    // Threads for the bootstrap and the intervals (0: one per hardware thread). The results are
+    // the same whatever the number. One by default, so that the standings a running tournament
+    // prints take no core from its engines; `ratings` and `report` use every core.
+    int threads = 1;
 };
 
 // The colour-reversed game pairs of two players (one opening, each with White once), by the

@@ -704,5 +704,70 @@ TEST(JointRatings, RandomSmallPoolsStayFiniteAndSatisfyTheCondition) {
     EXPECT_GT(rated, 250);
 }
 
+// The bootstrap's replays and the players' intervals are shared out over threads: one thread,
+// two or five give the same table to the last bit, over generated pools with pairs, a fitted or
+// fixed white advantage and either draw model.
+TEST(JointRatings, TheNumberOfThreadsChangesNothing) {
+    for (unsigned seed = 0; seed < 24; ++seed) {
+        std::mt19937 random(seed);
+        const int n = 3 + static_cast<int>(random() % 6);
+        std::vector<std::string> names;
+        std::vector<double> strength;
+        for (int i = 0; i < n; ++i) {
+            names.push_back("p" + std::to_string(i));
+            strength.push_back(std::uniform_real_distribution<double>(-300.0, 300.0)(random));
+        }
+        std::vector<GameResult> games;
+        const int pairs = 20 + static_cast<int>(random() % 200);
+        for (int p = 0; p < pairs; ++p) {
+            const int a = static_cast<int>(random() % n);
+            const int b = (a + 1 + static_cast<int>(random() % (n - 1))) % n;
+            for (int g = 0; g < 2; ++g) {
+                const int white = g == 0 ? a : b, black = g == 0 ? b : a;
+                const double e = score_from_elo(strength[white] - strength[black] + 30.0);
+                const double u = std::uniform_real_distribution<double>(0.0, 1.0)(random);
+                const double d = 0.5 * std::min(e, 1.0 - e);
+                games.push_back({white, black,
+                                 u < e - d / 2.0   ? Outcome::white_win
+                                 : u < e + d / 2.0 ? Outcome::draw
+                                                   : Outcome::black_win,
+                                 seed % 3 == 0 ? std::nullopt : std::optional<std::int64_t>(p)});
+            }
+        }
+        RatingOptions options;
+        options.bootstrap_samples = 60;
+        options.draw_model = seed % 2 == 0 ? DrawModel::none : DrawModel::davidson;
+        options.fit_white_advantage = seed % 4 < 2;
+        std::vector<RatingResult> results;
+        for (int threads : {1, 2, 5}) {
+            options.threads = threads;
+            results.push_back(compute_ratings(names, games, options));
+        }
+        for (std::size_t r = 1; r < results.size(); ++r) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", run " + std::to_string(r));
+            ASSERT_EQ(results[r].players.size(), results[0].players.size());
+            EXPECT_EQ(results[r].white_advantage, results[0].white_advantage);
+            EXPECT_EQ(results[r].white_advantage_interval_95.has_value(),
+                      results[0].white_advantage_interval_95.has_value());
+            if (results[0].white_advantage_interval_95) {
+                EXPECT_EQ(results[r].white_advantage_interval_95->low,
+                          results[0].white_advantage_interval_95->low);
+                EXPECT_EQ(results[r].white_advantage_interval_95->high,
+                          results[0].white_advantage_interval_95->high);
+            }
+            for (std::size_t i = 0; i < results[0].players.size(); ++i) {
+                const PlayerRating& a = results[0].players[i];
+                const PlayerRating& b = results[r].players[i];
+                EXPECT_EQ(b.name, a.name);
+                EXPECT_EQ(b.elo, a.elo);
+                ASSERT_TRUE(a.interval_95 && b.interval_95);
+                EXPECT_EQ(b.interval_95->low, a.interval_95->low) << a.name;
+                EXPECT_EQ(b.interval_95->high, a.interval_95->high) << a.name;
+                EXPECT_EQ(b.los_next, a.los_next);
+            }
+        }
+    }
+}
+
 }  // namespace
 }  // namespace arbiter

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "harness/ratings/cholesky.h"
 
@@ -41,6 +42,8 @@ class Profile {
             free_.push_back(member);
         }
         theta_ = fit.theta;
+        // Without a white advantage, opposite cells share their logistic parts (the same values).
+        if (model == DrawModel::none && fit.eta == 0.0) shared_.emplace(cells_);
         if (anchor < 0) {
             double sum = 0.0;
             for (int member : members) sum += fit.theta[member];
@@ -50,10 +53,7 @@ class Profile {
     }
 
     // Twice the fall of the profile log-likelihood at `offset` from the top.
-    double deviance(double offset) {
-        maximise(offset);
-        return 2.0 * (top_ - log_likelihood(offset, false));
-    }
+    double deviance(double offset) { return 2.0 * (top_ - maximise(offset)); }
 
     // Restarts the free ratings from the fit (before a walk to the other side).
     void restart() { theta_ = fit_.theta; }
@@ -82,9 +82,11 @@ class Profile {
             carried_curvature_ = 0.0;
         }
         double sum = 0.0;
-        for (const Cell& cell : cells_) {
+        for (std::size_t c = 0; c < cells_.size(); ++c) {
+            const Cell& cell = cells_[c];
             const double d = theta_[cell.white] - theta_[cell.black] + fit_.eta;
-            const CellLikelihood terms = cell_likelihood(cell, d, model_, nu_);
+            const CellLikelihood terms =
+                shared_ ? shared_->at(c, cell, d) : cell_likelihood(cell, d, model_, nu_);
             sum += terms.log_likelihood;
             if (derivatives) accumulate(cell, terms.slope, terms.curvature);
         }
@@ -130,10 +132,11 @@ class Profile {
     }
 
     // Newton's method over the free ratings with the reported rating at `offset`, halving a step
-    // that does not raise the likelihood.
-    void maximise(double offset) {
+    // that does not raise the likelihood; returns the log-likelihood where it stops. A trial
+    // step's derivatives are taken with its value, so that an accepted step needs no second pass.
+    double maximise(double offset) {
         const int k = static_cast<int>(free_.size());
-        if (k == 0) return;
+        if (k == 0) return log_likelihood(offset, false);
         double current = log_likelihood(offset, true);
         for (int iteration = 0; iteration < 100; ++iteration) {
             std::vector<double> step = gradient_;
@@ -144,7 +147,7 @@ class Profile {
             double next = current;
             for (int halving = 0; halving < 40; ++halving) {
                 for (int j = 0; j < k; ++j) theta_[free_[j]] = start[free_[j]] + scale * step[j];
-                next = log_likelihood(offset, false);
+                next = log_likelihood(offset, true);
                 if (next >= current) break;
                 scale /= 2.0;
             }
@@ -154,9 +157,10 @@ class Profile {
             }
             double largest = 0.0;
             for (double s : step) largest = std::max(largest, std::abs(s * scale));
-            current = log_likelihood(offset, true);
+            current = next;
             if (largest < 1e-10) break;
         }
+        return current;
     }
 
     const PoolFit& fit_;
@@ -164,6 +168,7 @@ class Profile {
     DrawModel model_;
     double nu_;
     std::vector<Cell> cells_;
+    std::optional<SharedLogistic> shared_;
     int reference_ = 0;
     double carry_ = 0.0;
     double size_ = 0.0;

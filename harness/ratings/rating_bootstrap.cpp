@@ -5,6 +5,7 @@
 #include <numbers>
 #include <utility>
 
+#include "harness/ratings/parallel.h"
 #include "harness/ratings/sampling.h"
 
 namespace arbiter::rating_fit {
@@ -157,7 +158,7 @@ std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double fir
 BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
                                const std::vector<PairCell>& pairs, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
-                               int anchor, const AnchorFunction& anchored) {
+                               int anchor, const AnchorFunction& anchored, int threads) {
     const int n = players;
     // Step 1. Outcome probabilities of every cell within a group under the fitted model.
     std::vector<CellModel> models(cells.size());
@@ -209,10 +210,14 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
     sampled_elo.assign(static_cast<std::size_t>(n) * samples, 0.0);
     sampled_eta.assign(samples, 0.0);
 
-    // Step 3. Replay and refit: the games alone, then the pairs.
-    std::vector<Cell> replay = cells;
-    std::vector<double> replay_elo;
-    for (int s = 0; s < samples; ++s) {
+    // Step 3. Replay and refit: the games alone, then the pairs; the samples shared out over the
+    // threads, each with its own replay.
+    const int workers = worker_count(threads, samples);
+    std::vector<std::vector<Cell>> replays(static_cast<std::size_t>(workers), cells);
+    std::vector<std::vector<double>> replay_elos(static_cast<std::size_t>(workers));
+    parallel_for(samples, workers, [&](int s, int worker) {
+        std::vector<Cell>& replay = replays[static_cast<std::size_t>(worker)];
+        std::vector<double>& replay_elo = replay_elos[static_cast<std::size_t>(worker)];
         RandomStream stream(mix_seed(seed, static_cast<std::uint64_t>(s)));
         for (std::size_t c = 0; c < cells.size(); ++c) {
             if (!models[c].modelled) continue;
@@ -255,7 +260,7 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
         for (int i = 0; i < n; ++i)
             sampled_elo[static_cast<std::size_t>(i) * samples + s] = replay_elo[i];
         sampled_eta[s] = refit.eta * elo_per_natural(refit, settings.draw_model);
-    }
+    });
     return result;
 }
 

@@ -33,10 +33,12 @@ struct BootstrapSamples {
 // to the fitted expected scores; every other game is replayed alone, so that without pairs the
 // draws are exactly those of the games alone. `anchor` (canonical, or -1) picks each refit's core.
 // Sample s draws from the stream mix_seed(seed, s), so a seed gives the same intervals everywhere.
+// The samples are shared out over `threads` threads (0: one per hardware thread; parallel.h), which
+// changes nothing in them; `anchored` is called from those threads at once.
 BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
                                const std::vector<PairCell>& pairs, const PoolFit& fit,
                                const ModelSettings& settings, int samples, std::uint64_t seed,
-                               int anchor, const AnchorFunction& anchored);
+                               int anchor, const AnchorFunction& anchored, int threads = 0);
 
 // The joint outcome probabilities (as PairOutcomes, from each game's White side) of a pair whose
 // first game White is expected to score `first_score` and whose second `second_score`: `shape`

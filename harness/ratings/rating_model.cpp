@@ -18,25 +18,63 @@ Davidson davidson(double d, double nu) {
     return p;
 }
 
+LogisticParts logistic_parts(double d) {
+    const double small = std::exp(-std::abs(d));
+    return {small, std::log1p(small)};
+}
+
+CellLikelihood logistic_cell_likelihood(const Cell& cell, double d, const LogisticParts& parts) {
+    const double wins = static_cast<double>(cell.wins);
+    const double draws = static_cast<double>(cell.draws);
+    const double losses = static_cast<double>(cell.losses);
+    const double n = wins + draws + losses;
+    // log_sigmoid(d), log_sigmoid(-d) and sigmoid(d) from e^-|d| and log(1 + e^-|d|): the same
+    // values as the three functions give, in a third of the time.
+    const bool ahead = d >= 0.0;
+    const double log_sigmoid_d = ahead ? -parts.log_one_plus : d - parts.log_one_plus;
+    const double log_sigmoid_minus_d = ahead ? -d - parts.log_one_plus : -parts.log_one_plus;
+    const double points = wins + 0.5 * draws;
+    CellLikelihood terms;
+    terms.log_likelihood = points * log_sigmoid_d + (n - points) * log_sigmoid_minus_d;
+    const double expected = ahead ? 1.0 / (1.0 + parts.small) : parts.small / (1.0 + parts.small);
+    terms.slope = points - n * expected;
+    terms.curvature = n * expected * (1.0 - expected);
+    return terms;
+}
+
+SharedLogistic::SharedLogistic(const std::vector<Cell>& cells)
+    : earlier_(cells.size(), -1), parts_(cells.size()) {
+    const auto before = [](const Cell& a, const Cell& b) {
+        return a.white != b.white ? a.white < b.white : a.black < b.black;
+    };
+    if (!std::is_sorted(cells.begin(), cells.end(), before)) return;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+        const Cell opposite{cells[c].black, cells[c].white};
+        const auto found = std::lower_bound(cells.begin(), cells.end(), opposite, before);
+        const std::size_t index = static_cast<std::size_t>(found - cells.begin());
+        if (index < c && found->white == opposite.white && found->black == opposite.black)
+            earlier_[c] = static_cast<int>(index);
+    }
+}
+
+CellLikelihood SharedLogistic::at(std::size_t c, const Cell& cell, double d) {
+    const int earlier = earlier_[c];
+    parts_[c] = earlier >= 0 ? parts_[static_cast<std::size_t>(earlier)] : logistic_parts(d);
+    return logistic_cell_likelihood(cell, d, parts_[c]);
+}
+
 CellLikelihood cell_likelihood(const Cell& cell, double d, DrawModel model, double nu) {
+    if (model == DrawModel::none) return logistic_cell_likelihood(cell, d, logistic_parts(d));
     const double wins = static_cast<double>(cell.wins);
     const double draws = static_cast<double>(cell.draws);
     const double losses = static_cast<double>(cell.losses);
     const double n = wins + draws + losses;
     CellLikelihood terms;
-    if (model == DrawModel::none) {
-        const double points = wins + 0.5 * draws;
-        terms.log_likelihood = points * log_sigmoid(d) + (n - points) * log_sigmoid(-d);
-        const double expected = sigmoid(d);
-        terms.slope = points - n * expected;
-        terms.curvature = n * expected * (1.0 - expected);
-    } else {
-        const Davidson& p = terms.davidson = davidson(d, nu);
-        terms.log_likelihood = (wins - losses) * d / 2.0 - n * p.log_normaliser;
-        const double balance = p.win - p.loss;
-        terms.slope = (wins - losses) / 2.0 - n * balance / 2.0;
-        terms.curvature = n * ((p.win + p.loss) - balance * balance) / 4.0;
-    }
+    const Davidson& p = terms.davidson = davidson(d, nu);
+    terms.log_likelihood = (wins - losses) * d / 2.0 - n * p.log_normaliser;
+    const double balance = p.win - p.loss;
+    terms.slope = (wins - losses) / 2.0 - n * balance / 2.0;
+    terms.curvature = n * ((p.win + p.loss) - balance * balance) / 4.0;
     return terms;
 }
 
@@ -67,6 +105,8 @@ struct GroupLikelihood {
     int k = 0;
     double eta_start = 0.0;
     double fixed_nu = 0.0;
+    // Under the none model without a white advantage: the cells' logistic parts, shared.
+    SharedLogistic* shared = nullptr;
     std::vector<double> gradient;
     std::vector<double> information;
 
@@ -80,7 +120,8 @@ struct GroupLikelihood {
             std::fill(information.begin(), information.end(), 0.0);
         }
         double log_likelihood = 0.0;
-        for (const Cell& cell : cells) {
+        for (std::size_t c = 0; c < cells.size(); ++c) {
+            const Cell& cell = cells[c];
             const int white = local[cell.white];
             const int black = local[cell.black];
             const double d =
@@ -89,8 +130,10 @@ struct GroupLikelihood {
             const double drawn = static_cast<double>(cell.draws);
             const double losses = static_cast<double>(cell.losses);
             const double n = wins + drawn + losses;
-            const CellLikelihood terms = cell_likelihood(
-                cell, d, davidson_model ? DrawModel::davidson : DrawModel::none, nu);
+            const CellLikelihood terms =
+                shared ? shared->at(c, cell, d)
+                       : cell_likelihood(
+                             cell, d, davidson_model ? DrawModel::davidson : DrawModel::none, nu);
             log_likelihood += terms.log_likelihood;
             const double slope = terms.slope;          // d log L / d d
             const double curvature = terms.curvature;  // -d2 log L / d d2
@@ -154,10 +197,12 @@ void newton_iterations(GroupLikelihood& likelihood, std::vector<double>& x) {
         double largest_step = 0.0;
         for (int i = 0; i < k; ++i) largest_step = std::max(largest_step, std::abs(step[i]));
         double scale = largest_step > MAX_STEP ? MAX_STEP / largest_step : 1.0;
+        // A trial's derivatives are taken with its value: an accepted step needs no second pass.
         bool accepted = false;
+        double value = log_likelihood;
         for (int halving = 0; halving < 50 && !accepted; ++halving) {
             for (int i = 0; i < k; ++i) trial[i] = x[i] + scale * step[i];
-            const double value = likelihood.evaluate(trial, false);
+            value = likelihood.evaluate(trial, true);
             accepted = value >= log_likelihood - 1e-12 * (1.0 + std::abs(log_likelihood));
             if (!accepted) scale /= 2.0;
         }
@@ -167,7 +212,7 @@ void newton_iterations(GroupLikelihood& likelihood, std::vector<double>& x) {
             break;
         }
         x = trial;
-        log_likelihood = likelihood.evaluate(x, true);
+        log_likelihood = value;
         converged = scale * largest_step < 1e-12;
     }
     if (!converged) throw SingularFit{};
@@ -221,6 +266,8 @@ GroupFit newton_fit(const std::vector<int>& members, const std::vector<Cell>& ce
                                .fixed_nu = fixed_nu,
                                .gradient = std::vector<double>(static_cast<std::size_t>(k)),
                                .information = std::vector<double>(static_cast<std::size_t>(k) * k)};
+    SharedLogistic shared(cells);
+    if (!davidson_model && !fit_eta && eta_start == 0.0) likelihood.shared = &shared;
 
     // Step 3. Newton iterations.
     newton_iterations(likelihood, x);

@@ -84,6 +84,34 @@ struct CellLikelihood {
 
 CellLikelihood cell_likelihood(const Cell& cell, double d, DrawModel model, double nu);
 
+// What the none model's terms of a cell need of the transcendental functions at rating
+// difference d: e^-|d| and log(1 + e^-|d|). The same at -d.
+struct LogisticParts {
+    double small = 0.0;
+    double log_one_plus = 0.0;
+};
+LogisticParts logistic_parts(double d);
+
+// The none model's cell likelihood at d from the parts at d or -d: cell_likelihood's values.
+CellLikelihood logistic_cell_likelihood(const Cell& cell, double d, const LogisticParts& parts);
+
+// The none model's cell likelihoods over a list of cells, the two cells of two players in the
+// opposite colours sharing their logistic parts: with no white advantage their rating differences
+// are d and -d exactly, so each pair's exponential and logarithm are computed once, and every
+// value is cell_likelihood's to the bit.
+class SharedLogistic {
+  public:
+    // Cells sorted by (white, black) share; otherwise each cell computes its own.
+    explicit SharedLogistic(const std::vector<Cell>& cells);
+    // The likelihood of cells[c] at d. Within one pass over the cells, call it for c in order,
+    // every d from the same ratings.
+    CellLikelihood at(std::size_t c, const Cell& cell, double d);
+
+  private:
+    std::vector<int> earlier_;  // the opposite cell when it comes earlier, else -1
+    std::vector<LogisticParts> parts_;
+};
+
 // Thrown when a group's information matrix is singular (white advantage confounded with players).
 struct SingularFit {};
 

@@ -108,6 +108,21 @@ std::vector<std::string> ratings_csv_rows(const RatingResult& ratings,
 
 std::string pairs_json(const std::vector<NamedPairStatistics>& pairs);
 
+// A row's build in JSON, from ", " on: engine, build, sha256, first game and options.
+std::string build_json(const std::map<std::string, PlayerBuild>& builds, const std::string& name) {
+    const auto found = builds.find(name);
+    if (found == builds.end()) return "";
+    const PlayerBuild& b = found->second;
+    std::string out = ", \"engine\": \"" + json_escape(b.engine) +
+                      "\", \"build\": " + std::to_string(b.build) + ", \"sha256\": \"" +
+                      json_escape(b.sha256) + "\", \"first_game\": \"" + json_escape(b.first_game) +
+                      "\", \"options\": {";
+    for (std::size_t i = 0; i < b.options.size(); ++i)
+        out += (i == 0 ? "\"" : ", \"") + json_escape(b.options[i].first) + "\": \"" +
+               json_escape(b.options[i].second) + "\"";
+    return out + "}";
+}
+
 std::string ratings_json(const RatingResult& ratings, const TableOptions& options,
                          const std::vector<NamedPairStatistics>* pairs) {
     std::string out = "{\"draw_model\": \"" + std::string(to_string(ratings.draw_model)) + "\"";
@@ -142,6 +157,7 @@ std::string ratings_json(const RatingResult& ratings, const TableOptions& option
         out += ", \"score_percent\": " + json_number(p.score_percent(), 2);
         out += ", \"draw_percent\": " + json_number(p.draw_percent(), 2);
         if (options.show_los) out += ", \"los_next\": " + json_optional(p.los_next, 4);
+        if (options.builds != nullptr) out += build_json(*options.builds, p.name);
         out += "}";
     }
     out += ratings.players.empty() ? "]" : "\n]";

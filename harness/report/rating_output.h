@@ -2,9 +2,11 @@
 // people, CSV and JSON for tools. Display only: the numbers come from harness/ratings.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "harness/ratings/joint_ratings.h"
@@ -19,9 +21,21 @@ enum class OutputFormat { table, csv, json };
 // Parses "table", "csv" or "json".
 std::optional<OutputFormat> parse_output_format(std::string_view text);
 
+// Which build of an engine a row of a rating list over many tournaments is (`ratings --all`):
+// the JSON adds these to the player's object.
+struct PlayerBuild {
+    std::string engine;      // the engine's name in the databases (the row's, without " (2)")
+    int build = 1;           // 1 for the first identity of that name, 2 for the next, ...
+    std::string sha256;      // the program's SHA-256
+    std::string first_game;  // "2026-12-07 06:40 UTC"
+    std::vector<std::pair<std::string, std::string>> options;
+};
+
 // Options of the ratings table.
 struct TableOptions {
     bool show_los = false;  // add the likelihood of superiority over the next player
+    // By row name: the builds the JSON names (absent: the rows are names alone).
+    const std::map<std::string, PlayerBuild>* builds = nullptr;
 };
 
 // A rating or an end of its 95% interval as every output writes it (terminal, CSV, JSON, the

@@ -59,6 +59,19 @@ struct GameSummary {
     bool operator==(const GameSummary&) const = default;
 };
 
+// One game as a rating list over every tournament reads it: where it sits and how it ended,
+// no names and no text, so that a million games read in a second.
+struct StoredResult {
+    TournamentId tournament_id = 0;
+    std::int64_t slot = 0;  // the slot number; slot / 2 is its colour-reversed pair
+    EngineId white_engine_id = 0;
+    EngineId black_engine_id = 0;
+    Outcome outcome = Outcome::draw;
+    std::int64_t started_at_ms = 0;
+
+    bool operator==(const StoredResult&) const = default;
+};
+
 // What one engine reported per move over a tournament's games, book moves excluded.
 // Averages over moves that reported the value; nothing when no move reported it.
 struct EngineMoveStatistics {
@@ -197,6 +210,9 @@ class Store {
     // of `engines`.
     std::vector<GameSummary> list_games(TournamentId tournament);
     std::vector<GameSummary> list_games(TournamentId tournament, std::span<const EngineId> engines);
+
+    // Every game of every tournament, by game id: what `ratings --all` rates.
+    std::vector<StoredResult> list_results();
 
     // Returns the game exactly as it was recorded. Throws StoreError if there is no such game.
     GameRecord load_game(GameId id);

@@ -53,6 +53,16 @@ std::string score_text(const MoveRecord& m) {
 
 std::string summary_line(const ReportData& data) {
     std::ostringstream out;
+    if (data.pooled_tournaments > 0) {
+        out << data.games.size() << " games of " << data.pooled_tournaments
+            << (data.pooled_tournaments == 1 ? " tournament" : " tournaments") << " between "
+            << data.names.size()
+            << " players, one per engine identity (program hash, command, arguments and options; "
+               "a rebuilt engine's later builds are &ldquo;name (2)&rdquo;, &ldquo;name "
+               "(3)&rdquo;, in "
+               "the order of their first games).";
+        return out.str();
+    }
     out << data.games.size() << " games between " << data.names.size() << " engines";
     if (!data.limits.empty()) out << ", " << escape(data.limits);
     if (data.older_games)
@@ -275,8 +285,10 @@ std::string render_page_body(const ReportData& data, const PageMode& mode) {
     out << "</ul></nav></header><main>" << (mode.live ? live_section() : "");
     for (const auto& [id, html] : sections) out << scrolling_tables(html) << '\n';
     out << "</main><footer><p>Written by arbiter " << (mode.live ? "live" : "report") << " from "
-        << escape(data.tournament.config_key.substr(0, 12))
-        << "&hellip; (tournament configuration key).</p></footer>" << piece_symbols() << '\n'
+        << (data.pooled_tournaments > 0 ? "every tournament of the database"
+                                        : escape(data.tournament.config_key.substr(0, 12)) +
+                                              "&hellip; (tournament configuration key)")
+        << ".</p></footer>" << piece_symbols() << '\n'
         << game_data_scripts(data) << "<script>\n"
         << PAGE_SCRIPT << "</script>";
     if (mode.live) out << "<script>\n" << PAGE_LIVE_SCRIPT << "</script>";

@@ -2,9 +2,11 @@
 
 #include "harness/pgn/pgn_writer.h"
 #include "harness/report/pool_report.h"
+#include "harness/report/rating_pool.h"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <set>
 #include <stdexcept>
 
@@ -78,12 +80,16 @@ int index_of(const ReportData& data, EngineId id) {
     return int(it - data.engine_ids.begin());
 }
 
+// The games as the ratings read them; a pair is the two games of one tournament's pair number.
 std::vector<GameResult> game_results(const ReportData& data, std::size_t count) {
     std::vector<GameResult> results;
+    std::map<std::pair<TournamentId, std::int64_t>, std::int64_t> pair_ids;
     for (std::size_t i = 0; i < count && i < data.games.size(); ++i) {
         const auto& g = data.games[i];
+        const auto pair = pair_ids.emplace(std::pair{g.tournament_id, g.slot.pair_number()},
+                                           std::int64_t(pair_ids.size()));
         results.push_back({index_of(data, g.white_engine_id), index_of(data, g.black_engine_id),
-                           g.result.outcome, g.slot.pair_number()});
+                           g.result.outcome, pair.first->second});
     }
     return results;
 }
@@ -104,6 +110,7 @@ void compute_results(ReportData& data, const ReportOptions& options) {
     RatingOptions rating_options;
     rating_options.bootstrap_samples = options.bootstrap_samples;
     rating_options.seed = options.seed;
+    rating_options.threads = options.threads;
     try {
         data.ratings = compute_ratings(data.names, results, rating_options);
         for (const auto& p : data.ratings->players) data.order.push_back(p.player);
@@ -151,6 +158,7 @@ void compute_timeline(ReportData& data, const ReportOptions& options) {
     RatingOptions rating_options;
     rating_options.bootstrap_samples = options.timeline_bootstrap_samples;
     rating_options.seed = options.seed;
+    rating_options.threads = options.threads;
     std::int64_t total = std::int64_t(all.size());
     std::int64_t previous = 0;
     for (int step = 1; step <= options.timeline_points; ++step) {
@@ -329,12 +337,48 @@ std::vector<std::string> fens_after_each_ply(const GameRecord& game, GameId id) 
     throw std::runtime_error(standard);
 }
 
+// Every game of every tournament, a player per engine identity, labelled as `ratings --all`
+// labels them.
+void select_pool(ReportData& data, Store& store, const std::vector<StoredTournament>& tournaments) {
+    Store* stores[] = {&store};
+    const RatingPool pool = read_rating_pool(stores);
+    std::map<EngineId, std::size_t> player_of;
+    for (std::size_t p = 0; p < pool.players.size(); ++p)
+        for (const auto& [database, id] : pool.players[p].rows) player_of[id] = p;
+    std::map<EngineId, int> index;
+    for (const StoredTournament& tournament : tournaments) {
+        if (data.games.empty()) data.tournament = tournament;
+        for (GameSummary& g : store.list_games(tournament.id)) {
+            for (EngineId id : {g.white_engine_id, g.black_engine_id}) {
+                if (!index.emplace(id, int(data.names.size())).second) continue;
+                const PoolPlayer& player = pool.players[player_of.at(id)];
+                data.names.push_back(player.label);
+                data.engine_ids.push_back(id);
+                data.own.push_back(player.own);
+            }
+            g.white_name = pool.players[player_of.at(g.white_engine_id)].label;
+            g.black_name = pool.players[player_of.at(g.black_engine_id)].label;
+            data.games.push_back(std::move(g));
+        }
+    }
+    data.pooled_tournaments = pool.tournaments;
+    data.event = "Every tournament of " + std::filesystem::path(store.path()).filename().string();
+}
+
 ReportData collect_report(Store& store, const ReportOptions& options) {
     // Step 1. The tournament and its games.
     auto tournaments = store.list_tournaments();
     if (tournaments.empty())
         throw std::runtime_error(store.path() + ": no tournament in the database");
     ReportData data;
+    if (options.all) {
+        select_pool(data, store, tournaments);
+        compute_results(data, options);
+        compute_timeline(data, options);
+        read_games(data, store, options);
+        read_node_counts(data, store);
+        return data;
+    }
     data.tournament =
         options.tournament ? store.load_tournament(*options.tournament) : tournaments.back();
     read_configuration(data);

@@ -20,10 +20,14 @@ namespace arbiter::html {
 
 struct ReportOptions {
     std::optional<TournamentId> tournament;  // default: the latest tournament of the database
-    int bootstrap_samples = 1000;            // for the standings' error bars
-    int timeline_bootstrap_samples = 200;    // for each point of the Elo-over-time chart
+    // Every tournament of the database in one page, a player per engine identity (a rebuilt
+    // engine is "name (2)"; harness/report/rating_pool.h).
+    bool all = false;
+    int bootstrap_samples = 1000;          // for the standings' error bars
+    int timeline_bootstrap_samples = 200;  // for each point of the Elo-over-time chart
     int timeline_points = 24;
     std::uint64_t seed = 1;
+    int threads = 1;  // for the ratings (RatingOptions::threads): `report` alone uses every core
     // Games whose moves and positions go into the page for the board viewer; beyond it the
     // viewer holds an even sample of the games and the page says so.
     std::int64_t max_viewer_games = 20000;
@@ -99,6 +103,7 @@ struct ReportData {
     std::vector<GameSummary> games;      // games between the engines' newest identities, by slot
     std::map<OpeningId, std::string> opening_names;
     std::int64_t older_games = 0;  // games of earlier identities left out
+    int pooled_tournaments = 0;    // with ReportOptions::all: the tournaments pooled (else 0)
     std::optional<RatingResult> ratings;
     std::string ratings_error;
     std::vector<int> order;  // engine indices, best first
