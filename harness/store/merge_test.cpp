@@ -145,7 +145,7 @@ TEST_F(MergeTest, AShardOfVersionSevenMergesBesideOneOfVersionEight) {
     const std::vector<fs::path> shards = {first.path, second.path};
     EXPECT_EQ(merge_shards(target, shards).games_added, 8);
     Store merged = Store::open(target);
-    EXPECT_EQ(merged.schema_version(), 9);
+    EXPECT_EQ(merged.schema_version(), 10);
     const TournamentId t = merged.list_tournaments().at(0).id;
     std::map<std::int64_t, std::vector<MoveRecord>> moves;  // by slot
     for (const GameSummary& g : merged.list_games(t))
@@ -166,7 +166,7 @@ TEST_F(MergeTest, AShardOfVersionSevenMergesBesideOneOfVersionEight) {
     // Plies 3, 6, 11, 19, 22, 27, 30 and 38 of each 40-ply game carry a bound: 4 games of 8.
     EXPECT_EQ(bounded, 32);
     EXPECT_EQ(Store::open(first.path, Store::Access::read_only).schema_version(), 7);
-    EXPECT_EQ(Store::open(second.path, Store::Access::read_only).schema_version(), 9);
+    EXPECT_EQ(Store::open(second.path, Store::Access::read_only).schema_version(), 10);
 }
 
 // A shard of a schema newer than this build is refused by name before anything is written.
@@ -175,7 +175,7 @@ TEST_F(MergeTest, AShardOfANewerSchemaIsRefusedAndNothingIsWritten) {
     second.play({2, 3});
     {
         sql::Connection raw(second.path.string(), SQLITE_OPEN_READWRITE);
-        raw.execute("PRAGMA user_version = 10", "test");
+        raw.execute("PRAGMA user_version = 11", "test");
     }
     const std::vector<fs::path> shards = {first.path, second.path};
     try {
@@ -184,7 +184,7 @@ TEST_F(MergeTest, AShardOfANewerSchemaIsRefusedAndNothingIsWritten) {
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
                   second.path.string() +
-                      ": has arbiter schema version 10, newer than the version 9 this build "
+                      ": has arbiter schema version 11, newer than the version 10 this build "
                       "knows; use a newer arbiter");
     }
     EXPECT_FALSE(fs::exists(target));

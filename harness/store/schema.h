@@ -50,6 +50,9 @@ inline constexpr int SCORE_BOUND_VERSION = 8;
 // The first version with each game's fault detail (games.fault_detail).
 inline constexpr int FAULT_DETAIL_VERSION = 9;
 
+// The first version with a reference engine's analysis of games (analyses, position_analyses).
+inline constexpr int ANALYSIS_VERSION = 10;
+
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);
 

@@ -88,7 +88,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 9);
+    EXPECT_EQ(schema::latest_version(), 10);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -96,7 +96,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 9);
+    EXPECT_EQ(user_version(connection), 10);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
@@ -108,12 +108,14 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     EXPECT_TRUE(has_column(connection, "engines", "id_name"));
     EXPECT_TRUE(has_column(connection, "engines", "id_author"));
     const std::vector<std::string> expected = {
-        "engines",   "game_engine_totals", "game_list",  "games",       "moves",  "node_counts",
-        "node_runs", "openings",           "pool_stops", "shard_slots", "shards", "tournaments"};
+        "analyses", "engines",    "game_engine_totals", "game_list",
+        "games",    "moves",      "node_counts",        "node_runs",
+        "openings", "pool_stops", "position_analyses",  "shard_slots",
+        "shards",   "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 9);
-    EXPECT_EQ(user_version(connection), 9);
+    EXPECT_EQ(schema::migrate(connection), 10);
+    EXPECT_EQ(user_version(connection), 10);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -122,7 +124,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 9);
+    EXPECT_EQ(user_version(connection), 10);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -176,7 +178,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
         EXPECT_NE(message.find(path_), std::string::npos) << message;
         EXPECT_NE(message.find("version 10 (broken)"), std::string::npos) << message;
     }
-    EXPECT_EQ(user_version(connection), 9);
+    EXPECT_EQ(user_version(connection), 10);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -260,7 +262,7 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
         write_old_database_with_a_game(path_, from);
         sql::Connection connection(path_, OPEN_FLAGS);
         EXPECT_EQ(schema::migrate(connection), from);
-        EXPECT_EQ(user_version(connection), 9);
+        EXPECT_EQ(user_version(connection), 10);
         EXPECT_EQ(connection.query_integer("SELECT count(*) FROM games", "test"), 1);
         EXPECT_EQ(connection.query_text("SELECT group_concat(uci || time_ms || score_cp, ' ') "
                                         "FROM moves ORDER BY ply",
@@ -307,7 +309,7 @@ TEST_F(SchemaTest, AVersionSevenFileOpensWithItsScoresExactAndThenKeepsBounds) {
         EXPECT_EQ(store.load_game(1).moves, expected_moves());
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 9);
+    EXPECT_EQ(store.schema_version(), 10);
     EXPECT_EQ(store.load_game(1).moves, expected_moves());
     GameRecord game = store_test::sample_game(2, 1, 1, 1, std::nullopt, 100);
     std::map<Score::Bound, int> bounds;

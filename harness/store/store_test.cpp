@@ -28,13 +28,13 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
     {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
-        EXPECT_EQ(store.schema_version(), 9);
-        EXPECT_EQ(Store::latest_schema_version(), 9);
+        EXPECT_EQ(store.schema_version(), 10);
+        EXPECT_EQ(Store::latest_schema_version(), 10);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
-    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 9);
+    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 10);
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
     for (const char* table : {"tournaments", "engines", "openings", "games", "moves", "node_runs",
                               "node_counts", "game_engine_totals"}) {
@@ -79,7 +79,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
         game_id = store.record_game(game);
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 9);
+    EXPECT_EQ(store.schema_version(), 10);
     EXPECT_EQ(store.get_or_create_tournament("key-1", R"({"rounds":2})"), tournament);
     EXPECT_EQ(store.get_or_create_engine(sample_engine("white", "w-binary")), white);
     EXPECT_EQ(store.load_game(game_id), game);
@@ -90,11 +90,11 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     { Store store = Store::open(path_); }
     {
         sql::Connection raw(path_, RAW_FLAGS);
-        raw.execute("PRAGMA user_version = 10", "test");
+        raw.execute("PRAGMA user_version = 11", "test");
     }
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
               path_ +
-                  ": has arbiter schema version 10, newer than the version 9 this build knows; "
+                  ": has arbiter schema version 11, newer than the version 10 this build knows; "
                   "use a newer arbiter");
 }
 
@@ -191,7 +191,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
         old_run = raw.query_integer("SELECT max(id) FROM node_runs", "test");
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 9);
+    EXPECT_EQ(store.schema_version(), 10);
     EXPECT_EQ(store.integrity_check(), "ok");
     const EngineId engine = store.get_or_create_engine(minimax);
     EXPECT_EQ(store.list_engines().size(), 1u);  // the identity found the version-1 row
