@@ -161,6 +161,59 @@ TEST_F(AnalyseDatabase, KilledMidRunResumesAskingEachPositionOnceInAll) {
     EXPECT_EQ(rows(0), positions);
 }
 
+// Whitespace runs as one space: PGN wraps lines by length, which annotations change.
+std::string one_line(const std::string& text) {
+    return std::regex_replace(text, std::regex(R"(\s+)"), " ");
+}
+
+// `export` writes the analysis held: with the annotations taken out again (NAGs, [%eval], better
+// moves) the PGN is the one exported before the analysis, and `--no-annotations` writes that one.
+TEST_F(AnalyseDatabase, ExportWritesTheAnalysisIntoThePgn) {
+    ASSERT_TRUE(fs::exists("/usr/games/stockfish")) << "scripts/setup installs stockfish";
+    const std::string arbiter = ARBITER_PATH;
+    const auto plain = arbiter_test::run_program(arbiter + " export --db " + db + " --pgn " +
+                                                 (dir / "plain.pgn").string());
+    ASSERT_EQ(plain.exit_code, 0) << plain.output;
+    const auto analysed = arbiter_test::run_program(arbiter + " analyse --db " + db +
+                                                    " --engine cmd=/usr/games/stockfish --depth 4");
+    ASSERT_EQ(analysed.exit_code, 0) << analysed.output;
+    for (const char* extra : {"", " --no-annotations"}) {
+        const auto r = arbiter_test::run_program(arbiter + " export --db " + db + " --pgn " +
+                                                 (dir / "out.pgn").string() + extra);
+        ASSERT_EQ(r.exit_code, 0) << r.output;
+        const std::string text = arbiter_test::read_text(dir / "out.pgn");
+        if (*extra) {
+            EXPECT_EQ(text, arbiter_test::read_text(dir / "plain.pgn"));
+            continue;
+        }
+        // Every move whose position after it has a score holds an [%eval]; every NAG a better
+        // move; some moves of random players are marked.
+        Store store = Store::open(db, Store::Access::read_only);
+        const AnalysisId analysis = store.list_analyses().at(0).id;
+        int scored = 0;
+        for (const auto& [game, count] : plies)
+            for (const PositionVerdict& v : store.load_game_analysis(analysis, game))
+                scored += v.score.has_value();
+        scored -= int(games);  // the start positions
+        EXPECT_EQ(arbiter_test::count_of(text, "[%eval "), scored);
+        const std::regex nag(R"([A-Za-z0-9+#=](\?\?|\?!|\?)\s)");
+        const auto nags = std::distance(std::sregex_iterator(text.begin(), text.end(), nag), {});
+        EXPECT_EQ(arbiter_test::count_of(text, "better: "), nags);
+        EXPECT_GT(nags, 12);
+        std::string stripped = std::regex_replace(text, std::regex(R"( ?\[%eval [^\]]*\])"), "");
+        stripped = std::regex_replace(stripped, std::regex(R"( better: [^ }]+)"), "");
+        stripped = std::regex_replace(stripped, std::regex(R"((\?\?|\?!|\?)(\s))"), "$2");
+        EXPECT_TRUE(one_line(stripped) == one_line(arbiter_test::read_text(dir / "plain.pgn")))
+            << stripped;
+        if (fs::exists("/usr/games/pgn-extract")) {
+            const auto extract = arbiter_test::run_program("/usr/games/pgn-extract -o /dev/null " +
+                                                           (dir / "out.pgn").string());
+            EXPECT_NE(extract.output.find("12 games matched out of 12"), std::string::npos)
+                << extract.output;
+        }
+    }
+}
+
 TEST_F(AnalyseDatabase, AMissingOrDamagedDatabaseIsRefusedByName) {
     const std::string engine = " --engine cmd=" + std::string(MOCK_ENGINE_PATH) + " --depth 1";
     const auto missing = arbiter_test::run_program(std::string(ARBITER_PATH) + " analyse --db " +
