@@ -3,6 +3,7 @@
 // saw as JSON.
 #pragma once
 
+#include <gtest/gtest.h>
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -67,5 +68,26 @@ inline const json::Value& reported(const json::Value& seen, std::string_view key
     if (!value) throw std::runtime_error("check_page.js did not report " + std::string(key));
     return *value;
 }
+
+// A suite whose set-up makes one page and visits it once (check_page() into `seen`): its folder is
+// removed after the suite unless ARBITER_KEEP_BROWSER_TEST is set; each test is skipped without
+// Chromium (failed under CI) and fails when the suite's set-up did (`setup_error`).
+class PageSuite : public ::testing::Test {
+  protected:
+    static void TearDownTestSuite() {
+        if (!dir.empty() && !std::getenv("ARBITER_KEEP_BROWSER_TEST"))
+            std::filesystem::remove_all(dir);
+    }
+    void SetUp() override {
+        if (!std::filesystem::exists(CHROMIUM)) {
+            if (std::getenv("CI")) FAIL() << CHROMIUM << " is missing: run scripts/setup";
+            GTEST_SKIP() << CHROMIUM << " is not installed (scripts/setup installs it)";
+        }
+        ASSERT_TRUE(setup_error.empty()) << setup_error;
+    }
+    static inline std::filesystem::path dir;
+    static inline std::string setup_error;
+    static inline json::Value seen;
+};
 
 }  // namespace arbiter::browser
