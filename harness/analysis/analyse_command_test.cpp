@@ -223,6 +223,13 @@ TEST_F(AnalyseDatabase, AMissingOrDamagedDatabaseIsRefusedByName) {
               std::string::npos)
         << missing.output;
     EXPECT_FALSE(fs::exists(dir / "none.sqlite"));
+    // Thresholds are the reader's: a database keeps verdicts, not marks.
+    const auto thresholds = arbiter_test::run_program(std::string(ARBITER_PATH) + " analyse --db " +
+                                                      db + engine + " --blunder 200");
+    EXPECT_NE(thresholds.exit_code, 0);
+    EXPECT_NE(thresholds.output.find("--inaccuracy, --mistake and --blunder go with --pgn"),
+              std::string::npos)
+        << thresholds.output;
     std::ofstream(dir / "junk.sqlite") << "these are not the bytes of a database, not at all....";
     const auto junk = arbiter_test::run_program(std::string(ARBITER_PATH) + " analyse --db " +
                                                 (dir / "junk.sqlite").string() + engine);

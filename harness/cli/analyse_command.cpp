@@ -41,6 +41,14 @@ GoLimits limits_of(const AnalyseCommandOptions& o) {
 
 // --db FILE: the games the analysis does not hold yet, stored as each is finished.
 void run_database(const AnalyseCommandOptions& o) {
+    // The marks are made when the database is read, at the default thresholds.
+    const MistakeThresholds defaults;
+    if (o.thresholds.inaccuracy != defaults.inaccuracy ||
+        o.thresholds.mistake != defaults.mistake || o.thresholds.blunder != defaults.blunder)
+        throw ConfigError(
+            "--inaccuracy, --mistake and --blunder go with --pgn: a database keeps "
+            "the engine's verdicts, and its page and export mark them at 50, 100 "
+            "and 300");
     DatabaseAnalysis analysis;
     analysis.engine = parse_engine_spec(o.engine);
     analysis.limits = limits_of(o);

@@ -97,10 +97,12 @@ std::string analysis_section(const ReportData& data) {
            "was at most "
         << pawns(-t.blunder) << " and stayed so after each of its later moves. "
         << analysis.turning_points.size() << " of the " << analysis.decisive
-        << " decisive games analysed have one; in the others the loser's evaluation after its "
-           "last move was above "
-        << pawns(-t.blunder)
-        << " (a loss on time or by a fault, or one the reference engine did not see).</p>";
+        << " decisive games analysed have one";
+    if (std::int64_t(analysis.turning_points.size()) < analysis.decisive)
+        out << "; in the others the loser's evaluation after its last move was above "
+            << pawns(-t.blunder)
+            << " (a loss on time or by a fault, or one the reference engine did not see)";
+    out << ".</p>";
     if (!analysis.turning_points.empty()) out << turning_table(data, analysis);
     out << "</section>";
     return out.str();
