@@ -166,6 +166,19 @@ TEST_F(AnalysisPageInBrowser, LogsNoErrorAndNamesTheAnalysis) {
         << saw("summary").as_string();
 }
 
+TEST_F(AnalysisPageInBrowser, TheGraphIsDrawnAndFitsAPhone) {
+    bool shot = false;
+    for (const auto& s : browser::reported(seen, "screenshots").as_array()) {
+        if (fs::path(s.find("file")->as_string()).stem() != "desktop-analysis") continue;
+        shot = true;
+        EXPECT_GE(s.find("distinct_colours")->as_integer(), 16);
+        EXPECT_GE(s.find("other_than_background")->as_number(), 0.03);
+    }
+    EXPECT_TRUE(shot);
+    EXPECT_LE(browser::reported(seen, "phone_overflow").as_number(), 0)
+        << "the page is wider than a phone";
+}
+
 TEST_F(AnalysisPageInBrowser, EachEnginesLossAndMarksAreTheVerdictsOwn) {
     std::map<std::string, std::array<std::int64_t, 6>> expected;  // games, moves, loss, ?!, ?, ??
     for (const auto& [id, w] : worked) {

@@ -342,7 +342,10 @@ async function main() {
         document.querySelector('#viewer').dataset.game === '${Number(args.game)}'`, 'the game');
       result.viewer_start_fen = await evaluate(`document.querySelector('#fen').textContent`);
       result.analysis = await evaluate(`(${readAnalysis.toString()})()`);
-      if (result.analysis.graph_shown) await shoot('#viewer', 'desktop-analysis');
+      if (result.analysis.graph_shown) {
+        await shoot('#viewer', 'desktop-analysis');
+        await shoot('#analysis', 'desktop-analysis-section');
+      }
       await key('Home', 36);
       result.viewer_title = await evaluate(`document.querySelector('#viewer-title').textContent`);
       // Key presses until the viewer stops moving: the last two must change nothing.
