@@ -22,10 +22,15 @@ A command runs word for word. The only changes are the budgets below, printed wi
 Blocks marked `# needs: slurm` run only in `slurm` mode, on a private single-node cluster
 (scripts/slurm/local-cluster, as root), waiting for the queue to empty after each submission.
 
+Standings that README quotes under `<!-- printed by: COMMAND -->` are compared line for line with
+what COMMAND prints: `OPENINGS=1 scripts/tournament` in every run of `scripts tournament`, and
+`scripts/tournament` (the 1,728 games) in `standings` mode (the ctest label `full`).
+
 Usage (from the repository root, after the build):
   readme_test.py blocks            every command of the sh blocks not marked `needs: slurm`
   readme_test.py slurm             the blocks marked `needs: slurm`
   readme_test.py scripts [NAME...] the scripts of the table (all, or the NAMEs)
+  readme_test.py standings         the default tournament in full, against README's table
   readme_test.py list              what would run, and how
 """
 import os
@@ -170,8 +175,9 @@ class Scratch:
         shutil.rmtree(self.path, ignore_errors=True)
 
 
-def run(scratch, command, extra_env, mode):
+def run(scratch, command, extra_env, mode, timeout=None):
     """Runs one command in the scratch copy; returns (ok, output)."""
+    timeout = timeout or TIMEOUT
     env = scratch.environment(extra_env)
     if mode == "two-games":
         process = subprocess.Popen(["bash", "-c", "exec " + command], cwd=scratch.path, env=env,
@@ -191,9 +197,9 @@ def run(scratch, command, extra_env, mode):
         return ok, text + f"\n[exit {code}, {finished} finished games]"
     try:
         done = subprocess.run(["bash", "-c", command], cwd=scratch.path, env=env, text=True,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=TIMEOUT)
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout)
     except subprocess.TimeoutExpired as expired:
-        return False, f"{expired.output or ''}\n[no end after {TIMEOUT} s]"
+        return False, f"{expired.output or ''}\n[no end after {timeout} s]"
     return done.returncode == 0, done.stdout + f"\n[exit {done.returncode}]"
 
 
@@ -334,6 +340,62 @@ def table_rows(text):
     return {name.rstrip("/"): what for name, what in rows}
 
 
+def standings_lines(output):
+    """The standings table a command printed: its `Rank Name` line and the rows after it."""
+    lines = output.split("\n")
+    for i, line in enumerate(lines):
+        if line.startswith("Rank Name"):
+            table = [line.rstrip()]
+            for row in lines[i + 1:]:
+                if not re.match(r"^\d+ +\S", row):
+                    break
+                table.append(row.rstrip())
+            return table
+    return []
+
+
+def quoted_standings(text, command):
+    """The block README quotes as printed by `command` (`<!-- printed by: COMMAND -->`)."""
+    marker = f"<!-- printed by: {command} -->\n```\n"
+    at = text.find(marker)
+    if at < 0:
+        return None
+    start = at + len(marker)
+    return [line.rstrip() for line in text[start:text.index("```", start)].rstrip().split("\n")]
+
+
+def compare_standings(command, output):
+    """(ok, message): README's block for `command` against the standings in `output`."""
+    quoted = quoted_standings(readme(), command)
+    printed = standings_lines(output)
+    if quoted is None:
+        return False, f"README.md quotes no standings printed by: {command}"
+    if quoted == printed:
+        return True, ""
+    diff = [f"README: {q}\nprints: {p}" for q, p in zip(quoted, printed) if q != p]
+    if len(quoted) != len(printed):
+        diff.append(f"README quotes {len(quoted)} lines, the command printed {len(printed)}")
+    return False, f"README.md's standings of `{command}` differ from what it prints:\n" + \
+        "\n".join(diff)
+
+
+# The scripts whose printed standings README quotes, by the environment they run with.
+QUOTED = {("tournament", "OPENINGS=1"): "OPENINGS=1 scripts/tournament"}
+
+
+def run_standings():
+    """The default tournament in full (1,728 games), against README's first table."""
+    scratch = Scratch()
+    try:
+        ok, output = run(scratch, "scripts/tournament", {}, "run", timeout=3600)
+        if ok:
+            ok, output = compare_standings("scripts/tournament", output)
+        show(ok, "scripts/tournament: README's standings", output)
+        return 0 if ok else 1
+    finally:
+        scratch.remove()
+
+
 def run_scripts(names, listing=False):
     rows = table_rows(readme())
     unknown = sorted(set(rows) - set(SCRIPTS)) + sorted(set(names) - set(SCRIPTS))
@@ -358,6 +420,9 @@ def run_scripts(names, listing=False):
             for command, env in plan:
                 shown = " ".join(f"{k}={v}" for k, v in env.items()) + " " + command
                 ok, output = run(scratch, command, env, "run")
+                environment = " ".join(f"{k}={v}" for k, v in env.items())
+                if ok and (name, environment) in QUOTED:
+                    ok, output = compare_standings(QUOTED[(name, environment)], output)
                 show(ok, f"scripts/{name}: {shown.strip()}", output)
                 failed += not ok
         finally:
@@ -374,6 +439,8 @@ def main():
         return run_blocks(True)
     if kind == "scripts":
         return run_scripts(sys.argv[2:])
+    if kind == "standings":
+        return run_standings()
     if kind == "list":
         run_blocks(False, listing=True)
         run_blocks(True, listing=True)

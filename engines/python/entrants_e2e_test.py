@@ -184,7 +184,15 @@ class EntrantGamesTest(unittest.TestCase):
         )
 
     def test_the_start_up_check_leaves_out_who_cannot_play_or_stops_when_strict(self):
+        # crasher raises in the starting position and illegal_board returns an impossible board:
+        # both load and answer, so by default they play and lose those games, as the family's
+        # no_move_AI did; leave-out-illegal leaves them out, strict stops, and an entrant that
+        # cannot load at all is always left out.
+        missing = os.path.join(self.folder.name, "missing.py")
+        with open(missing, "w", encoding="utf-8") as file:
+            file.write("import no_such_module\ndef choose_move(fen):\n    return 'e2e4'\n")
         engines = [entrant(n) for n in ("crasher", "illegal_board", "random_mover", "minimax2")]
+        engines.append(f"name=missing,cmd={HOST},arg={missing}")
         engines.append(f"name=greedy,cmd={os.path.join(os.path.dirname(ARBITER), 'greedy')}")
         command = [ARBITER, "tournament", "--db", self.db, "--openings", "openings/startpos.epd",
                    "--depth", "1", "--maxplies", "16"]
@@ -193,13 +201,13 @@ class EntrantGamesTest(unittest.TestCase):
         strict = subprocess.run(command + ["--entrant-check", "strict"], cwd=ROOT,
                                 capture_output=True, text=True, check=False)
         self.assertEqual(strict.returncode, 1)
-        self.assertIn("2 Python entrants cannot play (listed above); --entrant-check strict "
+        self.assertIn("3 Python entrants cannot play (listed above); --entrant-check strict "
                       "stops before the first game", strict.stderr)
         self.assertFalse(os.path.exists(self.db))
         page = os.path.join(self.folder.name, "page.html")
         out = self.play(engines, "--depth", "1", "--maxplies", "16", "--html", page)
         # Each Python entrant (not our greedy rung) listed with its verdict before the first game.
-        self.assertIn("Checking 4 Python entrants (each loaded and asked for one move in the "
+        self.assertIn("Checking 5 Python entrants (each loaded and asked for one move in the "
                       "starting position):", out)
         self.assertRegex(out, r"\n  crasher\.py: +main raised ZeroDivisionError: division by zero "
                          r"\(crasher\.py, line 6, in evaluate\) in the starting position "
@@ -208,19 +216,34 @@ class EntrantGamesTest(unittest.TestCase):
                          r"gives the returned board \(changed squares: d1 d5\) \[checked in ")
         self.assertRegex(out, r"\n  minimax2\.py: +plays [a-h][1-8][a-h][1-8] in the starting "
                          r"position \(\d+\.\d\d s\) \[checked in ")
-        self.assertIn("Left out: 2 entrant(s) that cannot play (above); the others play.", out)
+        self.assertRegex(out, r"\n  missing\.py: +cannot be loaded: ModuleNotFoundError")
+        self.assertIn("Left out: 1 entrant(s) that cannot play (above); the others play.", out)
+        for name in ("crasher.py", "illegal_board.py"):
+            self.assertIn(f"Plays: {name} answers illegally (above) and loses those games, as in "
+                          "the family tournament's runner (--entrant-check leave-out-illegal "
+                          "leaves it out)", out)
         self.assertLess(out.index("Left out"), out.index("Finished game 1 "))
-        # From there on, the games and standings name only those that play.
-        after = out[out.index("Left out: 2"):]
-        self.assertNotIn("crasher", after)
-        self.assertNotIn("illegal_board", after)
-        self.assertRegex(after, r"\n1 +(minimax2|random_mover|greedy) ")
         names = {name for game in self.games() for name in game[:2]}
-        self.assertEqual(names, {"random_mover", "minimax2", "greedy"})
+        self.assertEqual(names, {"random_mover", "minimax2", "greedy", "crasher", "illegal_board"})
+        for game in self.games():
+            for side, loser in ((0, "0-1"), (1, "1-0")):
+                if game[side] in ("crasher", "illegal_board") and \
+                        game[1 - side] not in ("crasher", "illegal_board"):
+                    self.assertEqual(game[2], loser, game)
         with open(page, encoding="utf-8") as file:
             html = file.read()
-        self.assertIn("Left out: crasher.py: main raised ZeroDivisionError", html)
-        self.assertIn("Left out: illegal_board.py: in the starting position", html)
+        self.assertIn("Left out: missing.py: cannot be loaded: ModuleNotFoundError", html)
+        self.assertIn("Plays, answering illegally: crasher.py: main raised ZeroDivisionError", html)
+        # leave-out-illegal: the three that cannot play a legal move are left out.
+        os.remove(self.db)
+        out = self.play(engines, "--depth", "1", "--maxplies", "16", "--entrant-check",
+                        "leave-out-illegal")
+        self.assertIn("Left out: 3 entrant(s) that cannot play (above); the others play.", out)
+        after = out[out.index("Left out: 3"):]
+        self.assertNotIn("crasher", after)
+        self.assertNotIn("illegal_board", after)
+        names = {name for game in self.games() for name in game[:2]}
+        self.assertEqual(names, {"random_mover", "minimax2", "greedy"})
 
     def test_a_repetition_the_family_would_claim_is_drawn_by_the_referee_first(self):
         self.play([entrant("shuffler", "anna"), entrant("shuffler", "bob")], "--depth", "1")
@@ -260,6 +283,19 @@ class ClassTournamentTest(unittest.TestCase):
 
             first = run()
             self.assertIn("greedy_material", first)
+            # A module that is not an entrant is named with the reason, never skipped silently.
+            self.assertIn("class-tournament: skipped shared.py: it defines no top-level 'def "
+                          "main(' or 'def choose_move(' (a module entrants import?)", first)
+            self.assertNotIn("skipped greedy_material.py", first)
+            # A docstring is shown as what the entrant is, never as its author.
+            with open(os.path.join(folder, "tournament.html"), encoding="utf-8") as page:
+                html = page.read()
+            self.assertIn('<small class="own-description" title="A random mover in the '
+                          "tutorials&#39; form: one legal move, chosen by a generator seeded with "
+                          "the position, so that the same position always gets the same move."
+                          '">A random mover in the tutorials&#39; form: one legal move, chosen '
+                          "by a generator\u2026</small>", html)
+            self.assertNotIn(" by A random mover", html)
             self.assertRegex(first, r"greedy_material\.py: +plays [a-h][1-8][a-h][1-8] in the "
                              r"starting position")
             self.assertTrue(os.path.isfile(os.path.join(folder, "tournament.html")))
@@ -286,7 +322,7 @@ class ClassTournamentTest(unittest.TestCase):
 
     def test_students_that_cannot_play_are_left_out_with_the_reason(self):
         with tempfile.TemporaryDirectory() as folder:
-            for name in ("random_mover", "boardmoves"):
+            for name in ("random_mover", "boardmoves", "illegal_board"):
                 shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
             shutil.copy(os.path.join(ENTRANTS, "random_mover.py"), os.path.join(folder, "a,b.py"))
             shutil.copy(os.path.join(ENTRANTS, "random_mover.py"), os.path.join(folder, "random.py"))
@@ -296,6 +332,7 @@ class ClassTournamentTest(unittest.TestCase):
                 "keywords.py": "from random_mover import choose_move as move\n"
                                "def choose_move(fen, *, depth=2, **options):\n    return move(fen)\n",
             }
+            sources["imports_main.py"] = "from random_mover import choose_move\n"
             for name, source in sources.items():
                 with open(os.path.join(folder, name), "w", encoding="utf-8") as file:
                     file.write(source)
@@ -306,6 +343,7 @@ class ClassTournamentTest(unittest.TestCase):
             strict = subprocess.run(command + ["--strict"], cwd=ROOT, capture_output=True,
                                     text=True, check=False, env=environment)
             self.assertEqual(strict.returncode, 1)
+            self.assertIn("3 Python entrants cannot play", strict.stderr)
             self.assertFalse(os.path.exists(os.path.join(folder, "tournament.sqlite")))
             process = subprocess.run(command, cwd=ROOT, capture_output=True, text=True,
                                      check=False, env=environment)
@@ -316,13 +354,20 @@ class ClassTournamentTest(unittest.TestCase):
             self.assertRegex(out, r"broken\.py: +cannot be loaded: SyntaxError: expected ':' "
                              r"\(broken\.py, line 1\)")
             self.assertIn("Left out: 2 entrant(s) that cannot play (above); the others play.", out)
+            self.assertIn("Plays: illegal_board.py answers illegally (above) and loses those games",
+                          out)
+            self.assertIn("class-tournament: skipped imports_main.py: it imports main or "
+                          "choose_move instead of defining it at its top level", out)
             self.assertIn("the ladder's random plays as 'random (ladder)'", out)
             self.assertLess(out.index("Left out"), out.index("Finished game 1 "))
             with sqlite3.connect(os.path.join(folder, "tournament.sqlite")) as connection:
                 names = sorted(r[0] for r in connection.execute("SELECT name FROM engines"))
-                terminations = {r[0] for r in connection.execute("SELECT termination FROM games")}
-            self.assertEqual(names, ["a,b", "keywords", "random", "random (ladder)",
-                                     "random_mover"])
+                terminations = {r[0] for r in connection.execute(
+                    "SELECT termination FROM games g WHERE NOT EXISTS (SELECT 1 FROM engines e "
+                    "WHERE e.name = 'illegal_board' AND e.id IN (g.white_engine_id, "
+                    "g.black_engine_id))")}
+            self.assertEqual(names, ["a,b", "illegal_board", "keywords", "random",
+                                     "random (ladder)", "random_mover"])
             self.assertFalse(terminations & {"disconnect", "illegal-move", "time-forfeit"})
             with open(os.path.join(folder, "tournament.html"), encoding="utf-8") as page:
                 html = page.read()

@@ -463,23 +463,46 @@ class ProtocolTest(unittest.TestCase):
         process.communicate(timeout=60)
         self.assertEqual(process.returncode, 0)
 
-    def test_the_author_comes_from_the_entrant_never_the_host(self):
-        for source, author in (
-            ('"""Anna Smith, class 4B\n\nA greedy player."""\n', "Anna Smith, class 4B"),
-            ('"""A docstring"""\n__author__ = "Ben"\n', "Ben"),
-            ("x = 1\n", None),
+    def test_a_linked_entrant_loads_the_modules_beside_its_real_file(self):
+        # Where arbiter's identity hashes them (harness/identity/python_imports.py): a decoy of
+        # the same name beside the link is not loaded.
+        with tempfile.TemporaryDirectory() as real:
+            with open(os.path.join(real, "helpers.py"), "w", encoding="utf-8") as file:
+                file.write("MOVE = 'g1f3'\n")
+            with open(os.path.join(real, "linked.py"), "w", encoding="utf-8") as file:
+                file.write("import helpers\ndef choose_move(fen):\n    return helpers.MOVE\n")
+            self.entrant("helpers.py", "MOVE = 'e2e4'\n")
+            link = os.path.join(self.folder.name, "linked.py")
+            os.symlink(os.path.join(real, "linked.py"), link)
+            code, out, _ = exchange(link, ["uci", "position startpos", "go", "quit"])
+        self.assertEqual(code, 0)
+        self.assertEqual(out[-1], "bestmove g1f3")
+
+    def test_the_author_and_description_come_from_the_entrant_never_the_host(self):
+        # The docstring describes the entrant: it is never its author (the family's Iain_AI_v2
+        # opens with a drawn board, random_AI with "This player makes a random legal move").
+        for source, author, description in (
+            ('"""Anna Smith, class 4B\n\nA greedy player."""\n', None, "Anna Smith, class 4B"),
+            ('"""A docstring"""\n__author__ = "Ben"\n', "Ben", "A docstring"),
+            ('"""Plays the first\n  capture it finds.\n\nBy Dan."""\n', None,
+             "Plays the first capture it finds."),
+            ('"""\n\n   r n b q k b n r\n"""\n', None, "r n b q k b n r"),
+            ('__author__ = "  \\n Cleo \\n"\n', "Cleo", None),
+            ("x = 1\n", None, None),
         ):
-            with self.subTest(author=author):
+            with self.subTest(author=author, description=description):
                 path = self.entrant("who.py", source + "def choose_move(fen):\n    return 'e2e4'\n")
                 _, out, _ = exchange(path, ["uci", "quit"])
-                expected = ["id name who"] + ([f"id author {author}"] if author else []) + ["uciok"]
+                expected = (["id name who"] + ([f"id author {author}"] if author else []) +
+                            ([f"id description {description}"] if description else []) + ["uciok"])
                 self.assertEqual(out, expected)
 
     def test_the_check_plays_one_move_or_names_what_stops_the_entrant(self):
         cases = (
             (os.path.join(ENTRANTS, "random_mover.py"), 0, r"^plays [a-h][1-8][a-h][1-8] in the "
              r"starting position \(\d+\.\d\d s\)$"),
-            (os.path.join(ENTRANTS, "illegal_board.py"), 1, r"^in the starting position: no legal "
+            # Loads and answers, but illegally: status 3, it plays and loses (1: cannot play).
+            (os.path.join(ENTRANTS, "illegal_board.py"), 3, r"^in the starting position: no legal "
              r"move gives the returned board \(changed squares: d1 d5\)$"),
             (self.entrant("missing.py", "import no_such_module\n"), 1, r"^cannot be loaded: "
              r"ModuleNotFoundError: No module named 'no_such_module' \(missing\.py, line 1"),

@@ -58,4 +58,22 @@ std::span<const MatePosition> mate_positions() {
     return MATES;
 }
 
+void MateSignTally::add(const MatePosition& mate, const Score& score) {
+    ++scored_;
+    const int sign = score.is_mate() ? (score.mate_plies() > 0 ? 1 : -1)
+                                     : (score.centipawns() > 0) - (score.centipawns() < 0);
+    seen_ += (seen_.empty() ? "" : ", ") + std::string(mate.name) + " " + to_uci(score);
+    if (fault_.empty() && sign == (mate.winner_to_move ? -1 : 1))
+        fault_ = std::string(mate.name) + ": score " + to_uci(score) + " has the sign of " +
+                 (mate.winner_to_move ? "the mated side" : "the mating side");
+}
+
+CheckOutcome MateSignTally::outcome() const {
+    return scored_ == 0 ? NOT_APPLICABLE : fault_.empty() ? PASS : FAIL;
+}
+
+std::string MateSignTally::detail(const std::string& no_score) const {
+    return scored_ == 0 ? no_score : fault_.empty() ? seen_ : fault_;
+}
+
 }  // namespace arbiter

@@ -4,7 +4,11 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
+
+#include "harness/check/check_report.h"
+#include "harness/game/score.h"
 
 namespace arbiter {
 
@@ -31,5 +35,21 @@ struct MatePosition {
 };
 
 std::span<const MatePosition> mate_positions();
+
+// The mate-sign check's tally, the same for every protocol: each score an engine gave in a
+// position of mate_positions(), and the first whose sign is the other side's.
+class MateSignTally {
+  public:
+    void add(const MatePosition& mate, const Score& score);
+    // Not applicable when no position was scored, failed with the first wrong sign, else passed.
+    CheckOutcome outcome() const;
+    // The first fault, or every score seen ("mated-in-1 mate -1, mates-in-1 mate 1"), or
+    // `no_score` when none was scored.
+    std::string detail(const std::string& no_score) const;
+
+  private:
+    int scored_ = 0;
+    std::string fault_, seen_;
+};
 
 }  // namespace arbiter

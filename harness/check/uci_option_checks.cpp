@@ -208,30 +208,15 @@ void UciChecker::information_checks() {
     const std::string group = "information";
     // Step 1. The sign of the score at a forced mate, for the side that mates and the mated.
     begin("mate-sign");
-    std::string fault, seen;
-    int scored = 0;
+    MateSignTally tally;
     for (const MatePosition& mate : mate_positions()) {
         make_responsive();
         const Setup setup = Setup::at(mate.fen);
         const std::string go = "go movetime " + std::to_string(bounds_.movetime_ms);
         Search found = search(setup, go, milliseconds(bounds_.movetime_ms) + bounds_.answer);
-        std::optional<Score> score = found.last_score();
-        if (!score) continue;
-        ++scored;
-        const int sign = score->is_mate() ? (score->mate_plies() > 0 ? 1 : -1)
-                                          : (score->centipawns() > 0) - (score->centipawns() < 0);
-        seen += (seen.empty() ? "" : ", ") + std::string(mate.name) + " " + to_uci(*score);
-        if (fault.empty() && sign == (mate.winner_to_move ? -1 : 1))
-            fault = std::string(mate.name) + ": score " + to_uci(*score) + " has the sign of " +
-                    (mate.winner_to_move ? "the mated side" : "the mating side");
+        if (std::optional<Score> score = found.last_score()) tally.add(mate, *score);
     }
-    record(group, "mate-sign",
-           scored == 0     ? NOT_APPLICABLE
-           : fault.empty() ? PASS
-                           : FAIL,
-           scored == 0     ? "the engine reports no score"
-           : fault.empty() ? seen
-                           : fault);
+    record(group, "mate-sign", tally.outcome(), tally.detail("the engine reports no score"));
     // Step 2. What the audit of every search found.
     CheckOutcome outcome;
     std::string detail;

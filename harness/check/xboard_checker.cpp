@@ -329,29 +329,15 @@ void XboardChecker::search_then_move_now(const char* name) {
 
 void XboardChecker::information_checks() {
     begin("mate-sign");
-    std::string fault, seen;
-    int scored = 0;
+    MateSignTally tally;
     for (const MatePosition& mate : mate_positions()) {
         make_responsive();
         std::string why;
         EngineReply reply = play(mate.fen, {}, clock_limits(3000, 0),
                                  milliseconds(3000) + bounds_.answer, false, why);
-        if (!reply.search.score) continue;
-        ++scored;
-        const Score& score = *reply.search.score;
-        const int sign = score.is_mate() ? (score.mate_plies() > 0 ? 1 : -1)
-                                         : (score.centipawns() > 0) - (score.centipawns() < 0);
-        seen += (seen.empty() ? "" : ", ") + std::string(mate.name) + " " + to_uci(score);
-        if (fault.empty() && sign == (mate.winner_to_move ? -1 : 1))
-            fault = std::string(mate.name) + ": score " + to_uci(score) + " has the wrong sign";
+        if (reply.search.score) tally.add(mate, *reply.search.score);
     }
-    record("information", "mate-sign",
-           scored == 0     ? NOT_APPLICABLE
-           : fault.empty() ? PASS
-                           : FAIL,
-           scored == 0     ? "the engine posts no score"
-           : fault.empty() ? seen
-                           : fault);
+    record("information", "mate-sign", tally.outcome(), tally.detail("the engine posts no score"));
 }
 
 void XboardChecker::robustness_checks() {

@@ -84,6 +84,35 @@ TEST_F(OutputRefusals, TournamentRefusesEveryOutputOverAnInput) {
     EXPECT_FALSE(fs::exists(page));
 }
 
+// Issue 46: an output named like arbiter's own folder of the engines' stderr logs beside the
+// database is refused before any file or folder is made, and a run that fails after making that
+// folder, before any engine wrote to it, takes it away again.
+TEST_F(OutputRefusals, AnOutputOnTheEnginesLogsFolderIsRefusedAndNoEmptyFolderIsLeft) {
+    const fs::path fresh = dir_ / "fresh";
+    const std::string db = (fresh / "x.sqlite").string(), logs = (fresh / "logs").string();
+    const std::string run =
+        "tournament" + engines() + " --openings " + openings_.string() + " --db " + db + " ";
+    for (const std::string flag : {"--engine-log", "--pgn", "--html"}) {
+        const CommandOutcome outcome = run_arbiter(run + flag + " " + logs);
+        EXPECT_EQ(outcome.exit_code, 1) << outcome.output;
+        EXPECT_NE(
+            outcome.output.find(flag + " " + logs +
+                                ": is the same file as the engines' stderr logs folder "
+                                "that arbiter makes beside --db " +
+                                db + ", at " + logs + " (another output); nothing was written"),
+            std::string::npos)
+            << outcome.output;
+        EXPECT_FALSE(fs::exists(fresh)) << flag;
+    }
+    // The engine log named as the database's own folder, which the database's creation makes.
+    const CommandOutcome failed = run_arbiter(run + "--engine-log " + fresh.string());
+    EXPECT_EQ(failed.exit_code, 1) << failed.output;
+    EXPECT_NE(failed.output.find("the engine log " + fresh.string() + ": Is a directory"),
+              std::string::npos)
+        << failed.output;
+    EXPECT_FALSE(fs::exists(fresh / "logs"));
+}
+
 TEST_F(OutputRefusals, TheCutechessDialectRefusesItsOutputsOverItsInputs) {
     const std::string db = db_.string(), suite = openings_.string();
     expect_refused(dialect("-pgnout " + db), "-pgnout " + db);

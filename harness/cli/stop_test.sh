@@ -5,7 +5,8 @@
 #    dialects, with games in progress at 10+0.1: the exit status is 128 + the signal; the .sqlite
 #    copied alone holds every game the console showed, each with its moves; the PGN holds them
 #    too; the page and (dialect) -config outname= are written; the console's closing lines come.
-# 2. A second SIGINT during the closing ends the run at once with 130 and a whole database.
+# 2. A second SIGINT during the closing ends the run at once with 130 and a whole database, also
+#    when standard output is blocked (`--pgn -` into a reader that stalls).
 # 3. kill -9 of arbiter: nothing lives on (an engine's child in its group and a grandchild in a
 #    new session, `ps` before and after), and the next run resumes.
 set -euo pipefail
@@ -133,6 +134,50 @@ twice() {
 twice >"$work/twice.log" 2>&1 &
 pid_of[twice]=$!
 runs+=(twice)
+
+# Step 2b. Standard output blocked (`--pgn -` into a reader that stalls): the run stops writing,
+# and a second SIGINT still ends it at once with 130 and a whole database.
+blocked() {
+  local run status recorded before
+  run="$work/blocked"
+  mkdir -p "$run"
+  mkfifo "$run/fifo"
+  sleep 600 <"$run/fifo" &  # opens the pipe and never reads it: 64 KiB fill it
+  local reader=$!
+  "$arbiter" tournament --engine "name=a,cmd=$mock" --engine "name=b,cmd=$mock" --depth 1 \
+    --maxplies 40 --openings "$work/book.epd" --rounds 2000 --concurrency 2 --pgn - \
+    --db "$run/t.sqlite" >"$run/fifo" 2>"$run/err" &
+  pid=$!
+  before=-1 recorded=0
+  for _ in $(seq 300); do  # until no game is recorded for a second: the writer is blocked
+    sleep 1
+    recorded=$(sqlite3 "$run/t.sqlite" "SELECT count(*) FROM games" 2>/dev/null || echo 0)
+    [ "$recorded" -gt 0 ] && [ "$recorded" = "$before" ] && break
+    before=$recorded
+  done
+  [ "$recorded" -gt 0 ] && [ "$recorded" = "$before" ] || fail "blocked: the pipe never filled"
+  kill -INT "$pid"
+  sleep 0.5
+  kill -INT "$pid"
+  for _ in $(seq 100); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -9 "$pid"
+    fail "blocked: a second SIGINT did not end a run whose standard output is blocked"
+  fi
+  status=0
+  wait "$pid" || status=$?
+  kill "$reader" 2>/dev/null || true
+  [ "$status" = 130 ] || fail "blocked: exit $status, not 130: $(cat "$run/err")"
+  grep -q "stopped again" "$run/err" || fail "blocked: no word of it: $(cat "$run/err")"
+  [ "$(sqlite3 "$run/t.sqlite" "PRAGMA integrity_check")" = ok ] || fail "blocked: damaged"
+  echo "ok: with standard output blocked after $recorded games, a second SIGINT ends the run (130)"
+}
+blocked >"$work/blocked.log" 2>&1 &
+pid_of[blocked]=$!
+runs+=(blocked)
 
 # Step 3. kill -9: an engine with a child in its group and a grandchild in a new session (each a
 # sleep of its own length, and a copy of the mock engine of its own for pgrep); after the kill

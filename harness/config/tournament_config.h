@@ -23,7 +23,9 @@ namespace arbiter {
 
 // Whether a Python entrant is loaded and asked for a move before the first game, and what
 // becomes of one that cannot play: left out (listed, and named on the page), or the run stops.
-enum class EntrantCheck { leave_out, strict, off };
+// One that loads but answers illegally plays (and loses those games) under leave_out, and is
+// left out under leave_out_illegal.
+enum class EntrantCheck { leave_out, leave_out_illegal, strict, off };
 
 // Who has White in the two games of a pair (cutechess's -noswap and -reverse). `alternate`, the
 // default: the pair's first engine has White in the first game, Black in the second. `reversed`

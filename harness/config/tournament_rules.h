@@ -98,9 +98,11 @@ struct Word {
 // --order's words: the suite's order, or shuffled by --seed.
 constexpr std::array<Word<bool>, 2> OPENING_ORDERS{{{"sequential", false}, {"random", true}}};
 // --entrant-check's words.
-constexpr std::array<Word<EntrantCheck>, 3> ENTRANT_CHECKS{{{"leave-out", EntrantCheck::leave_out},
-                                                            {"strict", EntrantCheck::strict},
-                                                            {"off", EntrantCheck::off}}};
+constexpr std::array<Word<EntrantCheck>, 4> ENTRANT_CHECKS{
+    {{"leave-out", EntrantCheck::leave_out},
+     {"leave-out-illegal", EntrantCheck::leave_out_illegal},
+     {"strict", EntrantCheck::strict},
+     {"off", EntrantCheck::off}}};
 // One of `words` (an array of Word) into the member at `path`; throws naming them all.
 template <KeyName key, const auto& words, auto... path>
 void read_word(Config& c, Text t) {

@@ -392,8 +392,9 @@ const std::vector<TournamentSetting>& settings_table() {
         S{.key = "entrant_check",
           .flag = "entrant-check",
           .value_name = "MODE",
-          .help = "Python entrants (engines/python) loaded and asked for a move first: leave-out "
-                  "(default) plays those that can, strict stops the run, off checks none",
+          .help = "Python entrants loaded and asked for a move first: leave-out (default) leaves "
+                  "out those that cannot load (one answering illegally plays and loses), "
+                  "leave-out-illegal those too, strict stops the run, off checks none",
           .read = read_word<"entrant_check", ENTRANT_CHECKS, &Config::entrant_check>},
         S{.key = "wait",
           .flag = "wait",

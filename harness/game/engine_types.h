@@ -77,9 +77,12 @@ bool keep_recent_line(std::vector<std::string>& kept, std::string text);
 
 // What an engine says of itself in its handshake: UCI's `id name` and `id author`, XBoard's
 // `myname` (XBoard has no author). Empty where the engine said nothing; printable_engine_text().
+// `description` is what an engine says it is (`id description`, an extension of UCI's `id` that
+// arbiter's Python host sends with an entrant's module docstring); no other engine sends it.
 struct EngineOwnIdentity {
     std::string name;
     std::string author;
+    std::string description;
 
     bool operator==(const EngineOwnIdentity&) const = default;
 };

@@ -68,7 +68,7 @@ class ScriptedPonderSession final : public EngineSession {
     bool alive() override { return true; }
     const ExitStatus& exit_status() const override { return none_; }
     std::string display_name() const override { return "scripted"; }
-    EngineOwnIdentity own_identity() const override { return {"scripted", {}}; }
+    EngineOwnIdentity own_identity() const override { return {"scripted", {}, {}}; }
 
     std::vector<std::string> calls;
     bool premature = false;  // the engine answers `go ponder` at once, which UCI forbids

@@ -305,7 +305,7 @@ class ScriptedSession final : public EngineSession {
     bool alive() override { return true; }
     const ExitStatus& exit_status() const override { return none_; }
     std::string display_name() const override { return "scripted"; }
-    EngineOwnIdentity own_identity() const override { return {"scripted", {}}; }
+    EngineOwnIdentity own_identity() const override { return {"scripted", {}, {}}; }
 
   private:
     std::vector<EngineReply> replies_;

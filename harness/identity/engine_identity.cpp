@@ -34,9 +34,16 @@ void add_argument_files(const EngineConfig& engine, EngineIdentity& identity) {
         if (arg.empty() || !fs::is_regular_file(file, error)) continue;
         std::vector<std::pair<std::string, fs::path>> files{{arg, file}};
         if (file.extension() == ".py") {
-            for (const fs::path& module : python_modules_loaded(file))
-                files.emplace_back((fs::path(arg).parent_path() / module).string(),
-                                   file.parent_path() / module);
+            // The modules are found beside the real file, as the host loads them (an entrant
+            // reached through a symbolic link loads the modules beside its target).
+            const fs::path folder = fs::canonical(file).parent_path();
+            try {
+                for (const fs::path& module : python_modules_loaded(file))
+                    files.emplace_back((fs::path(arg).parent_path() / module).string(),
+                                       folder / module);
+            } catch (const PythonImportsError& e) {
+                throw ConfigError("engine " + engine.name + ": " + e.what());
+            }
         }
         for (const auto& [shown, on_disk] : files) {
             if (recorded.insert(shown).second)

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -161,6 +162,48 @@ TEST_F(EntrantIdentityTest, EveryImportFormIsSeenAndAFileNotLoadedIsNot) {
         write(name, "VALUE = 3  # edited\n" + name);
         EXPECT_NE(identity_of("carl"), before) << name;
     }
+}
+
+// Issue 46: an entrant reached through a symbolic link is identified by the modules beside its
+// real file, which the host loads, not by files of the same names beside the link.
+TEST_F(EntrantIdentityTest, ALinkedEntrantIsIdentifiedByTheModulesBesideItsRealFile) {
+    const fs::path real = folder_ / "real";
+    fs::create_directories(real);
+    std::ofstream(real / "dana.py") << "import helpers\n";
+    std::ofstream(real / "helpers.py") << "VALUE = 1\n";
+    fs::create_symlink(real / "dana.py", folder_ / "dana.py");
+    const std::string dir = folder_.filename().string() + "/";
+    const EngineIdentity dana = identity_of("dana");
+    EXPECT_EQ(dana.options,
+              (std::vector<EngineOption>{
+                  {"@file:" + dir + "dana.py", sha256_file_hex(real / "dana.py")},
+                  {"@file:" + dir + "helpers.py", sha256_file_hex(real / "helpers.py")}}));
+    write("helpers.py", "VALUE = 2  # beside the link: not what the host loads\n");
+    EXPECT_EQ(identity_of("dana"), dana);
+    std::ofstream(real / "helpers.py") << "VALUE = 3\n";
+    EXPECT_NE(identity_of("dana"), dana);
+}
+
+// Issue 46: when the modules an entrant loads cannot be listed, the identity is not made without
+// them: the error names the engine, the file and why (here a python3 that fails).
+TEST_F(EntrantIdentityTest, AScanThatFailsIsSaidNotDropped) {
+    const fs::path bin = folder_ / "bin";
+    fs::create_directories(bin);
+    std::ofstream(bin / "python3") << "#!/bin/sh\necho broken >&2\nexit 3\n";
+    fs::permissions(bin / "python3", fs::perms::owner_all);
+    const std::string path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    ::setenv("PATH", (bin.string() + ":" + path).c_str(), 1);
+    std::string message;
+    try {
+        identity_of("anna");
+    } catch (const ConfigError& error) {
+        message = error.what();
+    }
+    ::setenv("PATH", path.c_str(), 1);
+    EXPECT_EQ(message, "engine anna: cannot list the modules " +
+                           (folder_.parent_path() / folder_.filename() / "anna.py").string() +
+                           " loads: python3 exited with code 3");
+    EXPECT_NE(identity_of("anna").options.size(), 1u);  // with a working python3, the modules
 }
 
 TEST_F(EntrantIdentityTest, AnArgumentThatNamesNoFileAddsNothing) {

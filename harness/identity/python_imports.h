@@ -2,7 +2,9 @@
 // as PYTHON_IMPORTS_PROGRAM) run by the system's python3 on the entrant's file.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,9 +13,19 @@ namespace arbiter {
 // The text of harness/identity/python_imports.py.
 extern const char* const PYTHON_IMPORTS_PROGRAM;
 
-// Every .py file under the folder of `file` that Python loads for it, directly or not, relative
-// to that folder and sorted (python_imports.py says which import forms count). Empty when the
-// file imports none of them, and when python3 cannot be run or does not answer within 30 s.
-std::vector<std::filesystem::path> python_modules_loaded(const std::filesystem::path& file);
+// Why the modules a Python file loads could not be listed: python3 is missing, did not answer
+// within its time, or failed (its exit status). Thrown by python_modules_loaded().
+class PythonImportsError : public std::runtime_error {
+  public:
+    using std::runtime_error::runtime_error;
+};
+
+// Every .py file under the folder of `file` (its real folder, symbolic links followed, where
+// arbiter's Python host loads its modules from) that Python loads for it, directly or not,
+// relative to that folder and sorted (python_imports.py says which import forms count). Empty
+// when the file imports none of them. Throws PythonImportsError when python3 cannot be run, does
+// not answer within `timeout`, or fails: an identity missing the modules would not be one.
+std::vector<std::filesystem::path> python_modules_loaded(
+    const std::filesystem::path& file, std::chrono::seconds timeout = std::chrono::seconds(30));
 
 }  // namespace arbiter

@@ -6,6 +6,7 @@ stands (`;` lines, inside functions, under `if` or `try`). Read without running 
 so a slow or broken entrant costs nothing; a file that does not parse adds no imports. Embedded
 in harness/identity/python_imports.cpp, which runs it as `python3 -c SOURCE FILE`."""
 import ast
+import importlib.util
 import os
 import sys
 
@@ -39,10 +40,20 @@ def module_file(folder, name):
     return plain if os.path.isfile(plain) else None
 
 
+def from_the_library(name):
+    """True if top-level module `name` is the standard library's: the host puts the entrant's
+    folder after it, so the library's wins. A Python before 3.10 has no list of the library's
+    names: there, a module found on the import path without the entrant's folder counts."""
+    names = getattr(sys, "stdlib_module_names", None)
+    if names is not None:
+        return name in names
+    return importlib.util.find_spec(name) is not None
+
+
 def resolve(module, level, names, source, top):
     """The files under `top` that importing `module` (with `names`) from `source` loads."""
-    if level == 0 and module.split(".")[0] in sys.stdlib_module_names:
-        return []  # the host puts the folder after the standard library, which wins
+    if level == 0 and from_the_library(module.split(".")[0]):
+        return []
     folder = top if level == 0 else os.path.dirname(source)
     for _ in range(max(level - 1, 0)):
         folder = os.path.dirname(folder)
@@ -63,6 +74,7 @@ def resolve(module, level, names, source, top):
 
 
 def main(path):
+    sys.path[:] = [p for p in sys.path if p not in ("", os.getcwd())]  # `-c` puts the cwd first
     path = os.path.realpath(path)
     top = os.path.dirname(path)
     seen, pending = {path}, [path]

@@ -188,7 +188,7 @@ TEST(Pgn, TournamentTagsComeFromTheConfigurationAndTheGame) {
     // names.
     TournamentPgn own(config);
     own.set_own_identities(
-        {{a, {"Stockfish 15.1", "the Stockfish developers"}}, {b, {"Mock", ""}}});
+        {{a, {"Stockfish 15.1", "the Stockfish developers", ""}}, {b, {"Mock", "", ""}}});
     text = own.game_text(game, "a", "b");
     EXPECT_NE(text.find("[White \"a\"]\n[Black \"b\"]\n[Result \"0-1\"]\n"
                         "[WhiteEngineName \"Stockfish 15.1\"]\n"
@@ -210,8 +210,8 @@ std::string two_games() {
     header.white = "a";
     header.black = "b";
     std::string text = format_pgn(testing::fools_mate_game(), header);
-    header.white_engine = {"Stockfish 15.1", "the \"Stockfish\" developers"};
-    header.black_engine = {"Mock", ""};
+    header.white_engine = {"Stockfish 15.1", "the \"Stockfish\" developers", ""};
+    header.black_engine = {"Mock", "", ""};
     return text + format_pgn(testing::fools_mate_game(), header);
 }
 

@@ -104,6 +104,13 @@ void tell_guardian(char sign, pid_t group) noexcept {
 
 std::string new_engine_marker() {
     static std::atomic<unsigned long> counter{0};
+    // The guardian runs before the first engine is spawned: killed at any moment after, arbiter
+    // leaves no engine's helper unguarded.
+    try {
+        start_guardian();
+    } catch (...) {
+        // no guardian: the engine still dies with arbiter
+    }
     return "ARBITER_ENGINE=" + std::to_string(::getpid()) + "." + std::to_string(++counter);
 }
 

@@ -21,6 +21,7 @@ namespace arbiter {
 // a plain shell cannot count on a delegated one).
 
 // A new marker for the next engine's environment: "ARBITER_ENGINE=<arbiter's pid>.<counter>".
+// Starts the guardian the first time, before the engine it marks is spawned.
 std::string new_engine_marker();
 // Names a started engine's process group to the guardian (starting the guardian the first time;
 // without /bin/sh nothing is guarded, and the engine still dies with arbiter).

@@ -63,15 +63,23 @@ void LiveGameFiles::game_finished(const GameRecord& game, GameId id, const std::
 
 void LiveGameFiles::write(const GameRecord& game, const std::string& white,
                           const std::string& black) {
-    WholeWrite whole;  // a second stop signal never leaves half a game in the files
-    if (epd_file_) {
-        epd_file_->write(game.final_fen + "\n");
-        epd_file_->flush();
+    const std::string text = pgn_file_ ? pgn_->game_text(game, white, black) : std::string();
+    {
+        // A second stop signal never leaves half a game in the files. Standard output is not
+        // held so: a stalled reader of `--pgn -` must not keep the second signal from ending
+        // the run; nor is the console's CRC line below.
+        std::optional<WholeWrite> whole;
+        const bool to_files =
+            (epd_file_ && epd_file_->path() != "-") || (pgn_file_ && pgn_file_->path() != "-");
+        if (to_files) whole.emplace();
+        if (epd_file_) {
+            epd_file_->write(game.final_fen + "\n");
+            epd_file_->flush();
+        }
+        if (!pgn_file_) return;
+        pgn_file_->write(text);
+        pgn_file_->flush();
     }
-    if (!pgn_file_) return;
-    std::string text = pgn_->game_text(game, white, black);
-    pgn_file_->write(text);
-    pgn_file_->flush();
     if (!crc_enabled_) return;
     crc_.update(text);
     if (print_line_)

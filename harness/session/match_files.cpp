@@ -15,6 +15,13 @@ void refuse_tournament_outputs(const TournamentConfig& config, const TournamentF
                                    // Replaced whole at the end, in a folder that must exist (as
                                    // the live PGN's): checked in place before the first game.
                                    {config.output.saved_config_path, flags.saved_config}};
+    // arbiter's own folder of the engines' stderr logs beside the database is an output too.
+    if (!config.db_path.empty() && config.db_path != ":memory:")
+        outputs.insert(outputs.begin(),
+                       {(std::filesystem::path(config.db_path).parent_path() / "logs").string(),
+                        "the engines' stderr logs folder that arbiter makes beside " +
+                            named_path({config.db_path, flags.db}) + ", at",
+                        OutputKind::folder});
     std::vector<NamedFile> inputs = database_files(config.db_path, flags.db);
     inputs.push_back({config.openings_path, flags.openings});
     for (const EngineConfig& engine : config.engines)

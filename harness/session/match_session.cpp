@@ -31,6 +31,12 @@ void check_entrants(TournamentConfig& config) {
     if (config.engines.size() < engines)
         std::cout << "Left out: " << engines - config.engines.size()
                   << " entrant(s) that cannot play (above); the others play." << std::endl;
+    for (const EntrantVerdict& verdict : verdicts)
+        if (verdict.loads && !verdict.plays && config.entrant_check == EntrantCheck::leave_out)
+            std::cout << "Plays: " << verdict.file
+                      << " answers illegally (above) and loses those games, as in the family "
+                         "tournament's runner (--entrant-check leave-out-illegal leaves it out)"
+                      << std::endl;
 }
 
 int run_match(const TournamentConfig& given, const MatchOutputs& outputs, MatchConsole& console) {

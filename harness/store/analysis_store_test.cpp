@@ -1,4 +1,4 @@
-// The store's analyses (schema version 10): identity by engine and limit, exact round trips of
+// The store's analyses (schema version 11): identity by engine and limit, exact round trips of
 // generated verdicts, a game recorded whole or not at all, and a version-9 file read as it is and
 // then migrated with its games intact.
 #include <gtest/gtest.h>
@@ -112,25 +112,25 @@ TEST_F(AnalysisStoreTest, AGameIsRecordedWholeAndOnce) {
               path_ + ": no game with id 999");
 }
 
-// A file of version 9 (no analysis tables) is read as it is, then migrated by a read-write open:
+// A file of version 10 (no analysis tables) is read as it is, then migrated by a read-write open:
 // its games stay, and analyses can be recorded.
-TEST_F(AnalysisStoreTest, AVersion9FileIsReadAsItIsThenMigrated) {
+TEST_F(AnalysisStoreTest, AVersion10FileIsReadAsItIsThenMigrated) {
     const GameRecord game = sample_game(tournament_, 0, a_, b_, {}, 12);
     const GameId id = store_->record_game(game);
     store_.reset();
     {
         sql::Connection raw(path_, SQLITE_OPEN_READWRITE);
-        raw.execute("DROP TABLE position_analyses; DROP TABLE analyses; PRAGMA user_version = 9",
+        raw.execute("DROP TABLE position_analyses; DROP TABLE analyses; PRAGMA user_version = 10",
                     "test");
     }
     {
         Store old = Store::open(path_, Store::Access::read_only);
-        EXPECT_EQ(old.schema_version(), 9);
+        EXPECT_EQ(old.schema_version(), 10);
         EXPECT_TRUE(old.list_analyses().empty());
         EXPECT_TRUE(old.load_game_analysis(1, id).empty());
     }
     store_.emplace(Store::open(path_));
-    EXPECT_EQ(store_->schema_version(), 10);
+    EXPECT_EQ(store_->schema_version(), 11);
     EXPECT_EQ(store_->load_game(id), game);
     const AnalysisId analysis = store_->get_or_create_analysis(reference_, "depth", 1);
     std::mt19937 random(9);

@@ -20,19 +20,22 @@ constexpr std::string_view INSERT_TOURNAMENT =
     "INSERT INTO tournaments (config_key, config_json, created_at_ms, variant) "
     "VALUES (?1, ?2, ?3, ?4)";
 
-// A shard read as it is at a version before 7 has no engine's own name and author: NULL.
-constexpr std::string_view SELECT_ENGINES =
-    "SELECT id, binary_sha256, command, arguments, options, name, working_dir, id_name, id_author "
-    "FROM engines";
-constexpr std::string_view SELECT_OLD_ENGINES =
-    "SELECT id, binary_sha256, command, arguments, options, name, working_dir, NULL, NULL "
-    "FROM engines";
+// A shard read as it is at a version before 7 has no engine's own name and author, before 10 no
+// description: NULL.
+constexpr std::string_view SELECT_ENGINES_BY_VERSION[3] = {
+    "SELECT id, binary_sha256, command, arguments, options, name, working_dir, NULL, NULL, NULL "
+    "FROM engines",
+    "SELECT id, binary_sha256, command, arguments, options, name, working_dir, id_name, "
+    "id_author, NULL FROM engines",
+    "SELECT id, binary_sha256, command, arguments, options, name, working_dir, id_name, "
+    "id_author, id_description FROM engines",
+};
 constexpr std::string_view FIND_ENGINE =
     "SELECT id FROM engines WHERE binary_sha256 = ?1 AND command = ?2 AND arguments = ?3 "
     "AND options = ?4 AND name = ?5";
 constexpr std::string_view INSERT_ENGINE =
     "INSERT INTO engines (binary_sha256, command, arguments, options, name, working_dir, id_name, "
-    "id_author) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    "id_author, id_description) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 
 constexpr std::string_view SELECT_OPENINGS =
     "SELECT id, source_file, suite_index, start_fen, moves, name FROM openings";
@@ -217,11 +220,12 @@ class ShardCopier {
     }
 
     void map_engines() {
-        const bool has_own_identity =
-            in_.query_integer("PRAGMA user_version", "reading the schema version") >=
-            schema::ENGINE_OWN_IDENTITY_VERSION;
-        map_rows(has_own_identity ? SELECT_ENGINES : SELECT_OLD_ENGINES, FIND_ENGINE, INSERT_ENGINE,
-                 5, 8, engines_);
+        const std::int64_t version =
+            in_.query_integer("PRAGMA user_version", "reading the schema version");
+        const int form = version >= schema::ENGINE_DESCRIPTION_VERSION    ? 2
+                         : version >= schema::ENGINE_OWN_IDENTITY_VERSION ? 1
+                                                                          : 0;
+        map_rows(SELECT_ENGINES_BY_VERSION[form], FIND_ENGINE, INSERT_ENGINE, 5, 9, engines_);
     }
     void map_openings() {
         map_rows(SELECT_OPENINGS, FIND_OPENING, INSERT_OPENING, 5, 5, openings_);

@@ -39,7 +39,7 @@ struct ShardFile {
         TournamentId t = store.get_or_create_tournament("key", R"({"seed":1})", variant);
         EngineId white = store.get_or_create_engine(sample_engine("white", white_binary));
         EngineId black = store.get_or_create_engine(sample_engine("black", "b"));
-        store.set_engine_own_identity(white, {"White Engine 2", "its author"});
+        store.set_engine_own_identity(white, {"White Engine 2", "its author", "a description"});
         claim_shard(store, {t, shard, identity_json, slots});
         OpeningId opening =
             store.get_or_create_opening({3, "o.epd", std::string(store_test::START_FEN), {}, "x"});
@@ -101,8 +101,9 @@ TEST_F(MergeTest, CopiesEveryGameWithItsMovesShardAndHost) {
     // What each engine said of itself travels with its row.
     std::map<std::string, EngineOwnIdentity> own;
     for (const StoredEngine& e : merged.list_engines()) own[e.identity.name] = e.own;
-    EXPECT_EQ(own, (std::map<std::string, EngineOwnIdentity>{
-                       {"black", {}}, {"white", {"White Engine 2", "its author"}}}));
+    EXPECT_EQ(own,
+              (std::map<std::string, EngineOwnIdentity>{
+                  {"black", {}}, {"white", {"White Engine 2", "its author", "a description"}}}));
 }
 
 // A shard written before version 7 (migrated on open, or read as it is): its engines' own names
@@ -145,7 +146,7 @@ TEST_F(MergeTest, AShardOfVersionSevenMergesBesideOneOfVersionEight) {
     const std::vector<fs::path> shards = {first.path, second.path};
     EXPECT_EQ(merge_shards(target, shards).games_added, 8);
     Store merged = Store::open(target);
-    EXPECT_EQ(merged.schema_version(), 10);
+    EXPECT_EQ(merged.schema_version(), Store::latest_schema_version());
     const TournamentId t = merged.list_tournaments().at(0).id;
     std::map<std::int64_t, std::vector<MoveRecord>> moves;  // by slot
     for (const GameSummary& g : merged.list_games(t))
@@ -166,7 +167,8 @@ TEST_F(MergeTest, AShardOfVersionSevenMergesBesideOneOfVersionEight) {
     // Plies 3, 6, 11, 19, 22, 27, 30 and 38 of each 40-ply game carry a bound: 4 games of 8.
     EXPECT_EQ(bounded, 32);
     EXPECT_EQ(Store::open(first.path, Store::Access::read_only).schema_version(), 7);
-    EXPECT_EQ(Store::open(second.path, Store::Access::read_only).schema_version(), 10);
+    EXPECT_EQ(Store::open(second.path, Store::Access::read_only).schema_version(),
+              Store::latest_schema_version());
 }
 
 // A shard of a schema newer than this build is refused by name before anything is written.
@@ -175,7 +177,8 @@ TEST_F(MergeTest, AShardOfANewerSchemaIsRefusedAndNothingIsWritten) {
     second.play({2, 3});
     {
         sql::Connection raw(second.path.string(), SQLITE_OPEN_READWRITE);
-        raw.execute("PRAGMA user_version = 11", "test");
+        raw.execute("PRAGMA user_version = " + std::to_string(Store::latest_schema_version() + 1),
+                    "test");
     }
     const std::vector<fs::path> shards = {first.path, second.path};
     try {
@@ -183,9 +186,10 @@ TEST_F(MergeTest, AShardOfANewerSchemaIsRefusedAndNothingIsWritten) {
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
-                  second.path.string() +
-                      ": has arbiter schema version 11, newer than the version 10 this build "
-                      "knows; use a newer arbiter");
+                  second.path.string() + ": has arbiter schema version " +
+                      std::to_string(Store::latest_schema_version() + 1) +
+                      ", newer than the version " + std::to_string(Store::latest_schema_version()) +
+                      " this build knows; use a newer arbiter");
     }
     EXPECT_FALSE(fs::exists(target));
 }

@@ -256,32 +256,31 @@ constexpr std::string_view VERSION_9 = R"sql(
 ALTER TABLE games ADD COLUMN fault_detail TEXT;
 )sql";
 
-// Version 10 (issue 46). A reference engine's analyses (`arbiter analyse --db`), each identified
+// Version 10 (issue 46). What an engine says it is (`id description`: a Python entrant's module
+// docstring, through arbiter's host), kept apart from its author; NULL where it said nothing.
+constexpr std::string_view VERSION_10 = R"sql(
+ALTER TABLE engines ADD COLUMN id_description TEXT;
+)sql";
+
+// Version 11 (issue 46). A reference engine's analyses (`arbiter analyse --db`), each identified
 // by the engine's row and its search limit; one row per position of each analysed game (ply 0 the
 // start; the score the side to move's; best_move UCI, empty without a legal move). README.md.
-constexpr std::string_view VERSION_10 = R"sql(
+constexpr std::string_view VERSION_11 = R"sql(
 CREATE TABLE analyses (
-    id INTEGER PRIMARY KEY,
-    engine_id INTEGER NOT NULL REFERENCES engines (id),
+    id INTEGER PRIMARY KEY, engine_id INTEGER NOT NULL REFERENCES engines (id),
     limit_kind TEXT NOT NULL CHECK (limit_kind IN ('depth', 'nodes', 'movetime')),
-    limit_value INTEGER NOT NULL CHECK (limit_value >= 1),
-    created_at_ms INTEGER NOT NULL,
-    UNIQUE (engine_id, limit_kind, limit_value)
-);
-
+    limit_value INTEGER NOT NULL CHECK (limit_value >= 1), created_at_ms INTEGER NOT NULL,
+    UNIQUE (engine_id, limit_kind, limit_value));
 CREATE TABLE position_analyses (
     analysis_id INTEGER NOT NULL REFERENCES analyses (id),
     game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    ply INTEGER NOT NULL CHECK (ply >= 0),
-    score_cp INTEGER,
+    ply INTEGER NOT NULL CHECK (ply >= 0), score_cp INTEGER,
     score_mate INTEGER CHECK (score_mate IS NULL OR score_cp IS NULL),
-    best_move TEXT NOT NULL,
-    depth INTEGER,
-    PRIMARY KEY (analysis_id, game_id, ply)
-) WITHOUT ROWID;
+    best_move TEXT NOT NULL, depth INTEGER,
+    PRIMARY KEY (analysis_id, game_id, ply)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<Migration, 10> MIGRATIONS = {{
+constexpr std::array<Migration, 11> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -294,7 +293,8 @@ constexpr std::array<Migration, 10> MIGRATIONS = {{
     {7, "engines get the name and author they give themselves", VERSION_7},
     {8, "moves get the bound of their score", VERSION_8},
     {9, "games get the detail of an engine's fault", VERSION_9},
-    {10, "a reference engine's analysis of every position of a game", VERSION_10},
+    {10, "engines get the description they give of themselves", VERSION_10},
+    {11, "a reference engine's analysis of every position of a game", VERSION_11},
 }};
 
 constexpr std::array<std::string_view, 12> REQUIRED_TABLES = {

@@ -50,8 +50,11 @@ inline constexpr int SCORE_BOUND_VERSION = 8;
 // The first version with each game's fault detail (games.fault_detail).
 inline constexpr int FAULT_DETAIL_VERSION = 9;
 
+// The first version with what each engine says it is (engines.id_description).
+inline constexpr int ENGINE_DESCRIPTION_VERSION = 10;
+
 // The first version with a reference engine's analysis of games (analyses, position_analyses).
-inline constexpr int ANALYSIS_VERSION = 10;
+inline constexpr int ANALYSIS_VERSION = 11;
 
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);

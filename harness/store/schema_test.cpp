@@ -5,6 +5,7 @@
 #include <array>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "harness/store/move_columns.h"
 #include "harness/store/store.h"
@@ -32,32 +33,21 @@ bool has_column(sql::Connection& connection, const std::string& table, const std
 // The schema as the builds before version 2 knew it: their code path, the version-1 DDL alone.
 const std::array<schema::Migration, 1> ONLY_VERSION1 = {{schema::migrations()[0]}};
 
-// A made-up version 10 on top of the real versions 1 to 9, the way a future migration will look.
+// The latest version this build knows, and a made-up next one on top of the real versions, the
+// way a future migration will look (FUTURE), or a broken one (BROKEN_FUTURE).
+const int LATEST = schema::latest_version();
+const int FUTURE = LATEST + 1;
 constexpr std::string_view ADD_OPENING_ECO = "ALTER TABLE openings ADD COLUMN eco TEXT;";
-const std::array<schema::Migration, 10> WITH_VERSION10 = {{
-    schema::migrations()[0],
-    schema::migrations()[1],
-    schema::migrations()[2],
-    schema::migrations()[3],
-    schema::migrations()[4],
-    schema::migrations()[5],
-    schema::migrations()[6],
-    schema::migrations()[7],
-    schema::migrations()[8],
-    {10, "openings get an ECO code", ADD_OPENING_ECO},
-}};
-const std::array<schema::Migration, 10> WITH_BROKEN_VERSION10 = {{
-    schema::migrations()[0],
-    schema::migrations()[1],
-    schema::migrations()[2],
-    schema::migrations()[3],
-    schema::migrations()[4],
-    schema::migrations()[5],
-    schema::migrations()[6],
-    schema::migrations()[7],
-    schema::migrations()[8],
-    {10, "broken", "CREATE TABLE extra (x); THIS IS NOT SQL;"},
-}};
+
+std::vector<schema::Migration> with_future(std::string_view description, std::string_view sql) {
+    std::vector<schema::Migration> list(schema::migrations().begin(), schema::migrations().end());
+    list.push_back({FUTURE, description, sql});
+    return list;
+}
+const std::vector<schema::Migration> WITH_FUTURE =
+    with_future("openings get an ECO code", ADD_OPENING_ECO);
+const std::vector<schema::Migration> WITH_BROKEN_FUTURE =
+    with_future("broken", "CREATE TABLE extra (x); THIS IS NOT SQL;");
 
 // Writes a version-1 database with one engine, one node run and one node count in it.
 void write_version1_database_with_a_node_count(const std::string& path) {
@@ -88,7 +78,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 10);
+    EXPECT_EQ(schema::latest_version(), 11);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -96,7 +86,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 0);
     EXPECT_EQ(application_id(connection), 0x41524249);
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(user_version(connection), LATEST);
     EXPECT_TRUE(has_column(connection, "node_counts", "leaves"));
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "games", "shard_index"));
@@ -107,6 +97,7 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     EXPECT_TRUE(has_column(connection, "tournaments", "variant"));
     EXPECT_TRUE(has_column(connection, "engines", "id_name"));
     EXPECT_TRUE(has_column(connection, "engines", "id_author"));
+    EXPECT_TRUE(has_column(connection, "engines", "id_description"));
     const std::vector<std::string> expected = {
         "analyses", "engines",    "game_engine_totals", "game_list",
         "games",    "moves",      "node_counts",        "node_runs",
@@ -114,8 +105,8 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
         "shards",   "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
-    EXPECT_EQ(schema::migrate(connection), 10);
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(schema::migrate(connection), LATEST);
+    EXPECT_EQ(user_version(connection), LATEST);
 }
 
 TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntact) {
@@ -124,7 +115,7 @@ TEST_F(SchemaTest, VersionOneGetsTheNodeCountColumnsOfVersionTwoWithItsRowsIntac
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     schema::check_identity(connection);
     EXPECT_EQ(schema::migrate(connection), 1);
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(user_version(connection), LATEST);
     EXPECT_EQ(application_id(connection), 0x41524249);
     EXPECT_EQ(connection.query_text("SELECT fen || '|' || moves || '|' || depth || '|' || nodes || "
                                     "'|' || time_ms || '|' || coalesce(score_cp, 'null') || '|' || "
@@ -149,17 +140,17 @@ TEST_F(SchemaTest, TheLatestVersionUpgradesToAFutureOne) {
             "test");
     }
     sql::Connection connection(path_, OPEN_FLAGS);
-    schema::check_identity(connection, WITH_VERSION10);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION10), 9);
-    EXPECT_EQ(user_version(connection), 10);
+    schema::check_identity(connection, WITH_FUTURE);
+    EXPECT_EQ(schema::migrate(connection, WITH_FUTURE), LATEST);
+    EXPECT_EQ(user_version(connection), FUTURE);
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
     EXPECT_EQ(connection.query_integer("SELECT count(*) FROM openings", "test"), 1);
 }
 
 TEST_F(SchemaTest, FreshDatabaseRunsEveryMigrationInOrder) {
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_EQ(schema::migrate(connection, WITH_VERSION10), 0);
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(schema::migrate(connection, WITH_FUTURE), 0);
+    EXPECT_EQ(user_version(connection), FUTURE);
     EXPECT_TRUE(has_column(connection, "node_counts", "reached_depth"));
     EXPECT_TRUE(has_column(connection, "openings", "eco"));
 }
@@ -171,14 +162,16 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
-        schema::migrate(connection, WITH_BROKEN_VERSION10);
+        schema::migrate(connection, WITH_BROKEN_FUTURE);
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         const std::string message = error.what();
         EXPECT_NE(message.find(path_), std::string::npos) << message;
-        EXPECT_NE(message.find("version 10 (broken)"), std::string::npos) << message;
+        EXPECT_NE(message.find("version " + std::to_string(FUTURE) + " (broken)"),
+                  std::string::npos)
+            << message;
     }
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(user_version(connection), LATEST);
     EXPECT_EQ(
         connection.query_integer("SELECT count(*) FROM sqlite_schema WHERE name = 'extra'", "test"),
         0);
@@ -187,7 +180,7 @@ TEST_F(SchemaTest, FailedMigrationLeavesTheDatabaseUntouched) {
 TEST_F(SchemaTest, FailedLaterMigrationAlsoUndoesTheEarlierOnesOfTheSameUpgrade) {
     write_version1_database_with_a_node_count(path_);
     sql::Connection connection(path_, OPEN_FLAGS);
-    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_VERSION10), StoreError);
+    EXPECT_THROW(schema::migrate(connection, WITH_BROKEN_FUTURE), StoreError);
     EXPECT_EQ(user_version(connection), 1);
     EXPECT_FALSE(has_column(connection, "node_counts", "leaves"));
     EXPECT_FALSE(has_column(connection, "node_counts", "reached_depth"));
@@ -209,7 +202,7 @@ TEST_F(SchemaTest, FailedFirstMigrationLeavesAnEmptyFile) {
 TEST_F(SchemaTest, NewerVersionIsRefused) {
     {
         sql::Connection connection(path_, OPEN_FLAGS);
-        schema::migrate(connection, WITH_VERSION10);
+        schema::migrate(connection, WITH_FUTURE);
     }
     sql::Connection connection(path_, OPEN_FLAGS);
     try {
@@ -217,12 +210,12 @@ TEST_F(SchemaTest, NewerVersionIsRefused) {
         FAIL() << "expected StoreError";
     } catch (const StoreError& error) {
         EXPECT_EQ(std::string(error.what()),
-                  path_ +
-                      ": has arbiter schema version 10, newer than the version 9 this build "
-                      "knows; use a newer arbiter");
+                  path_ + ": has arbiter schema version " + std::to_string(FUTURE) +
+                      ", newer than the version " + std::to_string(LATEST) +
+                      " this build knows; use a newer arbiter");
     }
     EXPECT_THROW(schema::migrate(connection), StoreError);
-    EXPECT_EQ(user_version(connection), 10);
+    EXPECT_EQ(user_version(connection), FUTURE);
 }
 
 // Writes a database at version `from` with the DDL of its time, holding two tournaments, one
@@ -262,7 +255,7 @@ TEST_F(SchemaTest, EveryOlderVersionUpgradesToTheLatestKeepingEveryGame) {
         write_old_database_with_a_game(path_, from);
         sql::Connection connection(path_, OPEN_FLAGS);
         EXPECT_EQ(schema::migrate(connection), from);
-        EXPECT_EQ(user_version(connection), 10);
+        EXPECT_EQ(user_version(connection), LATEST);
         EXPECT_EQ(connection.query_integer("SELECT count(*) FROM games", "test"), 1);
         EXPECT_EQ(connection.query_text("SELECT group_concat(uci || time_ms || score_cp, ' ') "
                                         "FROM moves ORDER BY ply",
@@ -309,7 +302,7 @@ TEST_F(SchemaTest, AVersionSevenFileOpensWithItsScoresExactAndThenKeepsBounds) {
         EXPECT_EQ(store.load_game(1).moves, expected_moves());
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 10);
+    EXPECT_EQ(store.schema_version(), LATEST);
     EXPECT_EQ(store.load_game(1).moves, expected_moves());
     GameRecord game = store_test::sample_game(2, 1, 1, 1, std::nullopt, 100);
     std::map<Score::Bound, int> bounds;

@@ -105,7 +105,7 @@ struct StoredNodeCount {
     bool operator==(const StoredNodeCount&) const = default;
 };
 
-// One analysis of a database's games (`arbiter analyse --db`, schema version 10): a reference
+// One analysis of a database's games (`arbiter analyse --db`, schema version 11): a reference
 // engine (its row of engines) at one search limit, and how many games it has analysed.
 struct StoredAnalysis {
     AnalysisId id = 0;
@@ -241,7 +241,7 @@ class Store {
     // 1): returns its id, creating it if absent. Throws std::invalid_argument for another limit.
     AnalysisId get_or_create_analysis(EngineId engine, std::string_view limit_kind,
                                       std::int64_t limit_value);
-    // Every analysis with the number of games it holds, by id; none in a file before version 10.
+    // Every analysis with the number of games it holds, by id; none in a file before version 11.
     std::vector<StoredAnalysis> list_analyses();
     // The games the analysis holds: a resumed analysis skips them.
     std::set<GameId> analysed_games(AnalysisId analysis);

@@ -62,21 +62,24 @@ std::string_view for_version(const Store::Impl& impl, const std::string_view (&s
 }
 
 // The engine columns read_engine() takes. A file read as it is at a version before 7 has no
-// id_name and id_author columns: the engine's own name is not known.
-#define ARBITER_ENGINE_SELECTS(NAME, TAIL)                                                      \
-    static constexpr std::string_view NAME[2] = {                                               \
-        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, NULL, NULL " \
-        "FROM engines " TAIL,                                                                   \
-        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, id_name, "   \
-        "id_author FROM engines " TAIL,                                                         \
+// id_name and id_author columns (the engine's own name is not known), before 10 no description.
+#define ARBITER_ENGINE_SELECTS(NAME, TAIL)                                                    \
+    static constexpr std::string_view NAME[3] = {                                             \
+        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, NULL, "    \
+        "NULL, NULL FROM engines " TAIL,                                                      \
+        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, id_name, " \
+        "id_author, NULL FROM engines " TAIL,                                                 \
+        "SELECT id, name, command, arguments, options, binary_sha256, working_dir, id_name, " \
+        "id_author, id_description FROM engines " TAIL,                                       \
     }
 
-std::string_view engine_select(const Store::Impl& impl, const std::string_view (&selects)[2]) {
+std::string_view engine_select(const Store::Impl& impl, const std::string_view (&selects)[3]) {
+    if (impl.version >= schema::ENGINE_DESCRIPTION_VERSION) return selects[2];
     return selects[impl.version >= schema::ENGINE_OWN_IDENTITY_VERSION ? 1 : 0];
 }
 
 // Reads an engine row selected as (id, name, command, arguments, options, sha256, dir, id_name,
-// id_author); the JSON lists are decoded by SQLite's own JSON functions.
+// id_author, id_description); the JSON lists are decoded by SQLite's own JSON functions.
 StoredEngine read_engine(Store::Impl& impl, const sql::Statement& row) {
     static constexpr std::string_view DECODE_ARGUMENTS =
         "SELECT value FROM json_each(?1) ORDER BY key";
@@ -93,6 +96,7 @@ StoredEngine read_engine(Store::Impl& impl, const sql::Statement& row) {
     engine.identity.working_dir = row.text(6);
     if (!row.is_null(7)) engine.own.name = row.text(7);
     if (!row.is_null(8)) engine.own.author = row.text(8);
+    if (!row.is_null(9)) engine.own.description = row.text(9);
     {
         sql::Statement& decode = impl.statement(DECODE_ARGUMENTS);
         sql::ResetOnExit reset(decode);
@@ -185,7 +189,8 @@ std::vector<StoredEngine> Store::list_engines() {
 
 void Store::set_engine_own_identity(EngineId id, const EngineOwnIdentity& own) {
     static constexpr std::string_view UPDATE =
-        "UPDATE engines SET id_name = nullif(?2, ''), id_author = nullif(?3, '') WHERE id = ?1";
+        "UPDATE engines SET id_name = nullif(?2, ''), id_author = nullif(?3, ''), "
+        "id_description = nullif(?4, '') WHERE id = ?1";
     std::lock_guard lock(impl_->mutex);
     impl_->require_writable("an engine's own name");
     sql::Statement& update = impl_->statement(UPDATE);
@@ -193,6 +198,7 @@ void Store::set_engine_own_identity(EngineId id, const EngineOwnIdentity& own) {
     update.bind(1, id);
     update.bind(2, std::string_view(own.name));
     update.bind(3, std::string_view(own.author));
+    update.bind(4, std::string_view(own.description));
     update.step();
     if (sqlite3_changes(impl_->connection.handle()) == 0) impl_->fail_missing("engine", id);
 }

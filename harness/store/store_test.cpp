@@ -28,13 +28,13 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
     {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
-        EXPECT_EQ(store.schema_version(), 10);
-        EXPECT_EQ(Store::latest_schema_version(), 10);
+        EXPECT_EQ(store.schema_version(), Store::latest_schema_version());
+        EXPECT_EQ(Store::latest_schema_version(), 11);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, RAW_FLAGS);
     EXPECT_EQ(raw.query_integer("PRAGMA application_id", "test"), 0x41524249);
-    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 10);
+    EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), Store::latest_schema_version());
     EXPECT_EQ(raw.query_text("PRAGMA journal_mode", "test"), "wal");
     for (const char* table : {"tournaments", "engines", "openings", "games", "moves", "node_runs",
                               "node_counts", "game_engine_totals"}) {
@@ -79,7 +79,7 @@ TEST_F(StoreTest, ReopenKeepsEverything) {
         game_id = store.record_game(game);
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 10);
+    EXPECT_EQ(store.schema_version(), Store::latest_schema_version());
     EXPECT_EQ(store.get_or_create_tournament("key-1", R"({"rounds":2})"), tournament);
     EXPECT_EQ(store.get_or_create_engine(sample_engine("white", "w-binary")), white);
     EXPECT_EQ(store.load_game(game_id), game);
@@ -90,12 +90,14 @@ TEST_F(StoreTest, RefusesANewerSchemaVersion) {
     { Store store = Store::open(path_); }
     {
         sql::Connection raw(path_, RAW_FLAGS);
-        raw.execute("PRAGMA user_version = 11", "test");
+        raw.execute("PRAGMA user_version = " + std::to_string(Store::latest_schema_version() + 1),
+                    "test");
     }
+    const int latest = Store::latest_schema_version();
     EXPECT_EQ(store_error_of([&] { Store::open(path_); }),
-              path_ +
-                  ": has arbiter schema version 11, newer than the version 10 this build knows; "
-                  "use a newer arbiter");
+              path_ + ": has arbiter schema version " + std::to_string(latest + 1) +
+                  ", newer than the version " + std::to_string(latest) +
+                  " this build knows; use a newer arbiter");
 }
 
 // A version-5 file read as it is: its moves have no clock or engine reports (unknown), and its
@@ -140,19 +142,32 @@ TEST_F(StoreTest, KeepsWhatAnEngineSaysOfItself) {
         Store store = Store::open(path_);
         const EngineId id = store.get_or_create_engine(engine);
         EXPECT_EQ(store.list_engines()[0].own, EngineOwnIdentity{});
-        store.set_engine_own_identity(id, {"Stockfish 15.1", "the Stockfish developers"});
-        store.set_engine_own_identity(id, {"Stockfish 16", "the Stockfish developers"});
+        store.set_engine_own_identity(id, {"Stockfish 15.1", "the Stockfish developers", "old"});
+        store.set_engine_own_identity(id, {"Stockfish 16", "the Stockfish developers", ""});
         EXPECT_EQ(store.get_or_create_engine(engine), id);
         EXPECT_EQ(store_error_of([&] {
-                      store.set_engine_own_identity(id + 1, {"x", ""});
+                      store.set_engine_own_identity(id + 1, {"x", "", ""});
                   }),
                   path_ + ": no engine with id " + std::to_string(id + 1));
     }
     Store store = Store::open(path_, Store::Access::read_only);
     ASSERT_EQ(store.list_engines().size(), 1u);
     EXPECT_EQ(store.list_engines()[0],
-              (StoredEngine{1, engine, {"Stockfish 16", "the Stockfish developers"}}));
-    EXPECT_THROW(store.set_engine_own_identity(1, {"x", ""}), StoreError);
+              (StoredEngine{1, engine, {"Stockfish 16", "the Stockfish developers", ""}}));
+    EXPECT_THROW(store.set_engine_own_identity(1, {"x", "", ""}), StoreError);
+}
+
+// What an engine says it is (`id description`) is kept apart from its author.
+TEST_F(StoreTest, KeepsAnEnginesDescriptionApartFromItsAuthor) {
+    EngineIdentity engine = sample_engine("random", "python-host");
+    {
+        Store store = Store::open(path_);
+        const EngineId id = store.get_or_create_engine(engine);
+        store.set_engine_own_identity(id, {"random", "", "This player makes a random legal move"});
+    }
+    Store store = Store::open(path_, Store::Access::read_only);
+    EXPECT_EQ(store.list_engines()[0].own,
+              (EngineOwnIdentity{"random", "", "This player makes a random legal move"}));
 }
 
 TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
@@ -191,7 +206,7 @@ TEST_F(StoreTest, OpeningAVersionOneFileUpgradesItAndKeepsItsNodeCounts) {
         old_run = raw.query_integer("SELECT max(id) FROM node_runs", "test");
     }
     Store store = Store::open(path_);
-    EXPECT_EQ(store.schema_version(), 10);
+    EXPECT_EQ(store.schema_version(), Store::latest_schema_version());
     EXPECT_EQ(store.integrity_check(), "ok");
     const EngineId engine = store.get_or_create_engine(minimax);
     EXPECT_EQ(store.list_engines().size(), 1u);  // the identity found the version-1 row

@@ -113,6 +113,7 @@ void downgrade_to_version_2(const std::string& path) {
         "DROP TABLE position_analyses; DROP TABLE analyses; "
         "ALTER TABLE games DROP COLUMN fault_detail; ALTER TABLE moves DROP COLUMN score_bound; "
         "ALTER TABLE engines DROP COLUMN id_name; ALTER TABLE engines DROP COLUMN id_author; "
+        "ALTER TABLE engines DROP COLUMN id_description; "
         "ALTER TABLE moves DROP COLUMN clock_ms; ALTER TABLE moves DROP COLUMN clock_left_ms; "
         "ALTER TABLE moves DROP COLUMN latency_ms; ALTER TABLE moves DROP COLUMN hashfull; "
         "ALTER TABLE moves DROP COLUMN tbhits; ALTER TABLE moves DROP COLUMN info_lines; "

@@ -81,7 +81,10 @@ WholeWrite::~WholeWrite() {
 }
 
 bool defer_exit_while_writing(int signal) noexcept {
-    deferred_signal = signal;  // first, so that a write ending now sees it
+    // First, so that a write ending now sees it. A signal that already waits for the write (a
+    // third signal) ends the process now: no write holds the user's every Ctrl-C.
+    int none = 0;
+    if (!deferred_signal.compare_exchange_strong(none, signal)) return false;
     if (whole_writes > 0) return true;
     deferred_signal = 0;
     return false;
@@ -246,6 +249,29 @@ void create_folder(const std::filesystem::path& folder, const std::string& label
     if (error)
         throw OutputError(named_path({folder.string(), label}) + ": " + error.message() +
                           "; nothing was written");
+}
+
+RunFolder::RunFolder(std::filesystem::path folder, const std::string& label)
+    : folder_(std::move(folder)) {
+    std::error_code error;
+    for (fs::path at = fs::absolute(folder_, error);
+         !error && !at.empty() && !fs::exists(at, error); at = at.parent_path()) {
+        made_ = at;
+        if (at == at.parent_path()) break;
+    }
+    create_folder(folder_, label);
+}
+
+RunFolder::~RunFolder() {
+    if (made_.empty()) return;
+    std::error_code error;
+    // Empty folders only, from the deepest up to the highest one made; a folder with a file in it
+    // (or one another process made meanwhile and filled) stays.
+    for (fs::path at = fs::absolute(folder_, error);
+         !error && at.string().size() >= made_.string().size(); at = at.parent_path()) {
+        if (!fs::is_empty(at, error) || error || !fs::remove(at, error)) return;
+        if (at == made_) return;
+    }
 }
 
 void refuse_outputs_over_inputs(std::span<const NamedFile> outputs,

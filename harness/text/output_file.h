@@ -76,7 +76,8 @@ class WholeWrite {
 };
 
 // From a signal handler: true if a WholeWrite is under way, in which case `signal` is raised
-// again when the last one ends; false if none is (the handler may end the process now).
+// again when the last one ends; false if none is, or if a signal already waits for one (the
+// handler may end the process now).
 bool defer_exit_while_writing(int signal) noexcept;
 
 // Writes `text` to `path` ("-": standard output) in Mode::replace and closes it. Throws
@@ -119,6 +120,22 @@ void refuse_unwritable_output(const NamedFile& output);
 // Creates `folder` and the folders above it; throws OutputError "LABEL FOLDER: REASON" naming
 // the whole path (std::filesystem's own message names neither).
 void create_folder(const std::filesystem::path& folder, const std::string& label);
+
+// A folder a run makes for its files (the engines' stderr logs beside the database): made, as
+// create_folder() makes it, when constructed, and taken away again when destroyed if it did not
+// exist before and is still empty, so that a run that fails before writing into it leaves no empty
+// folder in the user's directory.
+class RunFolder {
+  public:
+    RunFolder(std::filesystem::path folder, const std::string& label);
+    ~RunFolder();
+    RunFolder(const RunFolder&) = delete;
+    RunFolder& operator=(const RunFolder&) = delete;
+
+  private:
+    std::filesystem::path folder_;
+    std::filesystem::path made_;  // the highest folder this made, empty if it made none
+};
 
 // The database at `path` and its -wal, -shm and -journal files, as inputs labelled `label`.
 std::vector<NamedFile> database_files(const std::string& path, const std::string& label);

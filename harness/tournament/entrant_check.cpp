@@ -18,6 +18,9 @@ using Clock = std::chrono::steady_clock;
 constexpr double DEFAULT_LOAD_SECONDS = 60;
 constexpr auto BACKSTOP = std::chrono::seconds(30);
 
+// The host's exit status when the entrant loads and answers, but its answer breaks the rules.
+constexpr int ANSWERS_ILLEGALLY = 3;
+
 // The --load-timeout an engine's arguments give the host, or the host's default.
 double load_seconds(const EngineConfig& engine) {
     for (std::size_t i = 0; i + 1 < engine.args.size(); ++i) {
@@ -58,7 +61,9 @@ EntrantVerdict check_one(const EngineConfig& engine, std::size_t index) {
         } else {
             host.wait_for_exit(std::chrono::milliseconds(5000));
             const ExitStatus& status = host.exit_status();
-            verdict.plays = status.kind == ExitStatus::Kind::exited && status.code == 0;
+            const bool exited = status.kind == ExitStatus::Kind::exited;
+            verdict.plays = exited && status.code == 0;
+            verdict.loads = exited && (status.code == 0 || status.code == ANSWERS_ILLEGALLY);
             verdict.said = printable_excerpt(last, 400);
             if (verdict.said.empty())
                 verdict.said = "the check ended (" + status.text() + ") without a verdict";
@@ -91,13 +96,21 @@ std::vector<EntrantVerdict> check_python_entrants(
 
 void leave_out_entrants(TournamentConfig& config, const std::vector<EntrantVerdict>& verdicts) {
     std::vector<bool> out(config.engines.size(), false);
-    std::string lines;
+    std::string lines, playing;
     int count = 0;
     for (const EntrantVerdict& verdict : verdicts) {
         if (verdict.plays || verdict.engine >= out.size()) continue;
+        if (verdict.loads && config.entrant_check == EntrantCheck::leave_out) {
+            playing += "Plays, answering illegally: " + verdict.file + ": " + verdict.said + "\n";
+            continue;
+        }
         out[verdict.engine] = true;
         ++count;
         lines += "Left out: " + verdict.file + ": " + verdict.said + "\n";
+    }
+    if (!playing.empty()) {
+        if (!config.note.empty() && config.note.back() != '\n') config.note += "\n";
+        config.note += playing.substr(0, playing.size() - 1);
     }
     if (count == 0) return;
     const std::string cannot = std::to_string(count) + " Python entrant" +

@@ -16,13 +16,16 @@
 
 namespace arbiter {
 
-// What the check of one Python entrant found: its engine index, its file's name, whether it plays,
-// the host's sentence ("plays e2e4 in the starting position (0.21 s)", or the reason it cannot
-// play) and the seconds the whole check took (the interpreter's start, the load and the move).
+// What the check of one Python entrant found: its engine index, its file's name, whether it plays
+// a legal move, whether it loads and answers at all (an entrant that answers illegally, such as
+// the family's no_move_AI, which returns the board unchanged, loads but does not play), the host's
+// sentence ("plays e2e4 in the starting position (0.21 s)", or the reason) and the seconds the
+// whole check took (the interpreter's start, the load and the move).
 struct EntrantVerdict {
     std::size_t engine = 0;
     std::string file;
     bool plays = false;
+    bool loads = false;
     std::string said;
     double seconds = 0;
 };
@@ -39,9 +42,12 @@ std::vector<EntrantVerdict> check_python_entrants(
     const TournamentConfig& config, const std::function<void(const EntrantVerdict&)>& heard);
 
 // Leaves out of `config` the engines whose verdict says they cannot play, and adds a line
-// "Left out: FILE: REASON" for each to config.note (the page lists them under its title).
-// Throws ConfigError instead, naming how many cannot play, when config.entrant_check is strict,
-// or when fewer than two engines would be left.
+// "Left out: FILE: REASON" for each to config.note (the page lists them under its title). An
+// entrant that loads but answers illegally cannot play a legal move; it is left out only with
+// leave-out-illegal, and otherwise plays (and loses those games, as in the family tournament's
+// runner) with a line "Plays, answering illegally: FILE: REASON". Throws ConfigError instead,
+// naming how many cannot play, when config.entrant_check is strict, or when fewer than two
+// engines would be left.
 void leave_out_entrants(TournamentConfig& config, const std::vector<EntrantVerdict>& verdicts);
 
 }  // namespace arbiter

@@ -96,7 +96,7 @@ class TournamentRun {
         engine_start_.log_dir = std::filesystem::path(config_.db_path).parent_path() / "logs";
         engine_start_.handshake_timeout = config_.handshake_timeout;
         engine_start_.chess960 = config_.game.variant == Variant::chess960;
-        create_folder(engine_start_.log_dir, "the engines' logs folder beside the database");
+        log_folder_.emplace(engine_start_.log_dir, "the engines' logs folder beside the database");
         if (!config_.engine_log.empty()) {
             engine_log_.emplace(config_.engine_log, config_.engine_log_append,
                                 config_.engine_log_form);
@@ -354,7 +354,8 @@ class TournamentRun {
     std::map<std::int64_t, OpeningId> opening_ids_;   // by suite index, stored on first use
     std::optional<EngineLog> engine_log_;             // config_.engine_log, when set
     EngineStart engine_start_;
-    std::string host_;  // recorded with each game
+    std::optional<RunFolder> log_folder_;  // engine_start_.log_dir, gone again if left empty
+    std::string host_;                     // recorded with each game
     std::optional<Schedule> schedule_;
     std::mutex mutex_;  // guards the store, the summary, the observer and SPRT
     std::atomic<bool> stop_{false};

@@ -97,8 +97,8 @@ TEST_F(TournamentTest, KeepsWhatEachEngineSaysOfItselfInTheDatabase) {
     std::vector<StoredEngine> engines = store.list_engines();
     ASSERT_EQ(engines.size(), 3u);
     EXPECT_EQ(engines[0].identity.name, "mock0");
-    EXPECT_EQ(engines[0].own, (EngineOwnIdentity{"Mock Engine 1.0", "arbiter tests"}));
-    EXPECT_EQ(engines[1].own, (EngineOwnIdentity{"mock", "arbiter tests"}));
+    EXPECT_EQ(engines[0].own, (EngineOwnIdentity{"Mock Engine 1.0", "arbiter tests", ""}));
+    EXPECT_EQ(engines[1].own, (EngineOwnIdentity{"mock", "arbiter tests", ""}));
     std::map<EngineId, EngineOwnIdentity> expected;
     for (const StoredEngine& e : engines) expected[e.id] = e.own;
     EXPECT_EQ(recorder.told, expected);

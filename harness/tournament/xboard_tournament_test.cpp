@@ -41,8 +41,8 @@ TEST_F(TournamentTest, AnXboardEngineMeetsUciEnginesRefereedAndStoredAlike) {
     // Its `myname` is kept with its engine row, as a UCI engine's `id name` is.
     std::map<std::string, EngineOwnIdentity> own;
     for (const StoredEngine& e : store.list_engines()) own[e.identity.name] = e.own;
-    EXPECT_EQ(own["xb"], (EngineOwnIdentity{"mock xboard", ""}));
-    EXPECT_EQ(own["mock0"], (EngineOwnIdentity{"mock", "arbiter tests"}));
+    EXPECT_EQ(own["xb"], (EngineOwnIdentity{"mock xboard", "", ""}));
+    EXPECT_EQ(own["mock0"], (EngineOwnIdentity{"mock", "arbiter tests", ""}));
 }
 
 TEST_F(TournamentTest, AnXboardEngineUnderANodeLimitIsAConfigurationError) {

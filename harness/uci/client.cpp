@@ -30,6 +30,7 @@ void UciClient::start(const std::string& program, const std::vector<std::string>
                       std::chrono::milliseconds handshake_timeout) {
     id_name_.clear();
     id_author_.clear();
+    id_description_.clear();
     options_.clear();
     process_.start(program, args, working_directory, stderr_log_path);
 
@@ -54,6 +55,8 @@ void UciClient::start(const std::string& program, const std::vector<std::string>
             std::string_view field = next_word(rest);
             if (field == "name") id_name_ = printable_engine_text(rest_after_two_words(line_));
             if (field == "author") id_author_ = printable_engine_text(rest_after_two_words(line_));
+            if (field == "description")
+                id_description_ = printable_engine_text(rest_after_two_words(line_));
         } else if (word == "option") {
             if (auto option = parse_option_line(line_)) {
                 auto same = std::find_if(options_.begin(), options_.end(), [&](const UciOption& o) {

@@ -74,7 +74,7 @@ class UciClient {
     // printable_engine_text).
     const std::string& id_name() const { return id_name_; }
     const std::string& id_author() const { return id_author_; }
-    EngineOwnIdentity own_identity() const { return {id_name_, id_author_}; }
+    EngineOwnIdentity own_identity() const { return {id_name_, id_author_, id_description_}; }
     const std::vector<UciOption>& options() const { return options_; }
     // The advertised option whose name matches case-insensitively, or nullptr.
     const UciOption* find_option(std::string_view name) const;
@@ -171,6 +171,7 @@ class UciClient {
     EngineProcess process_;
     std::string id_name_;
     std::string id_author_;
+    std::string id_description_;
     std::vector<UciOption> options_;
     Clock::time_point go_sent_{};
     PartialSearch search_;  // the search under way: send_go() clears it, ponderhit() reads into it

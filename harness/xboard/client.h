@@ -58,7 +58,7 @@ class XboardClient {
     // The features the engine announced, and the protocol it speaks (1 when it announced none).
     int protocol_version() const { return protocol_version_; }
     const std::string& name() const { return name_; }
-    EngineOwnIdentity own_identity() const { return {name_, {}}; }  // XBoard names no author
+    EngineOwnIdentity own_identity() const { return {name_, {}, {}}; }  // XBoard: no author
     bool has_feature(std::string_view name) const;
     std::string feature(std::string_view name, std::string_view default_value = {}) const;
 

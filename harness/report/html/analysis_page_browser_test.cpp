@@ -21,10 +21,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using browser::CHROMIUM;
-using browser::run;
-using browser::RunResult;
-
 constexpr int INACCURACY = 50, MISTAKE = 100, BLUNDER = 300;
 
 int clamped(const std::optional<Score>& score) {
@@ -91,34 +87,26 @@ std::string pawns(int centipawns) {
     return (centipawns > 0 ? "+" : "") + two_decimals(centipawns / 100.0);
 }
 
-class AnalysisPageInBrowser : public browser::PageSuite {
-  protected:
-    static void SetUpTestSuite() {
-        if (!fs::exists(CHROMIUM)) return;
-        dir = fs::path(BROWSER_TEST_FOLDER) / ("analysis-" + std::to_string(::getpid()));
-        fs::remove_all(dir);
-        fs::create_directories(dir);
+class AnalysisPageInBrowser : public browser::PageTest<AnalysisPageInBrowser> {
+  public:
+    static void make() {
+        make_folder("analysis");
         db = (dir / "t.sqlite").string();
         const fs::path page = dir / "analysis.html";
         // Step 1. A random mover against minimax at depth 2: mostly mates, some draws.
-        RunResult t = run(std::string(ARBITER_PATH) +
-                          " tournament --engine name=walker,cmd=" + MOCK_ENGINE_PATH +
-                          ",arg=--seed,arg=5 --engine name=minimax,cmd=" + MINIMAX_PATH +
-                          ",depth=2 --depth 1 --openings openings/arbiter-8ply.epd" +
-                          " --max-games 8 --maxplies 120 --concurrency 2 --db " + db);
-        if (t.exit_code != 0) {
-            setup_error = "tournament failed:\n" + t.output;
-            return;
-        }
+        run_or_throw(std::string(ARBITER_PATH) +
+                         " tournament --engine name=walker,cmd=" + MOCK_ENGINE_PATH +
+                         ",arg=--seed,arg=5 --engine name=minimax,cmd=" + MINIMAX_PATH +
+                         ",depth=2 --depth 1 --openings openings/arbiter-8ply.epd" +
+                         " --max-games 8 --maxplies 120 --concurrency 2 --db " + db,
+                     "tournament");
         // Step 2. Every position analysed, then the page.
-        RunResult a = run(std::string(ARBITER_PATH) + " analyse --db " + db +
-                          " --engine cmd=/usr/games/stockfish --depth 6 --concurrency 2");
-        RunResult r = run(std::string(ARBITER_PATH) + " report --db " + db + " --out " +
-                          page.string() + " --bootstrap 50");
-        if (a.exit_code != 0 || r.exit_code != 0) {
-            setup_error = "analyse or report failed:\n" + a.output + r.output;
-            return;
-        }
+        run_or_throw(std::string(ARBITER_PATH) + " analyse --db " + db +
+                         " --engine cmd=/usr/games/stockfish --depth 6 --concurrency 2",
+                     "analyse");
+        run_or_throw(std::string(ARBITER_PATH) + " report --db " + db + " --out " + page.string() +
+                         " --bootstrap 50",
+                     "report");
         // Step 3. The figures from the stored verdicts, and a decisive game to open.
         Store store = Store::open(db, Store::Access::read_only);
         const AnalysisId analysis = store.list_analyses().at(0).id;
@@ -135,16 +123,11 @@ class AnalysisPageInBrowser : public browser::PageSuite {
                                               [](const auto& n) { return !n.empty(); }) > 0;
             if (w.turning && marked && !opened) opened = g.id;
         }
-        if (!opened) {
-            setup_error = "no decisive game with a turning point and a marked move";
-            return;
-        }
-        try {
-            seen = browser::check_page(page, dir, opened);
-        } catch (const std::exception& e) {
-            setup_error = e.what();
-        }
+        if (!opened) throw std::runtime_error("no decisive game with a turning point and a mark");
+        seen = browser::check_page(page, dir, opened);
     }
+
+  protected:
     static const json::Value& saw(std::string_view key) {
         return browser::reported(browser::reported(seen, "analysis"), key);
     }

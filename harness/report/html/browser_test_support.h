@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -69,11 +70,21 @@ inline const json::Value& reported(const json::Value& seen, std::string_view key
     return *value;
 }
 
-// A suite whose set-up makes one page and visits it once (check_page() into `seen`): its folder is
-// removed after the suite unless ARBITER_KEEP_BROWSER_TEST is set; each test is skipped without
-// Chromium (failed under CI) and fails when the suite's set-up did (`setup_error`).
-class PageSuite : public ::testing::Test {
+// What a suite of page tests shares: its set-up (Derived::make(), run once for the suite) makes a
+// page in `dir` and reads it in the browser into `seen`; a failure there is `setup_error`, which
+// each test reports. Without Chromium each test fails under CI and is skipped elsewhere. The
+// folder stays after the suite when ARBITER_KEEP_BROWSER_TEST is set.
+template <typename Derived>
+class PageTest : public ::testing::Test {
   protected:
+    static void SetUpTestSuite() {
+        if (!std::filesystem::exists(CHROMIUM)) return;
+        try {
+            Derived::make();
+        } catch (const std::exception& e) {
+            setup_error = e.what();
+        }
+    }
     static void TearDownTestSuite() {
         if (!dir.empty() && !std::getenv("ARBITER_KEEP_BROWSER_TEST"))
             std::filesystem::remove_all(dir);
@@ -84,6 +95,18 @@ class PageSuite : public ::testing::Test {
             GTEST_SKIP() << CHROMIUM << " is not installed (scripts/setup installs it)";
         }
         ASSERT_TRUE(setup_error.empty()) << setup_error;
+    }
+    // A fresh folder for the suite's files: BROWSER_TEST_FOLDER/NAME-PID.
+    static void make_folder(const std::string& name) {
+        dir =
+            std::filesystem::path(BROWSER_TEST_FOLDER) / (name + "-" + std::to_string(::getpid()));
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    // Runs `command`; throws with its output if it fails (the suite's set-up error).
+    static void run_or_throw(const std::string& command, const std::string& what) {
+        RunResult r = run(command);
+        if (r.exit_code != 0) throw std::runtime_error(what + " failed:\n" + r.output);
     }
     static inline std::filesystem::path dir;
     static inline std::string setup_error;

@@ -14,6 +14,7 @@ namespace {
 
 constexpr double WIDTH = 720;
 constexpr double LEFT = 64, RIGHT = 150, TOP = 16, BOTTOM = 44;  // margins, legend at the right
+constexpr double LEGEND_ROW = 18;                                // a legend entry's height
 
 // A linear or base-10 logarithmic map from data values to pixels.
 struct Axis {
@@ -89,6 +90,14 @@ std::string open_svg(double height, const std::string& title, const std::string&
 
 }  // namespace
 
+std::string cut_at_word(const std::string& text, std::size_t limit) {
+    if (text.size() <= limit) return text;
+    std::size_t cut = text.rfind(' ', limit);
+    if (cut == std::string::npos || cut < limit / 2) cut = limit;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+    return text.substr(0, cut) + "\u2026";
+}
+
 std::string escape(const std::string& text) {
     std::string out;
     out.reserve(text.size());
@@ -124,6 +133,13 @@ std::string fixed(double value, int decimals) {
     return format_fixed(value, decimals);
 }
 
+// How a series' line is drawn past the eighth colour: dashed for the second eight, dotted for the
+// third, so that two series of one colour are told apart (an empty pattern: solid).
+const char* series_dashes(std::size_t n) {
+    static const char* const PATTERNS[] = {"", "6 3", "2 3", "8 3 2 3"};
+    return PATTERNS[(n / 8) % 4];
+}
+
 const char* series_colour(std::size_t n) {
     static const char* const COLOURS[] = {"#1f5fa8", "#b2451a", "#2a7a2a", "#7a3fa0",
                                           "#8a6500", "#a3224f", "#0f6e6e", "#4d4d4d"};
@@ -157,7 +173,8 @@ std::string draw_line_chart(const LineChart& chart) {
         double pad = (y_max - y_min) * 0.05;
         y_min -= pad, y_max += pad;
     }
-    const double height = 320;
+    // Taller than 320 when the legend needs it (18 a row), so that every series is named.
+    const double height = std::max(320.0, TOP + LEGEND_ROW * double(chart.series.size()) + BOTTOM);
     Axis x{x_min, x_max, LEFT, WIDTH - RIGHT};
     Axis y{y_min, y_max, height - BOTTOM, TOP, chart.log_y};
     std::ostringstream out;
@@ -239,17 +256,20 @@ std::string draw_line_chart(const LineChart& chart) {
                 broken = true;
             }
         }
-        // Past the eighth colour, a dashed line tells two series of one colour apart.
-        const char* dashes = i >= 8 ? "\" stroke-dasharray=\"6 3" : "";
+        // Past the eighth colour, a dash pattern tells two series of one colour apart; the
+        // legend's sample is a short line drawn the same way.
+        const std::string dashes =
+            i >= 8 ? std::string("\" stroke-dasharray=\"") + series_dashes(i) : std::string();
         out << "<path class=\"line\" data-series=\"" << i << "\" stroke=\"" << series_colour(i)
             << dashes << "\" d=\"" << path << "\"/>" << marks;
-        double legend_y = TOP + 8 + 18 * double(i);
+        double legend_y = TOP + 8 + LEGEND_ROW * double(i);
         if (chart.bands_on_demand)
             out << "<g class=\"legend-entry\" data-series=\"" << i
                 << "\" tabindex=\"0\" role=\"button\" aria-label=\"Show the 95% band of "
                 << escape(s.name) << "\">";
-        out << "<rect x=\"" << WIDTH - RIGHT + 12 << "\" y=\"" << legend_y - 8
-            << "\" width=\"12\" height=\"4\" fill=\"" << series_colour(i) << "\"/><text x=\""
+        out << "<line class=\"sample\" x1=\"" << WIDTH - RIGHT + 8 << "\" x2=\""
+            << WIDTH - RIGHT + 26 << "\" y1=\"" << legend_y - 4 << "\" y2=\"" << legend_y - 4
+            << "\" stroke=\"" << series_colour(i) << dashes << "\" stroke-width=\"3\"/><text x=\""
             << WIDTH - RIGHT + 28 << "\" y=\"" << legend_y << "\">" << escape(s.name) << "</text>";
         if (chart.bands_on_demand) out << "</g>";
     }

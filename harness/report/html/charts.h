@@ -14,6 +14,10 @@ namespace arbiter::html {
 // a NUL byte as U+FFFD, so that text and attributes show the same.
 std::string escape(const std::string& text);
 
+// `text` when it is at most `limit` bytes, else cut at its last space within them (or at the
+// limit, never inside a UTF-8 character, when that space is in the first half) with an ellipsis.
+std::string cut_at_word(const std::string& text, std::size_t limit);
+
 // Formats a number with `decimals` digits after the point, rounded as the terminal rounds it
 // (format_fixed: half away from zero); "-0.0" is printed as "0.0" and an infinity as "∞" or "-∞".
 std::string fixed(double value, int decimals);

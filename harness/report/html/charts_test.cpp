@@ -73,3 +73,40 @@ TEST(LineChartAxis, EveryGeneratedRangeHasFewIncreasingTicks) {
 
 }  // namespace
 }  // namespace arbiter::html
+
+namespace arbiter::html {
+namespace {
+
+// A description cut for the standings: a prefix of the text, at most `limit` bytes before the
+// ellipsis, at a space where one is in the second half, never inside a UTF-8 character; whole
+// when it fits. Over generated texts of ASCII words and two- and three-byte letters.
+TEST(CutAtWord, APrefixAtAWordNeverInsideACharacter) {
+    std::mt19937 random(46);
+    const std::vector<std::string> pieces = {"a", "bc", " ", "\u00e9", "\u2654", "word", "  "};
+    for (int round = 0; round < 2000; ++round) {
+        std::string text;
+        const int count = int(random() % 60);
+        for (int i = 0; i < count; ++i) text += pieces[random() % pieces.size()];
+        const std::size_t limit = 4 + random() % 80;
+        const std::string cut = cut_at_word(text, limit);
+        if (text.size() <= limit) {
+            EXPECT_EQ(cut, text);
+            continue;
+        }
+        const std::string ellipsis = "\u2026";
+        ASSERT_TRUE(cut.ends_with(ellipsis)) << text;
+        const std::string kept = cut.substr(0, cut.size() - ellipsis.size());
+        EXPECT_LE(kept.size(), limit);
+        EXPECT_TRUE(text.starts_with(kept));
+        // The next byte of the text starts a character: nothing was cut in half.
+        EXPECT_NE(static_cast<unsigned char>(text[kept.size()]) & 0xC0, 0x80) << text;
+        const std::size_t space = text.rfind(' ', limit);
+        if (space != std::string::npos && space >= limit / 2) {
+            EXPECT_EQ(kept.size(), space);
+        }
+    }
+    EXPECT_EQ(cut_at_word("one two three", 8), "one two\u2026");
+}
+
+}  // namespace
+}  // namespace arbiter::html

@@ -229,6 +229,18 @@ function readClassPage() {
       return start ? `${start[1]},${start[2]}` : null;
     }) : [],
     timeline_bands: bands,
+    own_descriptions: [...document.querySelectorAll('.own-description')].map((e) =>
+      ({ shown: text(e), title: e.getAttribute('title') })),
+    // How far each table's box must scroll sideways at this width (0: the table fits), by id.
+    table_overflow: Object.fromEntries([...document.querySelectorAll('.scroll > table[id]')]
+      .map((t) => [t.id, t.parentElement.scrollWidth - t.parentElement.clientWidth])),
+    // Each line chart's legend entries that end below the chart's own height (cut off).
+    legend_cut: [...document.querySelectorAll('svg.chart')].map((svg) => {
+      const height = svg.viewBox.baseVal.height;
+      return [...svg.querySelectorAll('text')].filter((t) => t.getAttribute('x') &&
+        Number(t.getAttribute('x')) > svg.viewBox.baseVal.width - 150 &&
+        t.getBBox().y + t.getBBox().height > height).length;
+    }).reduce((a, b) => a + b, 0),
   };
 }
 

@@ -1,12 +1,15 @@
 // A class tournament's page in a real browser (issue 39): eight Python students through
 // engines/python/arbiter-python, one of which returns an impossible board, play round-robin from
 // one opening; the page is written with a note of a left-out student, and check_page.js reads it
-// as a teacher would. Each student names its author in its docstring.
+// as a teacher would. Each student names its author in `__author__` and describes itself in its
+// docstring (the first one at length). A second page, of 19 players (the family tournament's
+// size), is read at desktop width for what must still fit.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "harness/config/json.h"
 #include "harness/report/html/browser_test_support.h"
@@ -16,9 +19,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using browser::CHROMIUM;
-using browser::run;
-using browser::RunResult;
+// What check_page.js read of the page's figures under `key`.
+const json::Value& class_page(const json::Value& seen, std::string_view key) {
+    return browser::reported(browser::reported(seen, "class_page"), key);
+}
 
 std::vector<std::string> strings(const json::Value& value) {
     std::vector<std::string> result;
@@ -26,12 +30,15 @@ std::vector<std::string> strings(const json::Value& value) {
     return result;
 }
 
-class ClassPageInBrowser : public ::testing::Test {
-  protected:
-    static void SetUpTestSuite() {
-        if (!fs::exists(CHROMIUM)) return;
-        dir = fs::path(BROWSER_TEST_FOLDER) / ("class-" + std::to_string(::getpid()));
-        fs::remove_all(dir);
+// The first student's description: longer than the 80 characters the standings show.
+const std::string LONG_DESCRIPTION =
+    "Plays a random legal move, seeded by the position so that it plays the same move every time "
+    "it sees it again";
+
+class ClassPageInBrowser : public browser::PageTest<ClassPageInBrowser> {
+  public:
+    static void make() {
+        make_folder("class");
         fs::create_directories(dir / "class");
         // Step 1. Eight students: seeded random movers, the last of which returns its board
         // unchanged from its third move on (an impossible board, explained by the host).
@@ -39,56 +46,41 @@ class ClassPageInBrowser : public ::testing::Test {
         std::string engines;
         for (int k = 1; k <= 8; ++k) {
             const std::string name = "s" + std::to_string(k);
-            std::ofstream(dir / "class" / (name + ".py"))
-                << "\"\"\"Student " << k << "\"\"\"\nimport random\nimport boardmoves\n\n"
-                << (k == 8 ? "def main(history, white_time, black_time):\n"
-                             "    if len(history) > 4:\n        return history[-1]\n"
-                             "    board = history[-1]\n"
-                             "    white = len(history) % 2 == 1\n"
-                             "    return random.Random(len(history)).choice("
-                             "boardmoves.successors(board, white))[1]\n"
-                           : "def choose_move(fen):\n"
-                             "    board, white = boardmoves.board_from_fen(fen)\n"
-                             "    return random.Random(fen + '" +
-                                 std::to_string(k) +
-                                 "').choice(boardmoves.successors(board, white))[0]\n");
+            std::ofstream(dir / "class" / (name + ".py")) << student_source(k);
             engines += " --engine name=" + name + ",cmd=" + HOST_PATH +
                        ",arg=" + (dir / "class" / (name + ".py")).string();
         }
-        db = (dir / "class.sqlite").string();
-        page = dir / "class.html";
-        RunResult t = run(std::string(ARBITER_PATH) + " tournament" + engines +
-                          " --openings openings/startpos.epd --depth 1 --maxplies 24"
-                          " --concurrency 2 --event 'Class 4B' --note 'Left out: x.py: cannot be"
-                          " loaded' --db " +
-                          db + " --html " + page.string());
-        if (t.exit_code != 0) {
-            setup_error = "tournament failed:\n" + t.output;
-            return;
-        }
-        try {
-            seen = browser::check_page(page, dir, std::nullopt);
-        } catch (const std::exception& e) {
-            setup_error = e.what();
-        }
-    }
-    static void TearDownTestSuite() {
-        if (!dir.empty() && !std::getenv("ARBITER_KEEP_BROWSER_TEST")) fs::remove_all(dir);
-    }
-    void SetUp() override {
-        if (!fs::exists(CHROMIUM)) {
-            if (std::getenv("CI")) FAIL() << CHROMIUM << " is missing: run scripts/setup";
-            GTEST_SKIP() << CHROMIUM << " is not installed (scripts/setup installs it)";
-        }
-        ASSERT_TRUE(setup_error.empty()) << setup_error;
-    }
-    const json::Value& page_saw(std::string_view key) {
-        return browser::reported(browser::reported(seen, "class_page"), key);
+        const fs::path page = dir / "class.html";
+        run_or_throw(std::string(ARBITER_PATH) + " tournament" + engines +
+                         " --openings openings/startpos.epd --depth 1 --maxplies 24"
+                         " --concurrency 2 --event 'Class 4B' --note 'Left out: x.py: cannot be"
+                         " loaded' --db " +
+                         (dir / "class.sqlite").string() + " --html " + page.string(),
+                     "the tournament");
+        seen = browser::check_page(page, dir, std::nullopt);
     }
 
-    static inline fs::path dir, page;
-    static inline std::string db, setup_error;
-    static inline json::Value seen;
+  protected:
+    // Student k's file: a docstring, an author and a seeded random mover; the eighth returns its
+    // board unchanged from its third move on.
+    static std::string student_source(int k) {
+        return "\"\"\"" +
+               (k == 1 ? LONG_DESCRIPTION : "Plays at random, seed " + std::to_string(k)) +
+               "\n\nMore text.\"\"\"\n__author__ = 'Student " + std::to_string(k) +
+               "'\nimport random\nimport boardmoves\n\n" +
+               (k == 8 ? "def main(history, white_time, black_time):\n"
+                         "    if len(history) > 4:\n        return history[-1]\n"
+                         "    board = history[-1]\n"
+                         "    white = len(history) % 2 == 1\n"
+                         "    return random.Random(len(history)).choice("
+                         "boardmoves.successors(board, white))[1]\n"
+                       : "def choose_move(fen):\n"
+                         "    board, white = boardmoves.board_from_fen(fen)\n"
+                         "    return random.Random(fen + '" +
+                             std::to_string(k) +
+                             "').choice(boardmoves.successors(board, white))[0]\n");
+    }
+    const json::Value& page_saw(std::string_view key) { return class_page(seen, key); }
 };
 
 TEST_F(ClassPageInBrowser, LogsNoErrorAndShowsTheTitleAndTheLeftOutStudent) {
@@ -104,7 +96,23 @@ TEST_F(ClassPageInBrowser, EachStudentsAuthorIsItsOwnNeverTheHosts) {
     for (const std::string& name : names) {
         EXPECT_NE(name.find(" by Student "), std::string::npos) << name;
         EXPECT_EQ(name.find("arbiter-python"), std::string::npos) << name;
+        EXPECT_EQ(name.find("Plays"), std::string::npos) << name;  // a description, not an author
     }
+}
+
+// Issue 46: a docstring is shown as what the student's player is, cut at 80 characters with the
+// whole first paragraph in its title.
+TEST_F(ClassPageInBrowser, EachStudentsDocstringIsItsDescriptionCutAtEightyCharacters) {
+    const json::Value& shown = page_saw("own_descriptions");
+    ASSERT_EQ(shown.as_array().size(), 8u);
+    std::map<std::string, std::string> titles;
+    for (const json::Value& d : shown.as_array())
+        titles[d.find("title")->as_string()] = d.find("shown")->as_string();
+    ASSERT_EQ(titles.count(LONG_DESCRIPTION), 1u);
+    EXPECT_EQ(titles[LONG_DESCRIPTION],
+              "Plays a random legal move, seeded by the position so that it plays the same "
+              "move\u2026");
+    EXPECT_EQ(titles["Plays at random, seed 2"], "Plays at random, seed 2");
 }
 
 TEST_F(ClassPageInBrowser, SectionsWithoutDataAreLeftOutAndOneOpeningIsOneLine) {
@@ -143,6 +151,45 @@ TEST_F(ClassPageInBrowser, EloOverTimeShowsEightLinesFromGameZeroAndOneBandAtATi
     EXPECT_TRUE(bands.find("after_leaving")->as_array().empty());
     EXPECT_EQ(strings(*bands.find("selected_fifth")), std::vector<std::string>{"4"});
     EXPECT_EQ(bands.find("dimmed_lines")->as_number(), 7);
+}
+
+// The family tournament's size: 19 players (our random mover under the family's names), 342 games
+// of a few plies, the page read at 1280 px.
+class NineteenPlayerPage : public browser::PageTest<NineteenPlayerPage> {
+  public:
+    static void make() {
+        make_folder("nineteen");
+        const std::string random = (fs::path(ARBITER_PATH).parent_path() / "random").string();
+        std::string engines;
+        for (const char* name :
+             {"David_AI_v9", "David_AI_v8", "David_AI_v7", "David_AI_v5", "David_AI_v6",
+              "David_AI_v4", "David_AI_v3", "David_AI_v2", "Iain_AI_v2", "Michael_AI_v1_3",
+              "Michael_AI_v1_0", "Michael_AI_v1_1", "Michael_AI_v1_2", "David_AI_v1", "Robert_AI",
+              "random_AI", "no_search", "Iain_AI_v1", "no_move_AI"})
+            engines += std::string(" --engine name=") + name + ",cmd=" + random;
+        const fs::path page = dir / "nineteen.html";
+        run_or_throw(std::string(ARBITER_PATH) + " tournament" + engines +
+                         " --openings openings/startpos.epd --nodes 1 --maxplies 6"
+                         " --concurrency 2 --db " +
+                         (dir / "nineteen.sqlite").string() + " --html " + page.string(),
+                     "the tournament");
+        seen = browser::check_page(page, dir, std::nullopt);
+    }
+
+  protected:
+    const json::Value& page_saw(std::string_view key) { return class_page(seen, key); }
+};
+
+// Issue 46: at 19 players the crosstable's 19 columns fit the page (nothing to scroll sideways
+// at 1280 px), and every chart names every series inside its own height.
+TEST_F(NineteenPlayerPage, TheCrosstableFitsAndEveryLegendEntryIsInsideItsChart) {
+    EXPECT_TRUE(browser::reported(seen, "console_errors").as_array().empty());
+    const json::Value* crosstable = page_saw("table_overflow").find("crosstable-table");
+    ASSERT_NE(crosstable, nullptr);
+    EXPECT_EQ(crosstable->as_number(), 0);
+    EXPECT_EQ(page_saw("timeline_lines").as_number(), 19);
+    EXPECT_EQ(page_saw("timeline_legend_entries").as_number(), 19);
+    EXPECT_EQ(page_saw("legend_cut").as_number(), 0);
 }
 
 }  // namespace

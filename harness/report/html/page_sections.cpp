@@ -56,14 +56,24 @@ std::string flagged_openings(const ReportData& data) {
     return list.empty() ? "" : "<p id=\"unbalanced-openings\">Most unbalanced: " + list + ".</p>";
 }
 
-// The name and author an engine gave itself, under the name it was given, when it said one.
+// The name and author an engine gave itself, under the name it was given, when it said one, and
+// what it says it is (a description, never shown as an author: a student's docstring can run to a
+// board or a page, so it is cut at 80 characters and kept whole in the element's title).
+constexpr std::size_t SHOWN_DESCRIPTION = 80;
+
 std::string own_name_note(const ReportData& data, const std::string& name) {
     auto at = std::find(data.names.begin(), data.names.end(), name);
     std::size_t index = std::size_t(at - data.names.begin());
-    if (index >= data.own.size() || data.own[index].name.empty()) return {};
+    if (index >= data.own.size()) return {};
     const EngineOwnIdentity& own = data.own[index];
-    return "<br><small class=\"own-name\">" + escape(own.name) +
-           (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
+    std::string note;
+    if (!own.name.empty())
+        note = "<br><small class=\"own-name\">" + escape(own.name) +
+               (own.author.empty() ? "" : " by " + escape(own.author)) + "</small>";
+    if (!own.description.empty())
+        note += "<br><small class=\"own-description\" title=\"" + escape(own.description) + "\">" +
+                escape(cut_at_word(own.description, SHOWN_DESCRIPTION)) + "</small>";
+    return note;
 }
 
 }  // namespace
@@ -170,11 +180,17 @@ std::string timeline_section(const ReportData& data) {
            table.str() + "</section>";
 }
 
+// Past this many engines the crosstable's cells are set smaller, so that a class of 19 (18 columns
+// of points) fits the page's width.
+constexpr std::size_t COMPACT_CROSSTABLE = 10;
+
 std::string crosstable_section(const ReportData& data) {
     if (data.names.size() < 2) return {};
     std::ostringstream out;
     out << section_start("crosstable", "Crosstable")
-        << "<table id=\"crosstable-table\" class=\"heat\"><caption>Points of the row engine "
+        << "<table id=\"crosstable-table\" class=\"heat"
+        << (data.order.size() > COMPACT_CROSSTABLE ? " compact" : "")
+        << "\"><caption>Points of the row engine "
            "against the column engine / games; green: the row engine scored more</caption>"
            "<thead><tr><th scope=\"col\">Engine</th>";
     for (std::size_t c = 0; c < data.order.size(); ++c)

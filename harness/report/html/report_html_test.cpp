@@ -62,7 +62,7 @@ class Report : public ::testing::Test {
         a = engine("alpha");
         b = engine("beta");
         c = engine("gamma</script><b>");
-        store.set_engine_own_identity(a, {"Alpha 2.0 <b>", "A. Author"});
+        store.set_engine_own_identity(a, {"Alpha 2.0 <b>", "A. Author", ""});
         t = store.get_or_create_tournament("key", R"({"event":"Unit cup","nodes":100})");
         OpeningId open = store.get_or_create_opening({0, "suite.epd", START, {}, "Start"});
         ids.push_back(store.record_game(game(
