@@ -8,9 +8,9 @@
 
 #include "harness/cli/command.h"
 #include "harness/cli/setting_flags.h"
-#include "harness/dialect/run/dialect_console.h"
 #include "harness/report/rating_output.h"
 #include "harness/session/match_session.h"
+#include "harness/session/play_tournament.h"
 #include "harness/text/output_file.h"
 #include "harness/tournament/shard.h"
 #include "harness/tournament/tournament.h"
@@ -94,7 +94,7 @@ int run(const TournamentOptions& options, const CLI::App& app) {
         .flags = TOURNAMENT_FLAGS,
         .extra_inputs = {{options.config_file, "--config"}, {options.engines_file, "--engines"}},
         .resume = options.resume};
-    return run_match(build_config(options, app), outputs);
+    return play_tournament(build_config(options, app), outputs);
 }
 
 // The --engine help: every key the spec reader knows (config/engine_config.h), one a line.

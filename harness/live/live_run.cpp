@@ -157,7 +157,7 @@ void LivePage::render() {
 
 LiveObserver::LiveObserver(TournamentObserver& next, LiveHub& hub, LivePage* page,
                            std::vector<std::string> names)
-    : next_(next), hub_(hub), page_(page), names_(std::move(names)) {}
+    : ObserverRelay(next), hub_(hub), page_(page), names_(std::move(names)) {}
 
 void LiveObserver::started(TournamentId tournament, const std::vector<EngineId>& engines,
                            std::int64_t scheduled, std::int64_t already_played) {

@@ -73,21 +73,14 @@ class LivePage {
 
 // The live run's observer: in front of the door's chain, it tells the hub of each game (its
 // watcher) and the page of each recorded game, and passes everything on.
-class LiveObserver : public TournamentObserver {
+class LiveObserver : public ObserverRelay {
   public:
     // `page`, when there is one, is told of each recorded game.
     LiveObserver(TournamentObserver& next, LiveHub& hub, LivePage* page,
                  std::vector<std::string> names);
 
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already_played) override;
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_.game_started(slot, white, black);
-    }
     GameWatcher* watch_game(const ScheduleSlot& slot, const std::string& white,
                             const std::string& black) override {
         return &hub_.begin(slot, white, black);
@@ -97,11 +90,8 @@ class LiveObserver : public TournamentObserver {
     }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
-    void engine_event(const std::string& message) override { next_.engine_event(message); }
-    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
 
   private:
-    TournamentObserver& next_;
     LiveHub& hub_;
     LivePage* page_;
     std::vector<std::string> names_;

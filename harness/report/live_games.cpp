@@ -13,7 +13,7 @@ OutputFile::Mode mode(bool append) {
 LiveGameFiles::LiveGameFiles(TournamentObserver& next, const TournamentConfig& config,
                              LiveGameFileSettings settings,
                              std::function<void(const std::string&)> print_line)
-    : next_(next),
+    : ObserverRelay(next),
       db_path_(config.db_path),
       print_line_(std::move(print_line)),
       crc_enabled_(settings.pgn_crc32 && !settings.pgn_path.empty()) {
@@ -28,20 +28,6 @@ LiveGameFiles::LiveGameFiles(TournamentObserver& next, const TournamentConfig& c
 void LiveGameFiles::engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) {
     if (pgn_) pgn_->set_own_identities(own);
     next_.engines_identified(own);
-}
-
-void LiveGameFiles::started(TournamentId tournament, const std::vector<EngineId>& engines,
-                            std::int64_t scheduled, std::int64_t already_played) {
-    next_.started(tournament, engines, scheduled, already_played);
-}
-
-void LiveGameFiles::game_started(const ScheduleSlot& slot, const std::string& white,
-                                 const std::string& black) {
-    next_.game_started(slot, white, black);
-}
-
-void LiveGameFiles::engine_event(const std::string& message) {
-    next_.engine_event(message);
 }
 
 void LiveGameFiles::game_finished(const GameRecord& game, GameId id, const std::string& white,

@@ -34,7 +34,7 @@ struct LiveGameFileSettings {
 // cannot be written is written no more; the game it failed on is still shown, and then
 // game_finished() throws OutputError, which ends the tournament once the games in progress are
 // recorded (and shown); the message says where every game still is.
-class LiveGameFiles : public TournamentObserver {
+class LiveGameFiles : public ObserverRelay {
   public:
     // Opens the files; throws OutputError if one cannot be opened. `print_line` prints the CRC32
     // lines; `db_path` is named in the message of a failed write.
@@ -43,12 +43,6 @@ class LiveGameFiles : public TournamentObserver {
                   std::function<void(const std::string&)> print_line = {});
 
     void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override;
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already_played) override;
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override;
-    void engine_event(const std::string& message) override;
-    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
 
@@ -58,7 +52,6 @@ class LiveGameFiles : public TournamentObserver {
   private:
     void write(const GameRecord& game, const std::string& white, const std::string& black);
 
-    TournamentObserver& next_;
     std::string db_path_;
     std::function<void(const std::string&)> print_line_;
     bool crc_enabled_ = false;

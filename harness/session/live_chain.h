@@ -1,4 +1,4 @@
-// The part of the chain of observers both consoles (native_console.h, dialect_console.h) put in
+// The part of the chain of observers both consoles (native_console.h, tool_lines_console.h) put in
 // front of their own lines: the live files of the output plan (the PGN with its comment fields
 // and CRC32 line, the EPD) and, with --check-mate-pvs / -check-mate-pvs, fastchess's PV audit.
 #pragma once

@@ -32,7 +32,7 @@ struct MatchOutputs {
     std::string resume_hint = "re-run the same command to resume";
     // The last closing step, after the console's, given the store and the tournament just played:
     // the plan's saved configuration (--save-config, -config outname=), written also when the run
-    // was stopped; set by the factory of the plan's console (harness/dialect/run).
+    // was stopped; set by play_tournament() (play_tournament.h).
     std::function<void(Store& store, const TournamentSummary& summary)> save_config{};
 };
 

@@ -76,6 +76,40 @@ class TournamentObserver {
     virtual void bracket(const std::string& text, bool show) { (void)text, (void)show; }
 };
 
+// A link of a chain of observers: hands every event on to `next`. A link overrides the events it
+// acts on and passes them on itself (next_), so that no event stops at a link that forgot it.
+class ObserverRelay : public TournamentObserver {
+  public:
+    explicit ObserverRelay(TournamentObserver& next) : next_(next) {}
+    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
+        next_.engines_identified(own);
+    }
+    void started(TournamentId tournament, const std::vector<EngineId>& engines,
+                 std::int64_t scheduled, std::int64_t already_played) override {
+        next_.started(tournament, engines, scheduled, already_played);
+    }
+    void game_started(const ScheduleSlot& slot, const std::string& white,
+                      const std::string& black) override {
+        next_.game_started(slot, white, black);
+    }
+    GameWatcher* watch_game(const ScheduleSlot& slot, const std::string& white,
+                            const std::string& black) override {
+        return next_.watch_game(slot, white, black);
+    }
+    void game_over(const ScheduleSlot& slot, const PlayedGame& played) override {
+        next_.game_over(slot, played);
+    }
+    void game_finished(const GameRecord& game, GameId id, const std::string& white,
+                       const std::string& black) override {
+        next_.game_finished(game, id, white, black);
+    }
+    void engine_event(const std::string& message) override { next_.engine_event(message); }
+    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
+
+  protected:
+    TournamentObserver& next_;
+};
+
 // The outcome of run_tournament().
 struct TournamentSummary {
     TournamentId tournament_id = 0;

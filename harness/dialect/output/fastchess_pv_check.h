@@ -57,27 +57,14 @@ std::vector<std::string> fastchess_pv_warnings(const GameRecord& game, const std
 // finished game's PV warnings (fastchess_pv_warnings()) are printed through `print_line` before the
 // game goes on to `next`, so they come before the game's CRC32 line and its "Finished game" line,
 // as fastchess prints them while the game runs. Every other event goes straight on to `next`.
-class MatePvAudit : public TournamentObserver {
+class MatePvAudit : public ObserverRelay {
   public:
     MatePvAudit(TournamentObserver& next, std::function<void(const std::string&)> print_line,
                 bool test_env, bool chess960)
-        : next_(next),
+        : ObserverRelay(next),
           print_line_(std::move(print_line)),
           test_env_(test_env),
           chess960_(chess960) {}
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
-    void started(TournamentId tournament, const std::vector<EngineId>& engines,
-                 std::int64_t scheduled, std::int64_t already) override {
-        next_.started(tournament, engines, scheduled, already);
-    }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_.game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { next_.engine_event(message); }
-    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override {
         for (const std::string& warning :
@@ -87,7 +74,6 @@ class MatePvAudit : public TournamentObserver {
     }
 
   private:
-    TournamentObserver& next_;
     std::function<void(const std::string&)> print_line_;
     bool test_env_ = false, chess960_ = false;
 };

@@ -14,7 +14,7 @@
 #include "harness/dialect/command_line/cutechess_args.h"
 #include "harness/dialect/command_line/cutechess_options.h"
 #include "harness/dialect/output/cutechess_output.h"
-#include "harness/dialect/run/dialect_console.h"
+#include "harness/session/play_tournament.h"
 #include "harness/store/store.h"
 #include "harness/tournament/chess960_openings.h"
 #include "harness/tournament/shard.h"
@@ -77,6 +77,19 @@ CutechessCommand read_command(const std::vector<std::string>& arguments, SpokenT
         throw ConfigError("-openings file=" + openings +
                           " is a generated Chess960 suite: give -variant fischerandom");
     return command;
+}
+
+// The dialect's run: the command's configuration and plan, its flags and resume hint, played as
+// `arbiter tournament` plays (play_tournament(), which fits -rounds x -games to the suite).
+int run_dialect_match(const CutechessCommand& command) {
+    const TournamentConfig& config = command.config;
+    MatchOutputs outputs{.flags = DIALECT_FLAGS};
+    // Without -db the run had a database of its own: resuming it means naming it.
+    if (!command.db_given)
+        outputs.resume_hint = "add -db " + config.db_path +
+                              (command.seed_given ? "" : " -srand " + std::to_string(config.seed)) +
+                              " to the command to resume";
+    return play_tournament(config, outputs);
 }
 
 }  // namespace

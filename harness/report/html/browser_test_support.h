@@ -96,10 +96,9 @@ class PageTest : public ::testing::Test {
         }
         ASSERT_TRUE(setup_error.empty()) << setup_error;
     }
-    // A fresh folder for the suite's files: BROWSER_TEST_FOLDER/NAME-PID.
-    static void make_folder(const std::string& name) {
-        dir =
-            std::filesystem::path(BROWSER_TEST_FOLDER) / (name + "-" + std::to_string(::getpid()));
+    // A fresh folder for the suite's files: BASE/NAME-PID.
+    static void make_folder(const std::filesystem::path& base, const std::string& name) {
+        dir = base / (name + "-" + std::to_string(::getpid()));
         std::filesystem::remove_all(dir);
         std::filesystem::create_directories(dir);
     }

@@ -38,7 +38,7 @@ const std::string LONG_DESCRIPTION =
 class ClassPageInBrowser : public browser::PageTest<ClassPageInBrowser> {
   public:
     static void make() {
-        make_folder("class");
+        make_folder(BROWSER_TEST_FOLDER, "class");
         fs::create_directories(dir / "class");
         // Step 1. Eight students: seeded random movers, the last of which returns its board
         // unchanged from its third move on (an impossible board, explained by the host).
@@ -158,7 +158,7 @@ TEST_F(ClassPageInBrowser, EloOverTimeShowsEightLinesFromGameZeroAndOneBandAtATi
 class NineteenPlayerPage : public browser::PageTest<NineteenPlayerPage> {
   public:
     static void make() {
-        make_folder("nineteen");
+        make_folder(BROWSER_TEST_FOLDER, "nineteen");
         const std::string random = (fs::path(ARBITER_PATH).parent_path() / "random").string();
         std::string engines;
         for (const char* name :

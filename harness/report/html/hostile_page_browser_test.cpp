@@ -103,7 +103,8 @@ class HostilePage : public ::testing::Test {
                 // What the engine says of itself (its `id name` and `id author`) is hostile too.
                 store.set_engine_own_identity(engines.back(),
                                               {HOSTILE[engines.size() % HOSTILE.size()],
-                                               HOSTILE[(engines.size() + 1) % HOSTILE.size()]});
+                                               HOSTILE[(engines.size() + 1) % HOSTILE.size()],
+                                               HOSTILE[(engines.size() + 2) % HOSTILE.size()]});
             }
             json::Value config{json::Object{}};
             config.set("event", HOSTILE[0] + HOSTILE[2] + HOSTILE[3]);

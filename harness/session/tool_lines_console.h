@@ -11,7 +11,6 @@
 #include <streambuf>
 #include <string>
 
-#include "harness/dialect/command_line/cutechess_args.h"
 #include "harness/dialect/output/cutechess_output.h"
 #include "harness/session/live_chain.h"
 #include "harness/session/match_session.h"
@@ -49,29 +48,19 @@ class WholeLines : public std::streambuf {
 
 // The page of the output plan rewritten every `--report-every` / `-report-every` games of the run,
 // in front of the rest of the chain (which it hands every event on to).
-class PageEveryNGames : public TournamentObserver {
+class PageEveryNGames : public ObserverRelay {
   public:
     PageEveryNGames(TournamentObserver& next, Store& store, const TournamentConfig& config)
-        : next_(next), store_(store), config_(config) {}
-    void engines_identified(const std::map<EngineId, EngineOwnIdentity>& own) override {
-        next_.engines_identified(own);
-    }
+        : ObserverRelay(next), store_(store), config_(config) {}
     void started(TournamentId tournament, const std::vector<EngineId>& engines,
                  std::int64_t scheduled, std::int64_t already) override {
         tournament_ = tournament;
         next_.started(tournament, engines, scheduled, already);
     }
-    void game_started(const ScheduleSlot& slot, const std::string& white,
-                      const std::string& black) override {
-        next_.game_started(slot, white, black);
-    }
-    void engine_event(const std::string& message) override { next_.engine_event(message); }
-    void bracket(const std::string& text, bool show) override { next_.bracket(text, show); }
     void game_finished(const GameRecord& game, GameId id, const std::string& white,
                        const std::string& black) override;
 
   private:
-    TournamentObserver& next_;
     Store& store_;
     const TournamentConfig& config_;
     TournamentId tournament_ = 0;
@@ -103,16 +92,5 @@ class ToolLinesConsole : public MatchConsole {
     LiveChain live_;
     std::optional<PageEveryNGames> page_;
 };
-
-// The run of either door: the Python entrants' start-up check (check_entrants(), which may leave
-// some out), then the console of the output plan's form (config.output.format), arbiter's
-// (NativeConsole) or the cutechess or fastchess lines (ToolLinesConsole), and the plan's saved
-// configuration (--save-config, -config outname=) as the session's last closing step, fed the
-// tournament just played; then run_match() with them.
-int run_match(const TournamentConfig& config, const MatchOutputs& outputs);
-
-// The dialect's run: the command's configuration and plan, its flags and resume hint, played by
-// run_match() (which fits -rounds x -games to the suite).
-int run_dialect_match(const CutechessCommand& command);
 
 }  // namespace arbiter
