@@ -90,7 +90,7 @@ std::string pawns(int centipawns) {
 class AnalysisPageInBrowser : public browser::PageTest<AnalysisPageInBrowser> {
   public:
     static void make() {
-        make_folder("analysis");
+        make_folder(BROWSER_TEST_FOLDER, "analysis");
         db = (dir / "t.sqlite").string();
         const fs::path page = dir / "analysis.html";
         // Step 1. A random mover against minimax at depth 2: mostly mates, some draws.
