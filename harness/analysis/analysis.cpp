@@ -12,29 +12,6 @@ int clamped_centipawns(const Score& score) {
     return std::clamp(score.centipawns(), -1000, 1000);
 }
 
-std::vector<PositionVerdict> analyse_positions(UciClient& engine, const std::string& start_fen,
-                                               const std::vector<std::string>& uci_moves,
-                                               const GoLimits& limits,
-                                               std::chrono::milliseconds timeout) {
-    std::vector<PositionVerdict> verdicts;
-    verdicts.reserve(uci_moves.size() + 1);
-    if (!engine.new_game() || engine.is_ready(timeout) != EngineStatus::ok)
-        throw UciError("the engine did not take a new game");
-    for (std::size_t ply = 0; ply <= uci_moves.size(); ++ply) {
-        const std::span<const std::string> played(uci_moves.data(), ply);
-        if (!engine.position(start_fen, played)) throw UciError("the engine has gone");
-        SearchReply reply = engine.go(limits, timeout);
-        if (reply.status != EngineStatus::ok)
-            throw UciError("no answer for the position after ply " + std::to_string(ply));
-        PositionVerdict verdict;
-        verdict.score = reply.score;
-        if (reply.bestmove != "(none)" && reply.bestmove != "0000")
-            verdict.best_move = reply.bestmove;
-        verdicts.push_back(std::move(verdict));
-    }
-    return verdicts;
-}
-
 std::vector<AnnotatedMove> annotate_game(const std::string& start_fen,
                                          const std::vector<std::string>& uci_moves,
                                          const std::vector<PositionVerdict>& verdicts,
@@ -67,15 +44,58 @@ std::vector<AnnotatedMove> annotate_game(const std::string& start_fen,
             else if (move.loss >= thresholds.inaccuracy)
                 move.nag = "?!";
         }
-        if (!move.nag.empty() && !before.best_move.empty() && before.best_move != uci_moves[i]) {
+        if (!before.best_move.empty() && before.best_move != uci_moves[i]) {
             if (const Move best = move_from_uci(pos, before.best_move))
-                move.better = move_to_san(pos, best);
+                move.engine_move = move_to_san(pos, best);
         }
+        if (!move.nag.empty()) move.better = move.engine_move;
         if (!move.nag.empty() && move.better.empty()) move.nag.clear();  // it played the best
         board.play(played);
         out.push_back(std::move(move));
     }
     return out;
+}
+
+void LossTally::add(const AnnotatedMove& move) {
+    ++moves;
+    loss += move.loss;
+    inaccuracies += move.nag == "?!";
+    mistakes += move.nag == "?";
+    blunders += move.nag == "??";
+}
+
+double LossTally::average_loss() const {
+    return moves ? double(loss) / double(moves) : 0.0;
+}
+
+double LossTally::per_game(std::int64_t count) const {
+    return games ? double(count) / double(games) : 0.0;
+}
+
+std::optional<TurningPoint> turning_point(const std::vector<AnnotatedMove>& moves,
+                                          const std::vector<PositionVerdict>& verdicts,
+                                          bool white_first, Color loser, int threshold) {
+    // Walking back from the loser's last move: the earliest of the run of its moves after which
+    // its evaluation was at most -threshold.
+    std::optional<std::size_t> first;
+    for (std::size_t i = moves.size(); i-- > 0;) {
+        const bool white = (i % 2 == 0) == white_first;
+        if (white != (loser == WHITE)) continue;
+        if (!moves[i].eval_after) break;
+        const int after = clamped_centipawns(*moves[i].eval_after) * (loser == WHITE ? 1 : -1);
+        if (after > -threshold) break;
+        first = i;
+    }
+    if (!first) return std::nullopt;
+    const AnnotatedMove& move = moves[*first];
+    TurningPoint point;
+    point.ply = *first + 1;
+    point.san = move.san;
+    point.better = move.engine_move;
+    point.after = clamped_centipawns(*move.eval_after) * (loser == WHITE ? 1 : -1);
+    if (*first < verdicts.size() && verdicts[*first].score)
+        point.before = clamped_centipawns(*verdicts[*first].score);
+    return point;
 }
 
 }  // namespace arbiter

@@ -1,14 +1,17 @@
-// `arbiter analyse --pgn IN --out OUT`: a reference engine over every position of every game of
-// a PGN file; OUT is IN with an [%eval] on every move, a NAG where the mover's evaluation fell
-// past the thresholds and the engine's move beside it; each player's average loss and marked
-// moves are printed.
+// `arbiter analyse`: a reference engine over every position of every game.
+// --pgn IN --out OUT: OUT is IN with an [%eval] on every move, a NAG where the mover's evaluation
+// fell past the thresholds and the engine's move beside it; each player's average loss and
+// marked moves are printed. --db FILE: the database's games, stored beside their moves under the
+// analysis's identity (engine and limit), each game once, so that a second run resumes.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 
 #include "harness/analysis/annotated_pgn.h"
+#include "harness/analysis/engine_analysis.h"
 #include "harness/cli/command.h"
 #include "harness/config/engine_config.h"
 #include "harness/config/values.h"
@@ -20,25 +23,71 @@ namespace arbiter::cli {
 namespace {
 
 struct AnalyseCommandOptions {
-    std::string pgn, out, engine;
+    std::string pgn, out, db, engine;
     std::optional<int> depth, movetime;
     std::optional<std::int64_t> nodes;
     int concurrency = 1;
     MistakeThresholds thresholds;
 };
 
-// Each player's analysed moves: the loss summed, and the marked moves.
-struct PlayerAnalysis {
-    std::int64_t moves = 0, loss = 0, inaccuracies = 0, mistakes = 0, blunders = 0;
-    std::int64_t games = 0;
-};
+GoLimits limits_of(const AnalyseCommandOptions& o) {
+    GoLimits limits;
+    limits.depth = o.depth;
+    if (o.nodes) limits.nodes = std::uint64_t(*o.nodes);
+    if (o.movetime) limits.movetime_ms = *o.movetime;
+    (void)analysis_limit(limits);  // exactly one
+    return limits;
+}
+
+// --db FILE: the games the analysis does not hold yet, stored as each is finished.
+void run_database(const AnalyseCommandOptions& o) {
+    // The marks are made when the database is read, at the default thresholds.
+    const MistakeThresholds defaults;
+    if (o.thresholds.inaccuracy != defaults.inaccuracy ||
+        o.thresholds.mistake != defaults.mistake || o.thresholds.blunder != defaults.blunder)
+        throw ConfigError(
+            "--inaccuracy, --mistake and --blunder go with --pgn: a database keeps "
+            "the engine's verdicts, and its page and export mark them at 50, 100 "
+            "and 300");
+    DatabaseAnalysis analysis;
+    analysis.engine = parse_engine_spec(o.engine);
+    analysis.limits = limits_of(o);
+    analysis.concurrency = o.concurrency;
+    if (!std::filesystem::exists(o.db))
+        throw std::runtime_error(o.db +
+                                 ": no such database (--db names a file `arbiter "
+                                 "tournament` wrote)");
+    Store store = Store::open(o.db);
+    if (store.list_tournaments().empty())
+        throw std::runtime_error(o.db + ": holds no tournament, so no game to analyse");
+    std::int64_t reported = 0;
+    const DatabaseAnalysisResult result =
+        analyse_database(store, analysis, [&](const DatabaseAnalysisResult& now) {
+            if (now.analysed < reported + 50 && now.analysed + now.already < now.games) return;
+            reported = now.analysed;
+            std::cerr << "Analysed " << now.analysed + now.already << " of " << now.games
+                      << " games\n";
+        });
+    std::cout << "Analysis " << result.analysis << " (" << analysis.engine.name << ", "
+              << analysis_limit(analysis.limits).first << " "
+              << analysis_limit(analysis.limits).second << "): " << result.games << " games, "
+              << result.already << " analysed before, " << result.analysed << " now ("
+              << result.positions << " positions in " << std::fixed << std::setprecision(1)
+              << result.seconds << " s, " << std::setprecision(0)
+              << double(result.positions) / std::max(result.seconds, 1e-9)
+              << " positions a second): " << o.db << "\n";
+}
 
 void run(const AnalyseCommandOptions& o) {
     // Step 1. What to read and write, refused before any engine starts.
+    if (!o.db.empty()) {
+        if (!o.pgn.empty() || !o.out.empty())
+            throw ConfigError("analyse reads --db FILE or --pgn IN --out OUT, not both");
+        return run_database(o);
+    }
     if (o.pgn.empty() || o.out.empty())
-        throw ConfigError("analyse needs --pgn IN and --out OUT (a database's games: not yet)");
-    if (int(o.depth.has_value()) + int(o.nodes.has_value()) + int(o.movetime.has_value()) != 1)
-        throw ConfigError("give one search limit: --depth N, --nodes N or --movetime MS");
+        throw ConfigError("analyse needs --db FILE, or --pgn IN and --out OUT");
+    const GoLimits limits = limits_of(o);
     const NamedFile output{o.out, "--out"};
     const NamedFile input{o.pgn, "--pgn"};
     refuse_outputs_over_inputs({&output, 1}, {&input, 1});
@@ -51,10 +100,6 @@ void run(const AnalyseCommandOptions& o) {
         lines.push_back(game_line(game, o.pgn));
         games.push_back(game);
     }
-    GoLimits limits;
-    limits.depth = o.depth;
-    if (o.nodes) limits.nodes = std::uint64_t(*o.nodes);
-    if (o.movetime) limits.movetime_ms = *o.movetime;
     const auto timeout = std::chrono::milliseconds(o.movetime.value_or(0) + 60000);
 
     // Step 2. The engine over every position, games shared among the workers.
@@ -74,7 +119,7 @@ void run(const AnalyseCommandOptions& o) {
 
     // Step 3. The annotated PGN, and each player's figures.
     std::string text;
-    std::map<std::string, PlayerAnalysis> players;
+    std::map<std::string, LossTally> players;
     std::size_t positions = 0;
     for (std::size_t i = 0; i < games.size(); ++i) {
         text += annotated_pgn(games[i], annotated[i], lines[i].start_fen);
@@ -86,14 +131,8 @@ void run(const AnalyseCommandOptions& o) {
         }
         for (std::size_t ply = 0; ply < annotated[i].size(); ++ply) {
             const bool white = (ply % 2 == 0) == white_first;
-            PlayerAnalysis& p =
-                players[std::string(games[i].tag(white ? "White" : "Black").value_or("?"))];
-            const AnnotatedMove& m = annotated[i][ply];
-            ++p.moves;
-            p.loss += m.loss;
-            p.inaccuracies += m.nag == "?!";
-            p.mistakes += m.nag == "?";
-            p.blunders += m.nag == "??";
+            players[std::string(games[i].tag(white ? "White" : "Black").value_or("?"))].add(
+                annotated[i][ply]);
         }
     }
     write_output_file(o.out, text);
@@ -105,23 +144,21 @@ void run(const AnalyseCommandOptions& o) {
               << "Mistakes" << std::setw(10) << "Blunders"
               << "  (per game)\n";
     for (const auto& [name, p] : players) {
-        const double per_game = 1.0 / double(std::max<std::int64_t>(p.games, 1));
         std::cout << std::left << std::setw(28) << name << std::right << std::setw(7) << p.games
-                  << std::setw(10) << std::setprecision(1)
-                  << double(p.loss) / double(std::max<std::int64_t>(p.moves, 1)) << std::setw(14)
-                  << std::setprecision(2) << double(p.inaccuracies) * per_game << std::setw(10)
-                  << double(p.mistakes) * per_game << std::setw(10) << double(p.blunders) * per_game
-                  << "\n";
+                  << std::setw(10) << std::setprecision(1) << p.average_loss() << std::setw(14)
+                  << std::setprecision(2) << p.per_game(p.inaccuracies) << std::setw(10)
+                  << p.per_game(p.mistakes) << std::setw(10) << p.per_game(p.blunders) << "\n";
     }
 }
 
 void add_analyse_command(CLI::App& app) {
     auto o = std::make_shared<AnalyseCommandOptions>();
     CLI::App* cmd = app.add_subcommand(
-        "analyse",
-        "Annotate a PGN's games with a reference engine: evaluations, mistakes, better moves");
-    cmd->add_option("--pgn", o->pgn, "PGN file to analyse")->required();
-    cmd->add_option("--out", o->out, "The annotated PGN to write")->required();
+        "analyse", "A reference engine over recorded games: evaluations, mistakes, better moves");
+    cmd->add_option("--db", o->db,
+                    "Analyse every game of this database and store the analysis in it (resumes)");
+    cmd->add_option("--pgn", o->pgn, "PGN file to analyse (with --out)");
+    cmd->add_option("--out", o->out, "The annotated PGN to write");
     cmd->add_option("--engine", o->engine,
                     "The reference engine: cmd=PROGRAM[,option.NAME=VALUE...]")
         ->required();

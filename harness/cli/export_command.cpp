@@ -5,6 +5,7 @@
 #include <iostream>
 #include <map>
 
+#include "harness/analysis/stored_analysis.h"
 #include "harness/cli/command.h"
 #include "harness/pgn/pgn_writer.h"
 #include "harness/store/store.h"
@@ -19,8 +20,9 @@ namespace {
 struct ExportOptions {
     std::string db, pgn, trf;
     std::vector<TournamentId> tournaments;
-    std::string pgn_fields;  // --pgn-fields LIST, as `arbiter tournament` reads it
-    std::string pgn_form;    // --pgn-form cutechess|fastchess, likewise
+    std::string pgn_fields;       // --pgn-fields LIST, as `arbiter tournament` reads it
+    std::string pgn_form;         // --pgn-form cutechess|fastchess, likewise
+    bool no_annotations = false;  // --no-annotations: leave the analysis out
 };
 
 // The TRF of the database's Swiss tournament (the one given by --tournament, else the only Swiss).
@@ -84,15 +86,24 @@ void run(const ExportOptions& options) {
     for (const auto& t : tournaments) {
         TournamentPgn pgn(stored_tournament_config(t), fields);
         pgn.set_own_identities(own);
-        // The games the standings count: a rebuilt engine's re-played games once.
-        for (const GameSummary& summary : current_games(store.list_games(t.id))) {
+        // The games the standings count: a rebuilt engine's re-played games once; annotated from
+        // the analysis that holds most of them (README, "Analysing games").
+        const std::vector<GameSummary> games = current_games(store.list_games(t.id));
+        const std::optional<StoredAnalysis> analysis =
+            options.no_annotations ? std::nullopt : chosen_analysis(store, games);
+        for (const GameSummary& summary : games) {
             GameRecord game = store.load_game(summary.id);
             if (game.opening_id) {
                 auto [known, is_new] = opening_names.try_emplace(*game.opening_id);
                 if (is_new) known->second = store.load_opening(*game.opening_id).name;
                 game.opening_name = known->second;
             }
-            out.write(pgn.game_text(game, summary.white_name, summary.black_name));
+            std::vector<PgnMoveAnnotation> notes;
+            if (analysis)
+                notes = pgn_annotations(
+                    stored_game_analysis(store, analysis->id, summary.id, game).moves);
+            out.write(pgn.game_text(game, summary.white_name, summary.black_name,
+                                    notes.empty() ? nullptr : &notes));
             ++written;
         }
     }
@@ -118,6 +129,9 @@ void add_export_command(CLI::App& app) {
                     "The comments' form: cutechess (mates in moves, +0.00) or fastchess (mates in "
                     "plies, 0.00, the reason in the last comment), as `arbiter tournament "
                     "--pgn-form` writes them; --pgn-fields chooses fastchess's");
+    cmd->add_flag("--no-annotations", options->no_annotations,
+                  "Leave out the analysis (`arbiter analyse --db`) that is written by default "
+                  "when the database holds one: [%eval], NAGs and the better move");
     cmd->callback([options] { run(*options); });
 }
 

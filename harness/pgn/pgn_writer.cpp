@@ -140,8 +140,8 @@ const char* pgn_termination(Termination termination, bool fastchess) {
     }
 }
 
-std::string format_pgn(const GameRecord& game, const PgnHeader& header,
-                       const PgnMoveFields& fields) {
+std::string format_pgn(const GameRecord& game, const PgnHeader& header, const PgnMoveFields& fields,
+                       const std::vector<PgnMoveAnnotation>* annotations) {
     std::string out;
     auto tag = [&](std::string_view name, const std::string& value) {
         out.append(1, '[').append(name).append(" \"").append(escape(value)).append("\"]\n");
@@ -192,9 +192,16 @@ std::string format_pgn(const GameRecord& game, const PgnHeader& header,
             emit(std::to_string(fullmove) + ".");
         else if (i == 0)
             emit(std::to_string(fullmove) + "...");
-        emit(game.moves[i].san);
+        const PgnMoveAnnotation* note =
+            annotations && i < annotations->size() ? &(*annotations)[i] : nullptr;
+        emit(note ? game.moves[i].san + note->nag : game.moves[i].san);
         // A comment stays whole (PGN allows lines of up to 255 characters).
         std::string comment = evaluation_comment(game.moves[i], fields);
+        const auto add = [&comment](const std::string& part) {
+            comment += (comment.empty() ? "" : " ") + part;
+        };
+        if (note && !note->eval.empty()) add("[%eval " + note->eval + "]");
+        if (note && !note->better.empty()) add("better: " + note->better);
         if (fields.fastchess && i + 1 == game.moves.size() && !game.result.description.empty())
             comment += ", " + comment_text(game.result.description);
         emit(comment.insert(0, 1, '{').append(1, '}'));
@@ -217,7 +224,8 @@ TournamentPgn::TournamentPgn(TournamentConfig config, PgnMoveFields fields)
     : config_(std::move(config)), fields_(fields) {}
 
 std::string TournamentPgn::game_text(const GameRecord& game, const std::string& white,
-                                     const std::string& black) {
+                                     const std::string& black,
+                                     const std::vector<PgnMoveAnnotation>* annotations) {
     PgnHeader header;
     header.event = config_.event;
     if (!config_.site.empty()) header.site = config_.site;
@@ -237,7 +245,7 @@ std::string TournamentPgn::game_text(const GameRecord& game, const std::string& 
         header.white_time_control = white_clock.empty() ? "-" : white_clock;
         header.black_time_control = black_clock.empty() ? "-" : black_clock;
     }
-    return format_pgn(game, header, fields_);
+    return format_pgn(game, header, fields_, annotations);
 }
 
 // The time control an engine plays on: its own limits, else the tournament's; empty without one.

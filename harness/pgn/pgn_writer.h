@@ -35,13 +35,24 @@ struct PgnHeader {
     std::string black_time_control;
 };
 
+// A reference engine's annotation of one move (`arbiter analyse --db`, written by `export`): the
+// NAG after the move's SAN ("?!", "?", "??" or none), and "[%eval E]" (from White's side) and
+// "better: SAN" after the move's own comment, inside it; each part left out when empty.
+struct PgnMoveAnnotation {
+    std::string nag;
+    std::string eval;
+    std::string better;
+};
+
 // One game as PGN: tags first, then the movetext wrapped at 80 columns, then a blank line. Book
 // moves carry the comment {book}; the termination text ends the movetext as a comment. In
 // fastchess's form (fields.fastchess) each comment is "{+0.25/12 0.104s, n=..., sd=...}" with the
 // fields asked for, mate scores in plies ("+M3"), the termination text closing the last move's
 // comment, and fastchess's Termination tag values.
+// `annotations`, when given, annotates move i with (*annotations)[i].
 std::string format_pgn(const GameRecord& game, const PgnHeader& header,
-                       const PgnMoveFields& fields = {});
+                       const PgnMoveFields& fields = {},
+                       const std::vector<PgnMoveAnnotation>* annotations = nullptr);
 
 // The games of one tournament as PGN. The tags come from the tournament's configuration and the
 // game: Event, Round "round.game" (both from 1), White and Black, the engines' own names and
@@ -53,7 +64,8 @@ class TournamentPgn {
 
     // The PGN of `game`, played by the engines named `white` and `black`.
     std::string game_text(const GameRecord& game, const std::string& white,
-                          const std::string& black);
+                          const std::string& black,
+                          const std::vector<PgnMoveAnnotation>* annotations = nullptr);
     // What the engines said of themselves, by engine row, for the games' engine tags.
     void set_own_identities(std::map<EngineId, EngineOwnIdentity> own) { own_ = std::move(own); }
 

@@ -23,6 +23,7 @@ using EngineId = std::int64_t;
 using OpeningId = std::int64_t;
 using GameId = std::int64_t;
 using NodeRunId = std::int64_t;
+using AnalysisId = std::int64_t;
 
 // One UCI option sent with `setoption name NAME value VALUE`, in the order given by the user.
 struct EngineOption {
@@ -87,6 +88,17 @@ struct NodeCountRecord {
                                          // when it stopped early, e.g. on a proven mate
 
     bool operator==(const NodeCountRecord&) const = default;
+};
+
+// What a reference engine said of one position (`arbiter analyse`): its score from the side to
+// move's point of view, the move it would play (UCI) and the depth it reached; score and move
+// empty when it said none (a position with no legal move).
+struct PositionVerdict {
+    std::optional<Score> score;
+    std::string best_move;
+    std::optional<int> depth;
+
+    bool operator==(const PositionVerdict&) const = default;
 };
 
 }  // namespace arbiter

@@ -262,7 +262,25 @@ constexpr std::string_view VERSION_10 = R"sql(
 ALTER TABLE engines ADD COLUMN id_description TEXT;
 )sql";
 
-constexpr std::array<Migration, 10> MIGRATIONS = {{
+// Version 11 (issue 46). A reference engine's analyses (`arbiter analyse --db`), each identified
+// by the engine's row and its search limit; one row per position of each analysed game (ply 0 the
+// start; the score the side to move's; best_move UCI, empty without a legal move). README.md.
+constexpr std::string_view VERSION_11 = R"sql(
+CREATE TABLE analyses (
+    id INTEGER PRIMARY KEY, engine_id INTEGER NOT NULL REFERENCES engines (id),
+    limit_kind TEXT NOT NULL CHECK (limit_kind IN ('depth', 'nodes', 'movetime')),
+    limit_value INTEGER NOT NULL CHECK (limit_value >= 1), created_at_ms INTEGER NOT NULL,
+    UNIQUE (engine_id, limit_kind, limit_value));
+CREATE TABLE position_analyses (
+    analysis_id INTEGER NOT NULL REFERENCES analyses (id),
+    game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL CHECK (ply >= 0), score_cp INTEGER,
+    score_mate INTEGER CHECK (score_mate IS NULL OR score_cp IS NULL),
+    best_move TEXT NOT NULL, depth INTEGER,
+    PRIMARY KEY (analysis_id, game_id, ply)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<Migration, 11> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -276,11 +294,12 @@ constexpr std::array<Migration, 10> MIGRATIONS = {{
     {8, "moves get the bound of their score", VERSION_8},
     {9, "games get the detail of an engine's fault", VERSION_9},
     {10, "engines get the description they give of themselves", VERSION_10},
+    {11, "a reference engine's analysis of every position of a game", VERSION_11},
 }};
 
-constexpr std::array<std::string_view, 10> REQUIRED_TABLES = {
-    "engines",   "game_engine_totals", "games",       "moves",  "node_counts",
-    "node_runs", "openings",           "shard_slots", "shards", "tournaments",
+constexpr std::array<std::string_view, 12> REQUIRED_TABLES = {
+    "analyses",  "engines",  "game_engine_totals", "games",       "moves",  "node_counts",
+    "node_runs", "openings", "position_analyses",  "shard_slots", "shards", "tournaments",
 };
 
 std::string hex32(std::int64_t value) {
@@ -315,6 +334,10 @@ int latest_version(std::span<const Migration> list) {
 std::vector<std::string_view> required_tables(int version) {
     std::vector<std::string_view> tables(REQUIRED_TABLES.begin(), REQUIRED_TABLES.end());
     if (version < GAME_TOTALS_VERSION) std::erase(tables, "game_engine_totals");
+    if (version < ANALYSIS_VERSION) {
+        std::erase(tables, "analyses");
+        std::erase(tables, "position_analyses");
+    }
     if (version < SHARDS_VERSION) {
         std::erase(tables, "shards");
         std::erase(tables, "shard_slots");

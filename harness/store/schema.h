@@ -53,6 +53,9 @@ inline constexpr int FAULT_DETAIL_VERSION = 9;
 // The first version with what each engine says it is (engines.id_description).
 inline constexpr int ENGINE_DESCRIPTION_VERSION = 10;
 
+// The first version with a reference engine's analysis of games (analyses, position_analyses).
+inline constexpr int ANALYSIS_VERSION = 11;
+
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);
 

@@ -118,6 +118,19 @@ struct StoredNodeCount {
     bool operator==(const StoredNodeCount&) const = default;
 };
 
+// One analysis of a database's games (`arbiter analyse --db`, schema version 11): a reference
+// engine (its row of engines) at one search limit, and how many games it has analysed.
+struct StoredAnalysis {
+    AnalysisId id = 0;
+    EngineId engine_id = 0;
+    std::string engine_name;
+    std::string limit_kind;  // "depth", "nodes" or "movetime"
+    std::int64_t limit_value = 0;
+    std::int64_t games = 0;
+
+    bool operator==(const StoredAnalysis&) const = default;
+};
+
 // An open arbiter database.
 //
 // A process has one connection per database file and never another descriptor of a file it has
@@ -238,6 +251,24 @@ class Store {
     // The most recent measurement of this engine, position and depth over all runs.
     std::optional<StoredNodeCount> latest_node_count(EngineId engine, std::string_view fen,
                                                      std::span<const std::string> moves, int depth);
+
+    // A reference engine's analyses (harness/store/store_analysis.cpp). An analysis is its
+    // engine's identity and its limit ("depth", "nodes" or "movetime", and a value of at least
+    // 1): returns its id, creating it if absent. Throws std::invalid_argument for another limit.
+    AnalysisId get_or_create_analysis(EngineId engine, std::string_view limit_kind,
+                                      std::int64_t limit_value);
+    // Every analysis with the number of games it holds, by id; none in a file before version 11.
+    std::vector<StoredAnalysis> list_analyses();
+    // The games the analysis holds: a resumed analysis skips them.
+    std::set<GameId> analysed_games(AnalysisId analysis);
+    // Writes a game's verdicts (verdicts[p]: the position after p plies, the start at 0) in one
+    // transaction: a game is analysed completely or not at all. Throws std::invalid_argument
+    // unless there is one verdict per position of the recorded game, StoreError if the analysis
+    // already holds the game or an id is unknown.
+    void record_game_analysis(AnalysisId analysis, GameId game,
+                              std::span<const PositionVerdict> verdicts);
+    // The verdicts of the game's positions in ply order; empty if the analysis does not hold it.
+    std::vector<PositionVerdict> load_game_analysis(AnalysisId analysis, GameId game);
 
     // Runs SQLite's full integrity check; returns "ok" or the problems it lists.
     std::string integrity_check();

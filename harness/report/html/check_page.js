@@ -244,6 +244,38 @@ function readClassPage() {
   };
 }
 
+// Runs in the page with a game open in the viewer: the analysis section's figures, the turning
+// points listed, the evaluation graph under the board (its marks, where it sits), the move list's
+// NAGs, and what selecting the graph's last mark shows.
+function readAnalysis() {
+  const text = (e) => (e ? e.textContent.trim() : null);
+  const figure = document.querySelector('#eval-figure');
+  const graph = document.querySelector('#eval-graph');
+  const marks = graph ? [...graph.querySelectorAll('.mark')] : [];
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const box = figure ? figure.getBoundingClientRect() : null;
+  const polyline = graph && graph.querySelector('.evaluation');
+  const seen = {
+    summary: text(document.querySelector('#analysis-summary')),
+    engines: [...document.querySelectorAll('#analysis-table tbody tr')].map((tr) =>
+      [tr.dataset.engine, ...[...tr.cells].slice(1).map(text)]),
+    turning: [...document.querySelectorAll('#turning-table tbody tr')].map((tr) =>
+      [tr.dataset.game, tr.dataset.ply, ...[...tr.cells].map(text)]),
+    graph_shown: !!figure && !figure.hidden && box.height > 0,
+    graph_below_board: !!box && box.top >= board.bottom - 1 && Math.abs(box.left - board.left) < 2,
+    graph_points: polyline ? polyline.getAttribute('points').trim().split(/\s+/).length : 0,
+    marks: marks.map((m) => m.dataset.ply + ' ' + m.dataset.nag),
+    turning_line: !!(graph && graph.querySelector('.turning')),
+    move_list: [...document.querySelectorAll('#move-list button')].map(text),
+  };
+  if (marks.length) {
+    marks[marks.length - 1].dispatchEvent(new MouseEvent('click'));
+    seen.selected_ply = Number(document.querySelector('#viewer').dataset.ply);
+    seen.selected_info = text(document.querySelector('#move-info'));
+  }
+  return seen;
+}
+
 async function main() {
   const args = parseArguments(process.argv);
   // The profile sits beside the results, not in /tmp: a confined (snap) Chromium has its own /tmp.
@@ -321,6 +353,12 @@ async function main() {
       await waitFor(`document.querySelector('#viewer').dataset.loaded === 'true' &&
         document.querySelector('#viewer').dataset.game === '${Number(args.game)}'`, 'the game');
       result.viewer_start_fen = await evaluate(`document.querySelector('#fen').textContent`);
+      result.analysis = await evaluate(`(${readAnalysis.toString()})()`);
+      if (result.analysis.graph_shown) {
+        await shoot('#viewer', 'desktop-analysis');
+        await shoot('#analysis', 'desktop-analysis-section');
+      }
+      await key('Home', 36);
       result.viewer_title = await evaluate(`document.querySelector('#viewer-title').textContent`);
       // Key presses until the viewer stops moving: the last two must change nothing.
       let ply = -1, still = 0;

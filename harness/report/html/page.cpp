@@ -147,7 +147,13 @@ std::string games_section(const ReportData& data) {
         << "<div id=\"viewer\" hidden tabindex=\"0\" aria-label=\"Board viewer: arrow keys step "
            "through the moves, Home and End jump\"><h3 id=\"viewer-title\"></h3>"
            "<p id=\"fault-detail\" hidden></p><div "
-           "class=\"viewer-body\"><div id=\"board\" role=\"img\"></div><div class=\"viewer-side\">"
+           "class=\"viewer-body\"><div class=\"board-column\"><div id=\"board\" role=\"img\">"
+           "</div><figure id=\"eval-figure\" hidden><svg id=\"eval-graph\" viewBox=\"0 0 360 "
+           "130\" role=\"img\" aria-labelledby=\"eval-caption\"></svg><figcaption "
+           "id=\"eval-caption\">The reference engine's evaluation from White's side (clamped to "
+           "&plusmn;10); circles mark inaccuracies, mistakes and blunders, the dashed line the "
+           "turning point. Select a circle to see its position.</figcaption></figure></div>"
+           "<div class=\"viewer-side\">"
            "<div class=\"controls\"><button type=\"button\" id=\"ply-first\" aria-label=\"First "
            "position\">|&#x25C0;</button><button type=\"button\" id=\"ply-back\" aria-label=\"Back "
            "one move\">&#x25C0;</button><button type=\"button\" id=\"ply-forward\" "
@@ -157,6 +163,26 @@ std::string games_section(const ReportData& data) {
            "<ol id=\"move-list\"></ol></div></div></div></section>";
     return out.str();
 }
+
+namespace {
+
+// A viewer game's analysis: "e" each position's evaluation (White's side, clamped centipawns,
+// null without one), "n" each move's NAG, "b" its better move, "t" the turning point's ply.
+json::Value viewer_analysis_json(const ViewerAnalysis& analysis) {
+    json::Value evals{json::Array{}}, nags{json::Array{}}, better{json::Array{}};
+    for (const auto& e : analysis.evals) evals.push(e ? json::Value(*e) : json::Value(nullptr));
+    for (const auto& n : analysis.nags) nags.push(n);
+    for (const auto& b : analysis.better) better.push(b);
+    json::Value value{json::Object{}};
+    value.set("e", std::move(evals));
+    value.set("n", std::move(nags));
+    value.set("b", std::move(better));
+    value.set("t", analysis.turning_ply ? json::Value(std::int64_t(*analysis.turning_ply))
+                                        : json::Value(nullptr));
+    return value;
+}
+
+}  // namespace
 
 std::string game_data_scripts(const ReportData& data) {
     // Step 1. The list: one array per game, in the order of the columns.
@@ -201,6 +227,7 @@ std::string game_data_scripts(const ReportData& data) {
         json::Value value{json::Object{}};
         value.set("f", std::move(fens));
         value.set("m", std::move(moves));
+        if (!game.analysis.evals.empty()) value.set("a", viewer_analysis_json(game.analysis));
         plies << (first ? "" : ",") << '"' << game.id << "\":\"" << deflate_base64(value.dump())
               << '"';
         first = false;
@@ -275,10 +302,11 @@ std::string render_page_body(const ReportData& data, const PageMode& mode) {
         {"timeline", timeline_section(data)},   {"crosstable", crosstable_section(data)},
         {"match", match_section(data)},         {"search", search_section(data)},
         {"openings", openings_section(data)},   {"terminations", terminations_section(data)},
-        {"games", games_section(data)},         {"nodes", nodes_section(data)}};
+        {"analysis", analysis_section(data)},   {"games", games_section(data)},
+        {"nodes", nodes_section(data)}};
     const char* labels[] = {"Standings", "Swiss rounds", "Elo over time", "Crosstable",
                             "Match",     "Search",       "Openings",      "Terminations",
-                            "Games",     "Node counts"};
+                            "Analysis",  "Games",        "Node counts"};
     for (std::size_t i = 0; i < sections.size(); ++i)
         if (!sections[i].second.empty())
             out << "<li><a href=\"#" << sections[i].first << "\">" << labels[i] << "</a></li>";

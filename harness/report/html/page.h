@@ -53,6 +53,8 @@ std::string terminations_section(const ReportData& data);
 std::string swiss_section(const ReportData& data);
 std::string nodes_section(const ReportData& data);
 std::string games_section(const ReportData& data);
+// The reference engine's analysis (page_analysis.cpp); empty when the database holds none.
+std::string analysis_section(const ReportData& data);
 // JSON made safe as the text of a <script type="application/json"> element: every `<`, `>`, `&`,
 // U+2028 and U+2029 (which JSON has only inside strings) written as its \uXXXX escape, so that no
 // text can end the element, open a comment in it (`<!--`), or end a line of script, and the text

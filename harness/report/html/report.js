@@ -89,8 +89,13 @@
       info.textContent = 'Start position';
     } else {
       const [san, uci, score, depth, nodes, time, book] = game.m[viewer.ply - 1];
-      const parts = [san + ' (' + uci + ')'];
+      const a = game.a;
+      const nag = a ? a.n[viewer.ply - 1] : '';
+      const parts = [san + nag + ' (' + uci + ')'];
       if (book) parts.push('book move');
+      if (a && a.e[viewer.ply] !== null) parts.push('evaluation ' + pawns(a.e[viewer.ply]));
+      if (a && a.b[viewer.ply - 1]) parts.push('better ' + a.b[viewer.ply - 1]);
+      if (a && a.t === viewer.ply) parts.push('the turning point');
       if (score) parts.push('score ' + score);
       if (depth !== null) parts.push('depth ' + depth);
       if (nodes !== null) parts.push(nodes + ' nodes');
@@ -100,6 +105,51 @@
     document.querySelectorAll('#move-list button').forEach((b, i) =>
       b.setAttribute('aria-current', String(i + 1 === viewer.ply)));
     $('#viewer').dataset.ply = viewer.ply;
+    const cursor = $('#eval-graph .cursor');
+    if (cursor) cursor.setAttribute('x1', graphX(viewer.ply)), cursor.setAttribute('x2', graphX(viewer.ply));
+  }
+
+  // The evaluation graph under the board (when the database holds an analysis of the game): White's
+  // evaluation at each position, clamped to +/-10, with the marked moves and the turning point.
+  const NAG_CLASS = { '?!': 'inaccuracy', '?': 'mistake', '??': 'blunder' };
+  const pawns = (cp) => (cp > 0 ? '+' : '') + (cp / 100).toFixed(2);
+  const graphX = (ply) => 4 + 352 * ply / Math.max(1, viewer.game ? viewer.game.f.length - 1 : 1);
+  const graphY = (cp) => 65 - 60 * cp / 1000;
+  function svgElement(name, attributes) {
+    // The namespace from the page's own <svg>: the page names no address.
+    const element = document.createElementNS($('#eval-graph').namespaceURI, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+    return element;
+  }
+  function drawGraph() {
+    const figure = $('#eval-figure'), svg = $('#eval-graph');
+    const a = viewer.game && viewer.game.a;
+    figure.hidden = !a;
+    svg.replaceChildren();
+    if (!a) return;
+    svg.appendChild(svgElement('rect', { x: 0, y: 0, width: 360, height: 130, class: 'ground' }));
+    svg.appendChild(svgElement('line', { x1: 4, x2: 356, y1: 65, y2: 65, class: 'zero' }));
+    const points = [];
+    a.e.forEach((cp, ply) => { if (cp !== null) points.push(graphX(ply).toFixed(1) + ',' + graphY(cp).toFixed(1)); });
+    svg.appendChild(svgElement('polyline', { points: points.join(' '), class: 'evaluation' }));
+    if (a.t) svg.appendChild(svgElement('line', { x1: graphX(a.t), x2: graphX(a.t), y1: 2, y2: 128, class: 'turning' }));
+    const whiteFirst = viewer.game.f[0].split(' ')[1] === 'w';
+    const firstMove = Number(viewer.game.f[0].split(' ')[5] || 1);
+    a.n.forEach((nag, i) => {
+      if (!nag || a.e[i + 1] === null) return;
+      const mark = svgElement('circle', { cx: graphX(i + 1), cy: graphY(a.e[i + 1]), r: 4.5,
+        class: 'mark ' + NAG_CLASS[nag], 'data-ply': i + 1, 'data-nag': nag, tabindex: 0 });
+      const number = firstMove + Math.floor((i + (whiteFirst ? 0 : 1)) / 2);
+      const white = (i % 2 === 0) === whiteFirst;
+      const title = svgElement('title', {});
+      title.textContent = number + (white ? '. ' : '... ') + viewer.game.m[i][0] + nag +
+        ' (' + NAG_CLASS[nag] + ')' + (a.b[i] ? ', better ' + a.b[i] : '');
+      mark.appendChild(title);
+      mark.addEventListener('click', () => showPly(i + 1));
+      mark.addEventListener('keydown', (e) => { if (e.key === 'Enter') showPly(i + 1); });
+      svg.appendChild(mark);
+    });
+    svg.appendChild(svgElement('line', { x1: 4, x2: 4, y1: 2, y2: 128, class: 'cursor' }));
   }
   async function openGame(id) {
     const row = GAMES.find((g) => g[0] === id);
@@ -111,6 +161,7 @@
       tr.classList.toggle('current', Number(tr.dataset.gameId) === id));
     if (!row || !(String(id) in PLIES)) {
       viewer.game = null;
+      drawGraph();
       $('#viewer-title').textContent = 'Game ' + id + ' is not in this page\'s sample';
       return;
     }
@@ -128,12 +179,15 @@
       button.type = 'button';
       const white = (i % 2 === 0) === whiteFirst;
       const number = firstMove + Math.floor((i + (whiteFirst ? 0 : 1)) / 2);
-      button.textContent = (white ? number + '. ' : (i === 0 ? number + '... ' : '')) + m[0];
+      const nag = viewer.game.a ? viewer.game.a.n[i] : '';
+      button.textContent = (white ? number + '. ' : (i === 0 ? number + '... ' : '')) + m[0] + nag;
+      if (nag) button.className = NAG_CLASS[nag];
       button.addEventListener('click', () => showPly(i + 1));
       li.appendChild(button);
       moves.appendChild(li);
     });
     $('#move-list').replaceChildren(moves);
+    drawGraph();
     showPly(0);
     box.dataset.game = id;
     box.dataset.loaded = 'true';

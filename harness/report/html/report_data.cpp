@@ -257,9 +257,13 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
         // An even sample when there are more games than the viewer holds.
         if (!data.viewer_sampled || kept < (i + 1) * options.max_viewer_games / total) {
             ++kept;
-            ViewerGame viewer{summary.id, game.start_fen, fens_after_each_ply(game, summary.id),
-                              std::move(game.moves)};
+            ViewerGame viewer{
+                summary.id, game.start_fen, fens_after_each_ply(game, summary.id), {}, {}};
+            add_game_analysis(data, store, summary, game, &viewer.analysis);
+            viewer.moves = std::move(game.moves);
             data.viewer_games.push_back(std::move(viewer));
+        } else {
+            add_game_analysis(data, store, summary, game, nullptr);
         }
     }
 
@@ -390,6 +394,7 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     // Step 2. Results, ratings over time, per-game figures and node counts.
     compute_results(data, options);
     compute_timeline(data, options);
+    choose_analysis(data, store);
     read_games(data, store, options);
     read_node_counts(data, store);
     data.pooled_sprt = format_database_pool(store, data.tournament.id);

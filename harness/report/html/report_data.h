@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "harness/analysis/analysis.h"
 #include "harness/config/engine_config.h"
 #include "harness/ratings/joint_ratings.h"
 #include "harness/ratings/pair_statistics.h"
@@ -77,6 +78,16 @@ struct NodeSeries {
     std::map<int, int> positions_by_depth;
 };
 
+// What the reference engine's analysis says of one viewer game (empty when it does not hold it):
+// the evaluation of each position from White's side, clamped to +/-1000 centipawns (the start
+// first; none where the engine gave no score), and each move's NAG and better move.
+struct ViewerAnalysis {
+    std::vector<std::optional<int>> evals;
+    std::vector<std::string> nags;
+    std::vector<std::string> better;
+    std::optional<std::size_t> turning_ply;  // a decisive game's turning point (from 1)
+};
+
 // One ply of a game as the viewer shows it: the position after the move, and what the engine
 // said while choosing it.
 struct ViewerGame {
@@ -84,6 +95,25 @@ struct ViewerGame {
     std::string start_fen;
     std::vector<std::string> fens;  // after each ply
     std::vector<MoveRecord> moves;
+    ViewerAnalysis analysis;
+};
+
+// A decisive game's turning point as the page lists it.
+struct GameTurningPoint {
+    GameId game = 0;
+    int loser = 0;     // engine index
+    std::string move;  // "23. Kf1" or "23... Kf8"
+    TurningPoint point;
+};
+
+// The reference engine's analysis of the tournament's games (`arbiter analyse --db`), when the
+// database holds one: the analysis holding most of the games (README, "Analysing games").
+struct ReportAnalysis {
+    StoredAnalysis analysis;  // games: how many of the tournament's it holds
+    MistakeThresholds thresholds;
+    std::vector<LossTally> engines;                // by engine index, book moves left out
+    std::int64_t decisive = 0;                     // decisive games it holds
+    std::vector<GameTurningPoint> turning_points;  // in the games' order
 };
 
 // Everything the page needs, in the engines' standings order where it matters.
@@ -123,6 +153,7 @@ struct ReportData {
     std::vector<ViewerGame> viewer_games;
     bool viewer_sampled = false;
     std::optional<SwissRecord> swiss;  // a Swiss: its rounds as the games complete them
+    std::optional<ReportAnalysis> analysis;
 };
 
 // Reads the tournament (the latest unless options say otherwise) from the store. Throws
@@ -132,6 +163,14 @@ ReportData collect_report(Store& store, const ReportOptions& options);
 // Replays a game with the chess core and returns the FEN after each ply. Throws
 // std::runtime_error naming the game and ply if a stored move is not legal.
 std::vector<std::string> fens_after_each_ply(const GameRecord& game, GameId id);
+
+// Chooses the analysis the page shows (none when no analysis holds a game of data.games).
+void choose_analysis(ReportData& data, Store& store);
+// Adds a game's analysis (when the chosen analysis holds it) to the page's figures: each
+// engine's losses and marks over its own moves (book moves left out), the turning point of a
+// decisive game; fills `viewer` when given. `game` is the game as stored.
+void add_game_analysis(ReportData& data, Store& store, const GameSummary& summary,
+                       const GameRecord& game, ViewerAnalysis* viewer);
 
 // The faults a game can be lost by, each of which the page links to its game.
 bool is_fault(Termination termination);
