@@ -152,14 +152,28 @@ TEST(DialectUsage, EachToolsOptionsInItsForm) {
 // The usage's engine keys are the reader's: each usage lists each key, the reader takes each with
 // a sample value, and its "unknown engine key" message names them all.
 TEST(DialectUsage, EngineKeysAreTheReadersKeys) {
-    const std::map<std::string, std::string> sample = {
-        {"cmd", "/bin/x"},    {"name", "n"},      {"dir", "/tmp"},
-        {"arg", "-a"},        {"args", "a b"},    {"option.NAME", "1"},
-        {"proto", "uci"},     {"tc", "10+0.1"},   {"st", "1"},
-        {"nodes", "10"},      {"depth", "3"},     {"plies", "3"},
-        {"timemargin", "50"}, {"restart", "on"},  {"stderr", "e.log"},
-        {"book", "b.bin"},    {"bookdepth", "4"}, {"initstr", "setoption name Hash value 16"},
-        {"ponder", "true"},   {"trust", "true"},  {"whitepov", "true"}};
+    const std::map<std::string, std::string> sample = {{"cmd", "/bin/x"},
+                                                       {"name", "n"},
+                                                       {"dir", "/tmp"},
+                                                       {"arg", "-a"},
+                                                       {"args", "a b"},
+                                                       {"option.NAME", "1"},
+                                                       {"proto", "uci"},
+                                                       {"tc", "10+0.1"},
+                                                       {"st", "1"},
+                                                       {"nodes", "10"},
+                                                       {"depth", "3"},
+                                                       {"plies", "3"},
+                                                       {"timemargin", "50"},
+                                                       {"restart", "on"},
+                                                       {"stderr", "e.log"},
+                                                       {"book", "b.bin"},
+                                                       {"bookdepth", "4"},
+                                                       {"rating", "1500"},
+                                                       {"initstr", "setoption name Hash value 16"},
+                                                       {"ponder", "true"},
+                                                       {"trust", "true"},
+                                                       {"whitepov", "true"}};
     const std::string cutechess = dialect_usage(SpokenTool::cutechess);
     const std::string fastchess = dialect_usage(SpokenTool::fastchess);
     std::string known;

@@ -82,6 +82,7 @@ struct TournamentConfig {
     // Swiss: `rounds` rounds, each paired by the FIDE Dutch system from the results before it;
     // a board is a game pair (one game with single_games) (harness/tournament/swiss_run.h).
     bool swiss = false;
+    int bye_half_points = 2;  // Swiss: what a pairing-allocated bye scores, in half points
     int seeds = 1;
     Colours colours = Colours::alternate;
     OpeningPolicy opening_policy = OpeningPolicy::all_pairs;

@@ -82,6 +82,15 @@ void store_opening_policy(const Config& c, json::Value& v, Key k) {
         v.set(k, opening_policy_name(c.opening_policy));
 }
 
+void read_bye_points(Config& c, Text t) {
+    const std::string points = read_choice("bye_points", t, {"0", "0.5", "1"});
+    c.bye_half_points = points == "1" ? 2 : points == "0.5" ? 1 : 0;
+}
+
+void store_bye_points(const Config& c, json::Value& v, Key k) {
+    if (c.bye_half_points != 2) v.set(k, c.bye_half_points == 1 ? "0.5" : "0");
+}
+
 // A knockout draws each round from all results of the round before: no shard of it (--shard,
 // --pool) could draw its rounds alone, SPRT has no two-engine match to stop, and a cut
 // (--max-games) would end it without a winner. So with a Swiss, each round paired from every

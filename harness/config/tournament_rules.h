@@ -146,6 +146,10 @@ void store_opening_policy(const Config& c, json::Value& v, Key k);
 void check_opening_policy(const Config& c);
 // A knockout or a Swiss draws each round from the results before: no shards, no SPRT, no cut.
 void check_drawn_rounds(const Config& c);
+// --bye-points: 0, 0.5 or 1 (a Swiss's pairing-allocated bye), held in half points; stored only
+// when it is not FIDE's 1, so that the identity of every other tournament stays as it was.
+void read_bye_points(Config& c, Text t);
+void store_bye_points(const Config& c, json::Value& v, Key k);
 // --seed: any 64-bit unsigned whole number, as -srand and a seed from the clock may be.
 std::uint64_t read_seed(Text t);
 // The global limits, as four members of the stored configuration.

@@ -154,6 +154,31 @@ TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
     EXPECT_NE(out.find("Standings after 4 of 4 rounds"), std::string::npos) << out;
 }
 
+// --bye-points: a bye worth half a point is scored so in the standings and the exported TRF
+// (BBU), and is part of the tournament's identity (a run with another value is a new one).
+TEST_F(SwissEndToEnd, AByeScoresWhatByePointsSays) {
+    auto [code, out] = run(command("b.sqlite", 2) + " --bye-points 0.5");
+    ASSERT_EQ(code, 0) << out;
+    auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
+                                         path("b.sqlite") + " --trf " + path("b.trf"));
+    ASSERT_EQ(export_code, 0) << export_out;
+    std::ifstream trf_file(path("b.trf"));
+    std::stringstream trf;
+    trf << trf_file.rdbuf();
+    EXPECT_NE(trf.str().find("\nBBU  0.5\n"), std::string::npos) << trf.str();
+    EXPECT_EQ(arbiter::swiss::read_trf(trf.str(), "b.trf").bye_half_points, 1);
+    auto [again, again_out] = run(command("b.sqlite", 2));
+    ASSERT_EQ(again, 0) << again_out;
+    EXPECT_EQ(query_rows(path("b.sqlite"), "SELECT count(*) FROM tournaments")[0][0], "2");
+    auto [bad, bad_out] = run(command("c.sqlite", 2) + " --bye-points 2");
+    EXPECT_NE(bad, 0);
+    std::ifstream err_file(path("err"));
+    std::stringstream err;
+    err << err_file.rdbuf();
+    EXPECT_NE(err.str().find("bye_points must be 0, 0.5 or 1 (got 2)"), std::string::npos)
+        << err.str() << bad_out;
+}
+
 TEST_F(SwissEndToEnd, AStoppedSwissResumesWithTheSamePairings) {
     auto [code, out] = run(command("whole.sqlite", 3));
     ASSERT_EQ(code, 0) << out;

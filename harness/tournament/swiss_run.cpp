@@ -45,6 +45,7 @@ SwissRun::SwissRun(const TournamentConfig& config, const Schedule& openings)
         tournament_.players.push_back(
             {config.engines[std::size_t(engine)].name, config.engines[std::size_t(engine)].rating});
     tournament_.planned_rounds = config.rounds;
+    tournament_.bye_half_points = config.bye_half_points;
 }
 
 bool SwissRun::pair_next_round() {

@@ -112,6 +112,7 @@ constexpr K ENGINE_KEYS[] = {
     {"stderr", "FILE", "Append its stderr to FILE", read_native},
     {"book", "FILE", "A Polyglot book its moves are played from while it has one", read_native},
     {"bookdepth", "N", "At most N of its moves from the book", read_native},
+    {"rating", "ELO", "Its place in a Swiss's initial ranking (highest first)", read_native},
     {"conf", "NAME", "The engine NAME of the -engines file, this block's keys on top",
      [](EngineConfig&, Extras& x, Text, Text v, Warnings&) { x.conf = v; }},
     {"initstr", "TEXT", "setoption name NAME value VALUE lines (\\n between), as option.NAME=",
