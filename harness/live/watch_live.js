@@ -93,13 +93,21 @@ async function main() {
       result.samples.push(sample);
       const playing = sample.cards.filter((c) => !c.over && c.plies > 4);
       if (!clicked && playing.length >= 2) {
-        // Click the second game in progress: the big board follows it.
+        // Click the second game in progress: the big board follows it. A game that ended
+        // meanwhile (a loaded machine) lets the board move on: the click is tried again later.
         const target = playing[1].game;
         await evaluate(`document.getElementById('live-game-${target}').click()`);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        result.clicked = target;
-        result.followed_after_click = await evaluate(`Number(document.querySelector('#live-follow').dataset.game)`);
-        clicked = true;
+        const after = await evaluate(`(() => {
+          const card = document.getElementById('live-game-${target}');
+          return { follow: Number(document.querySelector('#live-follow').dataset.game),
+                   over: !card || card.classList.contains('over') };
+        })()`);
+        if (!after.over) {
+          result.clicked = target;
+          result.followed_after_click = after.follow;
+          clicked = true;
+        }
       }
       if (!shotMidRun && playing.length >= 2 && sample.game_rows > 0) {
         await evaluate(`window.scrollTo(0, 0)`);
