@@ -94,16 +94,25 @@ async function main() {
       const playing = sample.cards.filter((c) => !c.over && c.plies > 4);
       if (!clicked && playing.length >= 2) {
         // Click the second game in progress: the big board follows it. A game that ended
-        // meanwhile (a loaded machine) lets the board move on: the click is tried again later.
+        // meanwhile (a loaded machine) lets the board move on, and the shell page's one reload
+        // into the report (at the first recorded game) starts the page afresh: either way the
+        // click is tried again later. The marker set with the click tells a reload.
         const target = playing[1].game;
-        await evaluate(`document.getElementById('live-game-${target}').click()`);
+        await evaluate(`window.arbiterClickProbe = true;
+          document.getElementById('live-game-${target}').click()`);
         await new Promise((resolve) => setTimeout(resolve, 300));
-        const after = await evaluate(`(() => {
-          const card = document.getElementById('live-game-${target}');
-          return { follow: Number(document.querySelector('#live-follow').dataset.game),
-                   over: !card || card.classList.contains('over') };
-        })()`);
-        if (!after.over) {
+        let after;
+        try {
+          after = await evaluate(`(() => {
+            const card = document.getElementById('live-game-${target}');
+            return { follow: Number(document.querySelector('#live-follow').dataset.game),
+                     over: !card || card.classList.contains('over'),
+                     reloaded: window.arbiterClickProbe !== true };
+          })()`);
+        } catch (error) {
+          after = { over: false, reloaded: true };  // between documents: a reload
+        }
+        if (!after.over && !after.reloaded) {
           result.clicked = target;
           result.followed_after_click = after.follow;
           clicked = true;
