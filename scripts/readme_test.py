@@ -309,7 +309,8 @@ SCRIPTS = {
                              "build/strategy-nodes 1 results/node-counts.md", {})],
     "strategies": [("scripts/strategies", {"GAMES": "2", "NODES": "500"})],
     "strategies-tc": [("scripts/strategies-tc", {"GAMES": "2", "GAUNTLET_OPENINGS": "1",
-                                                 "STRATEGIES": "Quiescence", "TC": SHORT_TC})],
+                                                 "STRATEGIES": "Quiescence", "RUNGS": "lab",
+                                                 "TC": SHORT_TC})],
     "pr-compare": [("scripts/pr-compare build/bin build/bin pr-summary.md && "
                     "grep -q 'same search' pr-summary.md", {})],
     "bench-speed": [("scripts/bench-speed 2", {})],  # depth 2: callgrind counts every rung
