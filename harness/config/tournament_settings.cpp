@@ -313,6 +313,17 @@ const std::vector<TournamentSetting>& settings_table() {
           .value_name = "N",
           .help = "Adjudicate a draw after N plies",
           .read = [](Config& c, Text t) { read_max_plies(c.game.adjudication, t); }},
+        S{.key = "draw_claims",
+          .flag = "draw-claims",
+          .value_name = "RULE",
+          .help =
+              "An engine's draw claim (UCI: `info string draw-claim RULE`): checked (default: a "
+              "false one loses) or trusted (it draws the game unchecked, as the family "
+              "tournament's runner did)",
+          .read = read_word<"draw_claims", DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
+          .store =
+              store_word_unless_default<DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
+          .in_identity = true},
         S{.key = "time_margin",
           .flag = "timemargin",
           .value_name = "MS",
@@ -321,11 +332,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .store = [](const Config& c, json::Value& v,
                       Key k) { v.set(k, std::int64_t(c.game.time_margin.count())); },
           .in_identity = true,
-          .identify =
-              [](const Config& c, Hash, json::Value& v, Key k) {
-                  if (c.game.time_margin != defaults().game.time_margin)
-                      v.set(k, std::int64_t(c.game.time_margin.count()));
-              },
+          .identify = identify_ms_unless_default<&Config::game, &GameSettings::time_margin>,
           .check = [](const Config& c) { check_time_margin(c.game.time_margin); }},
         S{.key = "stall_timeout",
           .flag = "stall-timeout",
@@ -336,11 +343,7 @@ const std::vector<TournamentSetting>& settings_table() {
           .store = [](const Config& c, json::Value& v,
                       Key k) { v.set(k, std::int64_t(c.game.stall_timeout.count())); },
           .in_identity = true,
-          .identify =
-              [](const Config& c, Hash, json::Value& v, Key k) {
-                  if (c.game.stall_timeout != defaults().game.stall_timeout)
-                      v.set(k, std::int64_t(c.game.stall_timeout.count()));
-              },
+          .identify = identify_ms_unless_default<&Config::game, &GameSettings::stall_timeout>,
           .check = [](const Config& c) { check_stall_timeout(c.game.stall_timeout); }},
         // Step 6. Tablebase adjudication: four flags, one member of the identity.
         S{.key = "tablebase",
