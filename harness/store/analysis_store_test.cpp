@@ -120,8 +120,10 @@ TEST_F(AnalysisStoreTest, AVersion10FileIsReadAsItIsThenMigrated) {
     store_.reset();
     {
         sql::Connection raw(path_, SQLITE_OPEN_READWRITE);
-        raw.execute("DROP TABLE position_analyses; DROP TABLE analyses; PRAGMA user_version = 10",
-                    "test");
+        raw.execute(
+            "DROP TABLE initial_ranking_entrants; DROP TABLE initial_rankings; "
+            "DROP TABLE position_analyses; DROP TABLE analyses; PRAGMA user_version = 10",
+            "test");
     }
     {
         Store old = Store::open(path_, Store::Access::read_only);
@@ -130,7 +132,7 @@ TEST_F(AnalysisStoreTest, AVersion10FileIsReadAsItIsThenMigrated) {
         EXPECT_TRUE(old.load_game_analysis(1, id).empty());
     }
     store_.emplace(Store::open(path_));
-    EXPECT_EQ(store_->schema_version(), 11);
+    EXPECT_EQ(store_->schema_version(), Store::latest_schema_version());
     EXPECT_EQ(store_->load_game(id), game);
     const AnalysisId analysis = store_->get_or_create_analysis(reference_, "depth", 1);
     std::mt19937 random(9);

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 
 namespace arbiter::schema {
 namespace {
@@ -280,7 +278,25 @@ CREATE TABLE position_analyses (
     PRIMARY KEY (analysis_id, game_id, ply)) WITHOUT ROWID;
 )sql";
 
-constexpr std::array<Migration, 11> MIGRATIONS = {{
+// Version 12 (issue 49). A Swiss's initial ranking, fixed when the tournament is first run so that
+// a resume pairs as the first run did: the pool's games it was computed from (tournaments, games,
+// why the pool gave no Elo), and each entrant's pairing number, name, and the rating that placed
+// it (its rating=, its joint Elo over the pool's earlier tournaments, or none: name order).
+constexpr std::string_view VERSION_12 = R"sql(
+CREATE TABLE initial_rankings (
+    tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),
+    pool_tournaments INTEGER NOT NULL CHECK (pool_tournaments >= 0),
+    pool_games INTEGER NOT NULL CHECK (pool_games >= 0), pool_note TEXT NOT NULL,
+    created_at_ms INTEGER NOT NULL);
+CREATE TABLE initial_ranking_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES initial_rankings (tournament_id),
+    pairing_number INTEGER NOT NULL CHECK (pairing_number >= 1), name TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('rating', 'pool', 'name')),
+    rating REAL CHECK ((source = 'name') = (rating IS NULL)),
+    PRIMARY KEY (tournament_id, pairing_number), UNIQUE (tournament_id, name)) WITHOUT ROWID;
+)sql";
+
+constexpr std::array<Migration, 12> MIGRATIONS = {{
     {1, "tournaments, engines, openings, games, moves, node counts", VERSION_1},
     {2, "node counts get leaves and the depth reached", VERSION_2},
     {3, "per-game totals of each side's moves", VERSION_3},
@@ -295,11 +311,15 @@ constexpr std::array<Migration, 11> MIGRATIONS = {{
     {9, "games get the detail of an engine's fault", VERSION_9},
     {10, "engines get the description they give of themselves", VERSION_10},
     {11, "a reference engine's analysis of every position of a game", VERSION_11},
+    {12, "a Swiss's initial ranking and the ratings behind it", VERSION_12},
 }};
 
-constexpr std::array<std::string_view, 12> REQUIRED_TABLES = {
-    "analyses",  "engines",  "game_engine_totals", "games",       "moves",  "node_counts",
-    "node_runs", "openings", "position_analyses",  "shard_slots", "shards", "tournaments",
+constexpr std::array<std::string_view, 14> REQUIRED_TABLES = {
+    "analyses", "engines",           "game_engine_totals",
+    "games",    "initial_rankings",  "initial_ranking_entrants",
+    "moves",    "node_counts",       "node_runs",
+    "openings", "position_analyses", "shard_slots",
+    "shards",   "tournaments",
 };
 
 std::string hex32(std::int64_t value) {
@@ -307,18 +327,6 @@ std::string hex32(std::int64_t value) {
     std::snprintf(text, sizeof text, "0x%08llx",
                   static_cast<unsigned long long>(value) & 0xffffffffULL);
     return text;
-}
-
-std::uint32_t big_endian(const unsigned char* bytes, int size) {
-    std::uint32_t value = 0;
-    for (int i = 0; i < size; ++i) value = (value << 8) | bytes[i];
-    return value;
-}
-
-bool non_empty_file(const std::filesystem::path& path) {
-    std::error_code error;
-    const auto size = std::filesystem::file_size(path, error);
-    return !error && size > 0;
 }
 
 }  // namespace
@@ -334,6 +342,10 @@ int latest_version(std::span<const Migration> list) {
 std::vector<std::string_view> required_tables(int version) {
     std::vector<std::string_view> tables(REQUIRED_TABLES.begin(), REQUIRED_TABLES.end());
     if (version < GAME_TOTALS_VERSION) std::erase(tables, "game_engine_totals");
+    if (version < INITIAL_RANKING_VERSION) {
+        std::erase(tables, "initial_rankings");
+        std::erase(tables, "initial_ranking_entrants");
+    }
     if (version < ANALYSIS_VERSION) {
         std::erase(tables, "analyses");
         std::erase(tables, "position_analyses");
@@ -348,62 +360,6 @@ std::vector<std::string_view> required_tables(int version) {
 void compute_game_totals_in_memory(sql::Connection& connection) {
     connection.execute(TEMPORARY_TOTALS,
                        "computing the per-game totals of an older database in memory");
-}
-
-void check_file_before_open(const std::string& path) {
-    namespace fs = std::filesystem;
-    std::error_code error;
-    const fs::file_status status = fs::status(path, error);
-    if (!fs::exists(status)) return;
-    if (!fs::is_regular_file(status)) throw StoreError(path + ": is not a regular file");
-    // Another process may be writing the file while this reads it (the file is not locked
-    // here), so the reads go in the order a writer cannot fool: the header, then whether a log
-    // or journal is pending, then the size. SQLite writes page 1 first and the file's end last,
-    // and removes or empties its log or journal only after the main file is complete.
-    const auto file_size = [&] {
-        const std::uintmax_t size = fs::file_size(path, error);
-        if (error) throw StoreError(path + ": cannot read the file size: " + error.message());
-        return size;
-    };
-
-    // Step 1. The 100-byte SQLite header starts with "SQLite format 3\0".
-    unsigned char header[100] = {};
-    std::ifstream in(path, std::ios::binary);
-    in.read(reinterpret_cast<char*>(header), sizeof header);
-    if (!in) {
-        const std::uintmax_t size = file_size();
-        // Empty, being created by another process right now, or unreadable: SQLite opens it
-        // under its lock and says what is wrong.
-        if (size == 0 || size >= sizeof header) return;
-        throw StoreError(path + ": is not an SQLite database, or it is damaged (only " +
-                         std::to_string(size) + " bytes, shorter than the SQLite header)");
-    }
-    static constexpr char MAGIC[] = "SQLite format 3";
-    if (!std::equal(MAGIC, MAGIC + sizeof MAGIC, reinterpret_cast<const char*>(header))) {
-        throw StoreError(path +
-                         ": is not an SQLite database, or it is damaged (the file does not start "
-                         "with the SQLite header)");
-    }
-
-    // Step 2. A file shorter than the size its header declares has been truncated. The declared
-    // size is valid when the change counter equals the version-valid-for number; with a
-    // non-empty write-ahead log or a hot rollback journal the main file may legitimately lag.
-    std::uint32_t page_size = big_endian(header + 16, 2);
-    if (page_size == 1) page_size = 65536;
-    const std::uint32_t page_count = big_endian(header + 28, 4);
-    const bool size_is_valid =
-        page_count != 0 && big_endian(header + 24, 4) == big_endian(header + 92, 4);
-    if (!size_is_valid || non_empty_file(path + "-wal") || non_empty_file(path + "-journal")) {
-        return;
-    }
-    const std::uintmax_t declared = std::uintmax_t{page_count} * page_size;
-    const std::uintmax_t size = file_size();
-    if (size < declared) {
-        throw StoreError(path + ": the database file is damaged (truncated: its header declares " +
-                         std::to_string(page_count) + " pages of " + std::to_string(page_size) +
-                         " bytes = " + std::to_string(declared) + " bytes, but the file has " +
-                         std::to_string(size) + " bytes)");
-    }
 }
 
 std::vector<std::string> object_names(sql::Connection& connection) {

@@ -56,6 +56,9 @@ inline constexpr int ENGINE_DESCRIPTION_VERSION = 10;
 // The first version with a reference engine's analysis of games (analyses, position_analyses).
 inline constexpr int ANALYSIS_VERSION = 11;
 
+// The first version with a Swiss's stored initial ranking (initial_rankings and their entrants).
+inline constexpr int INITIAL_RANKING_VERSION = 12;
+
 // The tables arbiter reads and writes at schema `version`; open() checks they exist.
 std::vector<std::string_view> required_tables(int version);
 

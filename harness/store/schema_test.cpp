@@ -78,7 +78,7 @@ TEST_F(SchemaTest, MigrationsAreNumberedFromOne) {
     const auto list = schema::migrations();
     ASSERT_FALSE(list.empty());
     for (std::size_t i = 0; i < list.size(); ++i) EXPECT_EQ(list[i].version, int(i) + 1);
-    EXPECT_EQ(schema::latest_version(), 11);
+    EXPECT_EQ(schema::latest_version(), 12);
 }
 
 TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
@@ -99,10 +99,12 @@ TEST_F(SchemaTest, FreshDatabaseGetsApplicationIdVersionAndTables) {
     EXPECT_TRUE(has_column(connection, "engines", "id_author"));
     EXPECT_TRUE(has_column(connection, "engines", "id_description"));
     const std::vector<std::string> expected = {
-        "analyses", "engines",    "game_engine_totals", "game_list",
-        "games",    "moves",      "node_counts",        "node_runs",
-        "openings", "pool_stops", "position_analyses",  "shard_slots",
-        "shards",   "tournaments"};
+        "analyses",          "engines",     "game_engine_totals",
+        "game_list",         "games",       "initial_ranking_entrants",
+        "initial_rankings",  "moves",       "node_counts",
+        "node_runs",         "openings",    "pool_stops",
+        "position_analyses", "shard_slots", "shards",
+        "tournaments"};
     EXPECT_EQ(schema::object_names(connection), expected);
     // Migrating again is a no-op.
     EXPECT_EQ(schema::migrate(connection), LATEST);

@@ -216,6 +216,11 @@ void Statement::bind(int index, std::string_view value) {
     if (code != SQLITE_OK) connection_.fail(code, "binding a parameter");
 }
 
+void Statement::bind(int index, double value) {
+    const int code = sqlite3_bind_double(statement_, index, value);
+    if (code != SQLITE_OK) connection_.fail(code, "binding a parameter");
+}
+
 void Statement::bind_static(int index, std::string_view value) {
     const int code = sqlite3_bind_text64(statement_, index, value.data(), value.size(),
                                          SQLITE_STATIC, SQLITE_UTF8);

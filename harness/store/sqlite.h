@@ -70,6 +70,7 @@ class Statement {
     void bind(int index, std::string_view value);
     void bind(int index, const std::string& value) { bind(index, std::string_view(value)); }
     void bind(int index, const char* value) { bind(index, std::string_view(value)); }
+    void bind(int index, double value);
     // Binds `value` without copying it: the text must live until the statement is reset.
     void bind_static(int index, std::string_view value);
     void bind_null(int index);

@@ -131,6 +131,32 @@ struct StoredAnalysis {
     bool operator==(const StoredAnalysis&) const = default;
 };
 
+// Where the rating that placed a Swiss entrant in its initial ranking came from (schema 12).
+enum class InitialRatingSource { rating, pool, name };
+
+// One entrant of a Swiss's initial ranking: its name and the rating that placed it: its rating=
+// (rating), its joint Elo over the database's earlier tournaments (pool; infinite for a player who
+// won, or lost, every game there), or none (name: unrated, placed by name).
+struct InitialEntrant {
+    std::string name;
+    InitialRatingSource source = InitialRatingSource::name;
+    std::optional<double> rating;  // none exactly for InitialRatingSource::name
+
+    bool operator==(const InitialEntrant&) const = default;
+};
+
+// A Swiss's initial ranking as its first run fixed it: the entrants in pairing-number order, and
+// the pool of earlier games it read: its tournaments and games, and why it rated nobody (empty
+// when it rated its players).
+struct InitialRanking {
+    std::vector<InitialEntrant> entrants;
+    int pool_tournaments = 0;
+    std::int64_t pool_games = 0;
+    std::string pool_note;
+
+    bool operator==(const InitialRanking&) const = default;
+};
+
 // An open arbiter database.
 //
 // A process has one connection per database file and never another descriptor of a file it has
@@ -269,6 +295,15 @@ class Store {
                               std::span<const PositionVerdict> verdicts);
     // The verdicts of the game's positions in ply order; empty if the analysis does not hold it.
     std::vector<PositionVerdict> load_game_analysis(AnalysisId analysis, GameId game);
+
+    // A Swiss's initial ranking (store_rankings.cpp), if its first run stored one; none in a file
+    // before version 12.
+    std::optional<InitialRanking> load_initial_ranking(TournamentId tournament);
+    // Stores `ranking` as the tournament's initial ranking in one transaction unless it has one
+    // already; returns the ranking the tournament keeps (the earlier one, when it had one).
+    // Throws std::invalid_argument for a rating that does not match its source or names that
+    // repeat, StoreError for an unknown tournament or a read-only store.
+    InitialRanking keep_initial_ranking(TournamentId tournament, const InitialRanking& ranking);
 
     // Runs SQLite's full integrity check; returns "ok" or the problems it lists.
     std::string integrity_check();

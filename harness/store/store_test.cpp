@@ -29,7 +29,7 @@ TEST_F(StoreTest, CreatesSchemaInANewFile) {
         Store store = Store::open(path_);
         EXPECT_EQ(store.path(), path_);
         EXPECT_EQ(store.schema_version(), Store::latest_schema_version());
-        EXPECT_EQ(Store::latest_schema_version(), 11);
+        EXPECT_EQ(Store::latest_schema_version(), 12);
         EXPECT_EQ(store.integrity_check(), "ok");
     }
     sql::Connection raw(path_, RAW_FLAGS);

@@ -108,8 +108,10 @@ void downgrade_to_version_2(const std::string& path) {
     sql::Connection raw(path, SQLITE_OPEN_READWRITE);
     // Version 4's shard columns and tables, version 5's pool stops, version 6's move and
     // tournament columns, version 7's engine columns, version 8's score bound, version 9's
-    // fault detail and version 10's analyses go too, so that the file is a true version 2.
+    // fault detail, version 10's analyses and version 12's initial rankings go too, so that the
+    // file is a true version 2.
     raw.execute(
+        "DROP TABLE initial_ranking_entrants; DROP TABLE initial_rankings; "
         "DROP TABLE position_analyses; DROP TABLE analyses; "
         "ALTER TABLE games DROP COLUMN fault_detail; ALTER TABLE moves DROP COLUMN score_bound; "
         "ALTER TABLE engines DROP COLUMN id_name; ALTER TABLE engines DROP COLUMN id_author; "
