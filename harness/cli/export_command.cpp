@@ -46,7 +46,10 @@ void write_swiss_trf(const ExportOptions& options) {
             (options.tournaments.empty() ? "" : " among those --tournament gives") +
             " (choose one with --tournament ID)");
     const TournamentConfig config = stored_tournament_config(swiss.front());
-    SwissRecord record = swiss_record(config, current_games(store.list_games(swiss.front().id)));
+    // The initial ranking its first run stored (none before schema version 12: rating=, name).
+    SwissRecord record = swiss_record(
+        config, store.load_initial_ranking(swiss.front().id).value_or(configured_ranking(config)),
+        current_games(store.list_games(swiss.front().id)));
     OutputFile out(options.trf, OutputFile::Mode::replace);
     out.write(swiss::write_trf(record.tournament,
                                "arbiter tournament " + std::to_string(swiss.front().id)));

@@ -17,7 +17,7 @@
 
 #include "harness/swiss/dutch.h"
 #include "harness/swiss/trf.h"
-#include "harness/tournament/interrupted_run_test.h"
+#include "harness/tournament/swiss_e2e_checks.h"
 
 namespace {
 
@@ -28,25 +28,10 @@ const std::vector<std::string> BINARIES = {"alphabeta", "alphabeta-mvvlva", "alp
                                            "minimax",   "greedy",           "quiescence",
                                            "alphabeta"};
 
-struct StoredGame {
-    std::int64_t slot;
-    int round, board, game_in_pair;
-    std::string white, black, result;
-    bool operator==(const StoredGame&) const = default;
-};
+using swiss_e2e::StoredGame;
 
-class SwissEndToEnd : public ::testing::Test {
+class SwissEndToEnd : public swiss_e2e::SwissTest {
   protected:
-    void SetUp() override {
-        dir_ = fs::temp_directory_path() /
-               ("arbiter_swiss_" + std::to_string(::getpid()) + "_" +
-                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string path(const std::string& name) const { return (dir_ / name).string(); }
-
     std::string command(const std::string& db, int rounds) const {
         std::string c = std::string(ARBITER_PATH) + " tournament --format swiss --rounds " +
                         std::to_string(rounds) + " --nodes 2000 --concurrency 2 --openings " +
@@ -56,69 +41,15 @@ class SwissEndToEnd : public ::testing::Test {
                  BINARIES[i];
         return c;
     }
-
-    std::pair<int, std::string> run(const std::string& command,
-                                    const std::string& interrupt_after = "") const {
-        return run_interrupted(command, path("err"), interrupt_after);
-    }
-
-    std::vector<StoredGame> stored(const std::string& db) const {
-        std::vector<StoredGame> games;
-        for (const auto& row :
-             query_rows(path(db),
-                        "SELECT g.slot, g.round, g.pair_index, g.game_in_pair, w.name, b.name, "
-                        "g.result FROM games g JOIN engines w ON w.id = g.white_engine_id "
-                        "JOIN engines b ON b.id = g.black_engine_id ORDER BY g.slot"))
-            games.push_back({std::stoll(row[0]), std::stoi(row[1]), std::stoi(row[2]),
-                             std::stoi(row[3]), row[4], row[5], row[6]});
-        return games;
-    }
-
-    fs::path dir_;
 };
 
-// Checks the stored games round by round against the Dutch pairing of the results before.
-void expect_dutch_rounds(const std::vector<StoredGame>& games, int rounds) {
-    using namespace arbiter::swiss;
-    SwissTournament t;
-    for (std::size_t i = 0; i < BINARIES.size(); ++i)
-        t.players.push_back({"e" + std::to_string(i + 1), 0});
-    t.planned_rounds = rounds;
-    ASSERT_EQ(games.size(), std::size_t(rounds * 3 * 2));  // 3 boards of 2 games a round
-    std::set<std::pair<int, int>> met;
-    for (int r = 0; r < rounds; ++r) {
-        RoundPairing pairing = pair_dutch(t);
-        ASSERT_EQ(pairing.boards.size(), 3u);
-        SwissRound round;
-        round.bye = pairing.bye;
-        for (std::size_t b = 0; b < 3; ++b) {
-            auto [white, black] = pairing.boards[b];
-            const StoredGame& first = games[std::size_t(r * 6) + 2 * b];
-            const StoredGame& second = games[std::size_t(r * 6) + 2 * b + 1];
-            EXPECT_EQ(first.round, r);
-            EXPECT_EQ(first.board, int(b));
-            EXPECT_EQ(first.white, t.players[std::size_t(white)].name);
-            EXPECT_EQ(first.black, t.players[std::size_t(black)].name);
-            EXPECT_EQ(second.white, first.black);
-            EXPECT_EQ(second.black, first.white);
-            EXPECT_TRUE(met.insert(std::minmax(white, black)).second) << "a second meeting";
-            auto points = [](const std::string& result) {
-                return result == "1-0" ? 2 : result == "0-1" ? 0 : 1;
-            };
-            int white_points = points(first.result) + 2 - points(second.result);
-            round.games.push_back({white, black,
-                                   white_points > 2   ? GameResult::white_wins
-                                   : white_points < 2 ? GameResult::black_wins
-                                                      : GameResult::draw});
-        }
-        t.rounds.push_back(round);
-    }
-}
+// The engines' names in their initial ranking: e1 to e7 (no rating=, no earlier tournament).
+const std::vector<std::string> RANKING = {"e1", "e2", "e3", "e4", "e5", "e6", "e7"};
 
 TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
     auto [code, out] = run(command("s.sqlite", 4));
     ASSERT_EQ(code, 0) << out;
-    expect_dutch_rounds(stored("s.sqlite"), 4);
+    swiss_e2e::expect_dutch_rounds(stored("s.sqlite"), 4, RANKING);
     EXPECT_NE(out.find("Swiss round 4:"), std::string::npos) << out;
     // The TRF export holds the same rounds, each board's White the pair's first White.
     auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
@@ -188,7 +119,7 @@ TEST_F(SwissEndToEnd, AStoppedSwissResumesWithTheSamePairings) {
     auto [resumed_code, resumed_out] = run(command("resumed.sqlite", 3));
     ASSERT_EQ(resumed_code, 0) << resumed_out;
     EXPECT_EQ(stored("resumed.sqlite"), stored("whole.sqlite"));
-    expect_dutch_rounds(stored("resumed.sqlite"), 3);
+    swiss_e2e::expect_dutch_rounds(stored("resumed.sqlite"), 3, RANKING);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <map>
-#include <numeric>
 #include <sstream>
 #include <stdexcept>
 
@@ -13,17 +12,28 @@ namespace arbiter {
 
 namespace {
 
-// The engines' configuration indices in initial-ranking order: rating (rating=, highest first;
-// unrated last), then name.
-std::vector<int> swiss_ranking(const TournamentConfig& config) {
-    std::vector<int> order(config.engines.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        const EngineConfig& x = config.engines[std::size_t(a)];
-        const EngineConfig& y = config.engines[std::size_t(b)];
-        if (x.rating != y.rating) return x.rating > y.rating;
-        return x.name < y.name;
-    });
+// The configuration indices of the engines `initial` ranks, in its order. Throws
+// std::runtime_error unless it names each engine of the configuration once.
+std::vector<int> configuration_order(const TournamentConfig& config,
+                                     const InitialRanking& initial) {
+    std::vector<int> order;
+    for (const InitialEntrant& entrant : initial.entrants) {
+        const auto engine =
+            std::find_if(config.engines.begin(), config.engines.end(),
+                         [&](const EngineConfig& e) { return e.name == entrant.name; });
+        if (engine == config.engines.end())
+            throw std::runtime_error("the Swiss's stored initial ranking names " + entrant.name +
+                                     ", which its configuration does not have");
+        order.push_back(int(engine - config.engines.begin()));
+    }
+    std::vector<int> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.size() != config.engines.size() ||
+        std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+        throw std::runtime_error("the Swiss's stored initial ranking has " +
+                                 std::to_string(initial.entrants.size()) +
+                                 " entrants for the configuration's " +
+                                 std::to_string(config.engines.size()) + " engines");
     return order;
 }
 
@@ -39,11 +49,14 @@ swiss::GameResult board_result(int white_half_points, int black_half_points) {
 
 }  // namespace
 
-SwissRun::SwissRun(const TournamentConfig& config, const Schedule& openings)
-    : config_(config), openings_(openings), ranking_(swiss_ranking(config)) {
-    for (int engine : ranking_)
-        tournament_.players.push_back(
-            {config.engines[std::size_t(engine)].name, config.engines[std::size_t(engine)].rating});
+SwissRun::SwissRun(const TournamentConfig& config, const Schedule& openings,
+                   const InitialRanking& initial)
+    : config_(config),
+      openings_(openings),
+      initial_(initial),
+      ranking_(configuration_order(config, initial)) {
+    for (const InitialEntrant& entrant : initial.entrants)
+        tournament_.players.push_back({entrant.name, trf_rating(entrant)});
     tournament_.planned_rounds = config.rounds;
     tournament_.bye_half_points = config.bye_half_points;
 }
@@ -179,6 +192,11 @@ std::string SwissRun::text() const {
     std::lock_guard lock(mutex_);
     std::ostringstream out;
     const auto& players = tournament_.players;
+    out << "Initial ranking (by " << ranking_source(initial_) << "):";
+    for (std::size_t i = 0; i < initial_.entrants.size(); ++i)
+        out << (i == 0 ? " " : ", ") << i + 1 << ". " << initial_.entrants[i].name << " ("
+            << rating_label(initial_.entrants[i]) << ")";
+    out << "\n";
     for (std::size_t r = 0; r < tournament_.rounds.size(); ++r) {
         const swiss::SwissRound& round = tournament_.rounds[r];
         out << "Swiss round " << r + 1 << ":";
@@ -224,7 +242,8 @@ std::int64_t SwissRun::nominal_games() const {
     return boards_per_round() * games_per_board() * config_.rounds;
 }
 
-SwissRecord swiss_record(const TournamentConfig& config, const std::vector<GameSummary>& games) {
+SwissRecord swiss_record(const TournamentConfig& config, const InitialRanking& initial,
+                         const std::vector<GameSummary>& games) {
     // Each engine's row: the one its name plays under in the games.
     std::vector<EngineId> engines(config.engines.size(), -1);
     for (const GameSummary& g : games) {
@@ -234,14 +253,14 @@ SwissRecord swiss_record(const TournamentConfig& config, const std::vector<GameS
         }
     }
     const Schedule openings = Schedule::of(config, 1);
-    SwissRun run(config, openings);
+    SwissRun run(config, openings, initial);
     run.restore(games, engines);
     return run.record();
 }
 
 SwissRecord SwissRun::record() const {
     std::lock_guard lock(mutex_);
-    return {tournament_, ranking_};
+    return {tournament_, ranking_, initial_};
 }
 
 }  // namespace arbiter

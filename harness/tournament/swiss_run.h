@@ -1,5 +1,6 @@
 // A Swiss tournament as a tournament run plays it (harness/swiss/ for the pairing rules): the
-// engines ranked by rating (rating=, highest first), then name, each round paired by the FIDE Dutch
+// engines in their initial ranking (initial_ranking.h: rating=, the pool's Elo, then name, fixed
+// when the Swiss was first run), each round paired by the FIDE Dutch
 // system once the round before has ended, its boards' games handed to the workers. A board is a
 // game pair (the two colours of one opening, the Dutch system's White taking White first) or, with
 // single games, one game; the board's result for the Swiss is the pair's: a win for the engine that
@@ -19,27 +20,35 @@
 #include "harness/config/tournament_config.h"
 #include "harness/store/store.h"
 #include "harness/swiss/dutch.h"
+#include "harness/tournament/initial_ranking.h"
 #include "harness/tournament/schedule.h"
 
 namespace arbiter {
 
-// The Swiss record of a tournament: the engines in initial-ranking order (rating, then name),
-// `rounds` planned, and the rounds the recorded games complete, in the order they were played.
-// `ranking[i]` is the configuration index of the engine with pairing number i + 1.
+// The Swiss record of a tournament: the engines in initial-ranking order (their TRF ratings in
+// `tournament`), `rounds` planned, and the rounds the recorded games complete, in the order they
+// were played. `ranking[i]` is the configuration index of the engine with pairing number i + 1;
+// `initial` says what placed each one.
 struct SwissRecord {
     swiss::SwissTournament tournament;
     std::vector<int> ranking;
+    InitialRanking initial;
 };
 
-// The Swiss record of a stored tournament (its configuration as stored, its games): the rounds its
-// games complete, replayed as a run resumes them. Throws std::runtime_error as restore() does.
-SwissRecord swiss_record(const TournamentConfig& config, const std::vector<GameSummary>& games);
+// The Swiss record of a stored tournament (its configuration as stored, its initial ranking, its
+// games): the rounds its games complete, replayed as a run resumes them. Throws
+// std::runtime_error as the constructor and restore() do.
+SwissRecord swiss_record(const TournamentConfig& config, const InitialRanking& initial,
+                         const std::vector<GameSummary>& games);
 
 // The bracket of a Swiss run, shared by its workers. Thread-safe.
 class SwissRun {
   public:
     // `openings` orders the suite as for a knockout: each board draws the suite's next opening.
-    SwissRun(const TournamentConfig& config, const Schedule& openings);
+    // `initial` ranks the configuration's engines (swiss_initial_ranking()); throws
+    // std::runtime_error unless it names each of them once.
+    SwissRun(const TournamentConfig& config, const Schedule& openings,
+             const InitialRanking& initial);
 
     // Replays the games an earlier run recorded (`engines`: the engine rows in configuration
     // order). Throws std::runtime_error naming the first game that does not fit the pairing
@@ -84,6 +93,7 @@ class SwissRun {
 
     const TournamentConfig& config_;
     const Schedule& openings_;
+    InitialRanking initial_;
     std::vector<int> ranking_;
     mutable std::mutex mutex_;
     std::condition_variable changed_;

@@ -206,7 +206,9 @@ class SwissBracketRun : public DrawnRoundsRun {
   protected:
     Restored restore(const std::optional<ShardNumber>&,
                      const std::vector<EngineIdentity>&) override {
-        swiss_.emplace(config(), schedule());
+        // The initial ranking its first run fixed (computed and stored now if this is it).
+        swiss_.emplace(config(), schedule(),
+                       swiss_initial_ranking(store(), config(), tournament_id(), engine_ids()));
         swiss_->restore(store().list_games(tournament_id(), engine_ids()), engine_ids());
         return {swiss_->nominal_games(), swiss_->restored()};
     }

@@ -403,7 +403,10 @@ ReportData collect_report(Store& store, const ReportOptions& options) {
     const TournamentConfig config = stored_tournament_config(data.tournament.config_json);
     if (config.swiss) {
         try {
-            data.swiss = swiss_record(config, data.games);
+            data.swiss = swiss_record(
+                config,
+                store.load_initial_ranking(data.tournament.id).value_or(configured_ranking(config)),
+                data.games);
         } catch (const std::runtime_error&) {
             // Games that no longer fit the pairing (an engine rebuilt): no Swiss section.
         }

@@ -38,6 +38,20 @@ void standings_table(std::ostringstream& out, const swiss::SwissTournament& t) {
     out << "</tbody></table>";
 }
 
+// The initial ranking: each pairing number's engine and the rating that placed it, and where the
+// ranking came from (rating=, the pool's Elo over the database's earlier tournaments, name).
+void initial_ranking_table(std::ostringstream& out, const InitialRanking& initial) {
+    out << "<table id=\"swiss-initial-ranking\"><caption>Initial ranking, fixed when the Swiss "
+           "began: by "
+        << escape(ranking_source(initial))
+        << "</caption><thead><tr><th scope=\"col\">No.</th><th scope=\"col\">Engine</th>"
+           "<th scope=\"col\">Rating</th></tr></thead><tbody>";
+    for (std::size_t i = 0; i < initial.entrants.size(); ++i)
+        out << "<tr><td>" << i + 1 << "</td><th scope=\"row\">" << escape(initial.entrants[i].name)
+            << "</th><td>" << escape(rating_label(initial.entrants[i])) << "</td></tr>";
+    out << "</tbody></table>";
+}
+
 }  // namespace
 
 std::string swiss_section(const ReportData& data) {
@@ -48,6 +62,7 @@ std::string swiss_section(const ReportData& data) {
            "Swiss rounds</h2><p>Paired by FIDE's Dutch system; a board is a game pair, won by the "
            "engine that scored more in it (White: the pair's first White).</p>";
     standings_table(out, t);
+    initial_ranking_table(out, data.swiss->initial);
     for (std::size_t r = 0; r < t.rounds.size(); ++r) {
         out << "<h3>Round " << r + 1 << "</h3><ol class=\"swiss-round\">";
         for (const swiss::SwissGame& g : t.rounds[r].games) {
