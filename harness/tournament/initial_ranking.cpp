@@ -19,17 +19,29 @@ int part(const InitialEntrant& entrant) {
                                                          : 2;
 }
 
-// The pool's games as the rating fit reads them: a player per engine row, a pair per tournament
-// and pair number (slot / 2), as `ratings --all` numbers them.
+// The pool's games as the rating fit reads them: a player per engine row (named by its engine's
+// name, and its row where two rows share a name), a pair per tournament and pair number (slot /
+// 2), as `ratings --all` numbers them.
 struct PoolGames {
+    std::map<EngineId, std::string> engine_names;
     std::map<EngineId, int> player_of_engine;
     std::vector<std::string> names;
     std::vector<GameResult> games;
     std::set<TournamentId> tournaments;
 
+    explicit PoolGames(Store& store) {
+        std::map<std::string, int> rows_of_name;
+        const std::vector<StoredEngine> engines = store.list_engines();
+        for (const StoredEngine& engine : engines) ++rows_of_name[engine.identity.name];
+        for (const StoredEngine& engine : engines)
+            engine_names[engine.id] =
+                engine.identity.name + (rows_of_name[engine.identity.name] > 1
+                                            ? " (engine row " + std::to_string(engine.id) + ")"
+                                            : "");
+    }
     int player(EngineId engine) {
         const auto [it, added] = player_of_engine.emplace(engine, int(names.size()));
-        if (added) names.push_back(std::to_string(engine));
+        if (added) names.push_back(engine_names.at(engine));
         return it->second;
     }
 };
@@ -39,7 +51,7 @@ struct PoolGames {
 PoolRatings read_pool_ratings(Store& store, TournamentId swiss, std::span<const EngineId> engines) {
     PoolRatings pool;
     pool.elo.assign(engines.size(), std::nullopt);
-    PoolGames read;
+    PoolGames read(store);
     std::map<std::pair<TournamentId, std::int64_t>, std::int64_t> pair_ids;
     for (const StoredResult& r : store.list_results()) {
         if (r.tournament_id == swiss) continue;

@@ -51,6 +51,11 @@ TEST_F(SwissEndToEnd, RoundsArePairedByTheDutchSystemFromTheStoredResults) {
     ASSERT_EQ(code, 0) << out;
     swiss_e2e::expect_dutch_rounds(stored("s.sqlite"), 4, RANKING);
     EXPECT_NE(out.find("Swiss round 4:"), std::string::npos) << out;
+    // A database without an earlier game: name order, and the console says so.
+    EXPECT_NE(out.find("Initial ranking (by name (no pool Elo: no earlier game in the database)): "
+                       "1. e1 (unrated), 2. e2 (unrated), 3. e3 (unrated)"),
+              std::string::npos)
+        << out;
     // The TRF export holds the same rounds, each board's White the pair's first White.
     auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
                                          path("s.sqlite") + " --trf " + path("s.trf"));

@@ -1,0 +1,268 @@
+// A Swiss's initial ranking (initial_ranking.h) over generated inputs: the ranking's three parts in
+// order and each sorted, whatever the configuration's order; the pool's Elo the same as `ratings
+// --all`'s (read_rating_pool and compute_ratings, the command's own path) on generated databases,
+// the Swiss's own games left out; the ranking stored once and kept; a Swiss begun before rankings
+// were stored keeps the one it was paired by.
+#include "harness/tournament/initial_ranking.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <random>
+#include <set>
+
+#include "harness/ratings/joint_ratings.h"
+#include "harness/report/rating_pool.h"
+#include "harness/store/test_records.h"
+
+namespace arbiter {
+namespace {
+
+constexpr double INF = std::numeric_limits<double>::infinity();
+
+// A configuration of 1 to 30 engines with distinct names, few distinct ratings (ties) and a pool
+// that rates some of them (few distinct Elo values, infinite ones included).
+std::pair<TournamentConfig, PoolRatings> random_entrants(std::mt19937& random) {
+    TournamentConfig config;
+    PoolRatings pool;
+    std::set<std::string> names;
+    const int engines = int(random() % 30) + 1;
+    while (int(config.engines.size()) < engines) {
+        std::string name(std::size_t(random() % 3 + 1), 'a');
+        for (char& c : name) c = char('a' + random() % 4);
+        if (!names.insert(name).second) continue;
+        EngineConfig engine;
+        engine.name = name;
+        engine.rating = random() % 3 == 0 ? int(random() % 4) * 100 : 0;
+        config.engines.push_back(engine);
+        const double elos[] = {-INF, -50.5, 0, 12.25, 300, INF};
+        pool.elo.push_back(random() % 2 ? std::optional<double>(elos[random() % 6]) : std::nullopt);
+    }
+    return {config, pool};
+}
+
+int part_of(InitialRatingSource source) {
+    return source == InitialRatingSource::rating ? 0 : source == InitialRatingSource::pool ? 1 : 2;
+}
+
+TEST(InitialRanking, RatingThenPoolThenNameEachSortedWhateverTheGivenOrder) {
+    std::mt19937 random(49);
+    for (int trial = 0; trial < 3000; ++trial) {
+        auto [config, pool] = random_entrants(random);
+        const InitialRanking ranking = rank_entrants(config, pool);
+        ASSERT_EQ(ranking.entrants.size(), config.engines.size());
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < ranking.entrants.size(); ++i) {
+            const InitialEntrant& entrant = ranking.entrants[i];
+            const auto at =
+                std::find_if(config.engines.begin(), config.engines.end(),
+                             [&](const EngineConfig& e) { return e.name == entrant.name; });
+            ASSERT_NE(at, config.engines.end());
+            ASSERT_TRUE(seen.insert(entrant.name).second);
+            const std::size_t index = std::size_t(at - config.engines.begin());
+            // rating= wins; then the pool's Elo; then none.
+            if (at->rating > 0) {
+                EXPECT_EQ(entrant.source, InitialRatingSource::rating);
+                EXPECT_EQ(entrant.rating, double(at->rating));
+            } else if (pool.elo[index]) {
+                EXPECT_EQ(entrant.source, InitialRatingSource::pool);
+                EXPECT_EQ(entrant.rating, pool.elo[index]);
+            } else {
+                EXPECT_EQ(entrant.source, InitialRatingSource::name);
+                EXPECT_EQ(entrant.rating, std::nullopt);
+            }
+            if (i == 0) continue;
+            const InitialEntrant& before = ranking.entrants[i - 1];
+            ASSERT_LE(part_of(before.source), part_of(entrant.source));
+            if (before.source != entrant.source) continue;
+            ASSERT_GE(before.rating, entrant.rating);
+            if (before.rating == entrant.rating) {
+                ASSERT_LT(before.name, entrant.name);
+            }
+        }
+        // The given order decides nothing.
+        std::vector<std::size_t> order(config.engines.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::shuffle(order.begin(), order.end(), random);
+        TournamentConfig shuffled;
+        PoolRatings shuffled_pool;
+        for (std::size_t i : order) {
+            shuffled.engines.push_back(config.engines[i]);
+            shuffled_pool.elo.push_back(pool.elo[i]);
+        }
+        EXPECT_EQ(rank_entrants(shuffled, shuffled_pool), ranking);
+    }
+}
+
+TEST(InitialRanking, TheTrfRatingIsTheRatingOrThePoolEloPlus2000WithinFourDigits) {
+    using S = InitialRatingSource;
+    EXPECT_EQ(trf_rating({"a", S::rating, 2850.0}), 2850);
+    EXPECT_EQ(trf_rating({"a", S::name, std::nullopt}), 0);
+    EXPECT_EQ(trf_rating({"a", S::pool, 35.5}), 2036);
+    EXPECT_EQ(trf_rating({"a", S::pool, -35.6}), 1964);
+    EXPECT_EQ(trf_rating({"a", S::pool, -35.5}), 1965);  // half up
+    EXPECT_EQ(trf_rating({"a", S::pool, INF}), 9999);
+    EXPECT_EQ(trf_rating({"a", S::pool, -INF}), 1);
+    EXPECT_EQ(trf_rating({"a", S::pool, -2500.0}), 1);
+    EXPECT_EQ(rating_label({"a", S::pool, 35.25}), "pool Elo +35.3");
+    EXPECT_EQ(rating_label({"a", S::pool, -INF}), "pool Elo -inf");
+    EXPECT_EQ(rating_label({"a", S::rating, 2850.0}), "rating= 2850");
+    EXPECT_EQ(rating_label({"a", S::name, std::nullopt}), "unrated");
+}
+
+// A database of generated tournaments: `engines` identities, each tournament's games between
+// random pairs with random results; the engines rows in identity order.
+struct GeneratedPool {
+    Store store = Store::open(":memory:");
+    std::vector<EngineId> engines;
+    std::vector<TournamentId> tournaments;
+    std::int64_t slot = 0;
+    bool split = false;
+
+    GeneratedPool(std::mt19937& random, int engine_count, int tournament_count, int games,
+                  bool split_halves = false)
+        : split(split_halves) {
+        for (int e = 0; e < engine_count; ++e)
+            engines.push_back(store.get_or_create_engine(
+                store_test::sample_engine("p" + std::to_string(e), "binary " + std::to_string(e))));
+        for (int t = 0; t < tournament_count; ++t)
+            tournaments.push_back(store.get_or_create_tournament("t" + std::to_string(t), "{}"));
+        for (int g = 0; g < games; ++g)
+            add_game(random, tournaments[random() % tournaments.size()]);
+    }
+    // A game between two engines drawn at random; with `split`, two of the same half (lower and
+    // upper indices), so that the halves never meet.
+    void add_game(std::mt19937& random, TournamentId tournament) {
+        const std::size_t half = split ? engines.size() / 2 : engines.size();
+        const std::size_t offset = split && random() % 2 ? half : 0;
+        const std::size_t size = split && offset > 0 ? engines.size() - half : half;
+        const std::size_t white = offset + random() % size;
+        const std::size_t black = offset + (white - offset + 1 + random() % (size - 1)) % size;
+        GameRecord game = store_test::sample_game(tournament, slot++, engines[white],
+                                                  engines[black], std::nullopt, 2);
+        game.result.outcome = Outcome(random() % 3);
+        store.record_game(game);
+    }
+};
+
+TEST(InitialRanking, ThePoolEloIsTheRatingsAllFitOverTheOtherTournaments) {
+    std::mt19937 random(7);
+    int rated = 0, refused = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        SCOPED_TRACE("trial " + std::to_string(trial));
+        // Every third pool in two halves that never meet (the fit refuses them).
+        GeneratedPool generated(random, int(random() % 5) + 4, int(random() % 3) + 1,
+                                int(random() % 25) + 1, trial % 3 == 0);
+        const TournamentId swiss = generated.store.get_or_create_tournament("swiss", "{}");
+        const PoolRatings pool = read_pool_ratings(generated.store, swiss, generated.engines);
+        // `ratings --all`'s path: the pool read across databases, fitted with the default options.
+        Store* stores[] = {&generated.store};
+        const RatingPool all = read_rating_pool(stores);
+        EXPECT_EQ(pool.games, std::int64_t(all.games.size()));
+        EXPECT_EQ(pool.tournaments, all.tournaments);
+        std::map<EngineId, double> expected;
+        try {
+            RatingOptions options;
+            options.bootstrap_samples = 0;
+            const RatingResult fit = compute_ratings(all.labels(), all.games, options);
+            for (const PlayerRating& player : fit.players)
+                expected[all.players[std::size_t(player.player)].rows.front().second] = player.elo;
+            EXPECT_EQ(pool.note, "");
+            ++rated;
+        } catch (const RatingError& e) {
+            EXPECT_EQ(pool.note,
+                      std::string("the pool's games cannot be rated together: ") + e.what());
+            ++refused;
+        }
+        for (std::size_t i = 0; i < generated.engines.size(); ++i) {
+            const auto found = expected.find(generated.engines[i]);
+            EXPECT_EQ(pool.elo[i], found == expected.end() ? std::nullopt
+                                                           : std::optional<double>(found->second));
+        }
+        // The Swiss's own games are not the pool's.
+        for (int g = 0; g < 10; ++g) generated.add_game(random, swiss);
+        EXPECT_EQ(read_pool_ratings(generated.store, swiss, generated.engines).elo, pool.elo);
+    }
+    EXPECT_GT(rated, 10);
+    EXPECT_GE(refused, 20);  // the split pools at least
+}
+
+TEST(InitialRanking, TheFirstRunStoresItAndLaterRunsReadItWhateverThePoolGained) {
+    std::mt19937 random(11);
+    GeneratedPool generated(random, 4, 1, 0);
+    for (std::size_t w = 0; w < 4; ++w)  // p0 < p1 < p2 < p3 with a draw each way
+        for (std::size_t b = 0; b < 4; ++b) {
+            if (w == b) continue;
+            GameRecord game = store_test::sample_game(generated.tournaments[0], generated.slot++,
+                                                      generated.engines[w], generated.engines[b],
+                                                      std::nullopt, 2);
+            game.result.outcome = w + 1 == b || b + 1 == w ? Outcome::draw
+                                  : w > b                  ? Outcome::white_win
+                                                           : Outcome::black_win;
+            generated.store.record_game(game);
+        }
+    TournamentConfig config;
+    for (const char* name : {"p0", "p1", "p2", "p3", "new"}) {
+        EngineConfig engine;
+        engine.name = name;
+        config.engines.push_back(engine);
+    }
+    config.engines[0].rating = 1200;
+    const EngineId newcomer =
+        generated.store.get_or_create_engine(store_test::sample_engine("new", "another binary"));
+    std::vector<EngineId> ids = generated.engines;
+    ids.push_back(newcomer);
+    const TournamentId swiss = generated.store.get_or_create_tournament("swiss", "{}");
+    const InitialRanking first = swiss_initial_ranking(generated.store, config, swiss, ids);
+    std::vector<std::string> names;
+    for (const InitialEntrant& entrant : first.entrants) names.push_back(entrant.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"p0", "p3", "p2", "p1", "new"}));
+    EXPECT_EQ(first.pool_tournaments, 1);
+    EXPECT_EQ(first.pool_games, 12);
+    EXPECT_EQ(ranking_source(first),
+              "rating=, then the pool's joint Elo over 1 earlier tournament (12 games), then name");
+    // p1 now wins everything: a new Swiss would rank it first; this one keeps its ranking.
+    for (std::size_t other : {0, 2, 3}) {
+        GameRecord game = store_test::sample_game(generated.tournaments[0], generated.slot++,
+                                                  generated.engines[1], generated.engines[other],
+                                                  std::nullopt, 2);
+        for (int g = 0; g < 20; ++g) {
+            game.slot.number = generated.slot++;
+            game.result.outcome = Outcome::white_win;
+            generated.store.record_game(game);
+        }
+    }
+    EXPECT_EQ(swiss_initial_ranking(generated.store, config, swiss, ids), first);
+    const TournamentId later = generated.store.get_or_create_tournament("later", "{}");
+    EXPECT_EQ(swiss_initial_ranking(generated.store, config, later, ids).entrants[1].name, "p1");
+}
+
+TEST(InitialRanking, ASwissBegunBeforeRankingsWereStoredKeepsItsConfiguredOne) {
+    std::mt19937 random(3);
+    GeneratedPool generated(random, 3, 2, 30);
+    TournamentConfig config;
+    for (const char* name : {"p2", "p0", "p1"}) {
+        EngineConfig engine;
+        engine.name = name;
+        config.engines.push_back(engine);
+    }
+    config.engines[2].rating = 1000;
+    // The Swiss is tournament 2 of the database, already with games.
+    const std::vector<EngineId> ids = {generated.engines[2], generated.engines[0],
+                                       generated.engines[1]};
+    const InitialRanking ranking =
+        swiss_initial_ranking(generated.store, config, generated.tournaments[1], ids);
+    InitialRanking configured = configured_ranking(config);
+    configured.pool_note = "the Swiss began before arbiter kept initial rankings";
+    EXPECT_EQ(ranking, configured);
+    std::vector<std::string> names;
+    for (const InitialEntrant& entrant : ranking.entrants) names.push_back(entrant.name);
+    EXPECT_EQ(names, (std::vector<std::string>{"p1", "p0", "p2"}));
+    EXPECT_EQ(ranking.pool_note, "the Swiss began before arbiter kept initial rankings");
+    EXPECT_EQ(generated.store.load_initial_ranking(generated.tournaments[1]), ranking);
+}
+
+}  // namespace
+}  // namespace arbiter
