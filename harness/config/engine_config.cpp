@@ -149,7 +149,8 @@ std::span<const EngineSpecKey> engine_spec_keys() {
         {"stderr", "FILE", "append its stderr to FILE (default: logs/NAME.stderr.log)"},
         {"ponder", "true|false", "think on the opponent's time (default: false)"},
         {"rating", "ELO",
-         "its rating: a Swiss's initial ranking, highest first (default: unrated)"},
+         "its rating: a Swiss's initial ranking, highest first (default: its Elo over the "
+         "database's earlier tournaments, or unrated)"},
         {"depth", "D", "its own depth limit (its limits replace the tournament's)"},
         {"nodes", "N", "its own node limit"},
         {"movetime", "MS", "its own time per move"},

@@ -63,8 +63,9 @@ struct EngineConfig {
     std::string stderr_path;
     // cutechess's ponder: it thinks on the opponent's time (harness/game/ponder.h).
     bool ponder = false;
-    // Its rating (rating=ELO): a Swiss's initial ranking, highest first; 0 is unrated (last, by
-    // name).
+    // Its rating (rating=ELO): a Swiss's initial ranking, highest first; 0 is unrated: placed
+    // after the rated, by the pool's Elo from the database's earlier tournaments, else by name
+    // (harness/tournament/initial_ranking.h).
     int rating = 0;
 
     static constexpr int DEFAULT_BOOK_DEPTH = 1000;
