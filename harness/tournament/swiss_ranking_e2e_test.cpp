@@ -3,7 +3,8 @@
 // first, then the earlier tournament's players in the order of `arbiter ratings --all` (its own
 // JSON, read back here), then the rest by name; the export, the page and the console say so; and
 // a Swiss stopped mid-run keeps that ranking and its pairings when it resumes after games that
-// reverse the pool's order were added to the earlier tournament.
+// reverse the pool's order were added to the earlier tournament; a Swiss of a file older than the
+// stored rankings keeps the ranking by rating= and name it was paired by.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +18,7 @@
 #include <vector>
 
 #include "harness/config/json.h"
+#include "harness/store/sqlite.h"
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
 #include "harness/swiss/trf.h"
@@ -255,6 +257,42 @@ TEST_F(SwissRankingEndToEnd, AResumedSwissKeepsItsRankingAndPairingsWhenThePoolC
     ASSERT_EQ(fresh_code, 0) << fresh_out;
     EXPECT_EQ(names_of(stored_ranking("pool.sqlite")), expected_ranking(changed));
     EXPECT_NE(names_of(stored_ranking("pool.sqlite")), names_of(ranking));
+}
+
+// A Swiss recorded by an arbiter before schema version 12 (the tables dropped, the version set
+// back) was ranked by rating= and name: its export reads it so, and a later run, after another
+// tournament of its engines went into the file, keeps that ranking (stored now, saying why)
+// instead of the pool's, and finds every game in place.
+TEST_F(SwissRankingEndToEnd, ASwissOfAnOlderFileKeepsTheRankingItWasPairedBy) {
+    auto [code, out] = run(swiss_command("old.sqlite", 2));
+    ASSERT_EQ(code, 0) << out;
+    const std::vector<std::string> configured = {"r0", "e4", "e1", "e2", "e3", "u1", "u2"};
+    ASSERT_EQ(names_of(stored_ranking("old.sqlite")), configured);  // no pool: rating=, name
+    auto export_trf = [&](const std::string& name) {
+        auto [export_code, export_out] = run(std::string(ARBITER_PATH) + " export --db " +
+                                             path("old.sqlite") + " --trf " + path(name));
+        EXPECT_EQ(export_code, 0) << export_out;
+        return read(name);
+    };
+    const std::string trf = export_trf("before.trf");
+    const std::vector<StoredGame> games = stored("old.sqlite", 1);
+    {
+        arbiter::sql::Connection raw(path("old.sqlite"), SQLITE_OPEN_READWRITE);
+        raw.execute(
+            "DROP TABLE initial_ranking_entrants; DROP TABLE initial_rankings; "
+            "PRAGMA user_version = 11",
+            "test");
+    }
+    EXPECT_EQ(export_trf("older.trf"), trf);
+    EXPECT_EQ(query_rows(path("old.sqlite"), "PRAGMA user_version")[0][0], "11");
+    play_earlier("old.sqlite");  // migrates the file; the pool now rates e1, e2 and e3
+    auto [again, again_out] = run(swiss_command("old.sqlite", 2));
+    ASSERT_EQ(again, 0) << again_out;
+    EXPECT_EQ(names_of(stored_ranking("old.sqlite")), configured);
+    EXPECT_EQ(query_rows(path("old.sqlite"), "SELECT pool_note FROM initial_rankings")[0][0],
+              "the Swiss began before arbiter kept initial rankings");
+    EXPECT_EQ(stored("old.sqlite", 1), games);
+    EXPECT_EQ(export_trf("after.trf"), trf);
 }
 
 }  // namespace
