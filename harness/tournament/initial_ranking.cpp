@@ -147,22 +147,22 @@ std::string rating_label(const InitialEntrant& entrant) {
 std::string ranking_source(const InitialRanking& ranking) {
     std::set<InitialRatingSource> sources;
     for (const InitialEntrant& entrant : ranking.entrants) sources.insert(entrant.source);
+    const std::string earlier =
+        std::to_string(ranking.pool_tournaments) +
+        (ranking.pool_tournaments == 1 ? " earlier tournament" : " earlier tournaments");
     std::vector<std::string> parts;
     if (sources.count(InitialRatingSource::rating)) parts.push_back("rating=");
     if (sources.count(InitialRatingSource::pool))
-        parts.push_back("the pool's joint Elo over " + std::to_string(ranking.pool_tournaments) +
-                        (ranking.pool_tournaments == 1 ? " earlier tournament ("
-                                                       : " earlier "
-                                                         "tournaments (") +
+        parts.push_back("the pool's joint Elo over " + earlier + " (" +
                         std::to_string(ranking.pool_games) + " games)");
     if (sources.count(InitialRatingSource::name)) parts.push_back("name");
     std::string text;
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "" : ", then ") + parts[i];
-    if (!ranking.pool_note.empty())
-        text += " (no pool Elo: " + ranking.pool_note + ")";
-    else if (!sources.count(InitialRatingSource::pool))
-        text += " (no entrant played in the database's " +
-                std::to_string(ranking.pool_tournaments) + " earlier tournaments)";
+    // Why some entrants are placed by name although the database may hold earlier games.
+    if (!sources.count(InitialRatingSource::name)) return text;
+    if (!ranking.pool_note.empty()) return text + " (no pool Elo: " + ranking.pool_note + ")";
+    if (!sources.count(InitialRatingSource::pool))
+        return text + " (no entrant without a rating= played in the database's " + earlier + ")";
     return text;
 }
 

@@ -112,6 +112,23 @@ TEST(InitialRanking, TheTrfRatingIsTheRatingOrThePoolEloPlus2000WithinFourDigits
     EXPECT_EQ(rating_label({"a", S::name, std::nullopt}), "unrated");
 }
 
+TEST(InitialRanking, TheSourceLineNamesThePartsAndWhyThePoolPlacedNobody) {
+    using S = InitialRatingSource;
+    const InitialEntrant rated{"a", S::rating, 2000.0}, pooled{"b", S::pool, 1.0},
+        unrated{"c", S::name, std::nullopt};
+    EXPECT_EQ(
+        ranking_source({{rated, pooled, unrated}, 2, 84, ""}),
+        "rating=, then the pool's joint Elo over 2 earlier tournaments (84 games), then name");
+    EXPECT_EQ(ranking_source({{pooled}, 1, 12, ""}),
+              "the pool's joint Elo over 1 earlier tournament (12 games)");
+    EXPECT_EQ(ranking_source({{rated}, 1, 12, ""}), "rating=");  // rating= wins over the pool
+    EXPECT_EQ(ranking_source({{rated, unrated}, 3, 12, ""}),
+              "rating=, then name (no entrant without a rating= played in the database's 3 "
+              "earlier tournaments)");
+    EXPECT_EQ(ranking_source({{unrated}, 0, 0, "no earlier game in the database"}),
+              "name (no pool Elo: no earlier game in the database)");
+}
+
 // A database of generated tournaments: `engines` identities, each tournament's games between
 // random pairs with random results; the engines rows in identity order.
 struct GeneratedPool {
