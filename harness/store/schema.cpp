@@ -280,8 +280,8 @@ CREATE TABLE position_analyses (
 
 // Version 12 (issue 49). A Swiss's initial ranking, fixed when the tournament is first run so that
 // a resume pairs as the first run did: the pool's games it was computed from (tournaments, games,
-// why the pool gave no Elo), and each entrant's pairing number, name, and the rating that placed
-// it (its rating=, its joint Elo over the pool's earlier tournaments, or none: name order).
+// a note on what the pool left out), and each entrant's pairing number, name, and the rating that
+// placed it (its rating=, its joint Elo over the pool's earlier tournaments, or none: name order).
 constexpr std::string_view VERSION_12 = R"sql(
 CREATE TABLE initial_rankings (
     tournament_id INTEGER PRIMARY KEY REFERENCES tournaments (id),

@@ -146,8 +146,8 @@ struct InitialEntrant {
 };
 
 // A Swiss's initial ranking as its first run fixed it: the entrants in pairing-number order, and
-// the pool of earlier games it read: its tournaments and games, and why it rated nobody (empty
-// when it rated its players).
+// the pool of earlier games it fitted: its tournaments and games, and a note on what it left out
+// or why it rated nobody (empty when it rated every group of players).
 struct InitialRanking {
     std::vector<InitialEntrant> entrants;
     int pool_tournaments = 0;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "harness/ratings/joint_ratings.h"
 #include "harness/text/number_text.h"
@@ -27,7 +29,7 @@ struct PoolGames {
     std::map<EngineId, int> player_of_engine;
     std::vector<std::string> names;
     std::vector<GameResult> games;
-    std::set<TournamentId> tournaments;
+    std::vector<TournamentId> tournament_of_game;
 
     explicit PoolGames(Store& store) {
         std::map<std::string, int> rows_of_name;
@@ -46,6 +48,59 @@ struct PoolGames {
     }
 };
 
+// The group of each player: the players that games link, directly or through others, share one
+// (union-find; a group is named by its lowest player).
+std::vector<int> groups_of(std::size_t players, const std::vector<GameResult>& games) {
+    std::vector<int> parent(players);
+    for (std::size_t p = 0; p < players; ++p) parent[p] = int(p);
+    auto root = [&](int p) {
+        while (parent[std::size_t(p)] != p)
+            p = parent[std::size_t(p)] = parent[std::size_t(parent[std::size_t(p)])];
+        return p;
+    };
+    for (const GameResult& game : games) {
+        const int a = root(game.white), b = root(game.black);
+        parent[std::size_t(std::max(a, b))] = std::min(a, b);
+    }
+    std::vector<int> group(players);
+    for (std::size_t p = 0; p < players; ++p) group[p] = root(int(p));
+    return group;
+}
+
+// When no game links some players to the others, the fit cannot put them on one scale: keeps the
+// games of the group with the most of `engines`, then the most games, then the lowest engine row,
+// and says so; returns the note ("" when the games form one group).
+std::string keep_entrants_group(PoolGames& read, std::span<const EngineId> engines) {
+    const std::vector<int> group = groups_of(read.names.size(), read.games);
+    // group -> (entrants, games, the negated lowest engine row): the greatest is kept
+    std::map<int, std::tuple<int, std::int64_t, EngineId>> size;
+    for (const GameResult& game : read.games) ++std::get<1>(size[group[std::size_t(game.white)]]);
+    if (size.size() < 2) return "";
+    for (auto& [id, count] : size) std::get<2>(count) = std::numeric_limits<EngineId>::min();
+    for (const auto& [engine, player] : read.player_of_engine) {
+        auto& lowest = std::get<2>(size[group[std::size_t(player)]]);
+        lowest = std::max(lowest, -engine);
+    }
+    for (EngineId engine : engines)
+        if (const auto player = read.player_of_engine.find(engine);
+            player != read.player_of_engine.end())
+            ++std::get<0>(size[group[std::size_t(player->second)]]);
+    const int kept = std::max_element(size.begin(), size.end(), [](const auto& a, const auto& b) {
+                         return a.second < b.second;
+                     })->first;
+    std::vector<GameResult> games;
+    std::vector<TournamentId> tournaments;
+    for (std::size_t g = 0; g < read.games.size(); ++g)
+        if (group[std::size_t(read.games[g].white)] == kept) {
+            games.push_back(read.games[g]);
+            tournaments.push_back(read.tournament_of_game[g]);
+        }
+    read.games = std::move(games);
+    read.tournament_of_game = std::move(tournaments);
+    return "the earlier games form " + std::to_string(size.size()) +
+           " groups of engines that no game links; only the one with the most entrants is rated";
+}
+
 }  // namespace
 
 PoolRatings read_pool_ratings(Store& store, TournamentId swiss, std::span<const EngineId> engines) {
@@ -59,14 +114,17 @@ PoolRatings read_pool_ratings(Store& store, TournamentId swiss, std::span<const 
             pair_ids.emplace(std::pair{r.tournament_id, r.slot / 2}, std::int64_t(pair_ids.size()));
         read.games.push_back({read.player(r.white_engine_id), read.player(r.black_engine_id),
                               r.outcome, pair->second});
-        read.tournaments.insert(r.tournament_id);
+        read.tournament_of_game.push_back(r.tournament_id);
     }
-    pool.tournaments = int(read.tournaments.size());
-    pool.games = std::int64_t(read.games.size());
     if (read.games.empty()) {
         pool.note = "no earlier game in the database";
         return pool;
     }
+    pool.note = keep_entrants_group(read, engines);
+    pool.games = std::int64_t(read.games.size());
+    pool.tournaments =
+        int(std::set<TournamentId>(read.tournament_of_game.begin(), read.tournament_of_game.end())
+                .size());
     RatingOptions options;
     options.bootstrap_samples = 0;  // the point estimates alone
     RatingResult fit;
@@ -158,7 +216,10 @@ std::string ranking_source(const InitialRanking& ranking) {
     if (sources.count(InitialRatingSource::name)) parts.push_back("name");
     std::string text;
     for (std::size_t i = 0; i < parts.size(); ++i) text += (i == 0 ? "" : ", then ") + parts[i];
-    // Why some entrants are placed by name although the database may hold earlier games.
+    // What the pool left out, or why some entrants are placed by name though the database may
+    // hold earlier games.
+    if (!ranking.pool_note.empty() && sources.count(InitialRatingSource::pool))
+        return text + " (" + ranking.pool_note + ")";
     if (!sources.count(InitialRatingSource::name)) return text;
     if (!ranking.pool_note.empty()) return text + " (no pool Elo: " + ranking.pool_note + ")";
     if (!sources.count(InitialRatingSource::pool))

@@ -23,13 +23,15 @@ struct PoolRatings {
     std::vector<std::optional<double>> elo;  // by configuration index; infinite for a sweep
     int tournaments = 0;                     // the other tournaments with a game
     std::int64_t games = 0;
-    std::string note;  // why the pool rates nobody, when it does not
+    std::string note;  // what the pool left out, or why it rates nobody; empty otherwise
 };
 
 // Reads the pool of `store`: every game of every tournament but `swiss`, a player per engine row
 // (one row per identity: program hash, command, arguments, options and name), fitted as `ratings
-// --all` fits them without its bootstrap. A pool the fit refuses (groups that no game links) rates
-// nobody and says why in `note`. `engines`: the Swiss's engine rows in configuration order.
+// --all` fits them without its bootstrap. `engines`: the Swiss's engine rows in configuration
+// order. Where no game links some players to the others (which `ratings --all` refuses to rate),
+// only the group with the most of `engines` (then the most games, then the lowest engine row) is
+// fitted, and `note` says so; a pool the fit still refuses rates nobody, `note` saying why.
 PoolRatings read_pool_ratings(Store& store, TournamentId swiss, std::span<const EngineId> engines);
 
 // The initial ranking of the configuration's engines: rating= (highest first), then the pool's
@@ -53,7 +55,7 @@ int trf_rating(const InitialEntrant& entrant);
 std::string rating_label(const InitialEntrant& entrant);
 
 // Where the ranking came from, in one line: "rating=, then the pool's Elo over 2 earlier
-// tournaments (84 games), then name", and why the pool rated nobody when it did not.
+// tournaments (84 games), then name", with what the pool left out or why it rated nobody.
 std::string ranking_source(const InitialRanking& ranking);
 
 }  // namespace arbiter
