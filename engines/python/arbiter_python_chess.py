@@ -19,7 +19,9 @@ CASTLINGS = (
     ("q", 7, 0, (1, 2, 3), (4, 3, 2), 2),
 )
 UCI_MOVE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbn]?$")
-DRAW_CLAIMS = ("ThreeFoldRepetition", "FiftyMoveException")
+# The family tournament's draw claims (the exceptions an entrant raises) and the rule each claims,
+# as arbiter's claim line names it (`info string draw-claim RULE NAME`, harness/uci/protocol.h).
+DRAW_CLAIMS = {"ThreeFoldRepetition": "threefold", "FiftyMoveException": "fifty-moves"}
 
 
 def square_name(row, column):

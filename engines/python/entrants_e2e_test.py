@@ -173,6 +173,47 @@ class EntrantGamesTest(unittest.TestCase):
             ],
         )
 
+    def test_under_trusted_draw_claims_the_same_claim_draws_unchecked(self):
+        # The family-rules twin of the test above: with --draw-claims trusted the same claim ends
+        # each game as a draw, recorded as unchecked with the claim's name and FIDE's verdict in
+        # the database, the PGN's Termination tag and the page's termination counts.
+        pgn = os.path.join(self.folder.name, "games.pgn")
+        page = os.path.join(self.folder.name, "page.html")
+        games = self.fault_games("false_claim", "--depth", "1", "--draw-claims", "trusted",
+                                 "--pgn", pgn, "--html", page)
+        with sqlite3.connect(self.db) as db:
+            first = db.execute("SELECT m.uci FROM moves m JOIN games g ON g.id = m.game_id "
+                               "WHERE g.slot = 1 AND m.ply = 1").fetchone()[0]
+        # Black claims after White's first move: a pawn's (from the second rank) leaves the count
+        # at 0, a knight's makes it 1.
+        black_clock = 0 if first[1] == "2" else 1
+        claim = ("Draw claimed (unchecked): {} claims the fifty-move rule (FiftyMoveException), "
+                 "false under FIDE's rules: {} half-moves without a capture or pawn move "
+                 "(100 needed)")
+        self.assertEqual(games, [
+            ("false_claim", "random_mover", "1/2-1/2", "unchecked-claim", claim.format("White", 0)),
+            ("random_mover", "false_claim", "1/2-1/2", "unchecked-claim",
+             claim.format("Black", black_clock)),
+        ])
+        self.assertEqual(self.details(), [None, None])  # a draw, no fault
+        with open(pgn, encoding="utf-8") as file:
+            text = file.read()
+        self.assertEqual(text.count('[Termination "draw claimed (unchecked)"]'), 2)
+        self.assertIn("{" + claim.format("White", 0) + "} 1/2-1/2", " ".join(text.split()))
+        with open(page, encoding="utf-8") as file:
+            html = file.read()
+        self.assertIn('<th scope="col">unchecked-claim</th>', html)
+        self.assertIn("2 games between 2 engines, depth 1, draw claims trusted (a claim drew the "
+                      "game unchecked, as in the family tournament's runner).", html)
+        # The rule is part of the tournament's identity: checked again, the same database holds a
+        # second tournament, whose games the false claim loses.
+        self.play([entrant("false_claim"), entrant("random_mover")], "--entrant-check", "off",
+                  "--depth", "1")
+        with sqlite3.connect(self.db) as db:
+            self.assertEqual(db.execute("SELECT count(*) FROM tournaments").fetchone()[0], 2)
+        self.assertEqual([game[2:4] for game in self.games("WHERE g.tournament_id = 2")],
+                         [("0-1", "illegal-move"), ("1-0", "illegal-move")])
+
     def test_an_entrant_past_its_time_loses_on_time(self):
         self.assertEqual(
             # The sleeper's clock is 1 s, its opponent's 600 s: only the sleeper can lose on time.
@@ -374,6 +415,36 @@ class ClassTournamentTest(unittest.TestCase):
             self.assertIn("Left out: missing.py: cannot be loaded: ModuleNotFoundError", html)
             self.assertIn("<h1>" + os.path.basename(folder) + "</h1>", html)
             self.assertTrue(arbiter_dir)
+
+    def test_family_rules_draw_a_false_claim_and_make_a_tournament_of_their_own(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("false_claim", "shared", "random_mover", "boardmoves"):
+                shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
+
+            def run(*flags):
+                process = subprocess.run(
+                    ["bash", "scripts/class-tournament", folder, "--tc", "60+1", *flags],
+                    cwd=ROOT, capture_output=True, text=True, check=False,
+                    env=dict(os.environ, ARBITER=ARBITER))
+                self.assertEqual(process.returncode, 0, process.stdout + process.stderr)
+                return process.stdout
+
+            def results(tournament):
+                with sqlite3.connect(os.path.join(folder, "tournament.sqlite")) as connection:
+                    return connection.execute(
+                        "SELECT result, termination FROM games WHERE tournament_id = ? "
+                        "ORDER BY slot", (tournament,)).fetchall()
+
+            out = run("--family-rules")
+            self.assertIn("class-tournament: the family tournament's rules: an entrant's draw "
+                          "claim draws the game, unchecked (--draw-claims trusted)", out)
+            # The claim answers illegally at the start-up check too: it plays, as by default.
+            self.assertIn("Plays: false_claim.py answers illegally", out)
+            self.assertEqual(results(1), [("1/2-1/2", "unchecked-claim")] * 2)
+            run("--family-rules")  # resumed: the same tournament, nothing to play
+            self.assertEqual(results(2), [])
+            self.assertNotIn("class-tournament: the family", run())
+            self.assertEqual(results(2), [("0-1", "illegal-move"), ("1-0", "illegal-move")])
 
 
 if __name__ == "__main__":

@@ -318,6 +318,40 @@ class ProtocolTest(unittest.TestCase):
                 self.assertEqual(code, 0, err)
                 self.assertEqual(out[-2:], ["info string " + reason, "bestmove 0000"])
 
+    def test_a_draw_claim_is_said_in_the_claim_line_before_the_reason_and_bestmove(self):
+        # arbiter's claim line (harness/uci/protocol.h): `info string draw-claim RULE NAME`, then
+        # the host's own verdict (the last info string, the referee's fault detail), then 0000.
+        # Any other exception is no claim: the host exits without a claim line.
+        repeated = "position startpos moves g1f3 g8f6 f3g1 f6g8"
+        cases = (
+            ("ThreeFoldRepetition", "threefold", repeated,
+             "the position has occurred 2 times"),
+            ("FiftyMoveException", "fifty-moves", "position fen 4k3/8/8/8/8/8/8/R3K3 w - - 99 80",
+             "99 half-moves without a capture or pawn move (100 needed)"),
+            ("RuntimeError", None, repeated, None),
+        )
+        for exception, rule, position, explanation in cases:
+            with self.subTest(exception=exception):
+                path = self.entrant(f"claims_{exception}.py", f"""
+                    class {exception}(Exception):
+                        pass
+                    def main(history, white_time, black_time):
+                        raise {exception}
+                    """)
+                code, out, _ = exchange(path, ["uci", position, GO, "quit"])
+                claim_lines = [line for line in out if "draw-claim" in line]
+                if rule is None:
+                    self.assertEqual(code, 1)
+                    self.assertEqual(claim_lines, [])
+                    continue
+                self.assertEqual(code, 0)
+                self.assertEqual(out[-3:], [
+                    f"info string draw-claim {rule} {exception}",
+                    f"info string {exception} claimed: false, {explanation}",
+                    "bestmove 0000",
+                ])
+                self.assertEqual(claim_lines, [out[-3]])
+
     def test_a_move_text_that_is_not_uci_is_replaced_by_0000(self):
         source = "def choose_move(fen):\n    return 'e2e4\\nbestmove e2e4'\n"
         path = self.entrant("talker.py", source)

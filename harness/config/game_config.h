@@ -62,10 +62,18 @@ std::string variant_name(Variant variant);
 // "variant".
 Variant read_variant(std::string_view text);
 
+// How the referee treats a draw an engine claims in place of its move (EngineReply::draw_claim):
+// checked, the claim decides nothing and the move sent with it stands or falls on its own (a
+// claim the rules grant never arrives: the referee ends the game first); trusted, the claim ends
+// the game as a draw unchecked (Termination::unchecked_claim), as the family tournament's runner
+// accepted its entrants' claims.
+enum class DrawClaims { checked, trusted };
+
 // Everything about how a game is played, except who plays it.
 struct GameSettings {
     Variant variant = Variant::standard;
     Adjudication adjudication;
+    DrawClaims draw_claims = DrawClaims::checked;
     TablebaseSettings tablebase;
     // Tolerance on top of a clock before an engine loses on time.
     std::chrono::milliseconds time_margin{100};

@@ -186,6 +186,15 @@ constexpr TournamentSetting RUN_SETTINGS[] = {
      .value_name = "N",
      .help = "Adjudicate a draw after N plies",
      .read = read_max_plies_rule},
+    {.key = "draw_claims",
+     .flag = "draw-claims",
+     .value_name = "RULE",
+     .help = "An engine's draw claim (UCI: `info string draw-claim RULE`): checked (default: a "
+             "false one loses) or trusted (it draws the game unchecked, as the family "
+             "tournament's runner did)",
+     .read = read_word<"draw_claims", DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
+     .store = store_word_unless_default<DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
+     .in_identity = true},
     {.key = "time_margin",
      .flag = "timemargin",
      .value_name = "MS",
@@ -193,7 +202,7 @@ constexpr TournamentSetting RUN_SETTINGS[] = {
      .read = read_margin,
      .store = store_value<&Config::game, &GameSettings::time_margin>,
      .in_identity = true,
-     .identify = identify_unless_default<&Config::game, &GameSettings::time_margin>,
+     .identify = identify_ms_unless_default<&Config::game, &GameSettings::time_margin>,
      .check = check_margin},
     {.key = "stall_timeout",
      .flag = "stall-timeout",
@@ -203,7 +212,7 @@ constexpr TournamentSetting RUN_SETTINGS[] = {
      .read = read_stall,
      .store = store_value<&Config::game, &GameSettings::stall_timeout>,
      .in_identity = true,
-     .identify = identify_unless_default<&Config::game, &GameSettings::stall_timeout>,
+     .identify = identify_ms_unless_default<&Config::game, &GameSettings::stall_timeout>,
      .check = check_stall},
     // Tablebase adjudication: four flags, one member of the identity.
     {.key = "tablebase",

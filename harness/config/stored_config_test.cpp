@@ -172,6 +172,34 @@ TEST(StoredConfiguration, ReadsBackWhatItStoresAndGroupsAreNotSettings) {
     }
 }
 
+// --draw-claims trusted is stored, read back and part of the identity; checked, the default, is
+// neither, so the identity of every tournament played before the setting existed holds.
+TEST(StoredConfiguration, TrustedDrawClaimsAreStoredAndIdentifyTheTournament) {
+    TournamentConfig trusted = ladder();
+    apply_settings(trusted, {{"draw_claims", "trusted"}});
+    EXPECT_EQ(trusted.game.draw_claims, DrawClaims::trusted);
+    const std::string stored = trusted.to_json().dump();
+    EXPECT_NE(stored.find(R"("adjudication":{},"draw_claims":"trusted","time_margin":100)"),
+              std::string::npos)
+        << stored;
+    const std::string identity = trusted.identity("HASH").dump();
+    EXPECT_NE(identity.find(R"("adjudication":{},"draw_claims":"trusted"})"), std::string::npos)
+        << identity;
+    EXPECT_EQ(stored_tournament_config(stored).game.draw_claims, DrawClaims::trusted);
+    EXPECT_EQ(stored_tournament_config(stored).identity("HASH").dump(), identity);
+    TournamentConfig checked = ladder();
+    apply_settings(checked, {{"draw_claims", "checked"}});
+    EXPECT_EQ(checked.to_json().dump(), ladder().to_json().dump());
+    EXPECT_EQ(checked.identity("HASH").dump(), ladder().identity("HASH").dump());
+    std::string message;
+    try {
+        apply_settings(checked, {{"draw_claims", "unchecked"}});
+    } catch (const ConfigError& error) {
+        message = error.what();
+    }
+    EXPECT_EQ(message, "draw_claims must be checked or trusted (got unchecked)");
+}
+
 // A seed of all 64 bits (from -srand or the clock) is stored, read back and identified exactly:
 // 2^53 + 1 has no double, and 2^64 - 59 is above the signed range.
 TEST(StoredConfiguration, KeepsEverySeedExactly) {

@@ -125,6 +125,9 @@ constexpr std::array<Word<EntrantCheck>, 4> ENTRANT_CHECKS{
      {"leave-out-illegal", EntrantCheck::leave_out_illegal},
      {"strict", EntrantCheck::strict},
      {"off", EntrantCheck::off}}};
+// --draw-claims' words.
+constexpr std::array<Word<DrawClaims>, 2> DRAW_CLAIMS{
+    {{"checked", DrawClaims::checked}, {"trusted", DrawClaims::trusted}}};
 // One of `words` (an array of Word) into the member at `path`; throws naming them all.
 template <KeyName key, const auto& words, auto... path>
 void read_word(Config& c, Text t) {
@@ -148,11 +151,20 @@ void store_unless_default(const Config& c, json::Value& v, Key k) {
     if (member_at<path...>(c) != member_at<path...>(defaults()))
         v.set(k, stored_form(member_at<path...>(c)));
 }
-// The identity's member when it is not at its default (a setting added after identities were
-// stored, so that theirs keep their hash).
+// The word (one of `words`) of the member at `path`, stored only when it is not the default's,
+// so that the identity of a tournament that keeps the default stays as it was.
+template <const auto& words, auto... path>
+void store_word_unless_default(const Config& c, json::Value& v, Key k) {
+    const auto& value = member_at<path...>(c);
+    if (value == member_at<path...>(defaults())) return;
+    for (const auto& w : words)
+        if (w.value == value) v.set(k, std::string(w.word));
+}
+// Milliseconds at `path` in the identity only when they are not the default's.
 template <auto... path>
-void identify_unless_default(const Config& c, Hash, json::Value& v, Key k) {
-    store_unless_default<path...>(c, v, k);
+void identify_ms_unless_default(const Config& c, Hash, json::Value& v, Key k) {
+    const auto& ms = member_at<path...>(c);
+    if (ms != member_at<path...>(defaults())) v.set(k, std::int64_t(ms.count()));
 }
 template <auto member, const IntegerRule& rule>
 void check_whole(const Config& c) {

@@ -1,12 +1,16 @@
 // Adjudication from the engines' own scores as small trackers (fastchess's DrawTracker and
 // ResignTracker): each hears every engine move's score and says when its rule ends the game.
-// The referee owns one of each; their counters are theirs alone.
+// The referee owns one of each; their counters are theirs alone. Beside them, the draw an
+// engine's claim gives when claims are trusted.
 #pragma once
 
 #include <optional>
 
+#include "engines/core/position.h"
 #include "engines/core/types.h"
 #include "harness/config/game_config.h"
+#include "harness/game/engine_types.h"
+#include "harness/game/result.h"
 
 namespace arbiter {
 
@@ -40,5 +44,12 @@ class ResignTracker {
     int losing_moves_[COLOR_NB] = {0, 0};
     int winning_moves_[COLOR_NB] = {0, 0};
 };
+
+// The draw an unchecked claim gives (DrawClaims::trusted): `claimant` claimed `claim` in `pos`
+// in place of a move. The result's description names the claim and says whether FIDE's rules
+// would grant it there (the position has occurred at least three times; 100 half-moves passed
+// without a capture or a pawn move): "Draw claimed (unchecked): White claims threefold repetition
+// (ThreeFoldRepetition), false under FIDE's rules: the position has occurred 2 times".
+Result unchecked_claim_draw(const Position& pos, Color claimant, const DrawClaim& claim);
 
 }  // namespace arbiter

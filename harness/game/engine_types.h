@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "harness/config/time_control.h"
+#include "harness/game/result.h"
 #include "harness/game/score.h"
 
 namespace arbiter {
@@ -150,15 +151,31 @@ struct SearchReply {
     }
 };
 
+// A draw an engine claims in place of its move under a rule of chess (UCI has no claim; arbiter
+// reads one from a documented `info string`, harness/uci/protocol.h's parse_draw_claim()).
+struct DrawClaim {
+    Termination rule = Termination::threefold;  // threefold or fifty_moves
+    // The engine's own word for its claim, printable (arbiter-python sends the exception the
+    // entrant raised, "ThreeFoldRepetition"); may be empty.
+    std::string name;
+
+    bool operator==(const DrawClaim&) const = default;
+};
+
 // What the engine answered to one search as the referee reads it: the search, and what only some
 // protocols can say: a resignation, a claim of the game's result (the referee checks it), a draw
 // offer (recorded, deciding nothing), and protocol complaints for the log (XBoard's `Error (...)`
-// and `Illegal move` replies). A UCI engine only ever fills `search`.
+// and `Illegal move` replies). A UCI engine fills `search` and, when it claims a draw in its
+// claim line, `draw_claim`.
 struct EngineReply {
     SearchReply search;
     bool resigned = false;
     std::optional<std::string> claimed_result;  // "1-0", "0-1", "1/2-1/2"
     std::string claim_reason;
+    // A draw claimed in place of the move (the move sent with it is never played): checked
+    // (GameSettings::draw_claims, the default), it decides nothing and the move stands or falls
+    // on its own; trusted, it ends the game as a draw without being checked.
+    std::optional<DrawClaim> draw_claim;
     bool offered_draw = false;
     std::vector<std::string> errors;
 };

@@ -233,10 +233,13 @@ class Referee {
                 theirs->add_opponent_time(elapsed);
         }
 
-        // Step 3b. What only some protocols say: a resignation, a claim with no move.
+        // Step 3b. What only some protocols say: a resignation, a claim with no move (a draw
+        // claimed in place of a move ends the game only when claims are trusted).
         if (reply.resigned)
             return end(Result::loss(us, Termination::resignation,
                                     std::string(colour_name(us)) + " resigns"));
+        if (reply.draw_claim && settings_.draw_claims == DrawClaims::trusted)
+            return end(unchecked_claim_draw(pos_, us, *reply.draw_claim));
         if (reply.claimed_result && result.bestmove.empty())
             return check_claim(us, *reply.claimed_result, reply.claim_reason);
 

@@ -226,6 +226,45 @@ TEST(Game, IllegalAndMalformedMovesLose) {
     EXPECT_EQ(b.result.termination, Termination::illegal_move);
 }
 
+// A draw claimed in arbiter's claim line before `bestmove 0000` (arbiter-python's answer when an
+// entrant raises the family tournament's ThreeFoldRepetition): checked, the default, the claim
+// decides nothing and 0000 loses as an illegal move; trusted, the claim draws the game unchecked,
+// named with FIDE's verdict. With a legal move instead: checked, the move is played and the game
+// goes on; trusted, the game ends before the move.
+TEST(Game, ADrawClaimDrawsOnlyWhenClaimsAreTrusted) {
+    const std::vector<std::string> claim = {"--info-text", "draw-claim threefold MockClaim"};
+    std::vector<std::string> claim_0000 = claim;
+    claim_0000.insert(claim_0000.end(), {"--bestmove", "0000"});
+    const std::vector<std::string> repeat = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    Match checked(claim_0000, {});
+    PlayedGame lost = checked.play(std::string(START_FEN), repeat);
+    EXPECT_EQ(to_pgn(lost.result.outcome), "0-1");
+    EXPECT_EQ(lost.result.termination, Termination::illegal_move);
+    EXPECT_EQ(lost.result.description, "White makes an illegal move: 0000");
+
+    Match trusted(claim_0000, {});
+    trusted.settings.draw_claims = DrawClaims::trusted;
+    PlayedGame drawn = trusted.play(std::string(START_FEN), repeat);
+    EXPECT_EQ(drawn.result, Result::draw(Termination::unchecked_claim,
+                                         "Draw claimed (unchecked): White claims threefold "
+                                         "repetition (MockClaim), false under FIDE's rules: the "
+                                         "position has occurred 2 times"));
+    EXPECT_EQ(drawn.moves.size(), 4u);  // the book's: the claim played none
+
+    Match goes_on(claim, {});
+    PlayedGame played = goes_on.play();
+    EXPECT_NE(played.result.termination, Termination::unchecked_claim);
+    EXPECT_NE(played.result.termination, Termination::illegal_move);
+    EXPECT_GT(played.moves.size(), 1u);
+    expect_replayable(played);
+
+    Match ends(claim, {});
+    ends.settings.draw_claims = DrawClaims::trusted;
+    PlayedGame ended = ends.play();
+    EXPECT_EQ(ended.result.termination, Termination::unchecked_claim);
+    EXPECT_TRUE(ended.moves.empty());
+}
+
 TEST(Game, GarbageInsteadOfBestmoveStalls) {
     Match match({"--garbage-at", "1"}, {});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it

@@ -12,14 +12,11 @@
 #include <map>
 #include <sstream>
 #include <string>
-#include "harness/testing/run_program.h"
+#include "harness/game/stockfish_match_test_support.h"
 
 namespace arbiter {
 namespace {
 
-namespace fs = std::filesystem;
-
-const char* const STOCKFISH = "/usr/games/stockfish";
 const char* const CONTROL = "10/2+0.05:5/1+0.05:3+0.05";
 
 // The movestogo a `go` should carry for the side's n-th move of the game (from 1): the moves
@@ -39,23 +36,9 @@ int number_after(const std::string& line, const std::string& key) {
 }
 
 TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOnTime) {
-    if (::access(STOCKFISH, X_OK) != 0) GTEST_SKIP() << STOCKFISH << " is not installed";
-    fs::path dir = fs::temp_directory_path() / ("arbiter-periods-sf-" + std::to_string(::getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-    const std::string d = dir.string();
-    // A Move Overhead of 100 ms (Stockfish's default is 10) lets both engines keep time on a
-    // machine busier than its cores, where a process may wait that long for one.
-    const std::string options = ",option.Hash=16,option.Move Overhead=100'";
-    std::string run =
-        arbiter_test::run_program(
-            std::string(ARBITER_PATH) + " tournament --engine 'name=sf1,cmd=" + STOCKFISH +
-            options + " --engine 'name=sf2,cmd=" + STOCKFISH + options + " --tc " + CONTROL +
-            " --openings " + SOURCE_DIR +
-            "/openings/arbiter-8ply.epd --max-games 2 --concurrency 2" + " --db " + d +
-            "/t.sqlite --pgn " + d + "/t.pgn --engine-log " + d + "/engines.log")
-            .output;
-    const std::string pgn = arbiter_test::read_text(dir / "t.pgn");
+    auto match = arbiter_test::play_stockfish_match("periods", "sf1", "", "sf2", CONTROL);
+    if (!match) GTEST_SKIP() << "stockfish is not installed";
+    const std::string &run = match->output, &pgn = match->pgn;
     EXPECT_EQ(arbiter_test::count_of(pgn, "[Result "), 2) << run;
     EXPECT_EQ(arbiter_test::count_of(pgn, "[TimeControl \"" + std::string(CONTROL) + "\"]"), 2)
         << pgn;
@@ -64,7 +47,7 @@ TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOn
 
     // Each engine process's `go` follows its `position ... moves ...`: the moves played since the
     // opening say which of its own moves the engine is about to make.
-    std::ifstream log(dir / "engines.log");
+    std::istringstream log(match->log);
     std::map<std::string, int> plies;  // per engine process ("sf1(1)"): plies before its search
     int goes = 0, in_last_period = 0, wrong = 0;
     for (std::string line; std::getline(log, line);) {
@@ -92,7 +75,7 @@ TEST(PeriodsStockfish, AThreePeriodMatchSendsEachPeriodsMovesToGoAndNeverLosesOn
     EXPECT_GT(in_last_period, 0);  // the games reached the sudden-death period
     EXPECT_EQ(wrong, 0);
     std::printf("%s%d go lines, %d in the last period\n", run.c_str(), goes, in_last_period);
-    if (!HasFailure()) fs::remove_all(dir);
+    if (!HasFailure()) std::filesystem::remove_all(match->dir);
 }
 
 }  // namespace

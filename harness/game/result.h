@@ -53,9 +53,12 @@ enum class Termination {
     resignation,  // the engine resigned (XBoard `resign`)
     false_claim,  // the engine claimed a result the rules do not give
     tablebase,    // adjudicated by a Syzygy table
+    // An engine's draw claim accepted without being checked (GameSettings::draw_claims trusted,
+    // as the family tournament's runner accepted its entrants' claims).
+    unchecked_claim,
 };
 
-inline constexpr std::array<std::pair<Termination, std::string_view>, 15> TERMINATION_CODES = {{
+inline constexpr std::array<std::pair<Termination, std::string_view>, 16> TERMINATION_CODES = {{
     {Termination::checkmate, "checkmate"},
     {Termination::stalemate, "stalemate"},
     {Termination::threefold, "threefold"},
@@ -71,6 +74,7 @@ inline constexpr std::array<std::pair<Termination, std::string_view>, 15> TERMIN
     {Termination::resignation, "resignation"},
     {Termination::false_claim, "false-claim"},
     {Termination::tablebase, "tablebase"},
+    {Termination::unchecked_claim, "unchecked-claim"},
 }};
 
 // Returns the stored text code of a termination, e.g. "fifty-moves".

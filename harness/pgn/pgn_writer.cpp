@@ -135,6 +135,8 @@ const char* pgn_termination(Termination termination, bool fastchess) {
         case Termination::disconnect:
         case Termination::stall:
             return "abandoned";
+        case Termination::unchecked_claim:
+            return "draw claimed (unchecked)";
         default:
             return "normal";
     }

@@ -112,7 +112,8 @@ std::string pgn_tag_value(const std::string& value);
 
 // The PGN standard's Termination tag value for a termination ("normal", "time forfeit",
 // "rules infraction", "adjudication", "abandoned"); in fastchess's words ("illegal move" for
-// "rules infraction") when `fastchess`.
+// "rules infraction") when `fastchess`. A draw claim accepted unchecked, which none of the
+// standard's words names, is "draw claimed (unchecked)" (readers take any tag text).
 const char* pgn_termination(Termination termination, bool fastchess = false);
 
 }  // namespace arbiter

@@ -21,37 +21,32 @@ class RoundRobinRun : public TournamentRun {
     using TournamentRun::TournamentRun;
 
   protected:
-    void restore(const std::optional<ShardNumber>& shard,
-                 const std::vector<EngineIdentity>& identities) override {
-        claim_configured_shard(config_, store_, summary_.tournament_id, identities, *schedule_);
+    Restored restore(const std::optional<ShardNumber>& shard,
+                     const std::vector<EngineIdentity>& identities) override {
+        claim_configured_shard(config(), store(), tournament_id(), identities, schedule());
         // Only counts and the played set: the slots to play are found as they are handed out.
-        done_ = store_.finished_slots(summary_.tournament_id, summary_.engine_ids);
-        summary_.scheduled = shard ? shard_size(*schedule_, *shard) : schedule_->size();
+        done_ = store().finished_slots(tournament_id(), engine_ids());
+        Restored restored{shard ? shard_size(schedule(), *shard) : schedule().size(), 0};
         for (std::int64_t slot : done_)
-            if (slot < schedule_->size() && in_shard(*schedule_, slot, shard))
-                ++summary_.already_played;
+            if (slot < schedule().size() && in_shard(schedule(), slot, shard))
+                ++restored.already_played;
+        return restored;
     }
     std::size_t play_all(std::int64_t pending, const std::optional<ShardNumber>&) override {
-        if (stopping()) return 0;
-        return run_worker_pool(
-            engine_start_, config_.workers(), std::size_t(pending),
-            [this](std::size_t, WorkerEngines& engines) {
-                if (engines.jobs_done > 0) pause_between_games();
-                play(next_pending_game(), engines);
-            },
-            [this] { return stopping(); });
+        return play_on_workers(std::size_t(pending),
+                               [this](std::size_t) { return next_pending_game(); });
     }
 
     // The next slot of the run (its shard) that has no game yet, as a game of the schedule.
     // Called once for each game still to play.
     ScheduledGame next_pending_game() {
         std::lock_guard lock(cursor_mutex_);
-        const std::optional<ShardNumber> shard = configured_shard(config_);
-        while (cursor_ < schedule_->size() &&
-               (done_.count(cursor_) || !in_shard(*schedule_, cursor_, shard)))
+        const std::optional<ShardNumber> shard = configured_shard(config());
+        while (cursor_ < schedule().size() &&
+               (done_.count(cursor_) || !in_shard(schedule(), cursor_, shard)))
             ++cursor_;
-        if (cursor_ >= schedule_->size()) throw std::logic_error("no slot left to play");
-        return schedule_->at(cursor_++);
+        if (cursor_ >= schedule().size()) throw std::logic_error("no slot left to play");
+        return schedule().at(cursor_++);
     }
 
     std::set<std::int64_t> done_;  // slots of the schedule with a current game
@@ -68,9 +63,9 @@ class PooledShardRun : public RoundRobinRun {
   protected:
     void claim_pool(const std::vector<EngineIdentity>& identities) override {
         const std::string engines_sha256 =
-            sha256_hex(shard_identity(config_, identities, config_.shard_count));
-        pooled_.emplace(config_, pool_test_json(config_, tournament_key(config_), engines_sha256),
-                        host_);
+            sha256_hex(shard_identity(config(), identities, config().shard_count));
+        pooled_.emplace(config(),
+                        pool_test_json(config(), tournament_key(config()), engines_sha256), host());
     }
     std::size_t play_all(std::int64_t, const std::optional<ShardNumber>& shard) override {
         return play_pooled(shard_games(shard));
@@ -84,23 +79,9 @@ class PooledShardRun : public RoundRobinRun {
     // The shard's games in order, which a pooled SPRT cuts into batches (its cap is a test's size).
     std::vector<ScheduledGame> shard_games(const std::optional<ShardNumber>& shard) const {
         std::vector<ScheduledGame> games;
-        for (std::int64_t slot = 0; slot < schedule_->size(); ++slot)
-            if (in_shard(*schedule_, slot, shard)) games.push_back(schedule_->at(slot));
+        for (std::int64_t slot = 0; slot < schedule().size(); ++slot)
+            if (in_shard(schedule(), slot, shard)) games.push_back(schedule().at(slot));
         return games;
-    }
-
-    // Plays `games` on the worker pool until all are handed out or a stop is requested; returns
-    // how many were handed out. A game `may_start` (when given) refuses is skipped.
-    std::size_t play_games(const std::vector<ScheduledGame>& games,
-                           const std::function<bool(const ScheduledGame&)>& may_start = {}) {
-        return run_worker_pool(
-            engine_start_, config_.workers(), games.size(),
-            [&](std::size_t job, WorkerEngines& engines) {
-                if (may_start && !may_start(games[job])) return;
-                if (engines.jobs_done > 0) pause_between_games();
-                play(games[job], engines);
-            },
-            [this] { return stopping() || pooled_->decided(); });
     }
 
     // The shard's part of a pooled SPRT, until the pool's verdict or the end of the shard's
@@ -109,13 +90,18 @@ class PooledShardRun : public RoundRobinRun {
         const std::vector<ScheduledGame> games = pooled_->start(schedule);
         std::size_t handed_out = 0;
         if (!stopping())
-            handed_out = play_games(
-                games, [this](const ScheduledGame& game) { return pooled_->may_start(game); });
+            handed_out = play_on_workers(
+                games.size(),
+                [&](std::size_t job) -> std::optional<ScheduledGame> {
+                    if (!pooled_->may_start(games[job])) return std::nullopt;
+                    return games[job];
+                },
+                [this] { return pooled_->decided(); });
         const PooledShardOutcome outcome = pooled_->outcome();
         if (outcome.stop == PoolStop::interrupted) return handed_out;
-        PoolStopRecord record{summary_.tournament_id, config_.shard_index,
-                              config_.pool,           std::string(to_string(outcome.stop)),
-                              std::nullopt,           "",
+        PoolStopRecord record{tournament_id(), config().shard_index,
+                              config().pool,   std::string(to_string(outcome.stop)),
+                              std::nullopt,    "",
                               unix_time_ms()};
         if (outcome.verdict) record.verdict = outcome.verdict->to_json().dump();
         json::Value published{json::Object{}};
@@ -123,15 +109,16 @@ class PooledShardRun : public RoundRobinRun {
         published.set("pairs", outcome.published.pair_count());
         published.set("pentanomial", counts_json(outcome.published));
         record.published = published.dump();
-        record_pool_stop(connection_of(store_), record);
+        record_pool_stop(connection_of(store()), record);
+        std::optional<std::string> verdict;
         if (outcome.verdict) {
-            Sprt test(*config_.sprt);
+            Sprt test(*config().sprt);
             test.update(outcome.verdict->pooled);
-            summary_.sprt_result =
+            verdict =
                 test.summary() + " (pooled over " + std::to_string(outcome.verdict->shards.size()) +
                 " shards, decided by shard " + std::to_string(outcome.verdict->decided_by) + ")";
         }
-        summary_.pool_stop = std::string(to_string(outcome.stop));
+        set_pool_result(std::move(verdict), std::string(to_string(outcome.stop)));
         return handed_out;
     }
 
@@ -149,24 +136,14 @@ class DrawnRoundsRun : public TournamentRun {
     using Next = std::function<std::optional<ScheduledGame>(const std::function<bool()>&)>;
     void play_drawn(const Next& next) {
         std::atomic<bool> over{false};
-        if (stopping()) return;
-        run_worker_pool(
-            engine_start_, config_.workers(), std::numeric_limits<std::size_t>::max(),
-            [&](std::size_t, WorkerEngines& engines) {
+        play_on_workers(
+            std::numeric_limits<std::size_t>::max(),
+            [&](std::size_t) {
                 std::optional<ScheduledGame> game = next([this] { return stopping(); });
-                if (!game) {
-                    over = !stopping();
-                    return;
-                }
-                if (engines.jobs_done > 0) pause_between_games();
-                try {
-                    play(*game, engines);
-                } catch (...) {
-                    stop_ = true;  // the workers waiting for this game's round stop too
-                    throw;
-                }
+                if (!game) over = !stopping();
+                return game;
             },
-            [&] { return stopping() || over; });
+            [&] { return bool(over); });
     }
 };
 
@@ -177,13 +154,12 @@ class KnockoutBracketRun : public DrawnRoundsRun {
     using DrawnRoundsRun::DrawnRoundsRun;
 
   protected:
-    void restore(const std::optional<ShardNumber>&, const std::vector<EngineIdentity>&) override {
+    Restored restore(const std::optional<ShardNumber>&,
+                     const std::vector<EngineIdentity>&) override {
         // The bracket as the recorded games left it (no shards).
-        bracket_.emplace(config_, *schedule_);
-        bracket_->restore(store_.list_games(summary_.tournament_id, summary_.engine_ids),
-                          summary_.engine_ids);
-        summary_.scheduled = bracket_->nominal_games();
-        summary_.already_played = bracket_->restored();
+        bracket_.emplace(config(), schedule());
+        bracket_->restore(store().list_games(tournament_id(), engine_ids()), engine_ids());
+        return {bracket_->nominal_games(), bracket_->restored()};
     }
     std::size_t play_all(std::int64_t, const std::optional<ShardNumber>&) override {
         play_knockout();
@@ -193,8 +169,8 @@ class KnockoutBracketRun : public DrawnRoundsRun {
     void show_game(const ScheduledGame& game, const GameRecord& record, GameId id,
                    const std::string& white, const std::string& black) override {
         const bool round_decided = bracket_->finish(game, record.result.outcome);
-        observer_.bracket(bracket_->text(), false);
-        observer_.game_finished(record, id, white, black);
+        observer().bracket(bracket_->text(), false);
+        observer().game_finished(record, id, white, black);
         if (round_decided) show_bracket();
     }
 
@@ -203,23 +179,22 @@ class KnockoutBracketRun : public DrawnRoundsRun {
     // decided or the run stops; the bracket is shown when the run resumes one and as it ends.
     void play_knockout() {
         {
-            std::lock_guard lock(mutex_);
+            auto held = lock();
             if (bracket_->restored() > 0) show_bracket();  // where the earlier run left it
         }
         play_drawn([this](const std::function<bool()>& stop) { return bracket_->next(stop); });
-        std::lock_guard lock(mutex_);
+        auto held = lock();
         show_bracket();
         // Encounters extended past their games make more games than cutechess announces.
-        summary_.scheduled =
-            std::max(summary_.scheduled, summary_.already_played + summary_.played_now);
+        count_extended_games();
     }
 
-    // Shows the bracket unless it is as it was last shown (called under mutex_).
+    // Shows the bracket unless it is as it was last shown (called under the run's lock).
     void show_bracket() {
-        if (auto text = bracket_->unshown_text()) observer_.bracket(*text, true);
+        if (auto text = bracket_->unshown_text()) observer().bracket(*text, true);
     }
 
-    std::optional<KnockoutRun> bracket_;  // the bracket (config_.knockout)
+    std::optional<KnockoutRun> bracket_;  // the bracket (config().knockout)
 };
 
 // A Swiss: each round's boards once the round before has ended, until the last round; the
@@ -229,30 +204,29 @@ class SwissBracketRun : public DrawnRoundsRun {
     using DrawnRoundsRun::DrawnRoundsRun;
 
   protected:
-    void restore(const std::optional<ShardNumber>&, const std::vector<EngineIdentity>&) override {
-        swiss_.emplace(config_, *schedule_);
-        swiss_->restore(store_.list_games(summary_.tournament_id, summary_.engine_ids),
-                        summary_.engine_ids);
-        summary_.scheduled = swiss_->nominal_games();
-        summary_.already_played = swiss_->restored();
+    Restored restore(const std::optional<ShardNumber>&,
+                     const std::vector<EngineIdentity>&) override {
+        swiss_.emplace(config(), schedule());
+        swiss_->restore(store().list_games(tournament_id(), engine_ids()), engine_ids());
+        return {swiss_->nominal_games(), swiss_->restored()};
     }
     std::size_t play_all(std::int64_t, const std::optional<ShardNumber>&) override {
         play_drawn([this](const std::function<bool()>& stop) { return swiss_->next(stop); });
-        std::lock_guard lock(mutex_);
-        if (auto text = swiss_->unshown_text()) observer_.bracket(*text, true);
+        auto held = lock();
+        if (auto text = swiss_->unshown_text()) observer().bracket(*text, true);
         return 0;
     }
     bool stopped_early(std::size_t, std::int64_t) const override { return !swiss_->over(); }
     void show_game(const ScheduledGame& game, const GameRecord& record, GameId id,
                    const std::string& white, const std::string& black) override {
         const bool round_ended = swiss_->finish(game, record.result.outcome);
-        observer_.game_finished(record, id, white, black);
+        observer().game_finished(record, id, white, black);
         if (round_ended)
-            if (auto text = swiss_->unshown_text()) observer_.bracket(*text, true);
+            if (auto text = swiss_->unshown_text()) observer().bracket(*text, true);
     }
 
   private:
-    std::optional<SwissRun> swiss_;  // the rounds (config_.swiss)
+    std::optional<SwissRun> swiss_;  // the rounds (config().swiss)
 };
 
 }  // namespace

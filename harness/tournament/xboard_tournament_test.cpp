@@ -16,6 +16,16 @@ namespace {
 
 using namespace tournament_testing;
 
+// Skips the test when a file it needs is missing, or fails it under CI, where scripts/setup has
+// installed them all. The caller returns if the test is skipped or failed.
+void require_files(const std::vector<const char*>& needed) {
+    for (const char* path : needed) {
+        if (fs::exists(path)) continue;
+        if (std::getenv("CI")) FAIL() << path << " is missing (scripts/setup installs it)";
+        GTEST_SKIP() << path << " is missing";
+    }
+}
+
 TEST_F(TournamentTest, AnXboardEngineMeetsUciEnginesRefereedAndStoredAlike) {
     add_engine("xb", {});
     config.engines.back().command = MOCK_XBOARD_ENGINE_PATH;
@@ -58,7 +68,8 @@ TEST_F(TournamentTest, AnXboardEngineUnderANodeLimitIsAConfigurationError) {
 
 TEST_F(TournamentTest, OpeningsDrawnFromAPolyglotBookBySeed) {
     const char* book = "/usr/share/games/gnuchess/book.bin";
-    if (!fs::exists(book)) GTEST_SKIP() << "gnuchess-book is not installed";
+    require_files({book});
+    if (IsSkipped() || HasFailure()) return;
     config.engines.pop_back();
     config.openings_path = book;
     config.plies = 4;
@@ -95,7 +106,8 @@ TEST_F(TournamentTest, AnEnginesOwnBookIsReadBeforeAnyGame) {
 
 TEST_F(TournamentTest, AnEnginesOwnBookMovesForIt) {
     const char* book = "/usr/share/games/gnuchess/book.bin";
-    if (!fs::exists(book)) GTEST_SKIP() << "gnuchess-book is not installed";
+    require_files({book});
+    if (IsSkipped() || HasFailure()) return;
     config.engines.pop_back();
     config.engines[0].book_path = book;
     config.engines[0].book_depth = 2;
@@ -120,16 +132,6 @@ TEST_F(TournamentTest, AnEnginesOwnBookMovesForIt) {
             EXPECT_FALSE(game.moves[i].book) << "the other engine has no book";
     }
     EXPECT_GE(book_moves, 2);
-}
-
-// Skips the test when a file it needs is missing, or fails it under CI, where scripts/setup has
-// installed them all. The caller returns if the test is skipped or failed.
-void require_files(const std::vector<const char*>& needed) {
-    for (const char* path : needed) {
-        if (fs::exists(path)) continue;
-        if (std::getenv("CI")) FAIL() << path << " is missing (scripts/setup installs it)";
-        GTEST_SKIP() << path << " is missing";
-    }
 }
 
 // No game of a real engine ended by its misbehaviour, each engine's thinking output reached the

@@ -101,6 +101,19 @@ std::string_view next_word(std::string_view& text) {
     return word;
 }
 
+std::optional<DrawClaim> parse_draw_claim(std::string_view text) {
+    if (next_word(text) != "draw-claim") return std::nullopt;
+    std::optional<Termination> rule = parse_termination(next_word(text));
+    if (rule != Termination::threefold && rule != Termination::fifty_moves) return std::nullopt;
+    return DrawClaim{*rule, printable_engine_text(trim(text))};
+}
+
+std::optional<DrawClaim> find_draw_claim(const std::vector<std::string>& info_strings) {
+    for (auto it = info_strings.rbegin(); it != info_strings.rend(); ++it)
+        if (auto claim = parse_draw_claim(*it)) return claim;
+    return std::nullopt;
+}
+
 bool parse_info_line(std::string_view line, UciInfo& info) {
     info.depth.reset();
     info.seldepth.reset();

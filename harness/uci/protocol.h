@@ -38,6 +38,18 @@ struct UciInfo {
 // the next known keyword, `string` to the end of the line.
 bool parse_info_line(std::string_view line, UciInfo& info);
 
+// arbiter's claim line, an `info string` a UCI engine sends before `bestmove` to claim a draw in
+// place of its move (UCI itself has none; GUIs show it as text):
+//     info string draw-claim RULE [NAME]
+// RULE is `threefold` or `fifty-moves` (the termination codes), NAME the engine's own word for the
+// claim (to the end of the line). arbiter-python sends it when an entrant raises the family
+// tournament's ThreeFoldRepetition or FiftyMoveException, then `bestmove 0000`. Returns the claim
+// that `text` (an info line's text after `string`) makes, or nothing for any other text.
+std::optional<DrawClaim> parse_draw_claim(std::string_view text);
+
+// The last claim among a search's info strings (SearchReply::info_strings), or nothing.
+std::optional<DrawClaim> find_draw_claim(const std::vector<std::string>& info_strings);
+
 // A `bestmove <move> [ponder <move>]` line: the words exactly as sent, empty when missing.
 struct UciBestMove {
     std::string move;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 namespace arbiter {
 namespace {
 
@@ -305,6 +307,51 @@ TEST(NextWord, SplitsOnWhitespace) {
     EXPECT_EQ(next_word(text), "e7e5");
     EXPECT_EQ(next_word(text), "");
     EXPECT_EQ(next_word(text), "");
+}
+
+// arbiter's claim line: `draw-claim RULE [NAME]` after `info string`, RULE threefold or
+// fifty-moves; the name runs to the end of the line, printable.
+TEST(DrawClaimLine, ReadsTheRuleAndTheEnginesName) {
+    UciInfo info = parse("info string draw-claim threefold ThreeFoldRepetition");
+    ASSERT_TRUE(info.text);
+    EXPECT_EQ(parse_draw_claim(*info.text),
+              (DrawClaim{Termination::threefold, "ThreeFoldRepetition"}));
+    EXPECT_EQ(parse_draw_claim("draw-claim fifty-moves"),
+              (DrawClaim{Termination::fifty_moves, ""}));
+    EXPECT_EQ(parse_draw_claim("  draw-claim\tfifty-moves  my own words \x01 "),
+              (DrawClaim{Termination::fifty_moves, "my own words \\x01"}));
+    for (const char* not_a_claim :
+         {"", "draw-claim", "draw-claim mate", "draw-claim Threefold", "claim threefold",
+          "ThreeFoldRepetition claimed: false, the position has occurred 2 times",
+          "draw-claimthreefold", "x draw-claim threefold"})
+        EXPECT_FALSE(parse_draw_claim(not_a_claim)) << not_a_claim;
+}
+
+// Every termination code after `draw-claim`, with any name: only the two rules a player may claim
+// are claims, and the last claim line of a search is the one that counts.
+TEST(DrawClaimLine, OnlyTheClaimableRulesOverEveryCodeAndTheLastClaimCounts) {
+    std::mt19937 random(46);
+    for (const auto& [termination, code] : TERMINATION_CODES) {
+        for (int i = 0; i < 50; ++i) {
+            std::string name;
+            for (int length = int(random() % 12); length > 0; --length)
+                name += char('A' + random() % 26);
+            std::optional<DrawClaim> claim =
+                parse_draw_claim("draw-claim " + std::string(code) + " " + name);
+            const bool claimable =
+                termination == Termination::threefold || termination == Termination::fifty_moves;
+            ASSERT_EQ(claim.has_value(), claimable) << code;
+            if (claimable) {
+                EXPECT_EQ(*claim, (DrawClaim{termination, name}));
+            }
+            const Strings lines = {"draw-claim threefold first", "flood " + name,
+                                   "draw-claim " + std::string(code) + " " + name, "after"};
+            const DrawClaim first{Termination::threefold, "first"};
+            EXPECT_EQ(find_draw_claim(lines), claimable ? claim : first);
+        }
+    }
+    EXPECT_FALSE(find_draw_claim({}));
+    EXPECT_FALSE(find_draw_claim({"no claim", "draw-claim nothing"}));
 }
 
 }  // namespace

@@ -10,10 +10,12 @@
 
 #include "harness/game/engine_session.h"
 #include "harness/uci/client.h"
+#include "harness/uci/protocol.h"
 
 namespace arbiter {
 
-// A UCI engine behind the referee's interface: its reply is only a search.
+// A UCI engine behind the referee's interface: its reply is a search and the draw it claims in
+// arbiter's claim line, if it does (parse_draw_claim()).
 class UciSession final : public ClientSession<UciClient> {
   public:
     EngineReply go(const GoLimits& limits, std::chrono::milliseconds timeout) override {
@@ -36,6 +38,7 @@ class UciSession final : public ClientSession<UciClient> {
     static EngineReply reply_of(SearchReply search) {
         EngineReply reply;
         reply.search = std::move(search);
+        reply.draw_claim = find_draw_claim(reply.search.info_strings);
         return reply;
     }
 };

@@ -40,7 +40,9 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
     return options;
 }
 
-// An option the table does not hold: the nearest option it holds, if one is near.
+// An option the table does not hold: the nearest option it holds, if one is near, else whether it
+// is one of `arbiter tournament`'s own (--draw-claims, --entrant-check), which only that door
+// takes.
 [[noreturn]] void reject_unknown(const Option& option) {
     std::string_view best;
     std::size_t distance = 3;
@@ -49,8 +51,16 @@ std::vector<Option> split_options(const std::vector<std::string>& arguments) {
             best = known.name;
             distance = d;
         }
+    std::string_view bare = option.name;
+    while (bare.starts_with('-')) bare.remove_prefix(1);
+    const auto& native = tournament_settings();
+    const bool ours = std::any_of(native.begin(), native.end(),
+                                  [&](const TournamentSetting& s) { return s.flag == bare; });
     throw ConfigError(option.name + " is not a cutechess-cli or fastchess option arbiter knows" +
-                      (best.empty() ? "" : "; did you mean " + std::string(best) + "?"));
+                      (!best.empty() ? "; did you mean " + std::string(best) + "?"
+                       : ours        ? "; it is `arbiter tournament --" + std::string(bare) +
+                                    "`'s, which this door does not take"
+                              : ""));
 }
 
 // The text an option's entry hands its setting, taken by the entry's shape (checked first).

@@ -212,6 +212,13 @@ TEST(CutechessArgs, UnsupportedOptionsNameThemselvesSayWhyAndSuggest) {
     EXPECT_NE(typo.find("-concurency"), std::string::npos) << typo;
     EXPECT_NE(typo.find("did you mean -concurrency?"), std::string::npos) << typo;
     EXPECT_NE(live.find("nearest supported: -pgnout"), std::string::npos) << live;
+    // arbiter tournament's own options are named as such: this door does not take them.
+    EXPECT_EQ(error_with({"--draw-claims", "trusted"}),
+              "--draw-claims is not a cutechess-cli or fastchess option arbiter knows; it is "
+              "`arbiter tournament --draw-claims`'s, which this door does not take");
+    std::string entrants = error_with({"-entrant-check", "off"});
+    EXPECT_NE(entrants.find("`arbiter tournament --entrant-check`'s"), std::string::npos)
+        << entrants;
     EXPECT_NE(error_with({"-repeat", "4"}).find("exactly twice"), std::string::npos);
     EXPECT_NE(error_with({"-tournament", "scheveningen"}).find("scheveningen"), std::string::npos);
     EXPECT_NE(error_with({"-openings", "file=x.epd", "format=pgn"}).find("extension"),

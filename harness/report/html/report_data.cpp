@@ -18,8 +18,9 @@ namespace arbiter::html {
 
 namespace {
 
-// The event, the global limits, the SPRT parameters and the clock periods' first moves of the
-// stored configuration, read as every stored configuration is read (stored_tournament_config()).
+// The event, the global limits, the draw-claim rule, the SPRT parameters and the clock periods'
+// first moves of the stored configuration, read as every stored configuration is read
+// (stored_tournament_config()).
 void read_configuration(ReportData& data) {
     const TournamentConfig config = stored_tournament_config(data.tournament);
     data.event = config.event;
@@ -29,6 +30,7 @@ void read_configuration(ReportData& data) {
         data.limits += (data.limits.empty() ? "" : ", ") + key + " " +
                        (value.is_string() ? value.as_string() : value.dump());
     data.sprt = config.sprt;
+    data.trusted_draw_claims = config.game.draw_claims == DrawClaims::trusted;
     // Step 2. The moves where a clock period begins, for each time control played.
     std::map<int, std::string> starts;
     std::vector<SearchLimitConfig> played;

@@ -120,8 +120,9 @@ struct ReportAnalysis {
 struct ReportData {
     StoredTournament tournament;
     std::string event;
-    std::string limits;    // e.g. "nodes 20000" or "tc 10+0.1"
-    bool clocked = false;  // some engine move has the referee's clock recorded with it
+    std::string limits;                // e.g. "nodes 20000" or "tc 10+0.1"
+    bool trusted_draw_claims = false;  // --draw-claims trusted: engines' claims drew unchecked
+    bool clocked = false;              // some engine move has the referee's clock recorded with it
     // Where a period of an engine's time control begins (move number, "period 2"), up to the
     // last phase's start, and those controls ("40/5400+30:1800+30"): the clock charts mark them.
     std::vector<std::pair<int, std::string>> period_starts;
