@@ -33,6 +33,113 @@ std::vector<std::string_view> split_fields(std::string_view text) {
 
 }  // namespace
 
+// Field 1: piece placement, rank 8 first, then what the pieces allow: one king a side, at most
+// 8 pawns and 16 pieces, no pawn on the first or last rank.
+std::string Position::set_placement(std::string_view placement) {
+    int rank = 7, file = 0;
+    for (std::size_t i = 0; i < placement.size(); ++i) {
+        char c = placement[i];
+        if (c == '/') {
+            if (file != 8)
+                return "FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
+                       std::to_string(file) + " squares, not 8";
+            if (--rank < 0) return "FEN field 1 (placement): more than 8 ranks";
+            file = 0;
+        } else if (c >= '1' && c <= '8') {
+            file += c - '0';
+            if (file > 8)
+                return "FEN field 1 (placement): rank " + std::to_string(rank + 1) +
+                       " has more than 8 squares";
+        } else {
+            std::size_t idx = std::string_view("PNBRQKpnbrqk").find(c);
+            if (idx == std::string_view::npos)
+                return std::string("FEN field 1 (placement): bad piece letter '") +
+                       printable_excerpt(std::string_view(&c, 1)) + "'";
+            if (file > 7)
+                return "FEN field 1 (placement): rank " + std::to_string(rank + 1) +
+                       " has more than 8 squares";
+            put_piece(Piece(idx), make_square(file++, rank));
+        }
+    }
+    if (file != 8)
+        return "FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
+               std::to_string(file) + " squares, not 8";
+    if (rank != 0) return "FEN field 1 (placement): " + std::to_string(8 - rank) + " ranks, not 8";
+    for (Color c : {WHITE, BLACK}) {
+        const char* name = c == WHITE ? "white" : "black";
+        if (count(c, KING) != 1)
+            return std::string("FEN field 1 (placement): ") +
+                   (count(c, KING) ? "more than one " : "missing ") + name + " king";
+        if (count(c, PAWN) > 8)
+            return std::string("FEN field 1 (placement): more than 8 ") + name + " pawns";
+        if (popcount(pieces(c)) > 16)
+            return std::string("FEN field 1 (placement): more than 16 ") + name + " pieces";
+    }
+    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
+        return "FEN field 1 (placement): a pawn stands on the first or last rank";
+    return {};
+}
+
+// Field 4: the en passant target square into `ep` (NO_SQUARE for "-"), which must follow a
+// double pawn push of the side not to move.
+std::string Position::read_en_passant(std::string_view f, Square& ep) const {
+    ep = NO_SQUARE;
+    if (f == "-") return {};
+    if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
+        return "FEN field 4 (en passant): '" + printable_excerpt(f) + "' is not a square";
+    ep = make_square(f[0] - 'a', f[1] - '1');
+    Color them = ~side_;
+    Square pushed = Square(ep - pawn_push(side_));  // where the double-pushed pawn stands
+    Square origin = Square(ep + pawn_push(side_));  // where it came from
+    if (relative_rank(side_, ep) != 5)
+        return "FEN field 4 (en passant): " + square_name(ep) + " is impossible with " +
+               (side_ == WHITE ? "white" : "black") + " to move";
+    if (piece_on(pushed) != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
+        return "FEN field 4 (en passant): " + square_name(ep) +
+               " does not follow a double pawn push (pawn, empty squares behind it)";
+    return {};
+}
+
+// Fields 5 and 6: the counters, optional as in EPD.
+std::string Position::set_counters(std::span<const std::string_view> fields) {
+    int halfmove = 0, fullmove = 1;
+    if (fields.size() > 4 && !parse_counter(fields[4], halfmove))
+        return "FEN field 5 (halfmove clock): '" + printable_excerpt(fields[4]) +
+               "' is not a number";
+    if (fields.size() > 5 && (!parse_counter(fields[5], fullmove) || fullmove == 0))
+        return "FEN field 6 (fullmove number): '" + printable_excerpt(fields[5]) +
+               "' is not a positive number";
+    st_->rule50 = halfmove;
+    game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);
+    return {};
+}
+
+// Whole-position checks: the side not to move is not in check, at most two pieces give check.
+std::string Position::check_whole_position() {
+    if (attackers_to(king_square(~side_)) & pieces(side_))
+        return std::string("FEN: the side not to move (") + (side_ == WHITE ? "black" : "white") +
+               ") is in check";
+    update_check_info();
+    if (popcount(st_->checkers) > 2)
+        return "FEN: the side to move is in check by more than two pieces";
+    return {};
+}
+
+// The incremental state: material, piece-square sums, en passant, key.
+void Position::set_incremental_state(Square ep) {
+    StateInfo& st = *st_;
+    for (Color c : {WHITE, BLACK}) {
+        for (Bitboard b = pieces(c) & ~pieces(KING); b;) {
+            Square s = pop_lsb(b);
+            st.material[c] += psqt::piece_value[type_of(piece_on(s))];
+            st.psq[c] += psqt::square_value(piece_on(s), s);
+        }
+    }
+    st.double_push = ep;
+    if (ep != NO_SQUARE && ep_capture_legal(ep)) st.ep_square = ep;
+    st.key = compute_key();
+}
+
 std::string Position::set(std::string_view fen, StateInfo& st, bool chess960) {
     static constexpr std::string_view start_fen = START_FEN;
     auto fail = [&](std::string message) {
@@ -49,7 +156,6 @@ std::string Position::set(std::string_view fen, StateInfo& st, bool chess960) {
     st.captured = NO_PIECE;
     st_ = &st;
 
-    // Step 1. Split the fields.
     std::vector<std::string_view> fields = split_fields(fen);
     if (fields.empty()) return fail("FEN is empty");
     if (fields.size() < 4)
@@ -58,110 +164,20 @@ std::string Position::set(std::string_view fen, StateInfo& st, bool chess960) {
     if (fields.size() > 6)
         return fail("FEN has unexpected text after field 6: '" + printable_excerpt(fields[6]) +
                     "'");
-
-    // Step 2. Field 1: piece placement, rank 8 first.
-    std::string_view placement = fields[0];
-    int rank = 7, file = 0;
-    for (std::size_t i = 0; i < placement.size(); ++i) {
-        char c = placement[i];
-        if (c == '/') {
-            if (file != 8)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
-                            std::to_string(file) + " squares, not 8");
-            if (--rank < 0) return fail("FEN field 1 (placement): more than 8 ranks");
-            file = 0;
-        } else if (c >= '1' && c <= '8') {
-            file += c - '0';
-            if (file > 8)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) +
-                            " has more than 8 squares");
-        } else {
-            std::size_t idx = std::string_view("PNBRQKpnbrqk").find(c);
-            if (idx == std::string_view::npos)
-                return fail(std::string("FEN field 1 (placement): bad piece letter '") +
-                            printable_excerpt(std::string_view(&c, 1)) + "'");
-            if (file > 7)
-                return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) +
-                            " has more than 8 squares");
-            put_piece(Piece(idx), make_square(file++, rank));
-        }
-    }
-    if (file != 8)
-        return fail("FEN field 1 (placement): rank " + std::to_string(rank + 1) + " has " +
-                    std::to_string(file) + " squares, not 8");
-    if (rank != 0)
-        return fail("FEN field 1 (placement): " + std::to_string(8 - rank) + " ranks, not 8");
-    for (Color c : {WHITE, BLACK}) {
-        const char* name = c == WHITE ? "white" : "black";
-        if (count(c, KING) != 1)
-            return fail(std::string("FEN field 1 (placement): ") +
-                        (count(c, KING) ? "more than one " : "missing ") + name + " king");
-        if (count(c, PAWN) > 8)
-            return fail(std::string("FEN field 1 (placement): more than 8 ") + name + " pawns");
-        if (popcount(pieces(c)) > 16)
-            return fail(std::string("FEN field 1 (placement): more than 16 ") + name + " pieces");
-    }
-    if (pieces(PAWN) & (RANK_1_BB | RANK_8_BB))
-        return fail("FEN field 1 (placement): a pawn stands on the first or last rank");
-
-    // Step 3. Field 2: side to move.
+    if (std::string error = set_placement(fields[0]); !error.empty()) return fail(error);
+    // Field 2: side to move.
     if (fields[1] != "w" && fields[1] != "b")
         return fail("FEN field 2 (side to move): '" + printable_excerpt(fields[1]) +
                     "' is not 'w' or 'b'");
     side_ = fields[1] == "w" ? WHITE : BLACK;
-
-    // Step 4. Field 3: castling rights (X-FEN or Shredder-FEN).
+    // Field 3: castling rights (X-FEN or Shredder-FEN).
     if (std::string error = set_castling(fields[2]); !error.empty()) return fail(error);
     chess960_ = chess960_ || chess960;
-
-    // Step 5. Field 4: en passant target square.
     Square ep = NO_SQUARE;
-    if (fields[3] != "-") {
-        std::string_view f = fields[3];
-        if (f.size() != 2 || f[0] < 'a' || f[0] > 'h' || f[1] < '1' || f[1] > '8')
-            return fail("FEN field 4 (en passant): '" + printable_excerpt(f) + "' is not a square");
-        ep = make_square(f[0] - 'a', f[1] - '1');
-        Color them = ~side_;
-        Square pushed = Square(ep - pawn_push(side_));  // where the double-pushed pawn stands
-        Square origin = Square(ep + pawn_push(side_));  // where it came from
-        if (relative_rank(side_, ep) != 5)
-            return fail("FEN field 4 (en passant): " + square_name(ep) + " is impossible with " +
-                        (side_ == WHITE ? "white" : "black") + " to move");
-        if (piece_on(pushed) != make_piece(them, PAWN) || !empty(ep) || !empty(origin))
-            return fail("FEN field 4 (en passant): " + square_name(ep) +
-                        " does not follow a double pawn push (pawn, empty squares behind it)");
-    }
-
-    // Step 6. Fields 5 and 6: the counters, optional as in EPD.
-    int halfmove = 0, fullmove = 1;
-    if (fields.size() > 4 && !parse_counter(fields[4], halfmove))
-        return fail("FEN field 5 (halfmove clock): '" + printable_excerpt(fields[4]) +
-                    "' is not a number");
-    if (fields.size() > 5 && (!parse_counter(fields[5], fullmove) || fullmove == 0))
-        return fail("FEN field 6 (fullmove number): '" + printable_excerpt(fields[5]) +
-                    "' is not a positive number");
-    st.rule50 = halfmove;
-    game_ply_ = 2 * (fullmove - 1) + (side_ == BLACK);
-
-    // Step 7. Whole-position checks.
-    if (attackers_to(king_square(~side_)) & pieces(side_))
-        return fail(std::string("FEN: the side not to move (") +
-                    (side_ == WHITE ? "black" : "white") + ") is in check");
-    update_check_info();
-    if (popcount(st.checkers) > 2)
-        return fail("FEN: the side to move is in check by more than two pieces");
-
-    // Step 8. The incremental state: material, piece-square sums, en passant, key.
-    for (Color c : {WHITE, BLACK}) {
-        for (Bitboard b = pieces(c) & ~pieces(KING); b;) {
-            Square s = pop_lsb(b);
-            st.material[c] += psqt::piece_value[type_of(piece_on(s))];
-            st.psq[c] += psqt::square_value(piece_on(s), s);
-        }
-    }
-    st.double_push = ep;
-    if (ep != NO_SQUARE && ep_capture_legal(ep)) st.ep_square = ep;
-    st.key = compute_key();
+    if (std::string error = read_en_passant(fields[3], ep); !error.empty()) return fail(error);
+    if (std::string error = set_counters(fields); !error.empty()) return fail(error);
+    if (std::string error = check_whole_position(); !error.empty()) return fail(error);
+    set_incremental_state(ep);
     return {};
 }
 

@@ -2,6 +2,7 @@
 // incrementally maintained Zobrist key and evaluation sums.
 #pragma once
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -153,7 +154,14 @@ class Position {
     };
     template <bool Do>
     CastlingSquares castle(Color us, Square from, Square to);
+    // The parts of set(): each reads or checks one FEN field (or the whole position) and
+    // returns the message naming what is wrong, empty when nothing is.
+    std::string set_placement(std::string_view field);
     std::string set_castling(std::string_view field);
+    std::string read_en_passant(std::string_view field, Square& ep) const;
+    std::string set_counters(std::span<const std::string_view> fields);
+    std::string check_whole_position();
+    void set_incremental_state(Square ep);
     void add_castling_right(Color c, Square rook);
     std::string castling_text() const;
 

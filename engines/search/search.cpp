@@ -368,6 +368,17 @@ int Search::negamax(int alpha, int beta, int depth, int ply, bool null_allowed) 
         if (score >= beta) return is_mate_score(score) ? beta : score;
     }
 
+    return search_moves<P>(alpha, beta, depth, ply, in_check, hash_move);
+}
+
+// The moves of a node that is neither a leaf nor cut off before its moves (negamax's steps 6 to
+// 9): each searched in turn, the best kept, the result stored with the bound it proves. Inlined
+// into negamax, so that splitting the function costs no call per node.
+template <Search::Path P>
+int Search::search_moves(int alpha, int beta, int depth, int ply, bool in_check, Move hash_move) {
+    Position& pos = *pos_;
+    const SearchFeatures& f = features_;
+
     // Step 6. The moves: best guess first when ordering is on (the picker generates each
     // stage only when it is reached; with the strategies, killers and history order the quiet
     // moves), else as generated. Each ply keeps its own list, so that no list is built and

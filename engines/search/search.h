@@ -201,6 +201,9 @@ class Search {
     template <Path P>
     int negamax(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     template <Path P>
+    [[gnu::always_inline]] inline int search_moves(int alpha, int beta, int depth, int ply,
+                                                   bool in_check, Move hash_move);
+    template <Path P>
     int search_made_move(int alpha, int beta, int depth, int ply, int move_count, bool late_quiet);
 
     // The strategies' own units (search_strategies.cpp).

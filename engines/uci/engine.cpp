@@ -36,12 +36,15 @@ bool parse_depth(const std::string& text, int max, int& depth) {
     }
 }
 
-}  // namespace
-
-int run_engine(const EngineSpec& spec, int argc, char** argv) {
+// The command line as read: the command, its arguments and the options.
+struct CommandLine {
     std::string command, fen, eval_name;
     std::vector<std::string> arguments;
-    // Step 1. The options: the visible ones for --help, the command and its arguments hidden.
+    po::variables_map vm;
+};
+
+// The options --help shows, read into `line`.
+po::options_description visible_options(const EngineSpec& spec, CommandLine& line) {
     po::options_description visible(
         "Usage: " + spec.name +
         " [bench [DEPTH] [--fen FEN] [--eval EVAL] | perft DEPTH [--fen FEN]] [--chess960]\n"
@@ -52,90 +55,114 @@ int run_engine(const EngineSpec& spec, int argc, char** argv) {
         "  perft DEPTH     count the leaves of the legal move tree, with a divide\n"
         "Options");
     visible.add_options()("help,h", "print this help")(
-        "fen", po::value(&fen),
+        "fen", po::value(&line.fen),
         "the position for bench or perft (default: the bench suite, or "
-        "the start position for perft)")("eval", po::value(&eval_name)->default_value("simplified"),
+        "the start position for perft)")("eval",
+                                         po::value(&line.eval_name)->default_value("simplified"),
                                          "the evaluation for bench: simplified or material")(
         "chess960", "bench or perft in Chess960 (bench: the Chess960 bench positions)");
+    return visible;
+}
+
+// Reads the command line into `line`: the visible options, the command and its arguments
+// (hidden, positional). Returns the parser's message, empty when it read.
+std::string read_command_line(int argc, char** argv, const po::options_description& visible,
+                              CommandLine& line) {
     po::options_description hidden;
-    hidden.add_options()("command", po::value(&command))("arguments",
-                                                         po::value(&arguments)->multitoken());
+    hidden.add_options()("command", po::value(&line.command))(
+        "arguments", po::value(&line.arguments)->multitoken());
     po::options_description all;
     all.add(visible).add(hidden);
     po::positional_options_description positional;
     positional.add("command", 1).add("arguments", -1);
-
-    // Step 2. Read the command line.
-    po::variables_map vm;
     try {
         po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(),
-                  vm);
-        po::notify(vm);
+                  line.vm);
+        po::notify(line.vm);
     } catch (const po::error& e) {
-        std::cerr << spec.name << ": " << e.what() << "\n\n" << visible << '\n';
-        return 2;
+        return e.what();
     }
-    auto usage_error = [&](const std::string& message) {
-        std::cerr << spec.name << ": " << message << "\n\n" << visible << '\n';
-        return 2;
-    };
-    if (vm.count("help")) {
+    return {};
+}
+
+// No command: speak UCI on standard input and output until quit.
+void speak_uci(const EngineSpec& spec) {
+    // C++ streams apart from stdio: whole-buffer reads instead of a locked getc per byte
+    // (a `position ... moves` line of a long game is thousands of bytes). std::cin must not
+    // be tied to std::cout then: every read would flush std::cout from the input thread,
+    // racing with the search thread's output (which UciEngine::say() serialises and
+    // flushes itself), and could send a line twice.
+    std::ios::sync_with_stdio(false);
+    std::cin.tie(nullptr);
+    UciEngine engine(spec, std::cout);
+    engine.loop(std::cin);
+}
+
+// bench [DEPTH] [--fen FEN] [--eval EVAL]. Returns the usage error, empty when it ran.
+std::string bench_command(const EngineSpec& spec, const CommandLine& line) {
+    const auto& arguments = line.arguments;
+    int depth = spec.bench_depth;
+    if (arguments.size() > 1) return "bench takes at most one DEPTH";
+    if (!arguments.empty() && !parse_depth(arguments[0], MAX_PLY - 1, depth))
+        return "bench: DEPTH must be a number from 1 to " + std::to_string(MAX_PLY - 1) +
+               ", not '" + arguments[0] + "'";
+    auto kind = eval::parse_kind(line.eval_name);
+    if (!kind) return "--eval must be simplified or material, not '" + line.eval_name + "'";
+    bool chess960 = line.vm.count("chess960");
+    std::vector<std::string> fens = chess960 ? chess960_bench_positions() : bench_positions();
+    if (line.vm.count("fen")) {
+        StateInfo root;
+        Position pos;
+        if (std::string error = pos.set(line.fen, root, chess960); !error.empty())
+            return "bench: " + error;
+        fens = {line.fen};
+    }
+    run_bench(spec, depth, fens, *kind, std::cout, chess960);
+    return {};
+}
+
+// perft DEPTH [--fen FEN]. Returns the usage error, empty when it ran.
+std::string perft_command(const CommandLine& line) {
+    int depth = 0;
+    if (line.arguments.size() != 1 || !parse_depth(line.arguments[0], 20, depth))
+        return "perft needs one DEPTH from 1 to 20";
+    StateInfo root;
+    Position pos;
+    if (std::string error = pos.set(line.vm.count("fen") ? line.fen : std::string(START_FEN), root,
+                                    line.vm.count("chess960") > 0);
+        !error.empty())
+        return "perft: " + error;
+    perft_divide(pos, depth, std::cout);
+    return {};
+}
+
+// The command's usage error, empty when it ran.
+std::string run_command(const EngineSpec& spec, const CommandLine& line) {
+    if (line.command.empty()) {
+        if (line.vm.count("fen") || !line.vm["eval"].defaulted() || line.vm.count("chess960"))
+            return "--fen, --eval and --chess960 belong to bench or perft";
+        speak_uci(spec);
+        return {};
+    }
+    if (line.command == "bench") return bench_command(spec, line);
+    if (line.command == "perft") return perft_command(line);
+    return "unknown command '" + line.command + "'";
+}
+
+}  // namespace
+
+int run_engine(const EngineSpec& spec, int argc, char** argv) {
+    CommandLine line;
+    const po::options_description visible = visible_options(spec, line);
+    std::string error = read_command_line(argc, argv, visible, line);
+    if (error.empty() && line.vm.count("help")) {
         std::cout << visible << '\n';
         return 0;
     }
-
-    // Step 3. No command: speak UCI.
-    if (command.empty()) {
-        if (vm.count("fen") || !vm["eval"].defaulted() || vm.count("chess960"))
-            return usage_error("--fen, --eval and --chess960 belong to bench or perft");
-        // C++ streams apart from stdio: whole-buffer reads instead of a locked getc per byte
-        // (a `position ... moves` line of a long game is thousands of bytes). std::cin must not
-        // be tied to std::cout then: every read would flush std::cout from the input thread,
-        // racing with the search thread's output (which UciEngine::say() serialises and
-        // flushes itself), and could send a line twice.
-        std::ios::sync_with_stdio(false);
-        std::cin.tie(nullptr);
-        UciEngine engine(spec, std::cout);
-        engine.loop(std::cin);
-        return 0;
-    }
-    // Step 4. bench [DEPTH] [--fen FEN] [--eval EVAL].
-    if (command == "bench") {
-        int depth = spec.bench_depth;
-        if (arguments.size() > 1) return usage_error("bench takes at most one DEPTH");
-        if (!arguments.empty() && !parse_depth(arguments[0], MAX_PLY - 1, depth))
-            return usage_error("bench: DEPTH must be a number from 1 to " +
-                               std::to_string(MAX_PLY - 1) + ", not '" + arguments[0] + "'");
-        auto kind = eval::parse_kind(eval_name);
-        if (!kind)
-            return usage_error("--eval must be simplified or material, not '" + eval_name + "'");
-        bool chess960 = vm.count("chess960");
-        std::vector<std::string> fens = chess960 ? chess960_bench_positions() : bench_positions();
-        if (vm.count("fen")) {
-            StateInfo root;
-            Position pos;
-            if (std::string error = pos.set(fen, root, chess960); !error.empty())
-                return usage_error("bench: " + error);
-            fens = {fen};
-        }
-        run_bench(spec, depth, fens, *kind, std::cout, chess960);
-        return 0;
-    }
-    // Step 5. perft DEPTH [--fen FEN].
-    if (command == "perft") {
-        int depth = 0;
-        if (arguments.size() != 1 || !parse_depth(arguments[0], 20, depth))
-            return usage_error("perft needs one DEPTH from 1 to 20");
-        StateInfo root;
-        Position pos;
-        if (std::string error = pos.set(vm.count("fen") ? fen : std::string(START_FEN), root,
-                                        vm.count("chess960") > 0);
-            !error.empty())
-            return usage_error("perft: " + error);
-        perft_divide(pos, depth, std::cout);
-        return 0;
-    }
-    return usage_error("unknown command '" + command + "'");
+    if (error.empty()) error = run_command(spec, line);
+    if (error.empty()) return 0;
+    std::cerr << spec.name << ": " << error << "\n\n" << visible << '\n';
+    return 2;
 }
 
 }  // namespace arbiter

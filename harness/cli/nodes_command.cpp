@@ -47,12 +47,18 @@ NodesConfig build_config(const NodesOptions& o, const CLI::App& app) {
     return config;
 }
 
-void run_nodes(const NodesOptions& o, const NodesConfig& config) {
+// The formats asked for: the document's (--format), and each --write FORMAT:FILE with its file.
+struct NodesOutputs {
+    nodes::OutputFormat format;
+    std::vector<std::pair<nodes::OutputFormat, std::string>> extra;
+};
+
+// Reads --format and --write, and refuses an output that would overwrite an input.
+NodesOutputs read_outputs(const NodesOptions& o) {
     using namespace arbiter::nodes;
-    // Step 1. The outputs asked for.
     auto format = parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv, json, report or totals");
-    std::vector<std::pair<OutputFormat, std::string>> extra_outputs;
+    NodesOutputs outputs{*format, {}};
     for (const auto& item : o.writes) {
         std::size_t colon = item.find(':');
         auto extra_format = parse_output_format(item.substr(0, colon));
@@ -60,16 +66,20 @@ void run_nodes(const NodesOptions& o, const NodesConfig& config) {
             throw ConfigError(
                 "--write '" + item +
                 "' is not FORMAT:FILE (table, markdown, csv, json, report or totals)");
-        extra_outputs.emplace_back(*extra_format, item.substr(colon + 1));
+        outputs.extra.emplace_back(*extra_format, item.substr(colon + 1));
     }
-    std::vector<NamedFile> outputs{{o.out, "--out"}};
-    for (const auto& [extra_format, path] : extra_outputs) outputs.push_back({path, "--write"});
+    std::vector<NamedFile> files{{o.out, "--out"}};
+    for (const auto& [extra_format, path] : outputs.extra) files.push_back({path, "--write"});
     std::vector<NamedFile> inputs = database_files(o.db, "--db");
     inputs.push_back({o.positions_file, "--positions"});
     inputs.push_back({o.baseline, "--baseline"});
-    refuse_outputs_over_inputs(outputs, inputs);
+    refuse_outputs_over_inputs(files, inputs);
+    return outputs;
+}
 
-    // Step 2. The run, checked before any engine starts: settings, programs, and the work.
+// The run's settings: engines, positions, depths and the configuration's limits, validated.
+nodes::RunSettings read_run_settings(const NodesOptions& o, const NodesConfig& config) {
+    using namespace arbiter::nodes;
     RunSettings settings;
     for (const auto& spec : o.engines) settings.engines.push_back(parse_engine_spec(spec));
     if (!o.positions_file.empty())
@@ -82,73 +92,113 @@ void run_nodes(const NodesOptions& o, const NodesConfig& config) {
     settings.perft_depth = config.perft_depth;
     if (o.progress) settings.progress = [](const std::string& line) { std::cerr << line << '\n'; };
     validate(settings);
-    // Identify the engines before spending time on them: a missing program fails at once.
-    for (const auto& engine : settings.engines) (void)engine_identity(engine, false);
-    std::optional<NodeResults> baseline;
-    if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
+    return settings;
+}
+
+// Refuses a run estimated above MAX_ESTIMATED_NODES unless forced, and says how big a large one is.
+void check_work(const nodes::RunSettings& settings, const NodesOptions& o) {
+    using namespace arbiter::nodes;
     WorkEstimate work = estimate_work(settings);
     if (work.nodes > MAX_ESTIMATED_NODES && !o.force) throw ConfigError(refusal_message(work));
     if (work.nodes > MAX_ESTIMATED_NODES / 100)
         std::cerr << "arbiter nodes: up to " << scientific(work.nodes)
                   << " nodes to search (a full-width estimate from perft growth)"
                   << (o.progress ? "" : "; --progress prints each measurement") << std::endl;
+}
 
-    // Step 3. The measurements. A failed one (a timeout, an engine that exits) ends the run, but
-    // the measurements made before it are still shown, written and stored.
-    NodeResults results;
-    std::string failure;
+// The measurements, and the failure that ended them early (empty if none). A failed measurement
+// (a timeout, an engine that exits) ends the run, but those made before it are kept; a failure
+// before any is thrown.
+std::pair<nodes::NodeResults, std::string> measure(const nodes::RunSettings& settings) {
+    nodes::NodeResults results;
     try {
-        results = run_measurements(settings, &results);
+        results = nodes::run_measurements(settings, &results);
     } catch (const std::exception& e) {
         if (results.cells.empty()) throw;
-        failure = e.what();
+        return {std::move(results), e.what()};
     }
-    NodeTable table = build_table(results);
-    InvariantReport invariants = check_invariants(results);
-    std::optional<Comparison> comparison;
-    if (baseline) comparison = compare_with_baseline(*baseline, results, config.tolerance);
+    return {std::move(results), ""};
+}
 
-    // Step 4. The record and the outputs.
-    if (!o.db.empty()) {
-        Store store = Store::open(o.db);
-        std::string description = "arbiter nodes --depth " + o.depth + " (" +
-                                  std::to_string(settings.engines.size()) + " engines, " +
-                                  std::to_string(settings.positions.size()) + " positions)";
-        record_run(store, results, settings.engines, description);
+// What the run measured, in each form an output may ask for.
+struct NodesFindings {
+    nodes::NodeResults results;
+    nodes::NodeTable table;
+    nodes::InvariantReport invariants;
+    std::optional<nodes::Comparison> comparison;
+};
+
+std::string render(nodes::OutputFormat format, const NodesFindings& found) {
+    using namespace arbiter::nodes;
+    const auto& comparison = found.comparison;
+    switch (format) {
+        case OutputFormat::table:
+            return format_text_table(found.table) + "\n" +
+                   (comparison ? format_comparison(*comparison, false)
+                               : format_invariants(found.invariants, false));
+        case OutputFormat::markdown:
+            return format_markdown_summary(found.results, found.table, found.invariants,
+                                           comparison ? &*comparison : nullptr);
+        case OutputFormat::csv:
+            return format_csv(found.results);
+        case OutputFormat::json:
+            return format_json(found.results);
+        case OutputFormat::report:
+            return format_markdown_report(found.table, found.invariants);
+        case OutputFormat::totals:
+            return format_depth_totals(found.table, false);
     }
+    return {};
+}
 
-    auto render = [&](OutputFormat f) -> std::string {
-        switch (f) {
-            case OutputFormat::table:
-                return format_text_table(table) + "\n" +
-                       (comparison ? format_comparison(*comparison, false)
-                                   : format_invariants(invariants, false));
-            case OutputFormat::markdown:
-                return format_markdown_summary(results, table, invariants,
-                                               comparison ? &*comparison : nullptr);
-            case OutputFormat::csv:
-                return format_csv(results);
-            case OutputFormat::json:
-                return format_json(results);
-            case OutputFormat::report:
-                return format_markdown_report(table, invariants);
-            case OutputFormat::totals:
-                return format_depth_totals(table, false);
-        }
-        return {};
-    };
-    for (const auto& [extra_format, path] : extra_outputs)
-        write_output_file(path, render(extra_format));
-    std::string document = render(*format);
-    bool report_in_document = *format == OutputFormat::table || *format == OutputFormat::markdown;
+void record_in_database(const NodesOptions& o, const nodes::RunSettings& settings,
+                        const nodes::NodeResults& results) {
+    Store store = Store::open(o.db);
+    std::string description = "arbiter nodes --depth " + o.depth + " (" +
+                              std::to_string(settings.engines.size()) + " engines, " +
+                              std::to_string(settings.positions.size()) + " positions)";
+    nodes::record_run(store, results, settings.engines, description);
+}
+
+// Writes each --write file and the document, and tells the log the baseline's verdict when the
+// document does not show it.
+void write_outputs(const NodesOptions& o, const NodesOutputs& outputs, const NodesFindings& found) {
+    using nodes::OutputFormat;
+    for (const auto& [extra_format, path] : outputs.extra)
+        write_output_file(path, render(extra_format, found));
+    std::string document = render(outputs.format, found);
+    bool report_in_document =
+        outputs.format == OutputFormat::table || outputs.format == OutputFormat::markdown;
     write_output_file(o.out.empty() ? "-" : o.out, document);
     // The verdict must reach the log even when the document went to a file or is data.
-    if (comparison && (!report_in_document || !o.out.empty()))
-        std::cerr << format_comparison(*comparison, false);
+    if (found.comparison && (!report_in_document || !o.out.empty()))
+        std::cerr << nodes::format_comparison(*found.comparison, false);
+}
+
+void run_nodes(const NodesOptions& o, const NodesConfig& config) {
+    using namespace arbiter::nodes;
+    const NodesOutputs outputs = read_outputs(o);
+    // The run is checked before any engine starts: settings, programs, and the work.
+    const RunSettings settings = read_run_settings(o, config);
+    // Identify the engines before spending time on them: a missing program fails at once.
+    for (const auto& engine : settings.engines) (void)engine_identity(engine, false);
+    std::optional<NodeResults> baseline;
+    if (!o.baseline.empty()) baseline = load_baseline(o.baseline);
+    check_work(settings, o);
+
+    auto [results, failure] = measure(settings);
+    NodesFindings found{std::move(results), {}, {}, {}};
+    found.table = build_table(found.results);
+    found.invariants = check_invariants(found.results);
+    if (baseline)
+        found.comparison = compare_with_baseline(*baseline, found.results, config.tolerance);
+
+    if (!o.db.empty()) record_in_database(o, settings, found.results);
+    write_outputs(o, outputs, found);
     if (!failure.empty())
-        throw std::runtime_error(failure + " (the " + std::to_string(results.cells.size()) +
+        throw std::runtime_error(failure + " (the " + std::to_string(found.results.cells.size()) +
                                  " measurements that succeeded are in the output)");
-    if (comparison && !comparison->passed()) throw CLI::RuntimeError(1);
+    if (found.comparison && !found.comparison->passed()) throw CLI::RuntimeError(1);
 }
 
 void add_nodes_command(CLI::App& app) {

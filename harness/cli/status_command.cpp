@@ -113,11 +113,115 @@ std::string standings(const std::vector<std::filesystem::path>& files, int boots
     return text;
 }
 
-void run(const StatusOptions& options) {
-    // Step 1. The files, and the furthest any of them got with each shard.
+// The files named and those the --db patterns match, in that order.
+std::vector<std::filesystem::path> files_named(const StatusOptions& options) {
     std::vector<std::filesystem::path> files(options.files.begin(), options.files.end());
     for (const auto& pattern : options.globs)
         for (const auto& file : expand(pattern)) files.emplace_back(file);
+    return files;
+}
+
+// The furthest any of the files got with each shard, by shard index, and the number of shards.
+struct Shards {
+    std::map<int, ShardProgress> furthest;
+    int count = 0;
+};
+
+Shards shards_of(const std::vector<std::filesystem::path>& files) {
+    Shards shards;
+    for (const auto& file : files) {
+        for (ShardProgress& p : shard_progress(file)) {
+            shards.count = std::max(shards.count, p.shard.count);
+            auto [it, inserted] = shards.furthest.emplace(p.shard.index, p);
+            if (!inserted && p.played > it->second.played) it->second = std::move(p);
+        }
+    }
+    if (shards.furthest.empty())
+        throw std::runtime_error("status: none of the files holds a shard (tournament --shard)");
+    return shards;
+}
+
+// The sums over the shards the total line shows.
+struct ShardTotals {
+    std::int64_t played = 0;
+    std::int64_t scheduled = 0;
+    std::optional<std::int64_t> first, last;  // the first game's start, the last one's end
+    int stopped = 0;                          // shards a pooled SPRT stopped
+};
+
+// The shards that a pooled SPRT stopped, and why.
+std::map<int, std::string> pool_stopped(const std::vector<std::filesystem::path>& files) {
+    std::map<int, std::string> stopped;
+    for (const auto& file : files)
+        for (const PoolStopRecord& stop : pool_stops(file)) stopped[stop.shard] = stop.reason;
+    return stopped;
+}
+
+// The header and one line per shard (played, scheduled, games per hour, state); returns the sums.
+ShardTotals print_shard_lines(const Shards& shards,
+                              const std::map<int, std::string>& stopped_shards) {
+    std::cout << std::left << std::setw(8) << "Shard" << std::right << std::setw(10) << "Played"
+              << std::setw(11) << "Scheduled" << std::setw(10) << "Games/h"
+              << "  State\n";
+    ShardTotals totals;
+    for (int k = 1; k <= shards.count; ++k) {
+        std::string label = std::to_string(k) + "/" + std::to_string(shards.count);
+        auto it = shards.furthest.find(k);
+        if (it == shards.furthest.end()) {
+            std::cout << std::left << std::setw(8) << label << std::right << std::setw(10) << "-"
+                      << std::setw(11) << "-" << std::setw(10) << "-"
+                      << "  no database yet\n";
+            continue;
+        }
+        const ShardProgress& p = it->second;
+        totals.played += p.played;
+        totals.scheduled += p.scheduled;
+        if (p.first_started_ms)
+            totals.first =
+                std::min(totals.first.value_or(*p.first_started_ms), *p.first_started_ms);
+        if (p.last_finished_ms)
+            totals.last = std::max(totals.last.value_or(*p.last_finished_ms), *p.last_finished_ms);
+        std::string state = p.played == p.scheduled ? "done"
+                            : p.played == 0         ? "not started"
+                                                    : "playing";
+        if (auto stop = stopped_shards.find(k); stop != stopped_shards.end()) {
+            state = stop->second;
+            ++totals.stopped;
+        }
+        std::cout << std::left << std::setw(8) << label << std::right << std::setw(10)
+                  << with_commas(p.played) << std::setw(11) << with_commas(p.scheduled)
+                  << std::setw(10) << rate_text(p.played, p.first_started_ms, p.last_finished_ms)
+                  << "  " << state << "\n";
+    }
+    return totals;
+}
+
+// The total line: games played and scheduled (shards with no file yet counted as the others),
+// the overall rate, and whether it is done, stopped or when it should be.
+void print_total(ShardTotals totals, const Shards& shards) {
+    const int known = int(shards.furthest.size());
+    const int unknown = shards.count - known;
+    if (unknown > 0 && known > 0)  // shards with no file yet: as many games as the others
+        totals.scheduled += totals.scheduled / std::int64_t(known) * unknown;
+    const auto [played, scheduled, first, last, stopped] = totals;
+    std::cout << std::left << std::setw(8) << "Total" << std::right << std::setw(10)
+              << with_commas(played) << std::setw(11)
+              << (unknown > 0 ? "~" : "") + with_commas(scheduled) << std::setw(10)
+              << rate_text(played, first, last) << "  ";
+    if (played >= scheduled) {
+        std::cout << "done\n";
+    } else if (stopped == shards.count) {
+        std::cout << "stopped (pooled SPRT)\n";
+    } else if (first && last && *last > *first && played > 0) {
+        const double per_second = double(played) * 1000.0 / double(*last - *first);
+        std::cout << "ETA " << clock_text(double(scheduled - played) / per_second) << "\n";
+    } else {
+        std::cout << "ETA unknown\n";
+    }
+}
+
+void run(const StatusOptions& options) {
+    const std::vector<std::filesystem::path> files = files_named(options);
     if (!options.pool.empty() && files.empty()) {
         std::cout << format_pool_status(SprtPool(options.pool), unix_time_ms());
         return;
@@ -126,79 +230,14 @@ void run(const StatusOptions& options) {
         throw std::runtime_error(
             "status: no database yet (a --db pattern matched no file; shard tasks copy theirs to "
             "OUT/shards/ as they play)");
-    std::map<int, ShardProgress> shards;
-    int count = 0;
-    for (const auto& file : files) {
-        for (ShardProgress& p : shard_progress(file)) {
-            count = std::max(count, p.shard.count);
-            auto [it, inserted] = shards.emplace(p.shard.index, p);
-            if (!inserted && p.played > it->second.played) it->second = std::move(p);
-        }
-    }
-    if (shards.empty())
-        throw std::runtime_error("status: none of the files holds a shard (tournament --shard)");
+    const Shards shards = shards_of(files);
+    print_total(print_shard_lines(shards, pool_stopped(files)), shards);
 
-    // Step 2. One line per shard, then the total with the overall rate and an ETA.
-    std::cout << std::left << std::setw(8) << "Shard" << std::right << std::setw(10) << "Played"
-              << std::setw(11) << "Scheduled" << std::setw(10) << "Games/h"
-              << "  State\n";
-    std::int64_t played = 0, scheduled = 0;
-    std::optional<std::int64_t> first, last;
-    std::map<int, std::string> pool_stopped;  // shards of a pooled SPRT that stopped, and why
-    int stopped = 0;
-    for (const auto& file : files)
-        for (const PoolStopRecord& stop : pool_stops(file)) pool_stopped[stop.shard] = stop.reason;
-    for (int k = 1; k <= count; ++k) {
-        std::string label = std::to_string(k) + "/" + std::to_string(count);
-        auto it = shards.find(k);
-        if (it == shards.end()) {
-            std::cout << std::left << std::setw(8) << label << std::right << std::setw(10) << "-"
-                      << std::setw(11) << "-" << std::setw(10) << "-"
-                      << "  no database yet\n";
-            continue;
-        }
-        const ShardProgress& p = it->second;
-        played += p.played;
-        scheduled += p.scheduled;
-        if (p.first_started_ms)
-            first = std::min(first.value_or(*p.first_started_ms), *p.first_started_ms);
-        if (p.last_finished_ms)
-            last = std::max(last.value_or(*p.last_finished_ms), *p.last_finished_ms);
-        std::string state = p.played == p.scheduled ? "done"
-                            : p.played == 0         ? "not started"
-                                                    : "playing";
-        if (auto stop = pool_stopped.find(k); stop != pool_stopped.end()) {
-            state = stop->second;
-            ++stopped;
-        }
-        std::cout << std::left << std::setw(8) << label << std::right << std::setw(10)
-                  << with_commas(p.played) << std::setw(11) << with_commas(p.scheduled)
-                  << std::setw(10) << rate_text(p.played, p.first_started_ms, p.last_finished_ms)
-                  << "  " << state << "\n";
-    }
-    const int unknown = count - int(shards.size());
-    if (unknown > 0 && !shards.empty())  // shards with no file yet: as many games as the others
-        scheduled += scheduled / std::int64_t(shards.size()) * unknown;
-    std::cout << std::left << std::setw(8) << "Total" << std::right << std::setw(10)
-              << with_commas(played) << std::setw(11)
-              << (unknown > 0 ? "~" : "") + with_commas(scheduled) << std::setw(10)
-              << rate_text(played, first, last) << "  ";
-    if (played >= scheduled) {
-        std::cout << "done\n";
-    } else if (stopped == count) {
-        std::cout << "stopped (pooled SPRT)\n";
-    } else if (first && last && *last > *first && played > 0) {
-        const double per_second = double(played) * 1000.0 / double(*last - *first);
-        std::cout << "ETA " << clock_text(double(scheduled - played) / per_second) << "\n";
-    } else {
-        std::cout << "ETA unknown\n";
-    }
-
-    // Step 3. The standings so far.
+    // The standings so far.
     std::string table = standings(files, options.bootstrap);
     if (!table.empty()) std::cout << "\n" << table;
 
-    // Step 4. The pooled SPRT the shards play, if any (issue 24).
+    // The pooled SPRT the shards play, if any (issue 24).
     std::vector<std::string> pools = pools_named(files);
     if (!options.pool.empty()) pools = {options.pool};
     for (const std::string& pool : pools)

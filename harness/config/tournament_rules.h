@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -53,8 +54,12 @@ inline constexpr IntegerRule BATCH_PAIRS_RULE{"batch_pairs", 1, 1'000'000,
 inline constexpr IntegerRule BOOTSTRAP_RULE{"bootstrap", 0, 10'000'000,
                                             "a number of samples, 0 or more"};
 
-// The output plan's entries (output_settings.cpp), the last of the table.
-const std::vector<TournamentSetting>& output_settings();
+// The table's three parts, in its order: who plays what and how often (tournament_settings.cpp),
+// how the run goes and its games are refereed (run_settings.cpp), and the output plan's entries
+// (output_settings.cpp).
+std::span<const TournamentSetting> schedule_settings();
+std::span<const TournamentSetting> run_settings();
+std::span<const TournamentSetting> output_settings();
 
 // A default-constructed configuration, the reference of "only when not at its default".
 const Config& defaults();
@@ -73,12 +78,29 @@ template <auto... path>
 auto& member_at(Config& c) {
     return (c.*....*path);
 }
+template <auto... path>
+const auto& member_at(const Config& c) {
+    return (c.*....*path);
+}
+// A member as the stored configuration holds it: a duration as its whole milliseconds.
+template <typename Value>
+json::Value stored_form(const Value& value) {
+    if constexpr (requires { value.count(); })
+        return std::int64_t(value.count());
+    else
+        return value;
+}
 
 // The common entries' parts, by member and rule.
+// A whole number within `rule` into the member at `path`.
+template <const IntegerRule& rule, auto... path>
+void read_whole_at(Config& c, Text t) {
+    using Value = std::remove_cvref_t<decltype(member_at<path...>(c))>;
+    member_at<path...>(c) = Value(read_integer(rule, t));
+}
 template <auto member, const IntegerRule& rule>
 void read_whole(Config& c, Text t) {
-    using Value = std::remove_cvref_t<decltype(c.*member)>;
-    c.*member = Value(read_integer(rule, t));
+    read_whole_at<rule, member>(c, t);
 }
 template <auto... path>
 void read_text(Config& c, Text t) {
@@ -120,28 +142,29 @@ template <KeyName key, auto... path>
 void read_file(Config& c, Text t) {
     member_at<path...>(c) = read_file_name(key.view(), t);
 }
-template <auto member>
+template <auto... path>
 void store_value(const Config& c, json::Value& v, Key k) {
-    v.set(k, c.*member);
+    v.set(k, stored_form(member_at<path...>(c)));
 }
-template <auto member>
+template <auto... path>
 void store_unless_default(const Config& c, json::Value& v, Key k) {
-    if (c.*member != defaults().*member) v.set(k, c.*member);
+    if (member_at<path...>(c) != member_at<path...>(defaults()))
+        v.set(k, stored_form(member_at<path...>(c)));
 }
 // The word (one of `words`) of the member at `path`, stored only when it is not the default's,
 // so that the identity of a tournament that keeps the default stays as it was.
 template <const auto& words, auto... path>
 void store_word_unless_default(const Config& c, json::Value& v, Key k) {
-    const auto& value = (c.*....*path);
-    if (value == (defaults().*....*path)) return;
+    const auto& value = member_at<path...>(c);
+    if (value == member_at<path...>(defaults())) return;
     for (const auto& w : words)
         if (w.value == value) v.set(k, std::string(w.word));
 }
 // Milliseconds at `path` in the identity only when they are not the default's.
 template <auto... path>
 void identify_ms_unless_default(const Config& c, Hash, json::Value& v, Key k) {
-    const auto& ms = (c.*....*path);
-    if (ms != (defaults().*....*path)) v.set(k, std::int64_t(ms.count()));
+    const auto& ms = member_at<path...>(c);
+    if (ms != member_at<path...>(defaults())) v.set(k, std::int64_t(ms.count()));
 }
 template <auto member, const IntegerRule& rule>
 void check_whole(const Config& c) {

@@ -280,92 +280,116 @@ bool PgnReader::keeps(std::string_view name) const {
            std::find(kept_tags_.begin(), kept_tags_.end(), name) != kept_tags_.end();
 }
 
-bool PgnReader::next(PgnGame& game) {
-    game.clear();
-    bool started = false;
-    bool tags_closed = false;
-    auto start = [&] {
-        if (started) return;
-        started = true;
-        game.line = line_;
-    };
-    if (carried_tag_) {
-        started = true;
-        game.line = carried_repeat_->line;
-        game.opened_by_repeated_tag = carried_repeat_;
-        game.tags.push_back(std::move(*carried_tag_));
-        carried_tag_.reset();
+// A game opened by the repeated tag that ended the one before: it starts with that tag.
+// Returns whether there was one.
+bool PgnReader::resume_carried_game(PgnGame& game) {
+    if (!carried_tag_) return false;
+    game.line = carried_repeat_->line;
+    game.opened_by_repeated_tag = carried_repeat_;
+    game.tags.push_back(std::move(*carried_tag_));
+    carried_tag_.reset();
+    return true;
+}
+
+// The game starts on the current line unless it has already started.
+void PgnReader::start_game(PgnGame& game, bool& started) const {
+    if (started) return;
+    started = true;
+    game.line = line_;
+}
+
+// Line ends and blanks; a blank line in the tag section closes it.
+bool PgnReader::skip_space(char c, bool in_tag_section, bool& tags_closed) {
+    if (c == '\n') {
+        ++pos_;
+        if (!content_on_line_ && in_tag_section) tags_closed = true;
+        ++line_;
+        line_start_ = true;
+        content_on_line_ = false;
+        return true;
     }
-    while (true) {
-        if (pos_ == limit_ && !refill()) break;
-        if (in_comment_) {
-            skip_comment();
-            continue;
-        }
-        const char c = buffer_[pos_];
-        // Step 1. Line ends and blanks; a blank line after the tags closes the tag section.
-        if (c == '\n') {
-            ++pos_;
-            if (!content_on_line_ && started && !game.has_movetext) tags_closed = true;
-            ++line_;
-            line_start_ = true;
-            content_on_line_ = false;
-            continue;
-        }
-        if (is_blank(c)) {
-            ++pos_;
-            line_start_ = false;
-            continue;
-        }
-        const bool at_line_start = line_start_;
-        line_start_ = false;
-        content_on_line_ = true;
-        // Step 2. Comments and escape lines.
-        if ((c == '%' && at_line_start) || c == ';') {
-            skip_line();
-            continue;
-        }
-        if (c == '{') {
-            ++pos_;
-            in_comment_ = true;
-            comment_line_ = line_;
-            continue;
-        }
-        // Step 3. A tag pair, unless it opens the next game.
-        if (c == '[') {
-            if (variation_depth_ > 0) fail(variation_line_, "variation is not closed");
-            if (game.has_movetext || tags_closed) {
-                game.end_line = line_;
-                return true;
-            }
-            const int line = line_;
-            read_tag(scratch_tag_);
-            if (started && starts_new_game(game, scratch_tag_.first)) {
-                carried_tag_ = scratch_tag_;
-                carried_repeat_ = RepeatedTag{scratch_tag_.first, line, game.line};
-                game.ended_by_repeated_tag = carried_repeat_;
-                game.end_line = line;
-                return true;
-            }
-            start();
-            if (keeps(scratch_tag_.first)) game.tags.push_back(scratch_tag_);
-            continue;
-        }
-        // Step 4. Movetext.
-        start();
-        const bool ended = detail_ == PgnDetail::results && c != '(' && c != ')'
-                               ? scan_results_segment(game)
-                               : read_token(game);
-        if (ended) {
-            game.end_line = line_;
-            return true;
-        }
+    if (!is_blank(c)) return false;
+    ++pos_;
+    line_start_ = false;
+    return true;
+}
+
+// An escape line (% at a line's start), a rest-of-line comment, or the start of a brace comment.
+bool PgnReader::skip_comment_start(char c, bool at_line_start) {
+    if ((c == '%' && at_line_start) || c == ';') {
+        skip_line();
+        return true;
     }
+    if (c != '{') return false;
+    ++pos_;
+    in_comment_ = true;
+    comment_line_ = line_;
+    return true;
+}
+
+// A tag pair, unless it opens the next game: returns true when the game ended before it.
+bool PgnReader::read_tag_or_end(PgnGame& game, bool& started, bool tags_closed) {
+    if (variation_depth_ > 0) fail(variation_line_, "variation is not closed");
+    if (game.has_movetext || tags_closed) {
+        game.end_line = line_;
+        return true;
+    }
+    const int line = line_;
+    read_tag(scratch_tag_);
+    if (started && starts_new_game(game, scratch_tag_.first)) {
+        carried_tag_ = scratch_tag_;
+        carried_repeat_ = RepeatedTag{scratch_tag_.first, line, game.line};
+        game.ended_by_repeated_tag = carried_repeat_;
+        game.end_line = line;
+        return true;
+    }
+    start_game(game, started);
+    if (keeps(scratch_tag_.first)) game.tags.push_back(scratch_tag_);
+    return false;
+}
+
+// A token of movetext (or a segment of it when only results are read): true at the game's
+// termination.
+bool PgnReader::read_movetext(PgnGame& game, char c) {
+    const bool ended = detail_ == PgnDetail::results && c != '(' && c != ')'
+                           ? scan_results_segment(game)
+                           : read_token(game);
+    if (ended) game.end_line = line_;
+    return ended;
+}
+
+// The input ended: whatever is open is an error; a started game ends here.
+bool PgnReader::end_of_input(PgnGame& game, bool started) const {
     if (in_comment_) fail(comment_line_, "comment is not closed");
     if (variation_depth_ > 0) fail(variation_line_, "variation is not closed");
     if (!started) return false;
     game.end_line = line_;
     return true;
+}
+
+bool PgnReader::next(PgnGame& game) {
+    game.clear();
+    bool started = resume_carried_game(game);
+    bool tags_closed = false;
+    while (pos_ != limit_ || refill()) {
+        if (in_comment_) {
+            skip_comment();
+            continue;
+        }
+        const char c = buffer_[pos_];
+        if (skip_space(c, started && !game.has_movetext, tags_closed)) continue;
+        const bool at_line_start = line_start_;
+        line_start_ = false;
+        content_on_line_ = true;
+        if (skip_comment_start(c, at_line_start)) continue;
+        if (c == '[') {
+            if (read_tag_or_end(game, started, tags_closed)) return true;
+            continue;
+        }
+        start_game(game, started);
+        if (read_movetext(game, c)) return true;
+    }
+    return end_of_input(game, started);
 }
 
 }  // namespace arbiter

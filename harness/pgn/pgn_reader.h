@@ -94,6 +94,15 @@ class PgnReader {
     bool read_token(PgnGame& game);
     bool starts_new_game(const PgnGame& game, std::string_view name) const;
     bool keeps(std::string_view name) const;
+    // The parts of next(): each takes the byte at pos_ (or the carried tag) and says whether
+    // it consumed it or ended the game.
+    bool resume_carried_game(PgnGame& game);
+    void start_game(PgnGame& game, bool& started) const;
+    bool skip_space(char c, bool in_tag_section, bool& tags_closed);
+    bool skip_comment_start(char c, bool at_line_start);
+    bool read_tag_or_end(PgnGame& game, bool& started, bool tags_closed);
+    bool read_movetext(PgnGame& game, char c);
+    bool end_of_input(PgnGame& game, bool started) const;
 
     std::istream& in_;
     std::string source_;

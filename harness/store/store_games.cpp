@@ -103,30 +103,17 @@ std::array<SideTotals, 2> side_totals(const GameRecord& game) {
 
 // Step 1. Writing a game.
 
-GameId Store::record_game(const GameRecord& game) {
-    static constexpr std::string_view INSERT_GAME =
-        "INSERT INTO games (tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
-        "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
-        "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
-        "host, fault_detail) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
-        "?19, ?20)";
-    static constexpr std::string_view SELECT_GAME_IN_SLOT =
-        "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
-        "AND black_engine_id = ?4";
-    static constexpr std::string_view INSERT_TOTALS =
-        "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
-        "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
-    validate_game(game);
-    std::lock_guard lock(impl_->mutex);
-    impl_->require_writable("a game");
-    sql::Connection& connection = impl_->connection;
-    sql::Transaction transaction(connection);
+namespace {
 
-    // Step 1. The game row; the UNIQUE slot constraint and the foreign keys are checked here.
-    sql::Statement& insert_game = impl_->statement(INSERT_GAME);
-    sql::ResetOnExit reset_game(insert_game);
+// "tournament 1, slot 2, white engine 3, black engine 4": a game in the messages about it.
+std::string described_game(const GameRecord& game) {
+    return "tournament " + std::to_string(game.tournament_id) + ", slot " +
+           std::to_string(game.slot.number) + ", white engine " +
+           std::to_string(game.white_engine_id) + ", black engine " +
+           std::to_string(game.black_engine_id);
+}
+
+void bind_game_row(sql::Statement& insert_game, const GameRecord& game) {
     insert_game.bind(1, game.tournament_id);
     insert_game.bind(2, game.slot.number);
     insert_game.bind(3, game.slot.round);
@@ -150,22 +137,42 @@ GameId Store::record_game(const GameRecord& game) {
         insert_game.bind_null(20);
     else
         insert_game.bind(20, game.result.fault_detail);
+}
+
+// Throws DuplicateGameError naming the game already recorded in the slot.
+[[noreturn]] void refuse_duplicate(Store::Impl& impl, const GameRecord& game,
+                                   const std::string& described) {
+    static constexpr std::string_view SELECT_GAME_IN_SLOT =
+        "SELECT id FROM games WHERE tournament_id = ?1 AND slot = ?2 AND white_engine_id = ?3 "
+        "AND black_engine_id = ?4";
+    sql::Statement& existing = impl.statement(SELECT_GAME_IN_SLOT);
+    sql::ResetOnExit reset_existing(existing);
+    existing.bind(1, game.tournament_id);
+    existing.bind(2, game.slot.number);
+    existing.bind(3, game.white_engine_id);
+    existing.bind(4, game.black_engine_id);
+    const std::string other = existing.step() ? std::to_string(existing.integer(0)) : "?";
+    throw DuplicateGameError(impl.connection.path() + ": a game is already recorded for " +
+                             described + " (game id " + other + ")");
+}
+
+// The game row; the UNIQUE slot constraint and the foreign keys are checked here. Returns its id.
+GameId insert_game_row(Store::Impl& impl, const GameRecord& game, const std::string& described) {
+    static constexpr std::string_view INSERT_GAME =
+        "INSERT INTO games (tournament_id, slot, round, pair_index, opening_index, game_in_pair, "
+        "white_engine_id, black_engine_id, opening_id, start_fen, result, termination, "
+        "termination_text, ply_count, started_at_ms, finished_at_ms, shard_index, shard_count, "
+        "host, fault_detail) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, "
+        "?19, ?20)";
+    sql::Connection& connection = impl.connection;
+    sql::Statement& insert_game = impl.statement(INSERT_GAME);
+    sql::ResetOnExit reset_game(insert_game);
+    bind_game_row(insert_game, game);
     const int code = insert_game.try_step();
-    const std::string described = "tournament " + std::to_string(game.tournament_id) + ", slot " +
-                                  std::to_string(game.slot.number) + ", white engine " +
-                                  std::to_string(game.white_engine_id) + ", black engine " +
-                                  std::to_string(game.black_engine_id);
     if (is_constraint(code, SQLITE_CONSTRAINT_UNIQUE)) {
         insert_game.reset();
-        sql::Statement& existing = impl_->statement(SELECT_GAME_IN_SLOT);
-        sql::ResetOnExit reset_existing(existing);
-        existing.bind(1, game.tournament_id);
-        existing.bind(2, game.slot.number);
-        existing.bind(3, game.white_engine_id);
-        existing.bind(4, game.black_engine_id);
-        const std::string other = existing.step() ? std::to_string(existing.integer(0)) : "?";
-        throw DuplicateGameError(connection.path() + ": a game is already recorded for " +
-                                 described + " (game id " + other + ")");
+        refuse_duplicate(impl, game, described);
     }
     if (is_constraint(code, SQLITE_CONSTRAINT_FOREIGNKEY)) {
         throw StoreError(connection.path() + ": cannot record the game of " + described +
@@ -173,50 +180,71 @@ GameId Store::record_game(const GameRecord& game) {
                          ": it refers to a tournament, engine or opening not in the database");
     }
     if (code != SQLITE_DONE) connection.fail(code, "recording the game of " + described);
-    const GameId id = sqlite3_last_insert_rowid(connection.handle());
+    return sqlite3_last_insert_rowid(connection.handle());
+}
 
-    // Step 2. The moves, up to MOVES_PER_INSERT rows a statement (each size prepared once).
-    const std::span<const MoveRecord> moves = game.moves;
+// The moves, up to MOVES_PER_INSERT rows a statement (each size prepared once).
+void insert_moves(Store::Impl& impl, GameId id, std::span<const MoveRecord> moves,
+                  const std::string& described) {
     for (std::size_t first = 0; first < moves.size(); first += MOVES_PER_INSERT) {
         const int rows = int(std::min<std::size_t>(MOVES_PER_INSERT, moves.size() - first));
-        sql::Statement& insert_moves = impl_->statement(insert_moves_sql(rows));
-        sql::ResetOnExit reset_moves(insert_moves);
-        insert_moves.bind(1, id);
+        sql::Statement& statement = impl.statement(insert_moves_sql(rows));
+        sql::ResetOnExit reset_moves(statement);
+        statement.bind(1, id);
         for (int row = 0; row < rows; ++row)
-            bind_move_row(insert_moves, row, moves[first + std::size_t(row)]);
-        const int moves_code = insert_moves.try_step();
+            bind_move_row(statement, row, moves[first + std::size_t(row)]);
+        const int moves_code = statement.try_step();
         if (moves_code != SQLITE_DONE) {
-            connection.fail(moves_code, "recording plies " + std::to_string(moves[first].ply) +
-                                            "-" + std::to_string(moves[first + rows - 1].ply) +
-                                            " of the game of " + described);
+            impl.connection.fail(moves_code, "recording plies " + std::to_string(moves[first].ply) +
+                                                 "-" + std::to_string(moves[first + rows - 1].ply) +
+                                                 " of the game of " + described);
         }
     }
+}
 
-    // Step 3. Each side's totals, so that standings never read the moves.
+// Each side's totals, so that standings never read the moves.
+void insert_totals(Store::Impl& impl, GameId id, const GameRecord& game,
+                   const std::string& described) {
+    static constexpr std::string_view INSERT_TOTALS =
+        "INSERT INTO game_engine_totals (game_id, side, engine_id, moves, depth_moves, depth_sum, "
+        "seldepth_moves, seldepth_sum, nodes_moves, nodes_sum, time_ms_sum) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
     const std::array<SideTotals, 2> totals = side_totals(game);
-    sql::Statement& insert_totals = impl_->statement(INSERT_TOTALS);
-    sql::ResetOnExit reset_totals(insert_totals);
+    sql::Statement& statement = impl.statement(INSERT_TOTALS);
+    sql::ResetOnExit reset_totals(statement);
     for (int side = 0; side < 2; ++side) {
         const SideTotals& t = totals[std::size_t(side)];
-        insert_totals.bind(1, id);
-        insert_totals.bind(2, side == 0 ? "white" : "black");
-        insert_totals.bind(3, side == 0 ? game.white_engine_id : game.black_engine_id);
-        insert_totals.bind(4, t.moves);
-        insert_totals.bind(5, t.depth_moves);
-        insert_totals.bind(6, t.depth_sum);
-        insert_totals.bind(7, t.seldepth_moves);
-        insert_totals.bind(8, t.seldepth_sum);
-        insert_totals.bind(9, t.nodes_moves);
-        insert_totals.bind(10, t.nodes_sum);
-        insert_totals.bind(11, t.time_ms_sum);
-        const int totals_code = insert_totals.try_step();
+        statement.bind(1, id);
+        statement.bind(2, side == 0 ? "white" : "black");
+        statement.bind(3, side == 0 ? game.white_engine_id : game.black_engine_id);
+        statement.bind(4, t.moves);
+        statement.bind(5, t.depth_moves);
+        statement.bind(6, t.depth_sum);
+        statement.bind(7, t.seldepth_moves);
+        statement.bind(8, t.seldepth_sum);
+        statement.bind(9, t.nodes_moves);
+        statement.bind(10, t.nodes_sum);
+        statement.bind(11, t.time_ms_sum);
+        const int totals_code = statement.try_step();
         if (totals_code != SQLITE_DONE) {
-            connection.fail(totals_code, "recording the totals of the game of " + described);
+            impl.connection.fail(totals_code, "recording the totals of the game of " + described);
         }
-        insert_totals.reset();
+        statement.reset();
     }
+}
 
-    // Step 4. All rows become visible together, or none does.
+}  // namespace
+
+GameId Store::record_game(const GameRecord& game) {
+    validate_game(game);
+    std::lock_guard lock(impl_->mutex);
+    impl_->require_writable("a game");
+    sql::Transaction transaction(impl_->connection);
+    const std::string described = described_game(game);
+    const GameId id = insert_game_row(*impl_, game, described);
+    insert_moves(*impl_, id, game.moves, described);
+    insert_totals(*impl_, id, game, described);
+    // All rows become visible together, or none does.
     transaction.commit();
     return id;
 }

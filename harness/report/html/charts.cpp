@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 #include "harness/text/number_text.h"
@@ -146,8 +147,15 @@ const char* series_colour(std::size_t n) {
     return COLOURS[n % 8];
 }
 
-std::string draw_line_chart(const LineChart& chart) {
-    // Step 1. The ranges of both axes over points, bands and reference lines.
+namespace {
+
+// A line chart's size and axes, its ranges fitted to its points, bands and reference lines.
+struct ChartFrame {
+    double height;
+    Axis x, y;
+};
+
+std::optional<ChartFrame> frame_of(const LineChart& chart) {
     double x_min = std::numeric_limits<double>::max(), x_max = -x_min;
     double y_min = x_min, y_max = -x_min;
     for (const auto& s : chart.series)
@@ -159,7 +167,7 @@ std::string draw_line_chart(const LineChart& chart) {
                 if (std::isfinite(y) && (!chart.log_y || y > 0))
                     y_min = std::min(y_min, y), y_max = std::max(y_max, y);
         }
-    if (x_min > x_max || y_min > y_max) return {};
+    if (x_min > x_max || y_min > y_max) return std::nullopt;
     for (const auto& r : chart.references)
         y_min = std::min(y_min, r.y), y_max = std::max(y_max, r.y);
     if (x_max == x_min) x_max = x_min + 1;
@@ -175,16 +183,14 @@ std::string draw_line_chart(const LineChart& chart) {
     }
     // Taller than 320 when the legend needs it (18 a row), so that every series is named.
     const double height = std::max(320.0, TOP + LEGEND_ROW * double(chart.series.size()) + BOTTOM);
-    Axis x{x_min, x_max, LEFT, WIDTH - RIGHT};
-    Axis y{y_min, y_max, height - BOTTOM, TOP, chart.log_y};
-    std::ostringstream out;
-    std::string opening = open_svg(height, chart.title, chart.description);
-    const std::string plain = "<svg class=\"chart\"";
-    if (chart.bands_on_demand)
-        opening.replace(0, plain.size(), "<svg class=\"chart bands-on-demand\"");
-    out << opening;
+    return ChartFrame{height, Axis{x_min, x_max, LEFT, WIDTH - RIGHT},
+                      Axis{y_min, y_max, height - BOTTOM, TOP, chart.log_y}};
+}
 
-    // Step 2. Grid, ticks and axis labels.
+// Grid, ticks and axis labels, the reference lines and the vertical marks.
+void draw_axes(std::ostream& out, const LineChart& chart, const ChartFrame& frame) {
+    const Axis &x = frame.x, &y = frame.y;
+    const double height = frame.height;
     out << "<g class=\"axis\">";
     for (double t : y.ticks())
         out << "<line x1=\"" << LEFT << "\" x2=\"" << WIDTH - RIGHT << "\" y1=\"" << number(y(t))
@@ -205,16 +211,18 @@ std::string draw_line_chart(const LineChart& chart) {
             << "</text>";
     int drawn_marks = 0;  // labels alternate between two rows, so neighbours do not overlap
     for (const auto& m : chart.marks) {
-        if (m.x < x_min || m.x > x_max) continue;
+        if (m.x < x.min || m.x > x.max) continue;
         out << "<line class=\"reference\" x1=\"" << number(x(m.x)) << "\" x2=\"" << number(x(m.x))
             << "\" y1=\"" << TOP << "\" y2=\"" << height - BOTTOM << "\"/><text x=\""
             << number(x(m.x) + 3) << "\" y=\"" << TOP + 10 + 14 * (drawn_marks++ % 2) << "\">"
             << escape(m.label) << "</text>";
     }
+}
 
-    // Step 3. Bands, then lines and points, then the legend. Infinite values sit at the edges.
-    const double top = y_max, bottom = y_min;
-    auto clamped = [&](double v) { return std::clamp(v, bottom, top); };
+// Each series' band (its points' low and high), infinite values at the edges.
+void draw_bands(std::ostream& out, const LineChart& chart, const ChartFrame& frame) {
+    const Axis &x = frame.x, &y = frame.y;
+    auto clamped = [&](double v) { return std::clamp(v, y.min, y.max); };
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
         const auto& s = chart.series[i];
         std::string upper, lower;
@@ -230,48 +238,80 @@ std::string draw_line_chart(const LineChart& chart) {
             out << "<path class=\"band\" data-series=\"" << i << "\" fill=\"" << series_colour(i)
                 << "\" d=\"" << upper << lower << "Z\"/>";
     }
-    for (std::size_t i = 0; i < chart.series.size(); ++i) {
-        const auto& s = chart.series[i];
-        std::string path, marks;  // the line, and its dots and off-scale triangles
-        bool broken = true;
-        auto drawn = [&](const ChartPoint& p) {
-            return std::isfinite(p.y) && (!chart.log_y || p.y > 0);
-        };
-        for (std::size_t k = 0; k < s.points.size(); ++k) {
-            const ChartPoint& p = s.points[k];
-            if (drawn(p)) {
-                path += (broken ? "M" : "L") + number(x(p.x)) + "," + number(y(p.y));
-                // A point between two breaks would be a line of no length: a dot instead.
-                if (broken && (k + 1 == s.points.size() || !drawn(s.points[k + 1])))
-                    marks += "<circle cx=\"" + number(x(p.x)) + "\" cy=\"" + number(y(p.y)) +
-                             "\" r=\"3\" fill=\"" + std::string(series_colour(i)) + "\"/>";
-                broken = false;
-            } else if (std::isinf(p.y) && !chart.log_y) {
-                // Off the scale: a triangle at the edge, pointing out of the chart.
-                const double edge = y(p.y > 0 ? top : bottom), tip = p.y > 0 ? -7 : 7;
-                marks += "<path class=\"off-scale\" fill=\"" + std::string(series_colour(i)) +
-                         "\" d=\"M" + number(x(p.x) - 5) + "," + number(edge) + "L" +
-                         number(x(p.x) + 5) + "," + number(edge) + "L" + number(x(p.x)) + "," +
-                         number(edge + tip) + "Z\"/>";
-                broken = true;
-            }
+}
+
+// Series i's line, broken where a value cannot be drawn, and its marks: a dot for a point
+// between two breaks, a triangle at the edge (pointing out) for an infinite value.
+void draw_series_line(std::ostream& out, const LineChart& chart, const ChartFrame& frame,
+                      std::size_t i, const std::string& dashes) {
+    const Axis &x = frame.x, &y = frame.y;
+    const auto& s = chart.series[i];
+    std::string path, marks;
+    bool broken = true;
+    auto drawn = [&](const ChartPoint& p) {
+        return std::isfinite(p.y) && (!chart.log_y || p.y > 0);
+    };
+    for (std::size_t k = 0; k < s.points.size(); ++k) {
+        const ChartPoint& p = s.points[k];
+        if (drawn(p)) {
+            path += (broken ? "M" : "L") + number(x(p.x)) + "," + number(y(p.y));
+            // A point between two breaks would be a line of no length: a dot instead.
+            if (broken && (k + 1 == s.points.size() || !drawn(s.points[k + 1])))
+                marks += "<circle cx=\"" + number(x(p.x)) + "\" cy=\"" + number(y(p.y)) +
+                         "\" r=\"3\" fill=\"" + std::string(series_colour(i)) + "\"/>";
+            broken = false;
+        } else if (std::isinf(p.y) && !chart.log_y) {
+            // Off the scale: a triangle at the edge, pointing out of the chart.
+            const double edge = y(p.y > 0 ? y.max : y.min), tip = p.y > 0 ? -7 : 7;
+            marks += "<path class=\"off-scale\" fill=\"" + std::string(series_colour(i)) +
+                     "\" d=\"M" + number(x(p.x) - 5) + "," + number(edge) + "L" +
+                     number(x(p.x) + 5) + "," + number(edge) + "L" + number(x(p.x)) + "," +
+                     number(edge + tip) + "Z\"/>";
+            broken = true;
         }
+    }
+    out << "<path class=\"line\" data-series=\"" << i << "\" stroke=\"" << series_colour(i)
+        << dashes << "\" d=\"" << path << "\"/>" << marks;
+}
+
+// Series i's legend entry: a short line drawn as the series is, and its name; with bands on
+// demand, a button that shows its band.
+void draw_legend_entry(std::ostream& out, const LineChart& chart, std::size_t i,
+                       const std::string& dashes) {
+    const auto& s = chart.series[i];
+    double legend_y = TOP + 8 + LEGEND_ROW * double(i);
+    if (chart.bands_on_demand)
+        out << "<g class=\"legend-entry\" data-series=\"" << i
+            << "\" tabindex=\"0\" role=\"button\" aria-label=\"Show the 95% band of "
+            << escape(s.name) << "\">";
+    out << "<line class=\"sample\" x1=\"" << WIDTH - RIGHT + 8 << "\" x2=\"" << WIDTH - RIGHT + 26
+        << "\" y1=\"" << legend_y - 4 << "\" y2=\"" << legend_y - 4 << "\" stroke=\""
+        << series_colour(i) << dashes << "\" stroke-width=\"3\"/><text x=\"" << WIDTH - RIGHT + 28
+        << "\" y=\"" << legend_y << "\">" << escape(s.name) << "</text>";
+    if (chart.bands_on_demand) out << "</g>";
+}
+
+}  // namespace
+
+std::string draw_line_chart(const LineChart& chart) {
+    const std::optional<ChartFrame> frame = frame_of(chart);
+    if (!frame) return {};
+    std::ostringstream out;
+    std::string opening = open_svg(frame->height, chart.title, chart.description);
+    const std::string plain = "<svg class=\"chart\"";
+    if (chart.bands_on_demand)
+        opening.replace(0, plain.size(), "<svg class=\"chart bands-on-demand\"");
+    out << opening;
+    draw_axes(out, chart, *frame);
+    // Bands, then lines and points, then the legend.
+    draw_bands(out, chart, *frame);
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
         // Past the eighth colour, a dash pattern tells two series of one colour apart; the
         // legend's sample is a short line drawn the same way.
         const std::string dashes =
             i >= 8 ? std::string("\" stroke-dasharray=\"") + series_dashes(i) : std::string();
-        out << "<path class=\"line\" data-series=\"" << i << "\" stroke=\"" << series_colour(i)
-            << dashes << "\" d=\"" << path << "\"/>" << marks;
-        double legend_y = TOP + 8 + LEGEND_ROW * double(i);
-        if (chart.bands_on_demand)
-            out << "<g class=\"legend-entry\" data-series=\"" << i
-                << "\" tabindex=\"0\" role=\"button\" aria-label=\"Show the 95% band of "
-                << escape(s.name) << "\">";
-        out << "<line class=\"sample\" x1=\"" << WIDTH - RIGHT + 8 << "\" x2=\""
-            << WIDTH - RIGHT + 26 << "\" y1=\"" << legend_y - 4 << "\" y2=\"" << legend_y - 4
-            << "\" stroke=\"" << series_colour(i) << dashes << "\" stroke-width=\"3\"/><text x=\""
-            << WIDTH - RIGHT + 28 << "\" y=\"" << legend_y << "\">" << escape(s.name) << "</text>";
-        if (chart.bands_on_demand) out << "</g>";
+        draw_series_line(out, chart, *frame, i, dashes);
+        draw_legend_entry(out, chart, i, dashes);
     }
     out << "</svg>";
     return out.str();

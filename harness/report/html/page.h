@@ -42,10 +42,13 @@ WrittenReport write_report(Store& store, const ReportOptions& options,
                            const std::filesystem::path& path);
 
 // The parts of the page, each a <section> (page_sections.cpp) and the game data (game_data.cpp).
+// section_start opens one: its id, and its heading (escaped here).
+std::string section_start(const std::string& id, const std::string& heading);
 std::string standings_section(const ReportData& data);
 std::string timeline_section(const ReportData& data);
 std::string crosstable_section(const ReportData& data);
 std::string match_section(const ReportData& data);
+// The search figures by game phase (search_section.cpp).
 std::string search_section(const ReportData& data);
 std::string openings_section(const ReportData& data);
 std::string terminations_section(const ReportData& data);

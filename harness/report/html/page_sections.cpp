@@ -1,5 +1,6 @@
 // The sections of the report that show figures: standings, Elo over time, crosstable, the
-// two-engine match, search figures by phase, openings, terminations and node counts.
+// two-engine match, openings, terminations and node counts (search figures by phase:
+// search_section.cpp).
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -41,11 +42,6 @@ std::string heat_colour(double score) {
     return text;
 }
 
-std::string section_start(const std::string& id, const std::string& heading) {
-    return "<section id=\"" + id + "\" aria-labelledby=\"" + id + "-heading\"><h2 id=\"" + id +
-           "-heading\">" + escape(heading) + "</h2>";
-}
-
 // The sentence naming the openings flagged as unbalanced, with White's score in each.
 std::string flagged_openings(const ReportData& data) {
     std::string list;
@@ -77,6 +73,11 @@ std::string own_name_note(const ReportData& data, const std::string& name) {
 }
 
 }  // namespace
+
+std::string section_start(const std::string& id, const std::string& heading) {
+    return "<section id=\"" + id + "\" aria-labelledby=\"" + id + "-heading\"><h2 id=\"" + id +
+           "-heading\">" + escape(heading) + "</h2>";
+}
 
 std::string standings_section(const ReportData& data) {
     std::ostringstream out;
@@ -260,101 +261,6 @@ std::string match_section(const ReportData& data) {
             << " after " << data.llr.back().first << " pairs.</p>" << draw_line_chart(chart);
     }
     if (!data.pooled_sprt.empty()) out << "<pre>" << escape(data.pooled_sprt) << "</pre>";
-    out << "</section>";
-    return out.str();
-}
-
-std::string search_section(const ReportData& data) {
-    struct Metric {
-        const char* title;
-        const char* unit;
-        bool log;
-        double (*value)(const PhaseStatistics&);  // NaN when nothing was reported
-        bool clock = false;                       // a clock figure: periods are marked
-    };
-    // Step 1. What is drawn: four search figures, and the clock for timed games.
-    static const Metric CLOCK_METRICS[] = {
-        {"Clock left before a move", "ms", false,
-         [](const PhaseStatistics& s) {
-             return s.clock_moves ? s.clock_left_ms_sum / double(s.clock_moves) : NAN;
-         },
-         true},
-        {"Share of the clock a move used", "% of the time left", false,
-         [](const PhaseStatistics& s) {
-             return s.clock_moves ? 100 * s.clock_share_sum / double(s.clock_moves) : NAN;
-         },
-         true},
-    };
-    static const Metric METRICS[] = {
-        {"Depth per move", "plies", false,
-         [](const PhaseStatistics& s) {
-             return s.moves_with_depth ? s.depth_sum / double(s.moves_with_depth) : NAN;
-         }},
-        {"Nodes per move", "nodes", true,
-         [](const PhaseStatistics& s) {
-             return s.moves_with_nodes ? s.nodes_sum / double(s.moves_with_nodes) : NAN;
-         }},
-        {"Time per move", "ms", false,
-         [](const PhaseStatistics& s) { return s.moves ? s.time_ms_sum / double(s.moves) : NAN; }},
-        {"Nodes per second", "nodes/s", true,
-         [](const PhaseStatistics& s) {
-             return s.nodes_time_ms_sum > 0 ? 1000 * s.nodes_sum / s.nodes_time_ms_sum : NAN;
-         }},
-    };
-    const auto& starts = ReportData::PHASE_START;
-    std::ostringstream out;
-    out << section_start("search", "Search by game phase")
-        << "<p>Averages over the moves each engine chose (book moves excluded), by move number";
-    std::vector<Metric> metrics(std::begin(METRICS), std::end(METRICS));
-    if (data.clocked) {
-        out << "; the clock is the referee's, recorded before each move";
-        if (!data.period_starts.empty())
-            out << ", and dashed lines on its charts mark the first move of each period of "
-                << escape(data.period_controls);
-        metrics.insert(metrics.end(), std::begin(CLOCK_METRICS), std::end(CLOCK_METRICS));
-    }
-    out << ".</p>";
-    // Step 2. A chart per figure, one line per engine, with its values in a table.
-    for (const auto& metric : metrics) {
-        LineChart chart{metric.title,
-                        std::string(metric.title) +
-                            " by move number for each engine; the table "
-                            "below lists the same values.",
-                        "move number",
-                        metric.unit,
-                        metric.log,
-                        {},
-                        {}};
-        if (metric.clock)
-            for (const auto& [move, label] : data.period_starts)
-                chart.marks.push_back({double(move), label});
-        std::ostringstream table;
-        table << "<details><summary>" << metric.title << ": values</summary><table><thead><tr>"
-              << "<th scope=\"col\">Engine</th>";
-        for (std::size_t k = 0; k < starts.size(); ++k)
-            table << "<th scope=\"col\">" << starts[k]
-                  << (k + 1 < starts.size() ? "&ndash;" + std::to_string(starts[k + 1] - 1) : "+")
-                  << "</th>";
-        table << "</tr></thead><tbody>";
-        for (int i : data.order) {
-            ChartSeries series{data.names[std::size_t(i)], {}};
-            table << "<tr><th scope=\"row\">" << escape(series.name) << "</th>";
-            for (std::size_t k = 0; k < starts.size(); ++k) {
-                double v = metric.value(data.phases[std::size_t(i)][k]);
-                table << "<td class=\"num\">"
-                      << (std::isnan(v) ? "&ndash;" : fixed(v, v < 100 ? 1 : 0)) << "</td>";
-                if (!std::isnan(v)) series.points.push_back({double(starts[k]), v, {}, {}});
-            }
-            table << "</tr>";
-            chart.series.push_back(std::move(series));
-        }
-        table << "</tbody></table></details>";
-        // A figure no engine reported (depth, nodes of a Python entrant) is left out.
-        if (std::all_of(chart.series.begin(), chart.series.end(),
-                        [](const ChartSeries& series) { return series.points.empty(); }))
-            continue;
-        out << "<h3>" << metric.title << "</h3>" << draw_line_chart(chart) << table.str();
-    }
     out << "</section>";
     return out.str();
 }

@@ -188,88 +188,72 @@ std::size_t phase_of(int move_number) {
     return phase;
 }
 
-// Per-engine search figures by game phase, terminations and faults, openings, and the moves and
-// positions of the games the viewer holds.
-void read_games(ReportData& data, Store& store, const ReportOptions& options) {
-    std::size_t n = data.names.size();
-    data.phases.assign(n, {});
-    data.terminations.assign(n, {});
-    data.faults.assign(n, {});
-    std::int64_t total = std::int64_t(data.games.size());
-    data.viewer_sampled = total > options.max_viewer_games;
-    std::map<OpeningId, OpeningLine> openings;
-    std::int64_t kept = 0;  // games in the viewer so far
+// A game's termination in both engines' rows, or a fault in the row of the engine that made it.
+void count_termination(ReportData& data, const GameSummary& summary, int white, int black) {
+    std::string code(termination_code(summary.result.termination));
+    if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw) {
+        // A fault is counted against the engine that made it, never in its opponent's row.
+        const int faulty = summary.result.outcome == Outcome::white_win ? black : white;
+        ++data.terminations[std::size_t(faulty)][code];
+        ++data.faults[std::size_t(faulty)][code];
+    } else {
+        ++data.terminations[std::size_t(white)][code];
+        ++data.terminations[std::size_t(black)][code];
+    }
+}
 
-    // Step 1. Every game once: figures per engine and opening, positions for the viewer.
-    for (std::int64_t i = 0; i < total; ++i) {
-        const GameSummary& summary = data.games[std::size_t(i)];
-        int white = index_of(data, summary.white_engine_id);
-        int black = index_of(data, summary.black_engine_id);
-        std::string code(termination_code(summary.result.termination));
-        if (is_fault(summary.result.termination) && summary.result.outcome != Outcome::draw) {
-            // A fault is counted against the engine that made it, never in its opponent's row.
-            const int faulty = summary.result.outcome == Outcome::white_win ? black : white;
-            ++data.terminations[std::size_t(faulty)][code];
-            ++data.faults[std::size_t(faulty)][code];
-        } else {
-            ++data.terminations[std::size_t(white)][code];
-            ++data.terminations[std::size_t(black)][code];
-        }
-        const Outcome outcome = summary.result.outcome;
-        if (summary.opening_id) {
-            OpeningLine& line = openings[*summary.opening_id];
-            line.id = *summary.opening_id;
-            ++line.games;
-            line.white_points += white_points(outcome);
-            int a = std::min(white, black), b = std::max(white, black);
-            OpeningPairResult& pair = line.pairs[{a, b}];
-            ++pair.games;
-            pair.points += a == white ? white_points(outcome) : 1.0 - white_points(outcome);
-        }
+// A game's result in its opening's line: White's points, and the pair's points (the lower
+// engine index's).
+void count_opening(std::map<OpeningId, OpeningLine>& openings, const GameSummary& summary,
+                   int white, int black) {
+    if (!summary.opening_id) return;
+    const Outcome outcome = summary.result.outcome;
+    OpeningLine& line = openings[*summary.opening_id];
+    line.id = *summary.opening_id;
+    ++line.games;
+    line.white_points += white_points(outcome);
+    int a = std::min(white, black), b = std::max(white, black);
+    OpeningPairResult& pair = line.pairs[{a, b}];
+    ++pair.games;
+    pair.points += a == white ? white_points(outcome) : 1.0 - white_points(outcome);
+}
 
-        GameRecord game = store.load_game(summary.id);
-        FenTurn turn;  // the start FEN was checked when the game was stored
-        (void)read_fen_turn(game.start_fen, turn);
-        for (const auto& move : game.moves) {
-            std::size_t side = std::size_t((move.ply + 1) % 2);
-            if (move.book) continue;
-            bool white_moved = (side == 0) == (turn.side_to_move == WHITE);
-            int full_move = (move.ply + 1) / 2;
-            PhaseStatistics& s =
-                data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
-            // The clock as the referee kept it (recorded since schema version 6).
-            if (move.clock_ms && *move.clock_ms > 0) {
-                data.clocked = true;
-                ++s.clock_moves;
-                s.clock_left_ms_sum += double(*move.clock_ms);
-                s.clock_share_sum += double(move.time_ms) / double(*move.clock_ms);
-            }
-            ++s.moves;
-            s.time_ms_sum += double(move.time_ms);
-            if (move.depth) {
-                ++s.moves_with_depth;
-                s.depth_sum += *move.depth;
-            }
-            if (move.nodes) {
-                ++s.moves_with_nodes;
-                s.nodes_sum += double(*move.nodes);
-                s.nodes_time_ms_sum += double(move.time_ms);
-            }
+// A game's moves (book moves aside) in the search figures of the engine that chose each, by the
+// phase of the game it was chosen in.
+void add_search_figures(ReportData& data, const GameRecord& game, int white, int black) {
+    FenTurn turn;  // the start FEN was checked when the game was stored
+    (void)read_fen_turn(game.start_fen, turn);
+    for (const auto& move : game.moves) {
+        std::size_t side = std::size_t((move.ply + 1) % 2);
+        if (move.book) continue;
+        bool white_moved = (side == 0) == (turn.side_to_move == WHITE);
+        int full_move = (move.ply + 1) / 2;
+        PhaseStatistics& s =
+            data.phases[std::size_t(white_moved ? white : black)][phase_of(full_move)];
+        // The clock as the referee kept it (recorded since schema version 6).
+        if (move.clock_ms && *move.clock_ms > 0) {
+            data.clocked = true;
+            ++s.clock_moves;
+            s.clock_left_ms_sum += double(*move.clock_ms);
+            s.clock_share_sum += double(move.time_ms) / double(*move.clock_ms);
         }
-        // An even sample when there are more games than the viewer holds.
-        if (!data.viewer_sampled || kept < (i + 1) * options.max_viewer_games / total) {
-            ++kept;
-            ViewerGame viewer{
-                summary.id, game.start_fen, fens_after_each_ply(game, summary.id), {}, {}};
-            add_game_analysis(data, store, summary, game, &viewer.analysis);
-            viewer.moves = std::move(game.moves);
-            data.viewer_games.push_back(std::move(viewer));
-        } else {
-            add_game_analysis(data, store, summary, game, nullptr);
+        ++s.moves;
+        s.time_ms_sum += double(move.time_ms);
+        if (move.depth) {
+            ++s.moves_with_depth;
+            s.depth_sum += *move.depth;
+        }
+        if (move.nodes) {
+            ++s.moves_with_nodes;
+            s.nodes_sum += double(*move.nodes);
+            s.nodes_time_ms_sum += double(move.time_ms);
         }
     }
+}
 
-    // Step 2. Openings, named, the most unbalanced ones flagged.
+// The openings played, named (by their number when the store has no name), the most unbalanced
+// ones flagged.
+void name_openings(ReportData& data, Store& store, std::map<OpeningId, OpeningLine>& openings) {
     for (auto& [id, line] : openings) {
         try {
             line.name = store.load_opening(id).name;
@@ -288,6 +272,40 @@ void read_games(ReportData& data, Store& store, const ReportOptions& options) {
     std::size_t flagged = std::min<std::size_t>(5, (by_imbalance.size() + 9) / 10);
     for (std::size_t i = 0; i < flagged; ++i)
         if (imbalance(by_imbalance[i]) > 0) by_imbalance[i]->unbalanced = true;
+}
+
+// Per-engine search figures by game phase, terminations and faults, openings, and the moves and
+// positions of the games the viewer holds: every game read once.
+void read_games(ReportData& data, Store& store, const ReportOptions& options) {
+    std::size_t n = data.names.size();
+    data.phases.assign(n, {});
+    data.terminations.assign(n, {});
+    data.faults.assign(n, {});
+    std::int64_t total = std::int64_t(data.games.size());
+    data.viewer_sampled = total > options.max_viewer_games;
+    std::map<OpeningId, OpeningLine> openings;
+    std::int64_t kept = 0;  // games in the viewer so far
+    for (std::int64_t i = 0; i < total; ++i) {
+        const GameSummary& summary = data.games[std::size_t(i)];
+        int white = index_of(data, summary.white_engine_id);
+        int black = index_of(data, summary.black_engine_id);
+        count_termination(data, summary, white, black);
+        count_opening(openings, summary, white, black);
+        GameRecord game = store.load_game(summary.id);
+        add_search_figures(data, game, white, black);
+        // An even sample when there are more games than the viewer holds.
+        if (!data.viewer_sampled || kept < (i + 1) * options.max_viewer_games / total) {
+            ++kept;
+            ViewerGame viewer{
+                summary.id, game.start_fen, fens_after_each_ply(game, summary.id), {}, {}};
+            add_game_analysis(data, store, summary, game, &viewer.analysis);
+            viewer.moves = std::move(game.moves);
+            data.viewer_games.push_back(std::move(viewer));
+        } else {
+            add_game_analysis(data, store, summary, game, nullptr);
+        }
+    }
+    name_openings(data, store, openings);
 }
 
 // The latest `arbiter nodes` run: total nodes per engine and depth over its positions.
