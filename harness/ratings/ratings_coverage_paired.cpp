@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
+#include "harness/ratings/cholesky.h"
 #include "harness/ratings/coverage_simulation.h"
 
 namespace arbiter::coverage {
@@ -176,6 +178,89 @@ void print_round_robin_cell(const std::vector<PairedTally>& tallies) {
     }
 }
 
+// The spread of one pair's points for its first player, `d` Elo the stronger, over the book's
+// openings: the variance of its two games' points one by one (summed) and of their sum.
+struct PairSpread {
+    double games = 0.0;
+    double pair = 0.0;
+};
+
+PairSpread pair_spread(double d, double spread) {
+    // The mean and variance of one game's points for the side `elo` stronger as White.
+    const auto points = [](double elo) {
+        const auto [win, draw] = outcome_probabilities(elo);
+        const double mean = win + draw / 2.0;
+        return std::pair{mean, win + draw / 4.0 - mean * mean};
+    };
+    double weights = 0.0, within = 0.0, first = 0.0, first_squares = 0.0, sum = 0.0, squares = 0.0;
+    const int steps = spread == 0.0 ? 0 : 2000;
+    for (int k = -steps; k <= steps; ++k) {
+        const double z = 8.0 * k / std::max(steps, 1);
+        const double weight = std::exp(-z * z / 2.0);
+        // The first game with White at d + opening, the second with Black at d - opening.
+        const auto [white_mean, white_variance] = points(d + spread * z);
+        const auto [black_mean, black_variance] = points(d - spread * z);
+        weights += weight;
+        within += weight * (white_variance + black_variance);
+        first += weight * white_mean;
+        first_squares += weight * white_mean * white_mean;
+        sum += weight * (white_mean + black_mean);
+        squares += weight * (white_mean + black_mean) * (white_mean + black_mean);
+    }
+    within /= weights;
+    const double mean = first / weights;
+    const double pair_mean = sum / weights;
+    // Both games have the same distribution of points (the openings' spread is symmetric).
+    return {within + 2.0 * (first_squares / weights - mean * mean),
+            within + squares / weights - pair_mean * pair_mean};
+}
+
+// The normal approximation's width of each player's interval from pairs over that from games one
+// by one, when the ratings are fitted as now (every game alone, so the same estimates) and their
+// spread is the sandwich H^-1 J H^-1: H the fit's information at the book's ratings, J the
+// variance of each player's points counted by pairs or by games. Anchored: p1.. against p0;
+// `average`: each against the pool's average.
+std::vector<double> normal_width_ratios(const std::vector<double>& truth, double spread,
+                                        bool average) {
+    const int n = static_cast<int>(truth.size());
+    const std::vector<double> rated = book_truth(truth, spread, false);
+    const int k = n - 1;  // the free ratings: all but p0's
+    std::vector<double> information(static_cast<std::size_t>(k * k), 0.0);
+    std::vector<double> by_games = information;
+    std::vector<double> by_pairs = information;
+    for (int a = 0; a < n; ++a)
+        for (int b = a + 1; b < n; ++b) {
+            const PairSpread s = pair_spread(truth[a] - truth[b], spread);
+            const double expected = 1.0 / (1.0 + std::pow(10.0, -(rated[a] - rated[b]) / 400.0));
+            const double slope = 2.0 * expected * (1.0 - expected);  // two games, natural units
+            for (const auto& [i, j, sign] : {std::tuple{a, a, 1.0}, std::tuple{b, b, 1.0},
+                                             std::tuple{a, b, -1.0}, std::tuple{b, a, -1.0}}) {
+                if (i == 0 || j == 0) continue;
+                const auto at = static_cast<std::size_t>((i - 1) * k + (j - 1));
+                information[at] += sign * slope;
+                by_games[at] += sign * s.games;
+                by_pairs[at] += sign * s.pair;
+            }
+        }
+    if (!rating_fit::cholesky(information, k)) return {};
+    // The variance of c^T theta for the contrast c of each player: c^T H^-1 J H^-1 c.
+    std::vector<double> ratios;
+    for (int p = average ? 0 : 1; p < n; ++p) {
+        std::vector<double> c(static_cast<std::size_t>(k), average ? -1.0 / n : 0.0);
+        if (p > 0) c[static_cast<std::size_t>(p - 1)] += 1.0;
+        rating_fit::cholesky_solve(information, k, c);
+        double games = 0.0, pairs = 0.0;
+        for (int i = 0; i < k; ++i)
+            for (int j = 0; j < k; ++j) {
+                const auto at = static_cast<std::size_t>(i * k + j);
+                games += c[i] * by_games[at] * c[j];
+                pairs += c[i] * by_pairs[at] * c[j];
+            }
+        ratios.push_back(std::sqrt(pairs / games));
+    }
+    return ratios;
+}
+
 // A table's header: the row label and two columns a spread.
 void print_header(const char* rows, const std::vector<double>& spreads) {
     std::printf("| %s", rows);
@@ -197,6 +282,10 @@ void paired_tables(int matches, bool average, const PairedSelection& selection) 
         for (double t : book_truth(two, spread, average)) std::printf(" %.1f", t);
         std::printf("; of -250..250:");
         for (double t : book_truth(pool, spread, average)) std::printf(" %.1f", t);
+        std::printf("\n  normal approximation, width from pairs over games: two players");
+        for (double r : normal_width_ratios(two, spread, average)) std::printf(" %.3f", r);
+        std::printf("; round robin");
+        for (double r : normal_width_ratios(pool, spread, average)) std::printf(" %.3f", r);
         std::printf("\n");
     }
     const auto rows = [&](std::vector<int> defaults) {
