@@ -167,6 +167,7 @@ std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first
         return std::log(total) + top - at_x * first_score - at_y * second_score;
     };
     double dual = evaluate(x, y);
+    double last_gradient = INF;
     for (int iteration = 0; iteration < 200; ++iteration) {
         double mean_a = 0.0, mean_b = 0.0, aa = 0.0, bb = 0.0, ab = 0.0;
         for (int a = 0; a < 3; ++a)
@@ -180,7 +181,11 @@ std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first
             }
         const double gx = mean_a - first_score;
         const double gy = mean_b - second_score;
-        if (std::abs(gx) < 1e-14 && std::abs(gy) < 1e-14) break;
+        // Met, or as closely as rounding allows: near the answer Newton's steps shrink the
+        // gradient until rounding stops them.
+        const double gradient = std::max(std::abs(gx), std::abs(gy));
+        if (gradient < 1e-14 || (gradient < 1e-10 && gradient >= last_gradient)) break;
+        last_gradient = gradient;
         const double hxx = aa - mean_a * mean_a;
         const double hyy = bb - mean_b * mean_b;
         const double hxy = ab - mean_a * mean_b;
@@ -188,14 +193,17 @@ std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first
         if (!(determinant > 0.0)) break;
         const double step_x = -(hyy * gx - hxy * gy) / determinant;
         const double step_y = -(hxx * gy - hxy * gx) / determinant;
+        // Near the answer the dual falls by less than its rounding: a step is kept when the dual
+        // does not rise beyond that.
+        const double slack = 1e-15 * std::max(1.0, std::abs(dual));
         double scale = 1.0;
         double next = dual;
         for (int halving = 0; halving < 60; ++halving) {
             next = evaluate(x + scale * step_x, y + scale * step_y);
-            if (next <= dual) break;
+            if (next <= dual + slack) break;
             scale /= 2.0;
         }
-        if (next > dual) {
+        if (next > dual + slack) {
             evaluate(x, y);
             break;
         }
