@@ -321,6 +321,9 @@ SCRIPTS = {
                    "name=b,cmd=build/bin/mock_engine,arg=--think,arg=5,arg=--seed,arg=4", {})],
     "go-roundtrips": [("scripts/build --target random >/dev/null && scripts/go-roundtrips "
                        "build/bin/random --count 20 --rounds 1", {})],
+    # Ordo is never built here: the script's message when it is absent.
+    "ordo-coverage": [("scripts/ordo-coverage /nonexistent/ordo . 2>&1 | grep -q 'no Ordo executable'",
+                       {})],
     "perft-vs-stockfish": [("scripts/perft-vs-stockfish --repeats 1", {})],
     "debian-engines": [("scripts/debian-engines --smoke", {"TC": SHORT_TC})],
     "debian-engines-report": [(

@@ -43,61 +43,112 @@ std::size_t cell_index(const std::vector<Cell>& cells, int white, int black) {
     return static_cast<std::size_t>(found - cells.begin());
 }
 
-// The shape of a pair's joint outcomes, shared by the pool: each pair of players' pairs within a
-// group, with one pair added whose games are independent, each as that colour's games came out
-// with a third of a game of each outcome added (so that any expected scores can be met), tilted
-// to the pool's White score in both games (so that how strong the two players were does not show
-// in it), summed with the weight of its number of pairs, in both orders (which game came first is
-// arbitrary). The book's effect, an opening favouring White in both games, is what remains.
-std::array<double, 9> paired_outcomes(const std::vector<PairCell>& pairs, const PoolFit& fit) {
-    double white_points = 1.0;
-    double games = 2.0;
+// One pair of players' pairs within a group, for the pool's shape: their joint outcomes with a
+// share of the pool's independent pair added, and the tilt that meets their two White scores.
+struct PairingOutcomes {
+    std::array<double, 9> counts{};
+    double pairs = 0.0;
+    double first_score = 0.0;
+    double second_score = 0.0;
+    double x = 0.0;
+    double y = 0.0;
+};
+
+// The pairs of two players within a group, each with its share of one pair whose games are
+// independent (each as that colour's games came out, a third of a game of each outcome added, so
+// that any expected scores can be met): a pair for the whole pool, shared out by pairs.
+std::vector<PairingOutcomes> pairings_of(const std::vector<PairCell>& pairs, const PoolFit& fit) {
+    double all_pairs = 0.0;
     for (const PairCell& pair : pairs) {
-        if (fit.block[pair.first] != fit.block[pair.second]) continue;
-        for (int a = 0; a < 3; ++a)
-            for (int b = 0; b < 3; ++b) {
-                const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
-                white_points += count * (WHITE_POINTS[a] + WHITE_POINTS[b]);
-                games += 2.0 * count;
-            }
+        if (fit.block[pair.first] == fit.block[pair.second])
+            all_pairs += static_cast<double>(pair.pairs());
     }
-    const double white_score = white_points / games;
-    std::array<double, 9> shape{};
+    std::vector<PairingOutcomes> pairings;
     for (const PairCell& pair : pairs) {
         if (fit.block[pair.first] != fit.block[pair.second]) continue;
-        std::array<double, 9> own{};
+        PairingOutcomes pairing;
         std::array<double, 3> first = {1.0 / 3.0, 1.0 / 3.0, 1.0 / 3.0};
         std::array<double, 3> second = first;
         for (int a = 0; a < 3; ++a)
             for (int b = 0; b < 3; ++b) {
                 const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
-                own[a * 3 + b] += count;
+                pairing.counts[a * 3 + b] += count;
                 first[a] += count;
                 second[b] += count;
             }
-        // One pair more, its two games independent, each as that game's colour came out.
         const double total = static_cast<double>(pair.pairs()) + 1.0;
+        const double share = static_cast<double>(pair.pairs()) / all_pairs;
         for (int a = 0; a < 3; ++a)
-            for (int b = 0; b < 3; ++b) own[a * 3 + b] += first[a] * second[b] / (total * total);
-        const std::array<double, 9> centred = tilted_pair(own, white_score, white_score);
-        const double half = static_cast<double>(pair.pairs()) / 2.0;
+            for (int b = 0; b < 3; ++b)
+                pairing.counts[a * 3 + b] += share * first[a] * second[b] / (total * total);
+        pairing.pairs = static_cast<double>(pair.pairs()) + share;
         for (int a = 0; a < 3; ++a)
             for (int b = 0; b < 3; ++b) {
-                shape[a * 3 + b] += half * centred[a * 3 + b];
-                shape[b * 3 + a] += half * centred[a * 3 + b];
+                pairing.first_score += pairing.counts[a * 3 + b] * WHITE_POINTS[a] / pairing.pairs;
+                pairing.second_score += pairing.counts[a * 3 + b] * WHITE_POINTS[b] / pairing.pairs;
             }
+        pairings.push_back(pairing);
     }
-    return shape;
+    return pairings;
 }
 
 }  // namespace
 
+// Found by iterative proportional fitting: the shape scaled by the pool's joint outcomes over those
+// the tilted shapes expect, each pair of players' tilt refitted from where it was, until they
+// agree. Pairs of players whose pairs all ended one way are met by their tilt alone.
+std::array<double, 9> paired_outcomes(const std::vector<PairCell>& pairs, const PoolFit& fit) {
+    std::vector<PairingOutcomes> pairings = pairings_of(pairs, fit);
+    std::array<double, 9> observed{};
+    double white_points = 0.0;
+    double games = 0.0;
+    for (const PairingOutcomes& pairing : pairings) {
+        for (int a = 0; a < 3; ++a)
+            for (int b = 0; b < 3; ++b) {
+                observed[a * 3 + b] += pairing.counts[a * 3 + b];
+                observed[b * 3 + a] += pairing.counts[a * 3 + b];
+            }
+        white_points += pairing.pairs * (pairing.first_score + pairing.second_score);
+        games += 2.0 * pairing.pairs;
+    }
+    if (pairings.empty()) return {};
+    std::array<double, 9> shape = observed;
+    for (int iteration = 0; iteration < 500; ++iteration) {
+        std::array<double, 9> expected{};
+        for (PairingOutcomes& pairing : pairings) {
+            const std::array<double, 9> p =
+                tilt_from(shape, pairing.first_score, pairing.second_score, pairing.x, pairing.y);
+            for (int a = 0; a < 3; ++a)
+                for (int b = 0; b < 3; ++b) {
+                    expected[a * 3 + b] += pairing.pairs * p[a * 3 + b];
+                    expected[b * 3 + a] += pairing.pairs * p[a * 3 + b];
+                }
+        }
+        double change = 0.0;
+        double total = 0.0;
+        for (std::size_t o = 0; o < 9; ++o) {
+            const double ratio = observed[o] / expected[o];
+            change = std::max(change, std::abs(ratio - 1.0));
+            shape[o] *= ratio;
+            total += shape[o];
+        }
+        for (double& weight : shape) weight /= total;
+        if (change < 1e-10) break;
+    }
+    return tilted_pair(shape, white_points / games, white_points / games);
+}
+
 std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double first_score,
                                   double second_score) {
-    // Newton's method on the convex dual, log sum shape e^(x s(a) + y s(b)) - x first - y second,
-    // whose gradient is the tilted means minus the targets and whose Hessian is their covariance.
     double x = 0.0;
     double y = 0.0;
+    return tilt_from(shape, first_score, second_score, x, y);
+}
+
+std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first_score,
+                                double second_score, double& x, double& y) {
+    // Newton's method on the convex dual, log sum shape e^(x s(a) + y s(b)) - x first - y second,
+    // whose gradient is the tilted means minus the targets and whose Hessian is their covariance.
     std::array<double, 9> probability{};
     auto evaluate = [&](double at_x, double at_y) {
         double top = -INF;
@@ -116,6 +167,7 @@ std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double fir
         return std::log(total) + top - at_x * first_score - at_y * second_score;
     };
     double dual = evaluate(x, y);
+    double last_gradient = INF;
     for (int iteration = 0; iteration < 200; ++iteration) {
         double mean_a = 0.0, mean_b = 0.0, aa = 0.0, bb = 0.0, ab = 0.0;
         for (int a = 0; a < 3; ++a)
@@ -129,7 +181,11 @@ std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double fir
             }
         const double gx = mean_a - first_score;
         const double gy = mean_b - second_score;
-        if (std::abs(gx) < 1e-14 && std::abs(gy) < 1e-14) break;
+        // Met, or as closely as rounding allows: near the answer Newton's steps shrink the
+        // gradient until rounding stops them.
+        const double gradient = std::max(std::abs(gx), std::abs(gy));
+        if (gradient < 1e-14 || (gradient < 1e-10 && gradient >= last_gradient)) break;
+        last_gradient = gradient;
         const double hxx = aa - mean_a * mean_a;
         const double hyy = bb - mean_b * mean_b;
         const double hxy = ab - mean_a * mean_b;
@@ -137,14 +193,17 @@ std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double fir
         if (!(determinant > 0.0)) break;
         const double step_x = -(hyy * gx - hxy * gy) / determinant;
         const double step_y = -(hxx * gy - hxy * gx) / determinant;
+        // Near the answer the dual falls by less than its rounding: a step is kept when the dual
+        // does not rise beyond that.
+        const double slack = 1e-15 * std::max(1.0, std::abs(dual));
         double scale = 1.0;
         double next = dual;
         for (int halving = 0; halving < 60; ++halving) {
             next = evaluate(x + scale * step_x, y + scale * step_y);
-            if (next <= dual) break;
+            if (next <= dual + slack) break;
             scale /= 2.0;
         }
-        if (next > dual) {
+        if (next > dual + slack) {
             evaluate(x, y);
             break;
         }

@@ -49,6 +49,22 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
 std::array<double, 9> tilted_pair(const std::array<double, 9>& shape, double first_score,
                                   double second_score);
 
+// tilted_pair from the tilt (x, y) (e^(x s(a) + y s(b)); 0, 0 for the shape itself), which it
+// leaves at the tilt found: a shape tilted again to nearby scores starts near its answer.
+std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first_score,
+                                double second_score, double& x, double& y);
+
+// The shape of a pair's joint outcomes (as PairOutcomes, each game from its White's side) shared
+// by the pool, from the pairs of players within a group: the maximum-likelihood shape of the model
+// in which each pair of players' pairs are the shape tilted (tilted_pair) to their own two White
+// scores, the same in both orders (which game came first is arbitrary), each pair of players' pairs
+// with its share (by pairs) of one pair for the pool whose games are independent, each as that
+// colour's games came out with a third of a game of each outcome added (so that every joint
+// outcome can come out). Pairs of players far apart, one side winning nearly every game, tell
+// little of how a pair's two games go together, and so weigh little in it. Returned tilted to the
+// pool's White score in both games; all zero without pairs.
+std::array<double, 9> paired_outcomes(const std::vector<PairCell>& pairs, const PoolFit& fit);
+
 // Returns the q-quantile of sorted values, interpolating linearly between order statistics. The
 // values may hold infinities (unbounded resamples): a quantile that puts any weight on one is
 // that infinity (between -inf and +inf: -inf for q < 0.5, +inf otherwise); never NaN.

@@ -2,7 +2,8 @@
 // profile interval divides by the pairs' design effect. Properties over generated pools: the same
 // pairs listed in any order, under any names and ids, give the same intervals; games that form no
 // pair give exactly the intervals of games alone; pairs move no estimate; pairs whose openings
-// decide both games narrow the interval, and pairs never widen it.
+// decide both games narrow the interval, in a round robin too, and pairs never widen it; the pool's
+// pair shape is the maximum-likelihood one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -236,6 +237,93 @@ TEST(RatingPairs, PairsNeverWidenTheIntervalOfTheirGames) {
     }
     EXPECT_GT(narrower, 5);
     EXPECT_GT(same, 5);
+}
+
+// A round robin in which neighbours in a line split every pair (each winning its White game, or
+// both games drawn) and every other player won one game and drew the other of every pair against
+// those two or more places below it: the neighbours' pairs say that the opening decides both games;
+// the others', all one way, say nothing of how a pair's two games go together and must not dilute
+// that. Every rated player's interval is then far narrower than the same games' unpaired, however
+// many players, pairs and draws.
+TEST(RatingPairs, OneWayPairsBetweenFarPlayersDoNotHideTheNeighboursSplitPairs) {
+    for (int players = 3; players <= 6; ++players)
+        for (int pairs_each = 2; pairs_each <= 4; ++pairs_each)
+            for (int drawn = 0; drawn < pairs_each; ++drawn) {
+                std::vector<GameResult> games;
+                std::int64_t id = 0;
+                for (int a = 0; a < players; ++a)
+                    for (int b = a + 1; b < players; ++b)
+                        for (int k = 0; k < pairs_each; ++k, ++id) {
+                            if (b == a + 1) {
+                                const Outcome both = k < drawn ? Outcome::draw : Outcome::white_win;
+                                games.push_back({a, b, both, id});
+                                games.push_back({b, a, both, id});
+                            } else {  // b, two or more places above a: a win and a draw
+                                games.push_back({a, b, Outcome::draw, id});
+                                games.push_back({b, a, Outcome::white_win, id});
+                            }
+                        }
+                const auto [paired, alone] = rated_both_ways(games, players, 100);
+                for (std::size_t i = 0; i < paired.players.size(); ++i) {
+                    ASSERT_EQ(paired.players[i].bound, RatingBound::none);
+                    const RatingInterval& with_pairs = *paired.players[i].interval_95;
+                    const RatingInterval& by_games = *alone.players[i].interval_95;
+                    EXPECT_LT(with_pairs.high - with_pairs.low,
+                              0.75 * (by_games.high - by_games.low))
+                        << players << " players, " << pairs_each << " pairs each, " << drawn
+                        << " drawn, " << paired.players[i].name;
+                }
+            }
+}
+
+// The pool's pair shape is the maximum-likelihood one: tilted to each pair of players' own White
+// scores and summed over their pairs in both orders, it gives back the pool's joint outcomes in
+// both orders. Pools of 2 to 6 players whose pairs of players each have joint outcomes of their own
+// (not tilts of one shape), in counts so large that the pool's one independent pair is lost in
+// them.
+TEST(RatingPairs, ThePoolsPairShapeGivesBackItsJointOutcomes) {
+    std::mt19937 random(52);
+    std::uniform_real_distribution<double> uniform(0.05, 1.0);
+    for (int trial = 0; trial < 30; ++trial) {
+        const int players = 2 + trial % 5;
+        std::vector<rating_fit::PairCell> pairs;
+        for (int a = 0; a < players; ++a)
+            for (int b = a + 1; b < players; ++b) {
+                rating_fit::PairCell pair;
+                pair.first = a;
+                pair.second = b;
+                for (std::int64_t& count : pair.outcomes)
+                    count = static_cast<std::int64_t>(1e9 * uniform(random));
+                pairs.push_back(pair);
+            }
+        rating_fit::PoolFit fit;
+        fit.block.assign(static_cast<std::size_t>(players), 0);
+        const std::array<double, 9> shape = rating_fit::paired_outcomes(pairs, fit);
+        std::array<double, 9> expected{};
+        std::array<double, 9> observed{};
+        for (const rating_fit::PairCell& pair : pairs) {
+            const double n = static_cast<double>(pair.pairs());
+            double first = 0.0;
+            double second = 0.0;
+            for (int a = 0; a < 3; ++a)
+                for (int b = 0; b < 3; ++b) {
+                    const double count = static_cast<double>(pair.outcomes[a * 3 + b]);
+                    first += count * WHITE_POINTS[a] / n;
+                    second += count * WHITE_POINTS[b] / n;
+                    observed[a * 3 + b] += count;
+                    observed[b * 3 + a] += count;
+                }
+            const std::array<double, 9> p = rating_fit::tilted_pair(shape, first, second);
+            for (int a = 0; a < 3; ++a)
+                for (int b = 0; b < 3; ++b) {
+                    expected[a * 3 + b] += n * p[a * 3 + b];
+                    expected[b * 3 + a] += n * p[a * 3 + b];
+                }
+        }
+        for (std::size_t o = 0; o < 9; ++o)
+            EXPECT_NEAR(expected[o] / observed[o], 1.0, 1e-6)
+                << "trial " << trial << " outcome " << o;
+    }
 }
 
 TEST(RatingPairs, TiltedPairsMeetTheExpectedScoresAndKeepIndependence) {
