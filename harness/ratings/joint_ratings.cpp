@@ -225,20 +225,11 @@ std::vector<int> ranking(const std::vector<double>& elo, const PoolFit& fit, int
     return order;
 }
 
-// The result: intervals from the bootstrap's percentiles, LOS from the Fisher information.
-RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
-                          const ResultMatrix& results, const RatingOptions& options,
-                          const PoolFit& fit, int anchor, const std::vector<double>& elo,
-                          rating_fit::BootstrapSamples& bootstrap,
-                          const rating_fit::BootstrapSamples& games_alone) {
-    using rating_fit::normal_cdf;
+// The pool's figures of the result: draw model, white advantage (with the bootstrap's interval
+// when it is fitted), games and bootstrap.
+RatingResult pool_figures(const ResultMatrix& results, const RatingOptions& options,
+                          const PoolFit& fit, rating_fit::BootstrapSamples& bootstrap) {
     using rating_fit::quantile;
-    constexpr double INFINITE = std::numeric_limits<double>::infinity();
-    const int n = pool.size();
-    const int samples = bootstrap.samples;
-    const std::vector<int>& active = pool.active;
-    std::vector<double>& sampled_eta = bootstrap.white_advantage;
-    // Step 1. The pool's figures: draw model, white advantage, games, bootstrap.
     RatingResult result;
     result.draw_model = options.draw_model;
     result.white_advantage = options.fit_white_advantage
@@ -247,14 +238,46 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
     result.white_advantage_fitted = options.fit_white_advantage;
     if (options.draw_model == DrawModel::davidson) result.draw_propensity = fit.block_nu[fit.core];
     result.games = results.games();
-    result.bootstrap_samples = samples;
+    result.bootstrap_samples = bootstrap.samples;
     result.seed = options.seed;
-    if (samples > 0 && options.fit_white_advantage) {
+    std::vector<double>& sampled_eta = bootstrap.white_advantage;
+    if (bootstrap.samples > 0 && options.fit_white_advantage) {
         std::sort(sampled_eta.begin(), sampled_eta.end());
         result.white_advantage_interval_95 =
             RatingInterval{quantile(sampled_eta, 0.025), quantile(sampled_eta, 0.975)};
     }
-    // Step 2. One row per player, best first: rank, bound, interval, LOS over the next.
+    return result;
+}
+
+// The likelihood that player `i` is stronger than `next` (the row below it), from the Fisher
+// information of the core group; none when either is outside the core.
+std::optional<double> los_over(const PoolFit& fit, const std::vector<int>& core_position, int i,
+                               int next) {
+    const int a = core_position[i];
+    const int b = core_position[next];
+    if (a < 0 || b < 0) return std::nullopt;
+    const double difference = fit.theta[i] - fit.theta[next];
+    double variance = 0.0;
+    if (!fit.core_covariance.empty()) {
+        const std::size_t m = fit.core_members.size();
+        variance = fit.core_covariance[a * m + a] + fit.core_covariance[b * m + b] -
+                   2.0 * fit.core_covariance[a * m + b];
+    }
+    if (variance > 0.0) return rating_fit::normal_cdf(difference / std::sqrt(variance));
+    return difference > 0.0 ? 1.0 : (difference < 0.0 ? 0.0 : 0.5);
+}
+
+// The result: intervals from the bootstrap's percentiles, LOS from the Fisher information; one
+// row per player, best first: rank, bound, interval, LOS over the next.
+RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::string>& names,
+                          const ResultMatrix& results, const RatingOptions& options,
+                          const PoolFit& fit, int anchor, const std::vector<double>& elo,
+                          rating_fit::BootstrapSamples& bootstrap,
+                          const rating_fit::BootstrapSamples& games_alone) {
+    constexpr double INFINITE = std::numeric_limits<double>::infinity();
+    const int n = pool.size();
+    const std::vector<int>& active = pool.active;
+    RatingResult result = pool_figures(results, options, fit, bootstrap);
     std::vector<int> core_position(n, -1);
     for (std::size_t i = 0; i < fit.core_members.size(); ++i) {
         core_position[fit.core_members[i]] = static_cast<int>(i);
@@ -287,25 +310,8 @@ RatingResult rating_table(const CanonicalPool& pool, const std::vector<std::stri
                                                           : elo[i];
         rating.results = player_results[i];
         rating.interval_95 = intervals[i];
-        if (position + 1 < n) {
-            const int next = ranked[position + 1];
-            const int a = core_position[i];
-            const int b = core_position[next];
-            if (a >= 0 && b >= 0) {
-                const double difference = fit.theta[i] - fit.theta[next];
-                double variance = 0.0;
-                if (!fit.core_covariance.empty()) {
-                    const std::size_t m = fit.core_members.size();
-                    variance = fit.core_covariance[a * m + a] + fit.core_covariance[b * m + b] -
-                               2.0 * fit.core_covariance[a * m + b];
-                }
-                if (variance > 0.0) {
-                    rating.los_next = normal_cdf(difference / std::sqrt(variance));
-                } else {
-                    rating.los_next = difference > 0.0 ? 1.0 : (difference < 0.0 ? 0.0 : 0.5);
-                }
-            }
-        }
+        if (position + 1 < n)
+            rating.los_next = los_over(fit, core_position, i, ranked[position + 1]);
         result.players.push_back(std::move(rating));
     }
     return result;

@@ -214,12 +214,11 @@ std::array<double, 9> tilt_from(const std::array<double, 9>& shape, double first
     return probability;
 }
 
-BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
-                               const std::vector<PairCell>& pairs, const PoolFit& fit,
-                               const ModelSettings& settings, int samples, std::uint64_t seed,
-                               int anchor, const AnchorFunction& anchored, int threads) {
-    const int n = players;
-    // Step 1. Outcome probabilities of every cell within a group under the fitted model.
+namespace {
+
+// The outcome probabilities of every cell within a group under the fitted model.
+std::vector<CellModel> cell_models(const std::vector<Cell>& cells, const PoolFit& fit,
+                                   const ModelSettings& settings) {
     std::vector<CellModel> models(cells.size());
     for (std::size_t c = 0; c < cells.size(); ++c) {
         const Cell& cell = cells[c];
@@ -246,8 +245,14 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
             model.draw = p.draw;
         }
     }
-    // Step 2. The pairs within a group: their games leave the cells' games alone, and the pair's
-    // joint outcomes are the pool's shape tilted to the two games' expected scores.
+    return models;
+}
+
+// The pairs within a group: their games leave the cells' games alone (`models` loses them), and
+// the pair's joint outcomes are the pool's shape tilted to the two games' expected scores.
+std::vector<PairModel> pair_models(const std::vector<Cell>& cells,
+                                   const std::vector<PairCell>& pairs, const PoolFit& fit,
+                                   std::vector<CellModel>& models) {
     std::vector<PairModel> paired;
     const std::array<double, 9> shape = paired_outcomes(pairs, fit);
     for (const PairCell& pair : pairs) {
@@ -262,6 +267,56 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
                                         models[model.second_cell].expected());
         paired.push_back(model);
     }
+    return paired;
+}
+
+// One replay of the games into `replay`: the games alone cell by cell, then the pairs.
+void replay_games(RandomStream& stream, const std::vector<CellModel>& models,
+                  const std::vector<PairModel>& paired, std::vector<Cell>& replay) {
+    for (std::size_t c = 0; c < models.size(); ++c) {
+        if (!models[c].modelled) continue;
+        const std::int64_t games = models[c].alone;
+        const double win = models[c].win;
+        const double rest = 1.0 - win;
+        const std::int64_t wins = sample_binomial(stream, games, win);
+        const std::int64_t draws =
+            rest > 0.0 ? sample_binomial(stream, games - wins, std::min(1.0, models[c].draw / rest))
+                       : 0;
+        replay[c].wins = wins;
+        replay[c].draws = draws;
+        replay[c].losses = games - wins - draws;
+    }
+    for (const PairModel& pair : paired) {
+        // A multinomial draw as a binomial per outcome, of the pairs and probability left.
+        std::int64_t left = pair.pairs;
+        double mass = 1.0;
+        for (std::size_t o = 0; o < 9; ++o) {
+            const std::int64_t count =
+                o == 8 || left == 0
+                    ? left
+                    : sample_binomial(
+                          stream, left,
+                          mass > 0.0 ? std::clamp(pair.probability[o] / mass, 0.0, 1.0) : 1.0);
+            left -= count;
+            mass -= pair.probability[o];
+            for (const auto& [cell, outcome] :
+                 {std::pair{pair.first_cell, o / 3}, std::pair{pair.second_cell, o % 3}}) {
+                Cell& target = replay[cell];
+                (outcome == 0 ? target.wins : outcome == 1 ? target.draws : target.losses) += count;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
+                               const std::vector<PairCell>& pairs, const PoolFit& fit,
+                               const ModelSettings& settings, int samples, std::uint64_t seed,
+                               int anchor, const AnchorFunction& anchored, int threads) {
+    const int n = players;
+    std::vector<CellModel> models = cell_models(cells, fit, settings);
+    const std::vector<PairModel> paired = pair_models(cells, pairs, fit, models);
     BootstrapSamples result;
     result.samples = samples;
     std::vector<double>& sampled_elo = result.elo;
@@ -269,8 +324,7 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
     sampled_elo.assign(static_cast<std::size_t>(n) * samples, 0.0);
     sampled_eta.assign(samples, 0.0);
 
-    // Step 3. Replay and refit: the games alone, then the pairs; the samples shared out over the
-    // threads, each with its own replay.
+    // Replay and refit, the samples shared out over the threads, each with its own replay.
     const int workers = worker_count(threads, samples);
     std::vector<std::vector<Cell>> replays(static_cast<std::size_t>(workers), cells);
     std::vector<std::vector<double>> replay_elos(static_cast<std::size_t>(workers));
@@ -278,42 +332,7 @@ BootstrapSamples run_bootstrap(int players, const std::vector<Cell>& cells,
         std::vector<Cell>& replay = replays[static_cast<std::size_t>(worker)];
         std::vector<double>& replay_elo = replay_elos[static_cast<std::size_t>(worker)];
         RandomStream stream(mix_seed(seed, static_cast<std::uint64_t>(s)));
-        for (std::size_t c = 0; c < cells.size(); ++c) {
-            if (!models[c].modelled) continue;
-            const std::int64_t games = models[c].alone;
-            const double win = models[c].win;
-            const double rest = 1.0 - win;
-            const std::int64_t wins = sample_binomial(stream, games, win);
-            const std::int64_t draws =
-                rest > 0.0
-                    ? sample_binomial(stream, games - wins, std::min(1.0, models[c].draw / rest))
-                    : 0;
-            replay[c].wins = wins;
-            replay[c].draws = draws;
-            replay[c].losses = games - wins - draws;
-        }
-        for (const PairModel& pair : paired) {
-            // A multinomial draw as a binomial per outcome, of the pairs and probability left.
-            std::int64_t left = pair.pairs;
-            double mass = 1.0;
-            for (std::size_t o = 0; o < 9; ++o) {
-                const std::int64_t count =
-                    o == 8 || left == 0
-                        ? left
-                        : sample_binomial(
-                              stream, left,
-                              mass > 0.0 ? std::clamp(pair.probability[o] / mass, 0.0, 1.0) : 1.0);
-                left -= count;
-                mass -= pair.probability[o];
-                for (const auto& [cell, outcome] :
-                     {std::pair{pair.first_cell, o / 3}, std::pair{pair.second_cell, o % 3}}) {
-                    Cell& target = replay[cell];
-                    (outcome == 0   ? target.wins
-                     : outcome == 1 ? target.draws
-                                    : target.losses) += count;
-                }
-            }
-        }
+        replay_games(stream, models, paired, replay);
         const PoolFit refit = fit_pool(n, replay, settings, fit.eta, &fit.theta, false, anchor);
         anchored(refit, replay_elo);
         for (int i = 0; i < n; ++i)

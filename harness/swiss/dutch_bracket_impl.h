@@ -77,7 +77,7 @@ void DutchPairer<Weight>::choose_moved_down_opponents(Bracket& b) {
             addend += 1;
             top = o;
         }
-        // Already paired with it: every optimum still pairs them (see pair_remainder's Step 5).
+        // Already paired with it: every optimum still pairs them (see pair_s1_in_order).
         if (mate(v) != top) solve();
         finalize(v, mate(v));
     }
@@ -85,7 +85,7 @@ void DutchPairer<Weight>::choose_moved_down_opponents(Bracket& b) {
 
 template <typename Weight>
 void DutchPairer<Weight>::pair_remainder(Bracket& b) {
-    // Step 1. The remainder: residents not paired with an MDP; S1 is its first `pairs` players.
+    // The remainder: residents not paired with an MDP; S1 is its first `pairs` players.
     std::vector<int> rem;
     std::size_t pairs = 0;
     for (std::size_t j = b.mdps; j < b.current; ++j) {
@@ -94,36 +94,56 @@ void DutchPairer<Weight>::pair_remainder(Bracket& b) {
         rem.push_back(v);
         if (mate(v) < v) ++pairs;
     }
-    auto higher_member = [&](int v) { return mate(v) > v && mate(v) < b.next_group; };
     for (std::size_t a = 0; a < rem.size(); ++a)
         for (std::size_t c = a + 1; c < rem.size(); ++c)
             set(rem[a], rem[c], exchange_weight(rem[a], rem[c], a, pairs));
     solve();
     std::size_t exchanges = 0;
-    for (std::size_t a = 0; a < pairs; ++a) exchanges += higher_member(rem[a]) ? 0 : 1;
-    // Step 2. Move the lowest S1 players possible to S2.
+    for (std::size_t a = 0; a < pairs; ++a) exchanges += higher_member(b, rem[a]) ? 0 : 1;
+    move_lowest_s1_down(b, rem, pairs, exchanges);
+    move_highest_s2_up(b, rem, pairs, exchanges);
+    // Only edges from the new S1 down to the new S2 remain.
+    for (std::size_t a = 0; a < rem.size(); ++a) {
+        for (std::size_t c = a + 1; c < rem.size(); ++c) {
+            if (!higher_member(b, rem[a]) || higher_member(b, rem[c]))
+                base(rem[a], rem[c]) = Weight(0);
+            set(rem[a], rem[c], base(rem[a], rem[c]));
+        }
+    }
+    pair_s1_in_order(b, rem);
+}
+
+// The exchanges move the lowest S1 players possible to S2.
+template <typename Weight>
+void DutchPairer<Weight>::move_lowest_s1_down(const Bracket& b, const std::vector<int>& rem,
+                                              std::size_t pairs, std::size_t exchanges) {
     std::size_t left = exchanges;
     for (std::size_t k = pairs; k-- > 0 && left > 0;) {
         int p = rem[k];
-        if (higher_member(p)) {
+        if (higher_member(b, p)) {
             for (std::size_t c = k + 1; c < rem.size(); ++c) {
                 Weight w = exchange_weight(p, rem[c], k, pairs);
                 if (w != Weight(0)) set(p, rem[c], w - 1);
             }
             solve();
         }
-        bool exchange = !higher_member(p);
+        bool exchange = !higher_member(b, p);
         left -= exchange ? 1 : 0;
         for (std::size_t c = k + 1; c < rem.size(); ++c) {
             if (exchange) base(p, rem[c]) = Weight(0);
             set(p, rem[c], exchange_weight(p, rem[c], k, pairs));
         }
     }
-    // Step 3. Move the highest S2 players possible to S1.
-    left = exchanges;
+}
+
+// The exchanges move the highest S2 players possible to S1.
+template <typename Weight>
+void DutchPairer<Weight>::move_highest_s2_up(const Bracket& b, const std::vector<int>& rem,
+                                             std::size_t pairs, std::size_t exchanges) {
+    std::size_t left = exchanges;
     for (std::size_t k = pairs; k < rem.size() && left > 1; ++k) {
         int p = rem[k];
-        bool already = higher_member(p);
+        bool already = higher_member(b, p);
         if (!already) {
             for (std::size_t c = k + 1; c < rem.size(); ++c) {
                 Weight w = exchange_weight(p, rem[c], k, pairs);
@@ -131,7 +151,7 @@ void DutchPairer<Weight>::pair_remainder(Bracket& b) {
             }
             solve();
         }
-        if (higher_member(p)) {
+        if (higher_member(b, p)) {
             --left;
             for (std::size_t c = 0; c < k; ++c) {
                 base(p, rem[c]) = Weight(0);
@@ -146,16 +166,13 @@ void DutchPairer<Weight>::pair_remainder(Bracket& b) {
             for (std::size_t c = k + 1; c < rem.size(); ++c)
                 set(p, rem[c], exchange_weight(p, rem[c], k, pairs));
     }
-    // Step 4. Only edges from the new S1 down to the new S2 remain.
-    for (std::size_t a = 0; a < rem.size(); ++a) {
-        for (std::size_t c = a + 1; c < rem.size(); ++c) {
-            if (!higher_member(rem[a]) || higher_member(rem[c])) base(rem[a], rem[c]) = Weight(0);
-            set(rem[a], rem[c], base(rem[a], rem[c]));
-        }
-    }
-    // Step 5. Each S1 player in order takes the highest S2 player it can.
+}
+
+// Each S1 player in order takes the highest S2 player it can.
+template <typename Weight>
+void DutchPairer<Weight>::pair_s1_in_order(const Bracket& b, const std::vector<int>& rem) {
     for (int p : rem) {
-        if (!higher_member(p)) continue;
+        if (!higher_member(b, p)) continue;
         Weight addend(0);
         int top = -1;  // the highest S2 player p may meet, whom the largest addend prefers
         for (std::size_t c = rem.size(); c-- > 0;) {

@@ -68,6 +68,15 @@ class DutchPairer {
     void choose_moved_down(Bracket& b);
     void choose_moved_down_opponents(Bracket& b);
     void pair_remainder(Bracket& b);
+    // pair_remainder's steps over the remainder `rem`, whose first `pairs` players are S1.
+    bool higher_member(const Bracket& b, int v) const {
+        return mate(v) > v && mate(v) < b.next_group;
+    }
+    void move_lowest_s1_down(const Bracket& b, const std::vector<int>& rem, std::size_t pairs,
+                             std::size_t exchanges);
+    void move_highest_s2_up(const Bracket& b, const std::vector<int>& rem, std::size_t pairs,
+                            std::size_t exchanges);
+    void pair_s1_in_order(const Bracket& b, const std::vector<int>& rem);
     Weight exchange_weight(int p, int o, std::size_t index, std::size_t pairs) {
         Weight w = base(p, o);
         if (w == Weight(0)) return w;
