@@ -8,7 +8,7 @@ if(TARGET random AND TARGET greedy AND TARGET minimax AND TARGET alphabeta
            COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/end-to-end-test $<TARGET_FILE:arbiter>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(slurm_sharded_tournament PROPERTIES LABELS slurm TIMEOUT 900
-                                                        RESOURCE_LOCK slurm_cluster)
+                                                        RESOURCE_LOCK slurm_cluster COST 90)
 endif()
 
 # `arbiter tournament --shard`, `merge` and `status` as a user runs them, with mock engines.
@@ -24,7 +24,7 @@ if(TARGET pruning AND TARGET alphabeta-mvvlva)
            COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/pool_cli_test.sh $<TARGET_FILE:arbiter>
                    $<TARGET_FILE_DIR:pruning>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-  set_tests_properties(pooled_sprt_shards PROPERTIES LABELS e2e TIMEOUT 600)
+  set_tests_properties(pooled_sprt_shards PROPERTIES LABELS e2e TIMEOUT 600 COST 25)
 endif()
 
 # The pooled SPRT on the same private Slurm cluster (issue 24): 4 array tasks stop on one
@@ -34,5 +34,5 @@ if(TARGET pruning AND TARGET alphabeta-mvvlva AND TARGET random)
            COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/slurm/pooled-sprt-test $<TARGET_FILE:arbiter>
            WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(slurm_pooled_sprt PROPERTIES LABELS slurm TIMEOUT 900
-                                                 RESOURCE_LOCK slurm_cluster)
+                                                 RESOURCE_LOCK slurm_cluster COST 80)
 endif()
