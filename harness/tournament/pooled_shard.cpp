@@ -62,7 +62,9 @@ void PooledShard::record(const ScheduledGame& game, Outcome result) {
     std::lock_guard lock(mutex_);
     recorded_.insert(game.slot.number);
     results_[game.slot.number] = {game.white, game.black, result, game.slot.pair_number()};
-    if (!batches_.empty()) publish_complete_batches();
+    // After a verdict the pool's counts stay as they were when it came: a batch that the games
+    // in play complete afterwards is recorded in the database, not published.
+    if (!batches_.empty() && !outcome_.verdict) publish_complete_batches();
 }
 
 PentanomialCounts PooledShard::batch_counts(const std::vector<ScheduledGame>& batch) const {

@@ -61,8 +61,9 @@ class PooledShard {
     // process plays this shard); `host` names this machine in the shard's publications.
     PooledShard(const TournamentConfig& config, const json::Value& test, std::string host);
 
-    // Records a finished game of the schedule. After start(), a game that completes the next
-    // unpublished batch publishes the shard's counts and asks the pool to decide.
+    // Records a finished game of the schedule. After start() and until a verdict, a game that
+    // completes the next unpublished batch publishes the shard's counts and asks the pool to
+    // decide; after it, the pool's counts stay as the verdict read them.
     void record(const ScheduledGame& game, Outcome result);
 
     // Before the first game, after record() of the games already played: cuts `schedule` (the
