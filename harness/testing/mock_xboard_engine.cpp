@@ -1,7 +1,11 @@
 // mock_xboard_engine: a tiny XBoard (CECP) engine for the client's tests. It plays the first
 // legal move in generation order and misbehaves on request:
 //
-//   --protover1         announce no features (a protocol-1 engine)
+//   --protover1         announce no features (a protocol-1 engine): `protover` is an unknown
+//                       command, answered "Error (unknown command): protover 2"
+//   --protover1-silent  announce no features and answer `protover` with nothing at all
+//   --slow-start MS     print a banner, then read nothing for MS milliseconds, as PolyGlot does
+//                       while its UCI engine loads
 //   --no-setboard       feature setboard=0 (positions come through edit mode)
 //   --usermove          feature usermove=1 (moves must come as "usermove e2e4")
 //   --san               feature san=1 (moves come and go in SAN)
@@ -44,11 +48,11 @@ namespace {
 using namespace arbiter;
 
 struct Settings {
-    bool protover1 = false, no_setboard = false, usermove = false, san = false, no_ping = false,
-         hold = false, refuse_moves = false, no_sd = false, prefer_castling = false,
-         upper_promotion = false;
+    bool protover1 = false, protover1_silent = false, no_setboard = false, usermove = false,
+         san = false, no_ping = false, hold = false, refuse_moves = false, no_sd = false,
+         prefer_castling = false, upper_promotion = false;
     int crash_at = 0, hang_at = 0, illegal_at = 0, resign_at = 0, claim_at = 0, offer_draw_at = 0,
-        claim_after_move_at = 0, late_claim_at = 0;
+        claim_after_move_at = 0, late_claim_at = 0, slow_start = 0;
     std::string log, variants, castle_as;
 };
 
@@ -112,13 +116,21 @@ class Engine {
         std::ofstream log;
         if (!s_.log.empty()) log.open(s_.log, std::ios::app);
         bool force = false;
+        if (s_.slow_start > 0) {
+            say("mock xboard, loading");
+            std::this_thread::sleep_for(std::chrono::milliseconds(s_.slow_start));
+        }
         for (std::string line; std::getline(std::cin, line);) {
             if (log) log << line << std::endl;
             std::string word = line.substr(0, line.find(' '));
             std::string rest =
                 line.size() > word.size() ? line.substr(word.size() + 1) : std::string();
             if (word == "protover") {
-                if (s_.protover1) continue;
+                if (s_.protover1_silent) continue;
+                if (s_.protover1) {
+                    say("Error (unknown command): " + line);
+                    continue;
+                }
                 say(std::string("feature myname=\"mock xboard\" ping=") + (s_.no_ping ? "0" : "1") +
                     " setboard=" + (s_.no_setboard ? "0" : "1") +
                     " usermove=" + (s_.usermove ? "1" : "0") + " san=" + (s_.san ? "1" : "0") +
@@ -146,7 +158,7 @@ class Engine {
             } else if (word == "go") {
                 force = false;
                 think();
-            } else if (word == "ping" && !s_.no_ping && !s_.protover1) {
+            } else if (word == "ping" && !s_.no_ping && !s_.protover1 && !s_.protover1_silent) {
                 say("pong " + rest);
             } else if (word == "quit") {
                 return;
@@ -232,6 +244,10 @@ int main(int argc, char** argv) {
         auto number = [&] { return i + 1 < argc ? std::atoi(argv[++i]) : 0; };
         if (a == "--protover1")
             s.protover1 = true;
+        else if (a == "--protover1-silent")
+            s.protover1_silent = true;
+        else if (a == "--slow-start")
+            s.slow_start = number();
         else if (a == "--no-setboard")
             s.no_setboard = true;
         else if (a == "--usermove")

@@ -17,6 +17,13 @@ constexpr std::array<std::string_view, 25> KNOWN_FEATURES = {
     "ics",    "name",     "pause",     "nps",     "debug",    "memory",   "smp",
     "egt",    "option",   "exclude",   "setscore"};
 
+// Whether `line` is a protocol-1 engine's answer to `protover 2`: "Error (unknown command):
+// protover 2", "Illegal move: protover 2" and the like.
+bool refuses_protover(std::string_view line) {
+    return (line.rfind("Error", 0) == 0 || line.rfind("Illegal move", 0) == 0) &&
+           line.find("protover") != std::string_view::npos;
+}
+
 bool is_start(std::string_view fen) {
     return fen.empty() || fen == "startpos" || fen == START_FEN;
 }
@@ -66,10 +73,10 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
     // Step 1. Announce the protocol; an engine of protocol 1 ignores `protover`.
     if (!process_.write_line("xboard") || !process_.write_line("protover 2"))
         fail("exited during the xboard handshake", true);
-    // Step 2. Accept or reject each feature until done=1, or until the engine falls silent.
-    Clock::time_point deadline =
-        deadline_after(Clock::now(), std::min(FEATURE_WAIT, handshake_timeout));
-    bool holding = false;  // done=0 seen: wait for done=1 up to the handshake timeout
+    // Step 2. Accept or reject each feature until done=1, until the engine refuses `protover`,
+    // or until the timeout.
+    Clock::time_point deadline = deadline_after(Clock::now(), handshake_timeout);
+    bool holding = false;  // done=0 seen: a timeout is a failure, not protocol 1
     while (true) {
         EngineProcess::ReadStatus status = process_.read_line(line_, deadline);
         if (status == EngineProcess::ReadStatus::eof)
@@ -81,6 +88,7 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
                      false);
             break;  // no done at all: the protocol says to go on after a short wait
         }
+        if (protocol_version_ == 1 && refuses_protover(line_)) break;
         std::vector<XboardFeature> features = parse_features(line_);
         bool finished = false;
         for (XboardFeature& f : features) {

@@ -35,9 +35,6 @@ class XboardClient {
   public:
     using Clock = EngineProcess::Clock;
     static constexpr std::chrono::milliseconds DEFAULT_HANDSHAKE_TIMEOUT{10000};
-    // How long an engine that sends no `feature done=0` gets to send its features (the protocol
-    // suggests two seconds) before it is taken for a protocol-1 engine.
-    static constexpr std::chrono::milliseconds FEATURE_WAIT{2000};
     // How long after a move the client looks for a claim of the result that follows it.
     static constexpr std::chrono::milliseconds AFTER_MOVE_WAIT{2};
     // How long is_ready() of an engine without ping reads what is left of the last game.
@@ -48,9 +45,12 @@ class XboardClient {
     XboardClient& operator=(const XboardClient&) = delete;
 
     // Starts the program and negotiates: `xboard`, `protover 2`, then accepts or rejects each
-    // feature until `done=1` (within `handshake_timeout` once `done=0` arrived, or FEATURE_WAIT
-    // without it). Throws ProcessError if the program cannot start, XboardError (after killing it)
-    // if it exits or never completes a `done=0` handshake.
+    // feature until `done=1`, all within `handshake_timeout`. An engine that answers `protover`
+    // with an error, or sends no feature within the timeout, is a protocol-1 engine. (The
+    // protocol suggests two seconds for the features, but an adapter such as PolyGlot answers
+    // `protover` only once its UCI engine has loaded, which takes Stockfish longer on a busy
+    // machine; XBoard itself waits ten.) Throws ProcessError if the program cannot start,
+    // XboardError (after killing it) if it exits or never completes a `done=0` handshake.
     void start(const std::string& program, const std::vector<std::string>& args = {},
                const std::string& working_directory = {}, const std::string& stderr_log_path = {},
                std::chrono::milliseconds handshake_timeout = DEFAULT_HANDSHAKE_TIMEOUT);

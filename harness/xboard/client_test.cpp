@@ -223,6 +223,25 @@ TEST(XboardClient, ProtocolOneEngineNeedsNoFeatures) {
               first_legal(std::string(START_FEN), {}));
 }
 
+// A protocol-1 engine that answers `protover` with nothing is taken for one once the handshake
+// timeout has passed.
+TEST(XboardClient, SilentProtocolOneEngineIsTakenForOneAfterTheTimeout) {
+    MockXboard mock({"--protover1-silent"}, 300ms);
+    EXPECT_EQ(mock.client.protocol_version(), 1);
+    ASSERT_TRUE(mock.client.position("startpos", {}));
+    EXPECT_EQ(mock.client.go(depth(1), 2000ms).search.bestmove,
+              first_legal(std::string(START_FEN), {}));
+}
+
+// An engine that prints a line at once and its features only seconds later (PolyGlot, while the
+// UCI engine behind it loads on a busy machine) is still a protocol-2 engine with its features.
+TEST(XboardClient, FeaturesThatComeLateStillCount) {
+    MockXboard mock({"--slow-start", "2500", "--variants", "normal,fischerandom"}, 10000ms);
+    EXPECT_EQ(mock.client.protocol_version(), 2);
+    EXPECT_EQ(mock.client.feature("variants"), "normal,fischerandom");
+    EXPECT_EQ(mock.client.name(), "mock xboard");
+}
+
 // Whether the engine's commands include one that starts with `word`.
 bool received_command(const MockXboard& mock, const std::string& word) {
     auto lines = mock.received();
