@@ -1,5 +1,7 @@
 #include "harness/process/affinity.h"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <fstream>
 #include <mutex>
@@ -58,6 +60,15 @@ void pin_engines_of_this_thread(const std::vector<int>& cpus) {
     for (int cpu : cpus)
         if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &mask);
     engine_cpus = mask;
+}
+
+bool pin_this_thread(const std::vector<int>& cpus) {
+    if (cpus.empty()) return true;
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    for (int cpu : cpus)
+        if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &mask);
+    return pthread_setaffinity_np(pthread_self(), sizeof mask, &mask) == 0;
 }
 
 void set_worker_cpus(const std::vector<int>& cpus) {

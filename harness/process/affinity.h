@@ -17,6 +17,12 @@ std::vector<int> affinity_cpu_order();
 // stops the pinning. Per thread, so each worker of a pool pins its own engines.
 void pin_engines_of_this_thread(const std::vector<int>& cpus);
 
+// Pins the calling thread itself to `cpus` (a worker of the pool, so that a ply's round trip,
+// the worker writing `go`, its engine searching and the worker reading `bestmove`, stays on one
+// CPU: no wake-up crosses CPUs). An empty list leaves the thread as it is. Returns false if the
+// system refused.
+bool pin_this_thread(const std::vector<int>& cpus);
+
 // The CPUs the workers of every pool pin their engines to from now on (the dialects'
 // -use-affinity): worker W (1, 2, ...) gets cpus[(W - 1) % size], as fastchess gives each worker
 // one CPU for both engines of its games. Empty (the default): nothing is pinned.

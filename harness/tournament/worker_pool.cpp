@@ -124,10 +124,13 @@ std::size_t run_worker_pool(const EngineStart& start, int threads, std::size_t j
     std::mutex mutex;  // guards first_error
     std::exception_ptr first_error;
     auto worker = [&](int number) {
-        // -use-affinity; else nothing. A CPU for each engine when one ponders (README).
+        // -use-affinity: the worker and its engines on one CPU (two when an engine ponders, one
+        // for each engine; README); else nothing.
         bool ponder = std::any_of(start.engines.begin(), start.engines.end(),
                                   [](const EngineConfig& e) { return e.ponder; });
-        pin_engines_of_this_thread(worker_cpus(number, ponder ? 2 : 1));
+        const std::vector<int> cpus = worker_cpus(number, ponder ? 2 : 1);
+        pin_engines_of_this_thread(cpus);
+        pin_this_thread(cpus);
         WorkerEngines engines(start, number);
         try {
             while (!failed && !(stopping && stopping())) {

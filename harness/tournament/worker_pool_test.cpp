@@ -4,13 +4,17 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
+#include "harness/process/affinity.h"
 #include "harness/uci/session.h"
 
 namespace arbiter {
@@ -168,6 +172,40 @@ TEST(WorkerPool, StopsWhenAsked) {
         start, 2, 100, [&](std::size_t, WorkerEngines&) { ++ran; }, [&] { return ran >= 5; });
     EXPECT_LT(handed_out, 100u);
     EXPECT_EQ(std::size_t(ran.load()), handed_out);
+}
+
+// With -use-affinity each worker thread runs on its own CPU, the one its engines are pinned to,
+// so that a ply's round trip stays on one CPU; without, the workers are left free.
+TEST(WorkerPool, WorkersRunOnTheirEnginesCpuUnderAffinity) {
+    std::vector<int> order = affinity_cpu_order();
+    if (order.size() < 2) GTEST_SKIP() << "one CPU: pinning cannot be told apart";
+    auto cpus_of_workers = [](std::size_t workers) {
+        std::mutex mutex;
+        std::map<std::thread::id, std::set<int>> seen;
+        EngineStart start;
+        run_worker_pool(start, int(workers), 8 * workers, [&](std::size_t, WorkerEngines&) {
+            cpu_set_t mask;
+            CPU_ZERO(&mask);
+            ASSERT_EQ(sched_getaffinity(0, sizeof mask, &mask), 0);  // this thread's mask
+            std::set<int> cpus;
+            for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+                if (CPU_ISSET(cpu, &mask)) cpus.insert(cpu);
+            std::this_thread::sleep_for(milliseconds(5));  // every worker gets jobs
+            std::lock_guard lock(mutex);
+            seen[std::this_thread::get_id()] = cpus;
+        });
+        std::vector<std::set<int>> masks;
+        for (auto& [thread, cpus] : seen) masks.push_back(cpus);
+        std::sort(masks.begin(), masks.end());
+        return masks;
+    };
+    set_worker_cpus({order[0], order[1]});
+    std::vector<std::set<int>> pinned = cpus_of_workers(2);
+    set_worker_cpus({});
+    std::vector<std::set<int>> expected = {{order[0]}, {order[1]}};
+    std::sort(expected.begin(), expected.end());
+    EXPECT_EQ(pinned, expected);
+    for (const std::set<int>& free : cpus_of_workers(2)) EXPECT_GT(free.size(), 1u);
 }
 
 }  // namespace
