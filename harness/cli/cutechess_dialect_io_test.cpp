@@ -12,15 +12,11 @@
 #include <vector>
 
 #include "harness/cli/cutechess_dialect_fixture.h"
+#include "harness/testing/run_program.h"
 
 namespace {
 
 using namespace arbiter_test;
-
-std::string text_of(const std::string& file) {
-    std::ifstream in(file);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 std::vector<std::string> lines_of(const std::string& text) {
     std::vector<std::string> lines;
@@ -79,7 +75,7 @@ TEST_F(CutechessDialectIo, TcInfLetsNodesGovernAndTheSameCommandResumes) {
     ASSERT_EQ(first.exit_code, 0) << first.out << first.err;
     EXPECT_EQ(stored_games(path("inf.sqlite")).size(), 4u);
     std::set<std::string> goes;
-    for (const LogLine& line : log_lines(text_of(path("inf.log"))))
+    for (const LogLine& line : log_lines(read_text(path("inf.log"))))
         if (line.to_engine && line.text.rfind("go", 0) == 0) goes.insert(line.text);
     EXPECT_EQ(goes, std::set<std::string>{"go nodes 500"}) << "no clock with tc=inf";
     RunResult more = run(command + " -rounds 3");
@@ -91,7 +87,7 @@ TEST_F(CutechessDialectIo, TcInfLetsNodesGovernAndTheSameCommandResumes) {
                                                          " -log file=" + path("tc.log")) +
                             " -engine name=gamma cmd=" + mock + " tc=inf");
     ASSERT_EQ(clocked.exit_code, 0) << clocked.err;
-    for (const LogLine& line : log_lines(text_of(path("tc.log"))))
+    for (const LogLine& line : log_lines(read_text(path("tc.log"))))
         if (line.to_engine && line.text.rfind("go", 0) == 0) {
             EXPECT_NE(line.text.find(" wtime "), std::string::npos) << line.text;
         }
@@ -108,14 +104,14 @@ TEST_F(CutechessDialectIo, StderrFileTakesThatEnginesStderrInsteadOfTheLogsFolde
                       " arg=--seed arg=5 depth=1 stderr=" + own);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err.find("stderr="), std::string::npos) << "no warning any more: " << r.err;
-    std::vector<std::string> lines = lines_of(text_of(own));
+    std::vector<std::string> lines = lines_of(read_text(own));
     ASSERT_FALSE(lines.empty());
     for (const std::string& line : lines)  // arbiter's line before each start, the engine's own
         if (line.rfind("[arbiter ", 0) != 0) {
             EXPECT_EQ(line, "mock_engine: started with seed 5");
         }
     EXPECT_FALSE(fs::exists(path("logs/gamma.stderr.log")));
-    EXPECT_NE(text_of(path("logs/alpha.stderr.log")).find("started with seed 1"),
+    EXPECT_NE(read_text(path("logs/alpha.stderr.log")).find("started with seed 1"),
               std::string::npos);
     // Appended: a second run adds its engines' lines to the same file.
     ASSERT_EQ(run(mocks("-each depth=1", "-rounds 2 -db " + path("t.sqlite")) +
@@ -123,7 +119,7 @@ TEST_F(CutechessDialectIo, StderrFileTakesThatEnginesStderrInsteadOfTheLogsFolde
                   " arg=--seed arg=5 depth=1 stderr=" + own)
                   .exit_code,
               0);
-    EXPECT_GT(lines_of(text_of(own)).size(), lines.size());
+    EXPECT_GT(lines_of(read_text(own)).size(), lines.size());
 }
 
 TEST_F(CutechessDialectIo, LogFileHoldsEveryLineWithItsEngineWorkerAndDirection) {
@@ -132,7 +128,7 @@ TEST_F(CutechessDialectIo, LogFileHoldsEveryLineWithItsEngineWorkerAndDirection)
                                                  " -log file=" + log + " level=trace"));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.err.find("-log level=trace is accepted and ignored"), std::string::npos) << r.err;
-    std::string text = text_of(log);
+    std::string text = read_text(log);
     std::vector<LogLine> lines = log_lines(text);
     ASSERT_EQ(lines.size(), lines_of(text).size()) << "a line out of format:\n" << text;
     std::map<std::string, int> bestmoves;
@@ -154,8 +150,8 @@ TEST_F(CutechessDialectIo, LogFileHoldsEveryLineWithItsEngineWorkerAndDirection)
                   .exit_code,
               0);
     // Not part of the tournament's identity: the changed -log resumes, with nothing to play.
-    EXPECT_LT(text_of(log).size(), text.size()) << "nothing left to play: only the start check";
-    EXPECT_EQ(log_lines(text_of(log)).front().worker, 0);
+    EXPECT_LT(read_text(log).size(), text.size()) << "nothing left to play: only the start check";
+    EXPECT_EQ(log_lines(read_text(log)).front().worker, 0);
     RunResult compressed = run(mocks("-each depth=1", "-log file=" + log + " compress=true"));
     EXPECT_EQ(compressed.exit_code, 1);
     EXPECT_NE(compressed.err.find("-log compress=true is not supported"), std::string::npos)
@@ -185,8 +181,6 @@ TEST_F(CutechessDialectIo, DebugPrintsTheEngineLinesOnStdoutBesideWholeConsoleLi
     EXPECT_NE(both.err.find("-debug and -log file= both"), std::string::npos) << both.err;
 }
 
-}  // namespace
-
 // fastchess's -show-latency and the -pgnout fields of the clock and the engines' reports, with two
 // engines on their own clocks: one latency line per engine at the end, and each engine move's
 // comment with tl= (its clock after the move), latency=, hashfull=,
@@ -211,7 +205,7 @@ TEST_F(CutechessDialectIo, ShowLatencyAndThePgnoutClockAndReportFields) {
     std::regex comment(
         R"(\{[-+]?[0-9.]+/[0-9]+ [0-9.]+s, tl=([0-9]+\.[0-9]{3})s, latency=-?[0-9]+\.[0-9]{3}s, )"
         R"(hashfull=0, tbhits=0(, line="info string flood 1")?[,}])");
-    const std::string pgn = text_of(path("l.pgn"));
+    const std::string pgn = read_text(path("l.pgn"));
     int comments = 0, lines = 0;
     for (auto it = std::sregex_iterator(pgn.begin(), pgn.end(), comment);
          it != std::sregex_iterator(); ++it) {
@@ -240,7 +234,7 @@ TEST_F(CutechessDialectIo, HtmlWritesTheReportPageAtTheEnd) {
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.err.find("Report: " + path("h.html") + " (2 games)\n"), std::string::npos) << r.err;
     EXPECT_EQ(r.out.find("Report:"), std::string::npos) << r.out;
-    const std::string page = text_of(path("h.html"));
+    const std::string page = read_text(path("h.html"));
     EXPECT_NE(page.find("<html"), std::string::npos);
     EXPECT_NE(page.find("alpha"), std::string::npos);
 
@@ -251,3 +245,5 @@ TEST_F(CutechessDialectIo, HtmlWritesTheReportPageAtTheEnd) {
     EXPECT_NE(refused.err.find("-html"), std::string::npos) << refused.err;
     EXPECT_FALSE(std::filesystem::exists(path("refused")));
 }
+
+}  // namespace

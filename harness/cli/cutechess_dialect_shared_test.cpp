@@ -16,15 +16,11 @@
 #include <vector>
 
 #include "harness/cli/cutechess_dialect_fixture.h"
+#include "harness/testing/run_program.h"
 
 namespace {
 
 using namespace arbiter_test;
-
-std::string text_of(const std::string& file) {
-    std::ifstream in(file);
-    return std::string((std::istreambuf_iterator<char>(in)), {});
-}
 
 // The games a database holds, 0 while it does not exist yet.
 std::size_t games_in(const std::string& db) {
@@ -34,7 +30,7 @@ std::size_t games_in(const std::string& db) {
 // The games the report page counts ("24 games between 2 engines"), or -1 without the line.
 long page_games(const std::string& page) {
     std::smatch m;
-    const std::string text = text_of(page);
+    const std::string text = read_text(page);
     return std::regex_search(text, m, std::regex(R"((\d+) games between 2 engines)"))
                ? std::stol(m[1])
                : -1;
@@ -90,15 +86,15 @@ TEST_F(CutechessDialectShared, ReportEveryRewritesThePageEveryNGames) {
     int status = 0;
     ::waitpid(pid, &status, 0);
     ASSERT_TRUE(WIFSIGNALED(status))
-        << "the run ended before it was killed: " << text_of(path("bg.err"));
+        << "the run ended before it was killed: " << read_text(path("bg.err"));
     const long recorded = long(games_in(db)), shown = page_games(page);
-    ASSERT_GE(recorded, 4) << text_of(path("bg.err"));
+    ASSERT_GE(recorded, 4) << read_text(path("bg.err"));
     // The page of game 3 (or 6, ...): a multiple of 3, and at most one rewrite behind.
     EXPECT_EQ(shown % 3, 0) << shown;
     EXPECT_GE(shown, 3);
     EXPECT_LE(shown, recorded);
     EXPECT_LT(recorded - shown, 6) << recorded << " recorded, " << shown << " on the page";
-    EXPECT_EQ(text_of(path("bg.out")).find("Report:"), std::string::npos);
+    EXPECT_EQ(read_text(path("bg.out")).find("Report:"), std::string::npos);
 }
 
 // -shard 1/2 and 2/2 with their own -db play the whole schedule between them, each game once,
@@ -148,12 +144,12 @@ TEST_F(CutechessDialectShared, PoolDecidesOneTestForEveryShard) {
     EXPECT_NE(first.out.find(" H0 accepted (pooled over 1 shards, decided by shard 1)\n"),
               std::string::npos)
         << first.out;
-    const std::string verdict = text_of(pool + "/verdict.json");
+    const std::string verdict = read_text(pool + "/verdict.json");
     EXPECT_NE(verdict.find("\"verdict\": \"H0 accepted\""), std::string::npos) << verdict;
     // The pool counted shard 1's pairs as its database holds them, up to the decision: the games
     // of the batch in play when it came (4 pairs at most, by default) are recorded too.
     std::smatch pairs;
-    const std::string counts = text_of(pool + "/counts/shard-1.json");
+    const std::string counts = read_text(pool + "/counts/shard-1.json");
     ASSERT_TRUE(std::regex_search(counts, pairs, std::regex(R"("pairs": (\d+))"))) << counts;
     const long counted = std::stol(pairs[1]);
     const std::vector<StoredGame> games = stored_games(path("s1.sqlite"));
@@ -166,7 +162,7 @@ TEST_F(CutechessDialectShared, PoolDecidesOneTestForEveryShard) {
     ASSERT_EQ(second.exit_code, 0) << second.err;
     EXPECT_NE(second.err.find("Played 0 games"), std::string::npos) << second.err;
     EXPECT_EQ(games_in(path("s2.sqlite")), 0u);
-    EXPECT_EQ(text_of(pool + "/verdict.json"), verdict);
+    EXPECT_EQ(read_text(pool + "/verdict.json"), verdict);
 }
 
 }  // namespace

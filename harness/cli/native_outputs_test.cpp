@@ -23,7 +23,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct RunResult {
+struct NativeRun {
     int exit_code;
     std::string out, err;
 };
@@ -59,7 +59,7 @@ class NativeOutputs : public ::testing::Test {
     std::string path(const std::string& name) const { return (dir / name).string(); }
 
     // Runs arbiter with `arguments`, its standard output and error apart.
-    RunResult run(const std::string& arguments) const {
+    NativeRun run(const std::string& arguments) const {
         std::string command = std::string(ARBITER_PATH) + " " + arguments + " 2>" + path("err");
         FILE* pipe = popen(command.c_str(), "r");
         std::string out;
@@ -96,7 +96,7 @@ class NativeOutputs : public ::testing::Test {
 // --epd: one line per game, in the order they finished, each the position the database's moves
 // reach from the game's start, every move legal.
 TEST_F(NativeOutputs, EpdHoldsEachGamesFinalPositionAsTheDatabaseReplaysIt) {
-    RunResult r = run(match("e.sqlite") + " --epd " + path("end.epd"));
+    NativeRun r = run(match("e.sqlite") + " --epd " + path("end.epd"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     std::vector<std::string> lines;
     std::istringstream epd(read_text(path("end.epd")));
@@ -112,14 +112,14 @@ TEST_F(NativeOutputs, EpdHoldsEachGamesFinalPositionAsTheDatabaseReplaysIt) {
         EXPECT_EQ(lines[i], board.fen()) << "game " << i + 1;
     }
     // An empty name is refused.
-    RunResult bad = run(match("b.sqlite") + " --epd ''");
+    NativeRun bad = run(match("b.sqlite") + " --epd ''");
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("epd must name a file"), std::string::npos) << bad.err;
 }
 
 // --crc32: after each game, the --pgn file's CRC32 as it stands then, as fastchess prints it.
 TEST_F(NativeOutputs, Crc32AfterEachGameIsThePgnFilesCrc32UpToThatGame) {
-    RunResult r = run(match("c.sqlite") + " --pgn " + path("g.pgn") + " --crc32");
+    NativeRun r = run(match("c.sqlite") + " --pgn " + path("g.pgn") + " --crc32");
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     const std::string pgn = read_text(path("g.pgn"));
     std::vector<std::size_t> ends;  // where each game's text ends: the next [Event, or the end
@@ -137,7 +137,7 @@ TEST_F(NativeOutputs, Crc32AfterEachGameIsThePgnFilesCrc32UpToThatGame) {
         EXPECT_EQ(printed[i], crc32_of(pgn.substr(0, ends[i]))) << "after game " << i + 1;
     // Each CRC line comes before its game's line.
     EXPECT_LT(r.out.find("has CRC32"), r.out.find("Finished game 1 "));
-    RunResult without_pgn = run(match("n.sqlite") + " --crc32");
+    NativeRun without_pgn = run(match("n.sqlite") + " --crc32");
     EXPECT_EQ(without_pgn.exit_code, 1);
     EXPECT_NE(without_pgn.err.find("--crc32 prints the CRC32 of the --pgn file: add --pgn FILE"),
               std::string::npos)
@@ -154,7 +154,7 @@ TEST_F(NativeOutputs, CheckMatePvsWarnsOfAFalseMateOnly) {
                           ",arg=--mate-in-one --engine 'name=liar,cmd=" + mock +
                           ",arg=--score,arg=mate 1' --depth 1 --openings " + path("mate.epd") +
                           " --single-games --rounds 2 --maxplies 20 --concurrency 1";
-    RunResult r = run(command + " --check-mate-pvs --db " + path("m.sqlite"));
+    NativeRun r = run(command + " --check-mate-pvs --db " + path("m.sqlite"));
     ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
     EXPECT_NE(r.out.find("Warning; Mating PV does not end with checkmate - from liar\n"
                          "Info; info depth 1 seldepth 1 score mate 1 nodes "),
@@ -162,7 +162,7 @@ TEST_F(NativeOutputs, CheckMatePvsWarnsOfAFalseMateOnly) {
         << r.out;
     EXPECT_NE(r.out.find("\nPosition; fen " + fen + "\nMoves; \n"), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find("from honest"), std::string::npos) << r.out;
-    RunResult unchecked = run(command + " --db " + path("u.sqlite"));
+    NativeRun unchecked = run(command + " --db " + path("u.sqlite"));
     ASSERT_EQ(unchecked.exit_code, 0) << unchecked.err;
     EXPECT_EQ(unchecked.out.find("Warning; "), std::string::npos) << unchecked.out;
 }
@@ -184,20 +184,20 @@ TEST_F(NativeOutputs, AffinityPinsTheEnginesToOneCpu) {
             seen.insert((*it)[1].str());
         return seen;
     };
-    RunResult free = run(command + " --db " + path("free.sqlite"));
+    NativeRun free = run(command + " --db " + path("free.sqlite"));
     ASSERT_EQ(free.exit_code, 0) << free.err;
     std::set<std::string> unpinned = lists(free.out);
     ASSERT_EQ(unpinned.size(), 1u) << free.out;
     if (std::regex_match(*unpinned.begin(), std::regex("\\d+")))
         GTEST_SKIP() << "arbiter runs on one CPU here: pinning cannot be told apart";
-    RunResult pinned = run(command + " --affinity --concurrency 1 --db " + path("p.sqlite"));
+    NativeRun pinned = run(command + " --affinity --concurrency 1 --db " + path("p.sqlite"));
     ASSERT_EQ(pinned.exit_code, 0) << pinned.err;
     std::set<std::string> cpus = lists(pinned.out);
     ASSERT_EQ(cpus.size(), 1u) << pinned.out;  // both engines, every start: the same CPU
     EXPECT_TRUE(std::regex_match(*cpus.begin(), std::regex("\\d+"))) << *cpus.begin();
-    RunResult listed = run(command + " --affinity 1 --concurrency 1 --db " + path("l.sqlite"));
+    NativeRun listed = run(command + " --affinity 1 --concurrency 1 --db " + path("l.sqlite"));
     EXPECT_EQ(lists(listed.out), std::set<std::string>{"1"}) << listed.out << listed.err;
-    RunResult bad = run(command + " --affinity 3-1 --db " + path("b.sqlite"));
+    NativeRun bad = run(command + " --affinity 3-1 --db " + path("b.sqlite"));
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("affinity: bad CPU range '3-1'"), std::string::npos) << bad.err;
 }
@@ -210,9 +210,9 @@ TEST_F(NativeOutputs, ConsoleFormsPrintTheDialectsLinesForTheSameGames) {
         return std::regex_replace(text, std::regex("Total Time: [0-9:]+"), "Total Time: T");
     };
     for (const std::string form : {"cutechess", "fastchess"}) {
-        RunResult native = run(match("n-" + form + ".sqlite") + " --console " + form);
+        NativeRun native = run(match("n-" + form + ".sqlite") + " --console " + form);
         ASSERT_EQ(native.exit_code, 0) << native.err;
-        RunResult dialect =
+        NativeRun dialect =
             run(std::string("-engine name=ab cmd=") + ALPHABETA_PATH +
                 " -engine name=mv cmd=" + MVVLVA_PATH +
                 " -each proto=uci tc=inf nodes=2000 -openings file=" + path("three.epd") +
@@ -225,12 +225,12 @@ TEST_F(NativeOutputs, ConsoleFormsPrintTheDialectsLinesForTheSameGames) {
                                                              : "(hours:minutes:seconds)\n\n"))
             << native.out;
     }
-    RunResult arbiter = run(match("a.sqlite") + " --console arbiter");
+    NativeRun arbiter = run(match("a.sqlite") + " --console arbiter");
     ASSERT_EQ(arbiter.exit_code, 0) << arbiter.err;
     EXPECT_NE(arbiter.out.find("\nResults: " + path("a.sqlite") + "\n"), std::string::npos)
         << arbiter.out;
     EXPECT_EQ(arbiter.out.find("Finished match"), std::string::npos) << arbiter.out;
-    RunResult bad = run(match("x.sqlite") + " --console xboard");
+    NativeRun bad = run(match("x.sqlite") + " --console xboard");
     EXPECT_EQ(bad.exit_code, 1);
     EXPECT_NE(bad.err.find("console must be arbiter, cutechess or fastchess (got xboard)"),
               std::string::npos)
@@ -248,11 +248,11 @@ namespace {
 // the lines the dialect prints for -scoreinterval, -ratinginterval, -outcomeinterval and -report
 // penta=true, byte for byte, for the same six games.
 TEST_F(NativeOutputs, TheConsoleIntervalsAndPentanomialPrintAlikeThroughBothDoors) {
-    RunResult native = run(match("n.sqlite") +
+    NativeRun native = run(match("n.sqlite") +
                            " --console cutechess --score-interval 2 --rating-interval 3 "
                            "--outcome-interval 4 --pentanomial");
     ASSERT_EQ(native.exit_code, 0) << native.out << native.err;
-    RunResult dialect =
+    NativeRun dialect =
         run(std::string("-engine name=ab cmd=") + ALPHABETA_PATH + " -engine name=mv cmd=" +
             MVVLVA_PATH + " -each nodes=2000 -openings file=" + path("three.epd") +
             " order=sequential -rounds 3 -games 2 -repeat -concurrency 1 -db " + path("d.sqlite") +

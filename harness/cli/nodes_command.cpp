@@ -56,12 +56,12 @@ struct NodesOutputs {
 // Reads --format and --write, and refuses an output that would overwrite an input.
 NodesOutputs read_outputs(const NodesOptions& o) {
     using namespace arbiter::nodes;
-    auto format = parse_output_format(o.format);
+    auto format = nodes::parse_output_format(o.format);
     if (!format) throw ConfigError("--format must be table, markdown, csv, json, report or totals");
     NodesOutputs outputs{*format, {}};
     for (const auto& item : o.writes) {
         std::size_t colon = item.find(':');
-        auto extra_format = parse_output_format(item.substr(0, colon));
+        auto extra_format = nodes::parse_output_format(item.substr(0, colon));
         if (colon == std::string::npos || !extra_format || colon + 1 == item.size())
             throw ConfigError(
                 "--write '" + item +
@@ -132,20 +132,20 @@ std::string render(nodes::OutputFormat format, const NodesFindings& found) {
     using namespace arbiter::nodes;
     const auto& comparison = found.comparison;
     switch (format) {
-        case OutputFormat::table:
+        case nodes::OutputFormat::table:
             return format_text_table(found.table) + "\n" +
                    (comparison ? format_comparison(*comparison, false)
                                : format_invariants(found.invariants, false));
-        case OutputFormat::markdown:
+        case nodes::OutputFormat::markdown:
             return format_markdown_summary(found.results, found.table, found.invariants,
                                            comparison ? &*comparison : nullptr);
-        case OutputFormat::csv:
+        case nodes::OutputFormat::csv:
             return format_csv(found.results);
-        case OutputFormat::json:
+        case nodes::OutputFormat::json:
             return format_json(found.results);
-        case OutputFormat::report:
+        case nodes::OutputFormat::report:
             return format_markdown_report(found.table, found.invariants);
-        case OutputFormat::totals:
+        case nodes::OutputFormat::totals:
             return format_depth_totals(found.table, false);
     }
     return {};

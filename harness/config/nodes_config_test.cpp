@@ -11,7 +11,7 @@ namespace {
 
 using testing::error_of;
 
-NodesConfig from_flags(const KeyValues& flags) {
+NodesConfig nodes_from_flags(const KeyValues& flags) {
     NodesConfig c;
     apply_settings(c, flags);
     validate(c);
@@ -28,17 +28,17 @@ TEST(NodesConfig, ConcurrencyIsTheTournamentsRule) {
     // word for it: leaving the flag out means one per core on both.
     for (const char* value : {"0", "-2", "auto", "2147483648", "1.5"}) {
         EXPECT_EQ(error_of([&] {
-                      from_flags({{"concurrency", value}});
+                      nodes_from_flags({{"concurrency", value}});
                   }),
                   tournament_error(value))
             << value;
         EXPECT_NE(tournament_error(value), "accepted") << value;
     }
     EXPECT_EQ(error_of([] {
-                  from_flags({{"concurrency", "0"}});
+                  nodes_from_flags({{"concurrency", "0"}});
               }),
               "concurrency must be a positive integer (got 0)");
-    EXPECT_EQ(from_flags({{"concurrency", "3"}}).workers(), 3);
+    EXPECT_EQ(nodes_from_flags({{"concurrency", "3"}}).workers(), 3);
     const NodesConfig nodes_defaults;
     const TournamentConfig tournament_defaults;
     EXPECT_EQ(nodes_defaults.workers(), tournament_defaults.workers());
@@ -51,26 +51,26 @@ TEST(NodesConfig, ConcurrencyIsTheTournamentsRule) {
 
 TEST(NodesConfig, EachValueHasOneMessageFromAFlagAndInCode) {
     EXPECT_EQ(error_of([] {
-                  from_flags({{"timeout", "0"}});
+                  nodes_from_flags({{"timeout", "0"}});
               }),
               "timeout must be a positive number of seconds (got 0)");
     EXPECT_EQ(error_of([] {
-                  from_flags({{"timeout", "soon"}});
+                  nodes_from_flags({{"timeout", "soon"}});
               }),
               "timeout must be a positive number of seconds (got soon)");
     EXPECT_EQ(error_of([] {
-                  from_flags({{"timeout", "1e12"}});
+                  nodes_from_flags({{"timeout", "1e12"}});
               }),
               "timeout must be a positive number of seconds, at most 1000000000 (got 1e12)");
     EXPECT_EQ(error_of([] {
-                  from_flags({{"perft_depth", "-1"}});
+                  nodes_from_flags({{"perft_depth", "-1"}});
               }),
               "perft_depth must be a depth from 0 to 20 (got -1)");
     EXPECT_EQ(error_of([] {
-                  from_flags({{"tolerance", "-1"}});
+                  nodes_from_flags({{"tolerance", "-1"}});
               }),
               "tolerance must be a percentage, 0 or more (got -1)");
-    EXPECT_EQ(error_of([] { from_flags({{"depth", "3"}}); }), "unknown setting \"depth\"");
+    EXPECT_EQ(error_of([] { nodes_from_flags({{"depth", "3"}}); }), "unknown setting \"depth\"");
     NodesConfig in_code;
     in_code.timeout_seconds = -0.5;
     EXPECT_EQ(error_of([&] { validate(in_code); }),
@@ -79,7 +79,8 @@ TEST(NodesConfig, EachValueHasOneMessageFromAFlagAndInCode) {
     in_code.perft_depth = 21;
     EXPECT_EQ(error_of([&] { validate(in_code); }),
               "perft_depth must be a depth from 0 to 20 (got 21)");
-    NodesConfig read = from_flags({{"timeout", "2.5"}, {"perft_depth", "4"}, {"tolerance", "1"}});
+    NodesConfig read =
+        nodes_from_flags({{"timeout", "2.5"}, {"perft_depth", "4"}, {"tolerance", "1"}});
     EXPECT_EQ(read.search_timeout(), std::chrono::milliseconds(2500));
     EXPECT_EQ(read.perft_depth, 4);
     EXPECT_EQ(read.tolerance, 1);

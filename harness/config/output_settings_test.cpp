@@ -11,7 +11,7 @@ namespace {
 
 using testing::error_of;
 
-TournamentConfig two_engines() {
+TournamentConfig output_two_engines() {
     TournamentConfig c;
     c.engines = {parse_engine_spec("name=a,cmd=a"), parse_engine_spec("name=b,cmd=b")};
     c.openings_path = "openings/startpos.epd";
@@ -20,7 +20,7 @@ TournamentConfig two_engines() {
 }
 
 TEST(OutputSettings, EachFlagFillsItsFieldOfTheOutputPlan) {
-    TournamentConfig c = two_engines();
+    TournamentConfig c = output_two_engines();
     EXPECT_EQ(c.output.format, ConsoleFormat::arbiter);        // arbiter's own lines by default
     EXPECT_EQ(OutputPlan{}.format, ConsoleFormat::cutechess);  // the dialect's default
     const TournamentConfig before = c;
@@ -85,7 +85,7 @@ TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
     };
     for (const auto& [item, message] : cases) {
         const std::size_t equals = item.find('=');
-        TournamentConfig c = two_engines();
+        TournamentConfig c = output_two_engines();
         EXPECT_EQ(error_of([&] {
                       apply_settings(c, {{item.substr(0, equals), item.substr(equals + 1)}});
                   }),
@@ -97,7 +97,7 @@ TEST(OutputSettings, BadValuesAreRefusedNamingTheSetting) {
 // the dialect spells -ratinginterval, -scoreinterval, -outcomeinterval, -report penta= and
 // -testEnv.
 TEST(OutputSettings, TheConsoleFormsIntervalsAndReports) {
-    TournamentConfig c = two_engines();
+    TournamentConfig c = output_two_engines();
     EXPECT_FALSE(c.output.pentanomial.has_value());
     apply_settings(c, {{"console", "cutechess"},
                        {"rating_interval", "10"},
@@ -126,7 +126,7 @@ TEST(OutputSettings, TheConsoleFormsIntervalsAndReports) {
 // --crc32 prints the --pgn file's CRC32: validate(), which both doors' runs pass through, refuses
 // it without the file in either door's words.
 TEST(OutputSettings, Crc32WithoutAPgnFileIsRefusedByValidate) {
-    TournamentConfig c = two_engines();
+    TournamentConfig c = output_two_engines();
     apply_settings(c, {{"crc32", "true"}});
     EXPECT_EQ(error_of([&] { validate(c); }),
               "--crc32 prints the CRC32 of the --pgn file: add --pgn FILE (in the dialect: -crc32 "
@@ -145,7 +145,7 @@ namespace {
 // outname=, fastchess's cutechess form, -pgnout match_line= and its form): each an entry of the
 // table, read from flags and JSON alike, a bad value refused naming the setting.
 TEST(OutputSettings, EveryFieldOfThePlanIsAnEntry) {
-    TournamentConfig c = two_engines();
+    TournamentConfig c = output_two_engines();
     apply_settings(c, {{"result_format", "Rank,Name,W"},
                        {"fastchess_cutechess", "true"},
                        {"epd_append", "false"},
@@ -180,10 +180,10 @@ TEST(OutputSettings, EveryFieldOfThePlanIsAnEntry) {
         {{{"pgn_form", "lan"}}, "pgn_form must be cutechess or fastchess (got lan)"},
     };
     for (const auto& [settings, message] : cases) {
-        TournamentConfig bad = two_engines();
+        TournamentConfig bad = output_two_engines();
         EXPECT_EQ(error_of([&] { apply_settings(bad, settings); }), message);
     }
-    TournamentConfig bad = two_engines();
+    TournamentConfig bad = output_two_engines();
     EXPECT_EQ(error_of([&] {
                   apply_settings(bad, {{"pgn_match_line", "("}});
               }).rfind("pgn_match_line: '(' is not a regular expression: ", 0),

@@ -13,8 +13,6 @@ namespace {
 constexpr double INF = std::numeric_limits<double>::infinity();
 // The 97.5% quantile of the standard normal distribution.
 constexpr double Z95 = 1.959963984540054;
-// Normalized Elo per unit of t-value (score excess over its standard deviation).
-constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
 
 double normal_cdf(double x) {
     return 0.5 * std::erfc(-x / std::numbers::sqrt2);
@@ -108,9 +106,6 @@ NormalizedElo normalized_from_moments(const Moments& m, double t_scale) {
     result.error_95 = Z95 * std::sqrt(t_variance) * t_scale * NORMALIZED_ELO_PER_T;
     return result;
 }
-
-constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
-constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
 }  // namespace
 

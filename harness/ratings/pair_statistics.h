@@ -1,10 +1,18 @@
 #pragma once
 
+#include <array>
+#include <numbers>
 #include <optional>
 
 #include "harness/ratings/counts.h"
 
 namespace arbiter {
+
+// Normalized Elo per unit of t-value (score excess over its standard deviation).
+inline constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
+// The scores a game pair (pentanomial) and a single game (trinomial) can have.
+inline constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
+inline constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
 // Returns the logistic Elo difference whose expected score is `score`: -400 log10(1/score - 1).
 // A score of 1 gives +infinity and a score of 0 gives -infinity.

@@ -1,5 +1,7 @@
 #include "harness/ratings/sprt.h"
 
+#include "harness/ratings/pair_statistics.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -13,8 +15,6 @@
 namespace arbiter {
 namespace {
 
-// Normalized Elo per unit of per-game t-value.
-constexpr double NORMALIZED_ELO_PER_T = 800.0 / std::numbers::ln10;
 // Stand-in count for an empty cell, so that every outcome keeps a positive probability.
 constexpr double EMPTY_CELL_COUNT = 1e-3;
 // The largest change of the t-value between two starts of the fixed-point iteration: from the
@@ -168,9 +168,6 @@ double llr_logistic_of(std::span<const double> values, std::span<const std::int6
         return fit_with_mean(d, expected(elo));
     });
 }
-
-constexpr std::array<double, 5> PAIR_VALUES = {0.0, 0.25, 0.5, 0.75, 1.0};
-constexpr std::array<double, 3> GAME_VALUES = {0.0, 0.5, 1.0};
 
 std::string two_decimals(double value) {
     // Round first, then add 0.0 so that a negative zero prints as 0.00.

@@ -16,7 +16,7 @@ namespace arbiter {
 
 namespace {
 
-std::string fixed(double value, int decimals) {
+std::string printed_fixed(double value, int decimals) {
     char text[64];
     std::snprintf(text, sizeof text, "%.*f", decimals, value + 0.0);
     return text;
@@ -63,8 +63,9 @@ std::string pool_elo_line(const PentanomialCounts& counts) {
     if (counts.pair_count() == 0) return "Elo: -, nElo: -";
     const EloEstimate elo = pentanomial_elo(counts);
     const NormalizedElo nelo = normalized_elo(counts);
-    return "Elo: " + fixed(elo.elo, 2) + " +/- " + fixed(elo.error_95, 2) +
-           ", nElo: " + fixed(nelo.elo, 2) + " +/- " + fixed(nelo.error_95, 2) + " (95%)";
+    return "Elo: " + printed_fixed(elo.elo, 2) + " +/- " + printed_fixed(elo.error_95, 2) +
+           ", nElo: " + printed_fixed(nelo.elo, 2) + " +/- " + printed_fixed(nelo.error_95, 2) +
+           " (95%)";
 }
 
 bool is_stale(const PoolShardCounts& shard, double typical_batch_seconds, std::int64_t now_ms) {
@@ -83,8 +84,8 @@ std::string format_pool_status(const SprtPool& pool, std::int64_t now_ms) {
     const SprtParameters parameters = sprt_from_json(*test->find("sprt"));
     const int shard_count = int(test->find("shards")->as_integer());
     std::ostringstream out;
-    out << "Pool " << pool.folder().string() << ": SPRT elo0 " << fixed(parameters.elo0, 2)
-        << ", elo1 " << fixed(parameters.elo1, 2) << " (" << to_string(parameters.model)
+    out << "Pool " << pool.folder().string() << ": SPRT elo0 " << printed_fixed(parameters.elo0, 2)
+        << ", elo1 " << printed_fixed(parameters.elo1, 2) << " (" << to_string(parameters.model)
         << "), alpha " << parameters.alpha << ", beta " << parameters.beta << "; " << shard_count
         << " shards, " << test->find("batch_pairs")->as_integer() << " pairs per batch\n";
 

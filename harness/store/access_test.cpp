@@ -17,17 +17,13 @@
 #include "harness/store/sqlite.h"
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
 
 using store_test::sample_engine;
 using store_test::sample_game;
-
-std::string file_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 class AccessTest : public ::testing::Test {
   protected:
@@ -69,9 +65,9 @@ TEST_F(AccessTest, ReadOnlyRefusesAnotherApplicationsDatabaseByteForByte) {
         sql::Connection raw(path_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
         raw.execute("CREATE TABLE customers (name); INSERT INTO customers VALUES ('x')", "test");
     }
-    const std::string before = file_bytes(path_);
+    const std::string before = arbiter_test::read_text(path_);
     EXPECT_NE(read_only_error().find("is not an arbiter database"), std::string::npos);
-    EXPECT_EQ(file_bytes(path_), before);
+    EXPECT_EQ(arbiter_test::read_text(path_), before);
 }
 
 TEST_F(AccessTest, ReadOnlyRefusesAnEmptySqliteFileThatArbiterWouldHaveAdopted) {
@@ -79,13 +75,13 @@ TEST_F(AccessTest, ReadOnlyRefusesAnEmptySqliteFileThatArbiterWouldHaveAdopted) 
         sql::Connection raw(path_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
         raw.execute("PRAGMA user_version = 0; VACUUM", "test");
     }
-    const std::string before = file_bytes(path_);
+    const std::string before = arbiter_test::read_text(path_);
     const std::string message = read_only_error();
     EXPECT_TRUE(message == path_ + ": is empty, not an arbiter database" ||
                 message ==
                     path_ + ": is not an arbiter database (it has no arbiter application id)")
         << message;
-    EXPECT_EQ(file_bytes(path_), before);
+    EXPECT_EQ(arbiter_test::read_text(path_), before);
 }
 
 TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrites) {
@@ -98,7 +94,7 @@ TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrit
         b = store.get_or_create_engine(sample_engine("beta", "b"));
         store.record_game(sample_game(tournament, 0, a, b, std::nullopt, 12));
     }
-    const std::string before = file_bytes(path_);
+    const std::string before = arbiter_test::read_text(path_);
     {
         Store store = Store::open(path_, Store::Access::read_only);
         EXPECT_EQ(store.count_games(tournament), 1);
@@ -118,7 +114,7 @@ TEST_F(AccessTest, ReadOnlyReadsAnArbiterDatabaseWithoutChangingItAndRefusesWrit
         EXPECT_EQ(refused([&] { store.begin_node_run("x"); }),
                   path_ + ": opened read-only; cannot write a node run");
     }
-    EXPECT_EQ(file_bytes(path_), before);
+    EXPECT_EQ(arbiter_test::read_text(path_), before);
 }
 
 TEST_F(AccessTest, ReadOnlyOpensLeaveNoWalOrShmBesideADatabaseNoOneHasOpen) {
@@ -130,7 +126,7 @@ TEST_F(AccessTest, ReadOnlyOpensLeaveNoWalOrShmBesideADatabaseNoOneHasOpen) {
         store.get_or_create_tournament("t", "{}");
     }
     ASSERT_FALSE(companions());  // a writer that closes removes them
-    const std::string before = file_bytes(path_);
+    const std::string before = arbiter_test::read_text(path_);
     {
         Store first = Store::open(path_, Store::Access::read_only);
         EXPECT_EQ(first.list_tournaments().size(), 1u);
@@ -138,7 +134,7 @@ TEST_F(AccessTest, ReadOnlyOpensLeaveNoWalOrShmBesideADatabaseNoOneHasOpen) {
         EXPECT_EQ(second.list_tournaments().size(), 1u);
     }
     EXPECT_FALSE(companions());
-    EXPECT_TRUE(file_bytes(path_) == before);
+    EXPECT_TRUE(arbiter_test::read_text(path_) == before);
 
     // Beside a database a writer has open, the files are the writer's: a reader leaves them.
     Store writer = Store::open(path_);
@@ -163,7 +159,7 @@ TEST_F(AccessTest, ADamagedDatabaseIsRefusedAndLeftAsItWas) {
         for (int slot = 0; slot < 40; ++slot)
             store.record_game(sample_game(t, slot, a, b, std::nullopt, 60));
     }
-    const std::string healthy = file_bytes(path_);
+    const std::string healthy = arbiter_test::read_text(path_);
     const std::size_t page =
         std::size_t(std::uint8_t(healthy[16])) << 8 | std::size_t(std::uint8_t(healthy[17]));
     ASSERT_GE(healthy.size() / page, 8u);
@@ -172,7 +168,7 @@ TEST_F(AccessTest, ADamagedDatabaseIsRefusedAndLeftAsItWas) {
         file.seekp(std::streamoff(healthy.size() / page / 2 * page));
         file.write(std::string(64, '\xff').data(), 64);
     }
-    const std::string damaged = file_bytes(path_);
+    const std::string damaged = arbiter_test::read_text(path_);
     ASSERT_NE(damaged, healthy);
     for (const Store::Access access : {Store::Access::read_write, Store::Access::read_only}) {
         std::string message;
@@ -187,7 +183,7 @@ TEST_F(AccessTest, ADamagedDatabaseIsRefusedAndLeftAsItWas) {
         EXPECT_TRUE(message.ends_with(
             access == Store::Access::read_write ? "); nothing was written to it" : ")"))
             << message;
-        EXPECT_TRUE(file_bytes(path_) == damaged);
+        EXPECT_TRUE(arbiter_test::read_text(path_) == damaged);
     }
 }
 

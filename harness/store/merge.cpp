@@ -46,7 +46,7 @@ constexpr std::string_view INSERT_OPENING =
     "INSERT INTO openings (source_file, suite_index, start_fen, moves, name) "
     "VALUES (?1, ?2, ?3, ?4, ?5)";
 
-constexpr std::string_view INSERT_SHARD =
+constexpr std::string_view MERGE_INSERT_SHARD =
     "INSERT OR IGNORE INTO shards (tournament_id, shard_index, shard_count, identity) "
     "VALUES (?1, ?2, ?3, ?4)";
 constexpr std::string_view SELECT_SLOTS =
@@ -164,7 +164,7 @@ class ShardCopier {
         for (const ShardProgress& shard : input_.shards) {
             // Step 2. The tournament, the shard and its slot list.
             const TournamentId tournament = map_tournament(shard.tournament_id, shard.variant);
-            sql::Statement insert_shard(out_, INSERT_SHARD);
+            sql::Statement insert_shard(out_, MERGE_INSERT_SHARD);
             insert_shard.bind(1, tournament);
             insert_shard.bind(2, shard.shard.index);
             insert_shard.bind(3, shard.shard.count);

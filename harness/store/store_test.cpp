@@ -20,7 +20,7 @@ using store_test::sample_engine;
 using store_test::sample_game;
 using store_test::StoreTest;
 
-constexpr int RAW_FLAGS = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+using store_test::RAW_FLAGS;
 
 // Step 1. Creating, reopening and refusing files.
 

@@ -4,6 +4,7 @@
 // StoreError an action throws, and raw bytes written over the file.
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <fstream>
 #include <string>
@@ -12,6 +13,9 @@
 #include "harness/store/test_records.h"
 
 namespace arbiter::store_test {
+
+// sqlite3_open_v2's flags for a test that opens a database file by itself.
+inline constexpr int RAW_FLAGS = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
 
 class StoreTest : public ::testing::Test {
   protected:

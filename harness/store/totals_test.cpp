@@ -11,6 +11,7 @@
 #include "harness/store/sqlite.h"
 #include "harness/store/store.h"
 #include "harness/store/test_records.h"
+#include "harness/testing/run_program.h"
 
 namespace arbiter {
 namespace {
@@ -42,11 +43,6 @@ std::vector<EngineMoveStatistics> scan_of_moves(const std::string& path, Tournam
                               query.integer(9)});
     }
     return statistics;
-}
-
-std::string file_bytes(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 class TotalsTest : public ::testing::Test {
@@ -152,14 +148,14 @@ TEST_F(TotalsTest, VersionTwoFileReadReadOnlyGetsTotalsInMemoryAndStaysAsItWas) 
     }
     const std::vector<EngineMoveStatistics> scanned = scan_of_moves(path_, tournament_);
     downgrade_to_version_2(path_);
-    const std::string before = file_bytes(path_);
+    const std::string before = arbiter_test::read_text(path_);
     {
         Store store = Store::open(path_, Store::Access::read_only);
         EXPECT_EQ(store.schema_version(), 2);
         EXPECT_EQ(store.engine_move_statistics(tournament_), scanned);
         EXPECT_EQ(store.list_games(tournament_).size(), 60u);
     }
-    EXPECT_EQ(file_bytes(path_), before);
+    EXPECT_EQ(arbiter_test::read_text(path_), before);
     sql::Connection raw(path_, SQLITE_OPEN_READONLY);
     EXPECT_EQ(raw.query_integer("PRAGMA user_version", "test"), 2);
 }
