@@ -1,5 +1,6 @@
 // The move generator's shortcuts against full generation at depth: every position of the perft
-// suite's trees to four plies, and twenty million positions of random games (label `deep`).
+// suite's trees to four plies (label `full`: `scripts/test -- -L full`), and twenty million
+// positions of random games and five million of Chess960 games (label `deep`).
 // has_legal_move once called about one position in a million mate while it had a move, which
 // only runs of this size find.
 #include <gtest/gtest.h>
