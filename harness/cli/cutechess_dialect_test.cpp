@@ -165,7 +165,10 @@ TEST_F(CutechessDialect, FastchessBlocksAppearOnlyAtCompletedPairs) {
             ++blocks;
         }
     }
-    EXPECT_GE(blocks, 4);
+    // A block when pairs 3, 6 and 9 complete, and the closing one unless the last pair to complete
+    // was one of those (under load pair 10 can finish before pair 9: its block then holds all).
+    EXPECT_GE(blocks, 3);
+    EXPECT_LE(blocks, 4);
     std::string dashes(50, '-');
     EXPECT_EQ(r.out.find(dashes + "\n" + dashes), std::string::npos) << "a block printed twice";
     EXPECT_EQ(last, count("alpha", as_triples(stored_games(path("f.sqlite")))));
