@@ -127,7 +127,7 @@ class LiveHub {
     json::Value standings_{json::Array{}};
     std::int64_t page_version_ = 0;
     // Each recorded game's game_text() by number: a recorded game no longer changes, and the
-    // live file writes every game held twice a second.
+    // live file writes every game held once a second.
     mutable std::map<std::int64_t, std::string> recorded_texts_;
 
     std::condition_variable wake_;

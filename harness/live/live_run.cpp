@@ -201,7 +201,7 @@ void LiveFileWriter::loop() {
     auto written_at = std::chrono::steady_clock::now();
     std::unique_lock lock(mutex_);
     while (!ending_) {
-        wake_.wait_for(lock, std::chrono::milliseconds(500));
+        wake_.wait_for(lock, INTERVAL);
         if (ending_) break;
         const std::int64_t version = hub_.version();
         // Unchanged, the file is still rewritten every few seconds: its written_ms tells a
@@ -211,7 +211,7 @@ void LiveFileWriter::loop() {
         written_at = std::chrono::steady_clock::now();
         lock.unlock();
         try {
-            write_output_file(path_.string(), hub_.snapshot());
+            write_output_file(path_.string(), hub_.snapshot(), OutputFile::Mode::replace_unsynced);
             written = version;
         } catch (const std::exception&) {
             // A folder that cannot be written: `serve` shows finished games only.

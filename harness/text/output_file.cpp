@@ -47,6 +47,8 @@ OutputFile::OutputFile(std::string path, Mode mode, std::string flag)
     }
     std::error_code error;
     const fs::file_status status = fs::status(path_, error);
+    sync_ = mode != Mode::replace_unsynced;
+    if (mode == Mode::replace_unsynced) mode = Mode::replace;
     if (mode == Mode::replace && (!fs::exists(status) || fs::is_regular_file(status))) {
         // A symbolic link keeps pointing at its file: the file it names is replaced.
         target_ = fs::exists(status) ? fs::canonical(path_, error).string() : path_;
@@ -106,7 +108,7 @@ void OutputFile::close() {
     if (!file_) return;
     try {
         flush();
-        if (!temporary_.empty() && ::fsync(::fileno(file_)) != 0) fail(errno);
+        if (!temporary_.empty() && sync_ && ::fsync(::fileno(file_)) != 0) fail(errno);
     } catch (...) {
         std::fclose(file_);
         file_ = nullptr;
@@ -133,8 +135,8 @@ void OutputFile::fail(int error) const {
     throw OutputError(name + ": " + (error ? std::strerror(error) : "write failed"));
 }
 
-void write_output_file(const std::string& path, std::string_view text) {
-    OutputFile file(path, OutputFile::Mode::replace);
+void write_output_file(const std::string& path, std::string_view text, OutputFile::Mode mode) {
+    OutputFile file(path, mode);
     file.write(text);
     file.close();
 }

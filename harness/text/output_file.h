@@ -30,7 +30,11 @@ class OutputError : public std::runtime_error {
 // in place, for files that are read while they grow (the live PGN, the engine log).
 class OutputFile {
   public:
-    enum class Mode { replace, truncate, append };
+    // Mode::replace_unsynced replaces the file as Mode::replace does, but without the fsync
+    // before the rename: readers still never see a partial file, but after a system crash the
+    // file may be empty. For a file that only shows a run's present state and is rewritten every
+    // second (the live snapshot), where an fsync each time costs the run's games their CPU.
+    enum class Mode { replace, truncate, append, replace_unsynced };
 
     // Opens `path` ("-": standard output). Throws OutputError if it cannot be opened. `flag`
     // (e.g. "--pgn"), when given, names the file in every message with its path.
@@ -58,6 +62,7 @@ class OutputFile {
     std::string path_;
     std::string flag_;       // "--pgn", for messages; may be empty
     std::string temporary_;  // Mode::replace: the file written, renamed to target_ in close()
+    bool sync_ = true;       // fsync the temporary file before the rename
     std::string target_;
     std::FILE* file_ = nullptr;
     bool owned_ = false;  // false for standard output
@@ -80,9 +85,10 @@ class WholeWrite {
 // handler may end the process now).
 bool defer_exit_while_writing(int signal) noexcept;
 
-// Writes `text` to `path` ("-": standard output) in Mode::replace and closes it. Throws
-// OutputError.
-void write_output_file(const std::string& path, std::string_view text);
+// Writes `text` to `path` ("-": standard output) in Mode::replace (or `mode`) and closes it.
+// Throws OutputError.
+void write_output_file(const std::string& path, std::string_view text,
+                       OutputFile::Mode mode = OutputFile::Mode::replace);
 
 // How an output is written, for refuse_unwritable_output(): in place (the live PGN, a log, the
 // database, which also makes its -wal and -shm beside it), replaced through a file beside it
