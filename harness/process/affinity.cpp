@@ -25,6 +25,15 @@ int topology_value(int cpu, const char* name) {
     return value;
 }
 
+// The mask of the CPUs in `cpus` (those out of range left out).
+cpu_set_t cpu_mask(const std::vector<int>& cpus) {
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    for (int cpu : cpus)
+        if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &mask);
+    return mask;
+}
+
 }  // namespace
 
 std::vector<int> affinity_cpu_order() {
@@ -51,23 +60,15 @@ std::vector<int> affinity_cpu_order() {
 }
 
 void pin_engines_of_this_thread(const std::vector<int>& cpus) {
-    if (cpus.empty()) {
+    if (cpus.empty())
         engine_cpus.reset();
-        return;
-    }
-    cpu_set_t mask;
-    CPU_ZERO(&mask);
-    for (int cpu : cpus)
-        if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &mask);
-    engine_cpus = mask;
+    else
+        engine_cpus = cpu_mask(cpus);
 }
 
 bool pin_this_thread(const std::vector<int>& cpus) {
     if (cpus.empty()) return true;
-    cpu_set_t mask;
-    CPU_ZERO(&mask);
-    for (int cpu : cpus)
-        if (cpu >= 0 && cpu < CPU_SETSIZE) CPU_SET(cpu, &mask);
+    const cpu_set_t mask = cpu_mask(cpus);
     return pthread_setaffinity_np(pthread_self(), sizeof mask, &mask) == 0;
 }
 

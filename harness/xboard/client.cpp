@@ -86,7 +86,7 @@ void XboardClient::negotiate(std::chrono::milliseconds handshake_timeout) {
                 fail("sent 'feature done=0' but not 'done=1' within " +
                          std::to_string(handshake_timeout.count()) + " ms",
                      false);
-            break;  // no done at all: the protocol says to go on after a short wait
+            break;  // no feature within the timeout: a protocol-1 engine
         }
         if (protocol_version_ == 1 && refuses_protover(line_)) break;
         std::vector<XboardFeature> features = parse_features(line_);
