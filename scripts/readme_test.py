@@ -332,6 +332,14 @@ SCRIPTS = {
         "grep -q \"^# A round-robin of Debian's chess engines\" report.md",
         {"OPENINGS": "1"})],
     "debian-engines-report_test.py": [("python3 scripts/debian-engines-report_test.py", {})],
+    "family-report": [(
+        "mkdir -p class && cp engines/python/testdata/entrants/{boardmoves,random_mover,"
+        "greedy_material}.py class/ && scripts/class-tournament class --movetime 100 "
+        "--maxplies 20 && "
+        "scripts/family-report class/tournament.sqlite > report.md && "
+        "grep -q '^| 1 | ' report.md && grep -q 'Spearman' report.md", {})],
+    "family-report_test.py": [("python3 scripts/family-report_test.py", {})],
+    "rank_stats.py": [("python3 scripts/rank_stats.py", {})],
     "scripts_table_test.py": [("python3 scripts/scripts_table_test.py", {})],
     "readme_test.py": [("python3 scripts/readme_test.py list", {})],
     "slurm-tournament": "slurm",  # run by `readme_test.py slurm` (the README's Slurm blocks)
