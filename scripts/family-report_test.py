@@ -78,6 +78,21 @@ class GameFactsTest(unittest.TestCase):
         self.assertEqual(dict(claims["ben"]), {})
         self.assertEqual(len(between[frozenset(("anna", "ben"))]), 7)
 
+    def test_seconds_a_move_go_to_the_side_to_move_and_leave_book_moves_out(self):
+        con = sqlite3.connect(":memory:")
+        con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, tournament_id, white_engine_id, "
+                    "black_engine_id, start_fen)")
+        con.execute("CREATE TABLE moves (game_id, ply, time_ms, book)")
+        con.execute("INSERT INTO games VALUES (1, 3, 1, 2, 'startpos-like w KQkq - 0 1')")
+        con.execute("INSERT INTO games VALUES (2, 3, 1, 2, 'after-e4 b KQkq - 0 1')")
+        con.executemany("INSERT INTO moves VALUES (?, ?, ?, ?)", [
+            (1, 1, 1000, 0), (1, 2, 100, 0), (1, 3, 3000, 0), (1, 4, 9999, 1),
+            (2, 1, 300, 0), (2, 2, 500, 0)])
+        seconds = family.seconds_a_move(con, 3, {1: "anna", 2: "ben"})
+        # anna (White): plies 1 and 3 of game 1, ply 2 of game 2 (Black moved first there).
+        self.assertAlmostEqual(seconds["anna"], (1000 + 3000 + 500) / 3 / 1000)
+        self.assertAlmostEqual(seconds["ben"], (100 + 300) / 2 / 1000)
+
 
 if __name__ == "__main__":
     unittest.main()
