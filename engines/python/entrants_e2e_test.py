@@ -361,6 +361,28 @@ class ClassTournamentTest(unittest.TestCase):
             run()
             self.assertEqual(count("SELECT count(*) FROM games"), [(10,)])
 
+    def test_the_default_clock_is_the_familys_five_seconds_then_one_more_a_move(self):
+        # The family's runner: 5 s for a side's first move, then 1 s more after each of its
+        # moves, less what it used. arbiter's clock starts at base plus one increment: 4+1.
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("random_mover", "greedy_material", "boardmoves"):
+                shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
+            process = subprocess.run(
+                ["bash", "scripts/class-tournament", folder, "--maxplies", "6"], cwd=ROOT,
+                capture_output=True, text=True, check=False, env=dict(os.environ, ARBITER=ARBITER))
+            self.assertEqual(process.returncode, 0, process.stdout + process.stderr)
+            with sqlite3.connect(os.path.join(folder, "tournament.sqlite")) as connection:
+                moves = connection.execute(
+                    "SELECT game_id, ply, time_ms, clock_ms, clock_left_ms FROM moves "
+                    "ORDER BY game_id, ply").fetchall()
+            self.assertEqual(len(moves), 12)
+            before = {}
+            for game, ply, used, clock, left in moves:
+                side = (game, ply % 2)
+                self.assertEqual(clock, before.get(side, 5000), moves)
+                self.assertEqual(left, clock - used + 1000, moves)
+                before[side] = left
+
     def test_students_that_cannot_play_are_left_out_with_the_reason(self):
         with tempfile.TemporaryDirectory() as folder:
             for name in ("random_mover", "boardmoves", "illegal_board"):
