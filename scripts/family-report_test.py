@@ -47,16 +47,35 @@ class AgainstTest(unittest.TestCase):
         self.assertEqual(family.against(rows), [])
 
 
+class IllegalKindTest(unittest.TestCase):
+    def test_the_hosts_reasons_map_to_their_kinds(self):
+        head = "no legal move gives the returned board (changed squares: e1 c1 a1 d1)"
+        tail = "; position r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1; its log: x.log"
+        self.assertEqual(family.illegal_kind(head + ": castling queenside through d1, which is "
+                                             "attacked" + tail), "castling through check")
+        self.assertEqual(family.illegal_kind(head + ": castling queenside out of check" + tail),
+                         "castling out of check")
+        self.assertEqual(family.illegal_kind(head + ": b6f2 leaves the own king in check" + tail),
+                         "king left in check")
+        self.assertEqual(family.illegal_kind(head + tail), "impossible board")
+        # Only the reason counts: a FEN or log name after it that holds a kind's text does not.
+        self.assertEqual(family.illegal_kind(head + "; position past a piece"), "impossible board")
+        self.assertEqual(family.illegal_kind("e2e5 is not a legal move"), "other")
+        self.assertEqual(family.illegal_kind(None), "other")
+
+
 class GameFactsTest(unittest.TestCase):
     def test_faults_claims_and_ply_limits_are_counted_for_the_right_side(self):
         con = sqlite3.connect(":memory:")
         con.execute("CREATE TABLE games (id INTEGER PRIMARY KEY, tournament_id, white_engine_id, "
-                    "black_engine_id, result, termination, termination_text)")
+                    "black_engine_id, result, termination, termination_text, fault_detail)")
         games = [
             (1, 2, "1-0", "time-forfeit", "Black loses on time"),
             (2, 1, "1/2-1/2", "time-forfeit",
              "Draw: White loses on time, but Black cannot mate"),
-            (1, 2, "0-1", "illegal-move", "White makes an illegal move: 0000"),
+            (1, 2, "0-1", "illegal-move", "White makes an illegal move: 0000",
+             "no legal move gives the returned board (changed squares: e8 g8 h8 f8): castling "
+             "kingside out of check; position 4k2r/8/8/8/8/8/8/4K3 b k - 0 1"),
             (2, 1, "1/2-1/2", "unchecked-claim",
              "Draw claimed (unchecked): Black claims threefold repetition (ThreeFoldRepetition), "
              "false under FIDE's rules: the position has occurred 2 times"),
@@ -67,12 +86,13 @@ class GameFactsTest(unittest.TestCase):
             (2, 1, "1-0", "checkmate", "White mates"),
         ]
         con.executemany("INSERT INTO games (tournament_id, white_engine_id, black_engine_id, "
-                        "result, termination, termination_text) VALUES (7, ?, ?, ?, ?, ?)",
-                        games)
+                        "result, termination, termination_text, fault_detail) "
+                        "VALUES (7, ?, ?, ?, ?, ?, ?)", [g + (None,) * (6 - len(g)) for g in games])
         faults, claims, between = family.game_facts(con, 7, {1: "anna", 2: "ben"})
         self.assertEqual(faults["ben"]["time-forfeit"], 2)
         self.assertEqual(faults["anna"]["time-forfeit"], 0)
         self.assertEqual(faults["anna"]["illegal-move"], 1)
+        self.assertEqual(faults["anna"]["illegal: castling out of check"], 1)
         self.assertEqual((faults["anna"]["max-plies"], faults["ben"]["max-plies"]), (1, 1))
         self.assertEqual(dict(claims["anna"]), {"false": 1, "valid": 1})
         self.assertEqual(dict(claims["ben"]), {})
