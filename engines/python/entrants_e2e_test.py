@@ -459,7 +459,8 @@ class ClassTournamentTest(unittest.TestCase):
 
             out = run("--family-rules")
             self.assertIn("class-tournament: the family tournament's rules: an entrant's draw "
-                          "claim draws the game, unchecked (--draw-claims trusted)", out)
+                          "claim draws the game, unchecked, and repetitions and the fifty-move "
+                          "rule are the entrants' to claim (--draw-claims trusted)", out)
             # The claim answers illegally at the start-up check too: it plays, as by default.
             self.assertIn("Plays: false_claim.py answers illegally", out)
             self.assertEqual(results(1), [("1/2-1/2", "unchecked-claim")] * 2)

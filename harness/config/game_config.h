@@ -66,7 +66,8 @@ Variant read_variant(std::string_view text);
 // checked, the claim decides nothing and the move sent with it stands or falls on its own (a
 // claim the rules grant never arrives: the referee ends the game first); trusted, the claim ends
 // the game as a draw unchecked (Termination::unchecked_claim), as the family tournament's runner
-// accepted its entrants' claims.
+// accepted its entrants' claims, and the referee leaves a threefold repetition and the fifty-move
+// rule to the engines' claims (it draws unclaimed only at a fivefold repetition or 75 moves).
 enum class DrawClaims { checked, trusted };
 
 // Everything about how a game is played, except who plays it.

@@ -190,8 +190,8 @@ constexpr TournamentSetting RUN_SETTINGS[] = {
      .flag = "draw-claims",
      .value_name = "RULE",
      .help = "An engine's draw claim (UCI: `info string draw-claim RULE`): checked (default: a "
-             "false one loses) or trusted (it draws the game unchecked, as the family "
-             "tournament's runner did)",
+             "false one loses) or trusted (it draws the game unchecked, and repetitions and "
+             "fifty moves are the engines' to claim, as in the family tournament's runner)",
      .read = read_word<"draw_claims", DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
      .store = store_word_unless_default<DRAW_CLAIMS, &Config::game, &GameSettings::draw_claims>,
      .in_identity = true},

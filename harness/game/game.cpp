@@ -102,9 +102,21 @@ class Referee {
         return true;
     }
 
-    // How the rules end the game in the current position, if they do.
+    // How the rules end the game in the current position, if they do. Under trusted claims (the
+    // family tournament's runner) a repetition or the fifty-move rule is the engines' to claim,
+    // and the referee draws only where FIDE's rules draw without a claim (9.6): the same position
+    // five times, or 75 moves without a capture or pawn move.
     std::optional<Result> rules_ending() const {
-        switch (board_.status()) {
+        GameStatus status = board_.status();
+        if (settings_.draw_claims == DrawClaims::trusted &&
+            (status == GameStatus::threefold_repetition || status == GameStatus::fifty_moves)) {
+            if (pos_.repetitions() >= 4)
+                return Result::draw(Termination::threefold, "Draw by 5-fold repetition");
+            if (pos_.rule50() >= 150)
+                return Result::draw(Termination::fifty_moves, "Draw by 75 moves rule");
+            return std::nullopt;
+        }
+        switch (status) {
             case GameStatus::ongoing:
                 return std::nullopt;
             case GameStatus::checkmate: {

@@ -265,6 +265,49 @@ TEST(Game, ADrawClaimDrawsOnlyWhenClaimsAreTrusted) {
     EXPECT_TRUE(ended.moves.empty());
 }
 
+// Under trusted claims the referee leaves a threefold repetition to the engines, as the family's
+// runner did, and draws by itself only at a fivefold one (FIDE 9.6.1); checked, it draws at three.
+TEST(Game, UnderTrustedClaimsOnlyAFivefoldRepetitionDrawsUnclaimed) {
+    const std::vector<std::string> knights = {"g1f3", "g8f6", "f3g1", "f6g8"};
+    auto repeated = [&](int times) {
+        std::vector<std::string> line;
+        for (int i = 0; i < times; ++i) line.insert(line.end(), knights.begin(), knights.end());
+        return line;
+    };
+    Match checked({}, {});
+    PlayedGame three = checked.play(std::string(START_FEN), repeated(2));
+    EXPECT_EQ(three.result, Result::draw(Termination::threefold, "Draw by 3-fold repetition"));
+    EXPECT_EQ(three.moves.size(), 8u);
+
+    Match trusted({}, {});
+    trusted.settings.draw_claims = DrawClaims::trusted;
+    trusted.settings.adjudication.max_plies = 12;
+    PlayedGame goes_on = trusted.play(std::string(START_FEN), repeated(2));
+    EXPECT_EQ(goes_on.result.termination, Termination::max_plies) << goes_on.result.description;
+    EXPECT_EQ(goes_on.moves.size(), 12u);
+    expect_replayable(goes_on);
+
+    trusted.settings.adjudication.max_plies = 0;
+    PlayedGame five = trusted.play(std::string(START_FEN), repeated(4));
+    EXPECT_EQ(five.result, Result::draw(Termination::threefold, "Draw by 5-fold repetition"));
+    EXPECT_EQ(five.moves.size(), 16u);
+}
+
+// The same for the fifty-move rule: trusted, the referee draws only after 75 moves (FIDE 9.6.2).
+TEST(Game, UnderTrustedClaimsOnlySeventyFiveMovesDrawUnclaimed) {
+    const std::string fifty = "7k/8/8/8/8/8/8/R3K3 w - - 100 90";
+    Match checked({}, {});
+    PlayedGame at_once = checked.play(fifty);
+    EXPECT_EQ(at_once.result, Result::draw(Termination::fifty_moves, "Draw by fifty moves rule"));
+    EXPECT_TRUE(at_once.moves.empty());
+
+    Match trusted({}, {});
+    trusted.settings.draw_claims = DrawClaims::trusted;
+    PlayedGame later = trusted.play("7k/8/8/8/8/8/8/R3K3 w - - 149 90");
+    ASSERT_EQ(later.moves.size(), 1u) << later.result.description;
+    EXPECT_EQ(later.result, Result::draw(Termination::fifty_moves, "Draw by 75 moves rule"));
+}
+
 TEST(Game, GarbageInsteadOfBestmoveStalls) {
     Match match({"--garbage-at", "1"}, {});
     match.settings.stall_timeout = milliseconds(1000);  // the other engine answers well within it
