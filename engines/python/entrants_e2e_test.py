@@ -204,7 +204,8 @@ class EntrantGamesTest(unittest.TestCase):
             html = file.read()
         self.assertIn('<th scope="col">unchecked-claim</th>', html)
         self.assertIn("2 games between 2 engines, depth 1, draw claims trusted (a claim drew the "
-                      "game unchecked, as in the family tournament's runner).", html)
+                      "game unchecked and repetitions were the engines' to claim, as in the "
+                      "family tournament's runner).", html)
         # The rule is part of the tournament's identity: checked again, the same database holds a
         # second tournament, whose games the false claim loses.
         self.play([entrant("false_claim"), entrant("random_mover")], "--entrant-check", "off",

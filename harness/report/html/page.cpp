@@ -66,8 +66,8 @@ std::string summary_line(const ReportData& data) {
     out << data.games.size() << " games between " << data.names.size() << " engines";
     if (!data.limits.empty()) out << ", " << escape(data.limits);
     if (data.trusted_draw_claims)
-        out << ", draw claims trusted (a claim drew the game unchecked, as in the family "
-               "tournament's runner)";
+        out << ", draw claims trusted (a claim drew the game unchecked and repetitions were the "
+               "engines' to claim, as in the family tournament's runner)";
     if (data.older_games)
         out << " (" << data.older_games
             << " games played by older versions of an entrant are not shown)";
