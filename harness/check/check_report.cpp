@@ -33,4 +33,15 @@ const CheckResult* EngineCheckReport::find(const std::string& name) const {
     return nullptr;
 }
 
+CheckAttempt twice_if_late(const std::function<CheckAttempt()>& attempt) {
+    CheckAttempt first = attempt();
+    if (first.fault.empty() || !first.late) return first;
+    CheckAttempt second = attempt();
+    if (second.fault.empty())
+        second.detail += " (a second try: the first was late, " + first.fault + ")";
+    else
+        second.fault += " (and on a first try: " + first.fault + ")";
+    return second;
+}
+
 }  // namespace arbiter

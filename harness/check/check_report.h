@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -49,5 +50,18 @@ struct EngineCheckReport {
     // The check called `name`, or nullptr.
     const CheckResult* find(const std::string& name) const;
 };
+
+// One try at a check whose subject is time: its fault (empty when it passed), what a pass found,
+// and whether the fault is lateness alone (an answer after its bound, or none by then).
+struct CheckAttempt {
+    std::string fault;
+    std::string detail;
+    bool late = false;
+};
+
+// Runs `attempt` and, when it failed by lateness alone, once more. On a busy machine one answer
+// can be late for reasons that are not the engine's; an engine that overruns does so again. The
+// second try decides, and its fault or detail names the first.
+CheckAttempt twice_if_late(const std::function<CheckAttempt()>& attempt);
 
 }  // namespace arbiter

@@ -149,20 +149,41 @@ TEST(CheckCommand, AnAllowedChecksFailureLeavesTheExitStatusZero) {
     EXPECT_EQ(other.exit_code, 1) << other.output;
 }
 
-INSTANTIATE_TEST_SUITE_P(MockEngine, CheckFault,
-                         testing::Values(FaultCase{"en-passant-pinned", "legal:en-passant-pinned"},
-                                         FaultCase{"mate-sign", "mate-sign"},
-                                         FaultCase{"ignore-stop", "infinite-stop"},
-                                         FaultCase{"crash-at-max", "option:Move Overhead"},
-                                         FaultCase{"illegal-pv", "pv-legal"},
-                                         FaultCase{"mate-pv", "mate-pv"},
-                                         FaultCase{"nodes", "go-nodes"}),
-                         [](const testing::TestParamInfo<FaultCase>& info) {
-                             std::string name;
-                             for (char c : std::string(info.param.fault))
-                                 if (std::isalnum(static_cast<unsigned char>(c))) name += c;
-                             return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    MockEngine, CheckFault,
+    testing::Values(FaultCase{"en-passant-pinned", "legal:en-passant-pinned"},
+                    FaultCase{"mate-sign", "mate-sign"}, FaultCase{"ignore-stop", "infinite-stop"},
+                    FaultCase{"crash-at-max", "option:Move Overhead"},
+                    FaultCase{"illegal-pv", "pv-legal"}, FaultCase{"mate-pv", "mate-pv"},
+                    FaultCase{"nodes", "go-nodes"}, FaultCase{"late-movetime", "go-movetime"}),
+    [](const testing::TestParamInfo<FaultCase>& info) {
+        std::string name;
+        for (char c : std::string(info.param.fault))
+            if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+        return name;
+    });
+
+// A check whose subject is time is tried twice when it fails on time alone: one late answer on a
+// busy machine is not the engine's fault, an engine late every time fails (the case above).
+TEST(CheckEngines, OneLateAnswerIsTriedAgainAndThenPasses) {
+    EngineCheckReport report = check_mock("late-movetime-once");
+    EXPECT_EQ(failed(report), std::set<std::string>{}) << checks_json({report});
+    const CheckResult* movetime = report.find("go-movetime");
+    ASSERT_NE(movetime, nullptr);
+    EXPECT_NE(movetime->detail.find("a second try: the first was late, answered after 8"),
+              std::string::npos)
+        << movetime->detail;
+}
+
+TEST(CheckEngines, LateOnBothTriesFailsAndSaysBoth) {
+    EngineCheckReport report = check_mock("late-movetime");
+    const CheckResult* movetime = report.find("go-movetime");
+    ASSERT_NE(movetime, nullptr);
+    EXPECT_EQ(movetime->outcome, CheckOutcome::failed);
+    EXPECT_NE(movetime->detail.find(", allowed 600 ms (and on a first try: answered after "),
+              std::string::npos)
+        << movetime->detail;
+}
 
 TEST(CheckEngines, StockfishPassesEveryCheck) {
     EngineConfig engine;

@@ -35,6 +35,7 @@ class UciChecker {
         std::vector<std::string> info;  // the info lines, as sent
         std::int64_t elapsed_ms = 0;    // from `go` to bestmove (or to the end of waiting)
         bool answered() const { return read == EngineProbe::Read::found; }
+        bool late() const { return read == EngineProbe::Read::timeout; }
         // The last score of the main line, when one was reported.
         std::optional<Score> last_score() const;
         std::optional<std::int64_t> max_field(std::string_view field) const;
@@ -69,11 +70,16 @@ class UciChecker {
     void protocol_checks();
     void legality_checks();
     void limit_checks();
+    void movetime_check(const Setup& middlegame);
     void clock_game_check();
+    void infinite_stop_check(const Setup& middlegame);
+    CheckAttempt clock_game();  // one try at clock-game
     void ponder_checks();
+    CheckAttempt ponder(const Setup& pondered, bool hit);  // one try at ponderhit or ponder-stop
     void option_checks();
     void check_option(const UciOption& declared);
     void hash_check();
+    CheckAttempt hash_growth(const UciOption& hash, std::int64_t small, std::int64_t large);
     void game_checks();
     void information_checks();
     void robustness_checks();

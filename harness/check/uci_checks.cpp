@@ -153,41 +153,66 @@ void UciChecker::limit_checks() {
             "reached depth " + std::to_string(*depth) + ", limit " + std::to_string(bounds_.depth);
     }
     record(group, "go-depth", outcome, fault.empty() ? "depth " + std::to_string(*depth) : fault);
-    // Step 3. go movetime T: answered within T and the tolerance.
-    begin("go-movetime");
-    make_responsive();
-    const std::string movetime_go = "go movetime " + std::to_string(bounds_.movetime_ms);
-    found = search(middlegame, movetime_go, milliseconds(bounds_.movetime_ms) + bounds_.answer);
-    fault = answer_fault(found, movetime_go);
-    const std::int64_t allowed = bounds_.movetime_ms + bounds_.movetime_over.count();
-    if (fault.empty() && found.elapsed_ms > allowed)
-        fault = "answered after " + ms(found.elapsed_ms) + ", allowed " + ms(allowed);
-    record(group, "go-movetime", outcome_of(fault),
-           fault.empty() ? "answered after " + ms(found.elapsed_ms) : fault);
+    movetime_check(middlegame);
     clock_game_check();
-    // Step 4. go infinite: no answer before stop, then bestmove within the bound.
-    begin("infinite-stop");
-    make_responsive();
-    probe_.send(middlegame.command());
-    probe_.send("go infinite");
-    found = read_search(Clock::now(), milliseconds(300));
-    if (found.answered()) {
-        fault = "answered `go infinite` with bestmove " + found.bestmove + " before `stop`";
-        stalled_ = false;
-    } else {
-        probe_.send("stop");
-        found = read_search(Clock::now(), bounds_.stop);
-        fault = answer_fault(found, "stop");
-        if (fault.empty()) fault = bestmove_fault(found, middlegame, false);
-        audit(found, middlegame);
-    }
-    record(group, "infinite-stop", outcome_of(fault),
-           fault.empty() ? "bestmove " + ms(found.elapsed_ms) + " after `stop`" : fault);
+    infinite_stop_check(middlegame);
     ponder_checks();
+}
+
+// go movetime T: answered within T and the tolerance.
+void UciChecker::movetime_check(const Setup& middlegame) {
+    begin("go-movetime");
+    const CheckAttempt timed = twice_if_late([&] {
+        make_responsive();
+        const std::string go = "go movetime " + std::to_string(bounds_.movetime_ms);
+        Search answer = search(middlegame, go, milliseconds(bounds_.movetime_ms) + bounds_.answer);
+        CheckAttempt attempt{answer_fault(answer, go), "answered after " + ms(answer.elapsed_ms),
+                             answer.late()};
+        const std::int64_t allowed = bounds_.movetime_ms + bounds_.movetime_over.count();
+        if (attempt.fault.empty() && answer.elapsed_ms > allowed) {
+            attempt.fault = "answered after " + ms(answer.elapsed_ms) + ", allowed " + ms(allowed);
+            attempt.late = true;
+        }
+        return attempt;
+    });
+    record("limits", "go-movetime", outcome_of(timed.fault),
+           timed.fault.empty() ? timed.detail : timed.fault);
+}
+
+// go infinite: no answer before stop, then bestmove within the bound.
+void UciChecker::infinite_stop_check(const Setup& middlegame) {
+    begin("infinite-stop");
+    const CheckAttempt timed = twice_if_late([&] {
+        make_responsive();
+        probe_.send(middlegame.command());
+        probe_.send("go infinite");
+        Search answer = read_search(Clock::now(), milliseconds(300));
+        if (answer.answered()) {
+            stalled_ = false;
+            return CheckAttempt{
+                "answered `go infinite` with bestmove " + answer.bestmove + " before `stop`", "",
+                false};
+        }
+        probe_.send("stop");
+        answer = read_search(Clock::now(), bounds_.stop);
+        CheckAttempt attempt{answer_fault(answer, "stop"),
+                             "bestmove " + ms(answer.elapsed_ms) + " after `stop`", answer.late()};
+        if (attempt.fault.empty()) attempt.fault = bestmove_fault(answer, middlegame, false);
+        audit(answer, middlegame);
+        return attempt;
+    });
+    record("limits", "infinite-stop", outcome_of(timed.fault),
+           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 void UciChecker::clock_game_check() {
     begin("clock-game");
+    const CheckAttempt timed = twice_if_late([&] { return clock_game(); });
+    record("limits", "clock-game", outcome_of(timed.fault),
+           timed.fault.empty() ? timed.detail : timed.fault);
+}
+
+CheckAttempt UciChecker::clock_game() {
     make_responsive();
     // Step 1. Both sides' clocks at 1 s + 10 ms; the engine plays both until the plies are out.
     probe_.send("ucinewgame");
@@ -195,32 +220,34 @@ void UciChecker::clock_game_check() {
     Setup setup;
     std::int64_t clock[2] = {1000, 1000};
     const std::int64_t increment = 10;
-    std::string fault;
+    CheckAttempt attempt;
     int ply = 0;
-    for (; ply < bounds_.clock_game_plies && fault.empty(); ++ply) {
+    for (; ply < bounds_.clock_game_plies && attempt.fault.empty(); ++ply) {
         if (board.over()) break;
         const std::string go = "go wtime " + std::to_string(clock[0]) + " btime " +
                                std::to_string(clock[1]) + " winc 10 binc 10";
         const int side = board.side_to_move() == WHITE ? 0 : 1;
         Search found = search(setup, go, milliseconds(clock[side]) + bounds_.answer);
         // Step 2. The time used, measured here, comes off the mover's clock before its increment.
-        fault = answer_fault(found, go);
-        if (fault.empty()) fault = bestmove_fault(found, setup, false);
+        attempt.fault = answer_fault(found, go);
+        attempt.late = found.late();
+        if (attempt.fault.empty()) attempt.fault = bestmove_fault(found, setup, false);
         clock[side] -= found.elapsed_ms;
-        if (fault.empty() && clock[side] < -bounds_.clock_margin.count())
-            fault = "ran out of time at ply " + std::to_string(ply + 1) + ": used " +
-                    std::to_string(found.elapsed_ms) + " ms of the " +
-                    std::to_string(clock[side] + found.elapsed_ms) + " ms on its clock";
+        if (attempt.fault.empty() && clock[side] < -bounds_.clock_margin.count()) {
+            attempt.fault = "ran out of time at ply " + std::to_string(ply + 1) + ": used " +
+                            std::to_string(found.elapsed_ms) + " ms of the " +
+                            std::to_string(clock[side] + found.elapsed_ms) + " ms on its clock";
+            attempt.late = true;
+        }
         clock[side] = std::max<std::int64_t>(clock[side], 0) + increment;  // the margin spent
-        if (fault.empty()) {
+        if (attempt.fault.empty()) {
             board.play_uci(found.bestmove);
             setup.moves.push_back(found.bestmove);
         }
     }
-    record("limits", "clock-game", outcome_of(fault),
-           fault.empty() ? std::to_string(ply) + " plies at 1+0.01, clocks left " +
-                               std::to_string(clock[0]) + " and " + std::to_string(clock[1]) + " ms"
-                         : fault);
+    attempt.detail = std::to_string(ply) + " plies at 1+0.01, clocks left " +
+                     std::to_string(clock[0]) + " and " + std::to_string(clock[1]) + " ms";
+    return attempt;
 }
 
 void UciChecker::ponder_checks() {
@@ -237,32 +264,40 @@ void UciChecker::ponder_checks() {
     for (const char* name : names) {
         const bool hit = std::string_view(name) == "ponderhit";
         begin(name);
-        make_responsive();
-        probe_.send("setoption name Ponder value true");
-        probe_.send(pondered.command());
-        probe_.send("go ponder wtime 1000 btime 1000 winc 0 binc 0");
-        Search found = read_search(Clock::now(), milliseconds(300));
-        std::string fault;
-        if (found.answered()) {
-            fault = "answered `go ponder` with bestmove " + found.bestmove + " before `" +
-                    (hit ? "ponderhit" : "stop") + "`";
-        } else {
-            probe_.send(hit ? "ponderhit" : "stop");
-            found =
-                read_search(Clock::now(), hit ? milliseconds(1000) + bounds_.answer : bounds_.stop);
-            fault = answer_fault(found, hit ? "ponderhit" : "stop");
-            if (fault.empty()) fault = bestmove_fault(found, pondered, false);
-            if (fault.empty() && hit && found.elapsed_ms > 1000 + bounds_.clock_margin.count())
-                fault = "after `ponderhit` with 1000 ms on its clock, answered after " +
-                        ms(found.elapsed_ms);
-            audit(found, pondered);
-        }
-        probe_.send("setoption name Ponder value false");
-        record("limits", name, outcome_of(fault),
-               fault.empty() ? "bestmove " + found.bestmove + " " + ms(found.elapsed_ms) +
-                                   " after `" + (hit ? "ponderhit" : "stop") + "`"
-                             : fault);
+        const CheckAttempt timed = twice_if_late([&] { return ponder(pondered, hit); });
+        record("limits", name, outcome_of(timed.fault),
+               timed.fault.empty() ? timed.detail : timed.fault);
     }
+}
+
+CheckAttempt UciChecker::ponder(const Setup& pondered, bool hit) {
+    make_responsive();
+    probe_.send("setoption name Ponder value true");
+    probe_.send(pondered.command());
+    probe_.send("go ponder wtime 1000 btime 1000 winc 0 binc 0");
+    Search found = read_search(Clock::now(), milliseconds(300));
+    CheckAttempt attempt;
+    if (found.answered()) {
+        attempt.fault = "answered `go ponder` with bestmove " + found.bestmove + " before `" +
+                        (hit ? "ponderhit" : "stop") + "`";
+    } else {
+        probe_.send(hit ? "ponderhit" : "stop");
+        found = read_search(Clock::now(), hit ? milliseconds(1000) + bounds_.answer : bounds_.stop);
+        attempt.fault = answer_fault(found, hit ? "ponderhit" : "stop");
+        attempt.late = found.late();
+        if (attempt.fault.empty()) attempt.fault = bestmove_fault(found, pondered, false);
+        if (attempt.fault.empty() && hit &&
+            found.elapsed_ms > 1000 + bounds_.clock_margin.count()) {
+            attempt.fault = "after `ponderhit` with 1000 ms on its clock, answered after " +
+                            ms(found.elapsed_ms);
+            attempt.late = true;
+        }
+        audit(found, pondered);
+    }
+    probe_.send("setoption name Ponder value false");
+    attempt.detail = "bestmove " + found.bestmove + " " + ms(found.elapsed_ms) + " after `" +
+                     (hit ? "ponderhit" : "stop") + "`";
+    return attempt;
 }
 
 }  // namespace arbiter

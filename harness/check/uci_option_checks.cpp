@@ -120,71 +120,94 @@ void UciChecker::hash_check() {
                "the engine declares no Hash option that reaches 33 MB");
         return;
     }
-    // Step 1. A fresh process: memory a larger table left behind stays resident (the C library
-    // keeps a freed block of the heap), so the table must not have been larger before.
-    std::string fault;
-    probe_.kill();
-    if (!start_engine(fault)) {
-        record("options", "hash-memory", FAIL, "restarting the engine: " + fault);
-        return;
-    }
-    // Step 2. The resident memory at the smallest table and at 64 MB, each after a new game.
     const std::int64_t small = std::max<std::int64_t>(1, hash->min.value_or(1));
     const std::int64_t large = checked_maximum(*hash);
+    const CheckAttempt timed = twice_if_late([&] { return hash_growth(*hash, small, large); });
+    record("options", "hash-memory", timed.fault.empty() ? PASS : FAIL,
+           timed.fault.empty() ? timed.detail : timed.fault);
+}
+
+CheckAttempt UciChecker::hash_growth(const UciOption& hash, std::int64_t small,
+                                     std::int64_t large) {
+    // Step 1. A fresh process: memory a larger table left behind stays resident (the C library
+    // keeps a freed block of the heap), so the table must not have been larger before.
+    CheckAttempt attempt;
+    probe_.kill();
+    if (!start_engine(attempt.fault)) {
+        attempt.fault = "restarting the engine: " + attempt.fault;
+        return attempt;
+    }
+    // Step 2. The resident memory at the smallest table and at 64 MB, each after a new game.
+    // Allocating the table is not timed here (a busy machine takes seconds to give 64 MB): the
+    // engine has the start-up bound for it, then a search of depth 1 touches the table.
     std::optional<std::int64_t> resident[2];
-    for (int k = 0; k < 2 && fault.empty(); ++k) {
-        probe_.send("setoption name " + hash->name + " value " + std::to_string(k ? large : small));
+    for (int k = 0; k < 2 && attempt.fault.empty(); ++k) {
+        probe_.send("setoption name " + hash.name + " value " + std::to_string(k ? large : small));
         probe_.send("ucinewgame");
+        if (!ready(attempt.fault, bounds_.handshake)) {
+            attempt.fault = "after `setoption name " + hash.name + " value " +
+                            std::to_string(k ? large : small) +
+                            "` and `ucinewgame`: " + attempt.fault;
+            attempt.late = probe_.alive();
+            return attempt;
+        }
         Setup start;
         Search found = search(start, "go depth 1", bounds_.answer);
-        fault = answer_fault(found, "go depth 1");
+        attempt.fault = answer_fault(found, "go depth 1");
+        attempt.late = found.late();
         resident[k] = resident_kb(probe_.pid());
-        if (!resident[k]) fault = "the engine's resident memory cannot be read";
+        if (attempt.fault.empty() && !resident[k])
+            attempt.fault = "the engine's resident memory cannot be read";
     }
-    probe_.send("setoption name " + hash->name + " value " + hash->default_value);
+    probe_.send("setoption name " + hash.name + " value " + hash.default_value);
+    if (!attempt.fault.empty()) return attempt;
     // Step 3. At least half the difference must show in the resident memory.
-    std::int64_t grown = fault.empty() ? (*resident[1] - *resident[0]) / 1024 : 0;
+    const std::int64_t grown = (*resident[1] - *resident[0]) / 1024;
     const std::int64_t wanted = (large - small) / 2;
-    if (fault.empty() && grown < wanted)
-        fault = "Hash " + std::to_string(small) + " -> " + std::to_string(large) +
-                " MB grew the resident memory by " + std::to_string(grown) + " MB (at least " +
-                std::to_string(wanted) + " expected)";
-    record("options", "hash-memory", fault.empty() ? PASS : FAIL,
-           fault.empty() ? "Hash " + std::to_string(small) + " -> " + std::to_string(large) +
-                               " MB: resident memory +" + std::to_string(grown) + " MB"
-                         : fault);
+    const std::string change =
+        "Hash " + std::to_string(small) + " -> " + std::to_string(large) + " MB";
+    if (grown < wanted)
+        attempt.fault = change + " grew the resident memory by " + std::to_string(grown) +
+                        " MB (at least " + std::to_string(wanted) + " expected)";
+    attempt.detail = change + ": resident memory +" + std::to_string(grown) + " MB";
+    return attempt;
 }
 
 void UciChecker::game_checks() {
     const Setup middlegame = Setup::at(legality_positions()[0].fen);
     // Step 1. isready in the middle of go infinite: readyok at once, the search goes on.
     begin("isready-searching");
-    make_responsive();
-    probe_.send(middlegame.command());
-    probe_.send("go infinite");
-    std::this_thread::sleep_for(milliseconds(100));
-    std::string fault;
-    std::vector<std::string> lines;
-    probe_.send("isready");
-    EngineProbe::Read read = probe_.read_until(
-        [](std::string_view line) {
-            return first_word(line) == "readyok" || first_word(line) == "bestmove";
-        },
-        deadline_after(Clock::now(), bounds_.stop), &lines);
-    if (read != EngineProbe::Read::found)
-        fault = "no `readyok` within " + std::to_string(bounds_.stop.count()) +
-                " ms of `isready` during `go infinite`";
-    else if (first_word(lines.back()) == "bestmove")
-        fault = "ended `go infinite` (" + lines.back() + ") before `stop`";
-    probe_.send("stop");
-    // The answer to stop is infinite-stop's to judge; an engine that keeps searching is restarted.
-    Search found = read_search(Clock::now(), bounds_.stop);
-    record("options", "isready-searching", fault.empty() ? PASS : FAIL,
-           fault.empty() ? "`readyok` while searching" : fault);
+    const CheckAttempt timed = twice_if_late([&] {
+        make_responsive();
+        probe_.send(middlegame.command());
+        probe_.send("go infinite");
+        std::this_thread::sleep_for(milliseconds(100));
+        CheckAttempt attempt{"", "`readyok` while searching", false};
+        std::vector<std::string> lines;
+        probe_.send("isready");
+        EngineProbe::Read read = probe_.read_until(
+            [](std::string_view line) {
+                return first_word(line) == "readyok" || first_word(line) == "bestmove";
+            },
+            deadline_after(Clock::now(), bounds_.stop), &lines);
+        if (read != EngineProbe::Read::found) {
+            attempt.fault = "no `readyok` within " + std::to_string(bounds_.stop.count()) +
+                            " ms of `isready` during `go infinite`";
+            attempt.late = read == EngineProbe::Read::timeout;
+        } else if (first_word(lines.back()) == "bestmove") {
+            attempt.fault = "ended `go infinite` (" + lines.back() + ") before `stop`";
+        }
+        probe_.send("stop");
+        // The answer to stop is infinite-stop's to judge; one that keeps searching is restarted.
+        read_search(Clock::now(), bounds_.stop);
+        return attempt;
+    });
+    record("options", "isready-searching", timed.fault.empty() ? PASS : FAIL,
+           timed.fault.empty() ? timed.detail : timed.fault);
     // Step 2. Two games, each started by ucinewgame: both answered with a legal move.
     begin("ucinewgame-games");
     make_responsive();
-    fault.clear();
+    std::string fault;
     const Setup games[] = {Setup{"startpos", {"e2e4"}, false},
                            Setup::at(legality_positions()[7].fen)};
     for (const Setup& game : games) {
@@ -195,7 +218,7 @@ void UciChecker::game_checks() {
             break;
         }
         const std::string go = "go movetime " + std::to_string(bounds_.search_ms);
-        found = search(game, go, milliseconds(bounds_.search_ms) + bounds_.answer);
+        Search found = search(game, go, milliseconds(bounds_.search_ms) + bounds_.answer);
         fault = answer_fault(found, go);
         if (fault.empty()) fault = bestmove_fault(found, game, false);
         if (!fault.empty()) break;
@@ -261,15 +284,22 @@ void UciChecker::robustness_checks() {
                : fault);
     // Step 3. quit ends the process within the bound.
     begin("quit");
-    make_responsive();
-    Clock::time_point sent = Clock::now();
-    probe_.send("quit");
-    bool exited = probe_.wait_for_exit(bounds_.quit);
-    const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
-    record(group, "quit", exited ? PASS : FAIL,
-           exited ? "exited after " + std::to_string(took) + " ms (" + probe_.exit_status().text() +
-                        ")"
-                  : "still running " + std::to_string(bounds_.quit.count()) + " ms after `quit`");
+    const CheckAttempt timed = twice_if_late([&] {
+        make_responsive();
+        Clock::time_point sent = Clock::now();
+        probe_.send("quit");
+        if (!probe_.wait_for_exit(bounds_.quit))
+            return CheckAttempt{
+                "still running " + std::to_string(bounds_.quit.count()) + " ms after `quit`", "",
+                true};
+        const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
+        return CheckAttempt{
+            "",
+            "exited after " + std::to_string(took) + " ms (" + probe_.exit_status().text() + ")",
+            false};
+    });
+    record(group, "quit", timed.fault.empty() ? PASS : FAIL,
+           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 }  // namespace arbiter

@@ -8,6 +8,9 @@
 //   --fault illegal-pv         ends each PV with a move that is not legal
 //   --fault mate-pv            announces its mate in one with a PV of a move that does not mate
 //   --fault nodes              searches past `go nodes N` (reports 10 N nodes)
+//   --fault late-movetime      answers every `go movetime T` of T >= 300 after T + 500 ms
+//   --fault late-movetime-once answers the first such one late, the others in time (a busy
+//                              moment: a check failed on time alone is tried twice)
 //
 // Its search looks two plies deep: it mates in one when it can, reports `score mate -1` when every
 // move allows a mate in one, and otherwise plays the first legal move with `score cp 0`. It
@@ -15,10 +18,12 @@
 // and a string; `go infinite` and `go ponder` wait for `stop` or `ponderhit`, answering `isready`.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "engines/core/movegen.h"
@@ -168,6 +173,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2)
         if (std::string(argv[i]) == "--fault") engine.fault = argv[i + 1];
     std::string line;
+    int late = 0;  // the answers made late so far
     while (std::getline(std::cin, line)) {
         std::vector<std::string> words = words_of(line);
         if (words.empty()) continue;
@@ -203,6 +209,11 @@ int main(int argc, char** argv) {
             int depth = 64;
             bool wait = false;
             for (std::size_t i = 1; i < words.size(); ++i) {
+                const int movetime =
+                    words[i] == "movetime" && i + 1 < words.size() ? std::stoi(words[i + 1]) : 0;
+                if (movetime >= 300 && (engine.fault == "late-movetime" ||
+                                        (engine.fault == "late-movetime-once" && late++ == 0)))
+                    std::this_thread::sleep_for(std::chrono::milliseconds(movetime + 500));
                 if (words[i] == "infinite" || words[i] == "ponder") wait = true;
                 if (words[i] == "nodes" && i + 1 < words.size()) nodes = std::stoull(words[i + 1]);
                 if (words[i] == "depth" && i + 1 < words.size()) depth = std::stoi(words[i + 1]);
