@@ -31,7 +31,13 @@ class MockXboard {
         std::filesystem::remove(log_);
         args.push_back("--log");
         args.push_back(log_.string());
-        client.start(MOCK_XBOARD_ENGINE_PATH, args, {}, {}, handshake);
+        try {
+            client.start(MOCK_XBOARD_ENGINE_PATH, args, {}, {}, handshake);
+        } catch (...) {  // no destructor runs: the log is removed here
+            client.kill();
+            std::filesystem::remove(log_);
+            throw;
+        }
     }
     ~MockXboard() {
         client.kill();
