@@ -384,6 +384,33 @@ class ClassTournamentTest(unittest.TestCase):
                 self.assertEqual(left, clock - used + 1000, moves)
                 before[side] = left
 
+    def test_the_check_before_play_asks_of_a_student_only_what_a_student_can_give(self):
+        # --check runs `arbiter check` on each entrant first. A function returns a move and no
+        # score, and a file need not name its author: those two failures are shown and allowed;
+        # an entrant that answers illegally stops the tournament before any game.
+        with tempfile.TemporaryDirectory() as folder:
+            for name in ("random_mover", "greedy_material", "boardmoves"):
+                shutil.copy(os.path.join(ENTRANTS, name + ".py"), folder)
+
+            def run():
+                return subprocess.run(
+                    ["bash", "scripts/class-tournament", folder, "--check", "--movetime", "50",
+                     "--maxplies", "4"], cwd=ROOT, capture_output=True, text=True, check=False,
+                    env=dict(os.environ, ARBITER=ARBITER))
+
+            passed = run()
+            self.assertEqual(passed.returncode, 0, passed.stdout + passed.stderr)
+            for name in ("random_mover", "greedy_material"):
+                self.assertIn(f"arbiter: {name} fails id-author, allowed by --allow",
+                              passed.stdout + passed.stderr)
+            self.assertIn("Finished game 2 ", passed.stdout)
+            shutil.copy(os.path.join(ENTRANTS, "illegal_board.py"), folder)
+            refused = run()
+            self.assertEqual(refused.returncode, 1, refused.stdout + refused.stderr)
+            self.assertIn("class-tournament: an entrant fails `arbiter check` (above); no game "
+                          "was played", refused.stderr)
+            self.assertRegex(refused.stdout, r"\[FAIL\] legal:")
+
     def test_students_that_cannot_play_are_left_out_with_the_reason(self):
         with tempfile.TemporaryDirectory() as folder:
             for name in ("random_mover", "boardmoves", "illegal_board"):

@@ -208,5 +208,24 @@ TEST(CheckEngines, SjengOverXboardFailsOnlyNewClearsDepth) {
     EXPECT_GT(report.count(CheckOutcome::passed), 30);
 }
 
+// Fairy-Max has no setboard: positions go by `edit`, which has no castling field, so a position
+// whose king and rooks stand on their first squares without the right to castle cannot be asked.
+TEST(CheckEngines, OverEditCastlingRightsCannotBeTakenAway) {
+    EngineConfig engine;
+    engine.name = "fairymax";
+    engine.command = "/usr/games/fairymax";
+    engine.protocol = EngineProtocol::xboard;
+    CheckListener quiet;
+    EngineCheckReport report = run_check(engine, quiet);
+    const CheckResult* rights = report.find("legal:castling-no-rights");
+    ASSERT_NE(rights, nullptr) << checks_json({report});
+    EXPECT_EQ(rights->outcome, CheckOutcome::not_applicable) << rights->detail;
+    EXPECT_EQ(rights->detail,
+              "the engine has no setboard, and `edit` cannot take castling rights away");
+    const CheckResult* castling = report.find("legal:castling");
+    ASSERT_NE(castling, nullptr);
+    EXPECT_EQ(castling->outcome, CheckOutcome::passed) << castling->detail;
+}
+
 }  // namespace
 }  // namespace arbiter

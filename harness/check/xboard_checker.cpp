@@ -202,6 +202,12 @@ void XboardChecker::legality_checks() {
                    "the engine has no setboard, and `edit` cannot give Black the move");
             continue;
         }
+        // `edit` has no castling field: a king and rook on their first squares may castle.
+        if (!setboard && std::string_view(position.name).find("no-rights") != std::string::npos) {
+            record("legality", name, NOT_APPLICABLE,
+                   "the engine has no setboard, and `edit` cannot take castling rights away");
+            continue;
+        }
         make_responsive();
         std::string fault;
         EngineReply reply =
