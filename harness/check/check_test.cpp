@@ -194,15 +194,20 @@ TEST(CheckEngines, StockfishPassesEveryCheck) {
     EXPECT_EQ(failed(report), std::set<std::string>{}) << checks_json({report});
 }
 
+// Debian's XBoard engine /usr/games/NAME, checked.
+EngineCheckReport check_xboard(const std::string& name) {
+    EngineConfig engine;
+    engine.name = name;
+    engine.command = "/usr/games/" + name;
+    engine.protocol = EngineProtocol::xboard;
+    CheckListener quiet;
+    return run_check(engine, quiet);
+}
+
 // The XBoard checks, on Debian's Sjeng: its one fault (confirmed by hand, README) is that `new`
 // keeps the depth limit of `sd`; everything else the protocol allows it passes.
 TEST(CheckEngines, SjengOverXboardFailsOnlyNewClearsDepth) {
-    EngineConfig engine;
-    engine.name = "sjeng";
-    engine.command = "/usr/games/sjeng";
-    engine.protocol = EngineProtocol::xboard;
-    CheckListener quiet;
-    EngineCheckReport report = run_check(engine, quiet);
+    EngineCheckReport report = check_xboard("sjeng");
     EXPECT_EQ(report.protocol, "xboard");
     EXPECT_EQ(failed(report), std::set<std::string>{"new-clears-depth"}) << checks_json({report});
     EXPECT_GT(report.count(CheckOutcome::passed), 30);
@@ -211,12 +216,7 @@ TEST(CheckEngines, SjengOverXboardFailsOnlyNewClearsDepth) {
 // Fairy-Max has no setboard: positions go by `edit`, which has no castling field, so a position
 // whose king and rooks stand on their first squares without the right to castle cannot be asked.
 TEST(CheckEngines, OverEditCastlingRightsCannotBeTakenAway) {
-    EngineConfig engine;
-    engine.name = "fairymax";
-    engine.command = "/usr/games/fairymax";
-    engine.protocol = EngineProtocol::xboard;
-    CheckListener quiet;
-    EngineCheckReport report = run_check(engine, quiet);
+    EngineCheckReport report = check_xboard("fairymax");
     const CheckResult* rights = report.find("legal:castling-no-rights");
     ASSERT_NE(rights, nullptr) << checks_json({report});
     EXPECT_EQ(rights->outcome, CheckOutcome::not_applicable) << rights->detail;
