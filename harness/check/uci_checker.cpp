@@ -199,6 +199,13 @@ bool UciChecker::start_engine(std::string& fault) {
     return false;
 }
 
+void UciChecker::record_timed(std::string_view group, std::string_view name,
+                              const std::function<CheckAttempt()>& attempt) {
+    const CheckAttempt timed = twice_if_late(attempt);
+    record(group, name, timed.fault.empty() ? PASS : FAIL,
+           timed.fault.empty() ? timed.detail : timed.fault);
+}
+
 bool UciChecker::make_responsive() {
     if (!stalled_ && probe_.alive()) return true;
     std::string fault;

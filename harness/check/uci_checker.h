@@ -55,6 +55,9 @@ class UciChecker {
     // faulty lines).
     void record(std::string_view group, std::string_view name, CheckOutcome outcome,
                 std::string detail, const std::vector<std::string>& found = {});
+    // Runs a check of time (twice_if_late, check_report.h) and records what its tries found.
+    void record_timed(std::string_view group, std::string_view name,
+                      const std::function<CheckAttempt()>& attempt);
     bool start_engine(std::string& fault);
     bool make_responsive();
     bool ready(std::string& fault, std::chrono::milliseconds wait);

@@ -162,7 +162,7 @@ void UciChecker::limit_checks() {
 // go movetime T: answered within T and the tolerance.
 void UciChecker::movetime_check(const Setup& middlegame) {
     begin("go-movetime");
-    const CheckAttempt timed = twice_if_late([&] {
+    record_timed("limits", "go-movetime", [&] {
         make_responsive();
         const std::string go = "go movetime " + std::to_string(bounds_.movetime_ms);
         Search answer = search(middlegame, go, milliseconds(bounds_.movetime_ms) + bounds_.answer);
@@ -175,14 +175,12 @@ void UciChecker::movetime_check(const Setup& middlegame) {
         }
         return attempt;
     });
-    record("limits", "go-movetime", outcome_of(timed.fault),
-           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 // go infinite: no answer before stop, then bestmove within the bound.
 void UciChecker::infinite_stop_check(const Setup& middlegame) {
     begin("infinite-stop");
-    const CheckAttempt timed = twice_if_late([&] {
+    record_timed("limits", "infinite-stop", [&] {
         make_responsive();
         probe_.send(middlegame.command());
         probe_.send("go infinite");
@@ -201,15 +199,11 @@ void UciChecker::infinite_stop_check(const Setup& middlegame) {
         audit(answer, middlegame);
         return attempt;
     });
-    record("limits", "infinite-stop", outcome_of(timed.fault),
-           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 void UciChecker::clock_game_check() {
     begin("clock-game");
-    const CheckAttempt timed = twice_if_late([&] { return clock_game(); });
-    record("limits", "clock-game", outcome_of(timed.fault),
-           timed.fault.empty() ? timed.detail : timed.fault);
+    record_timed("limits", "clock-game", [&] { return clock_game(); });
 }
 
 CheckAttempt UciChecker::clock_game() {
@@ -264,9 +258,7 @@ void UciChecker::ponder_checks() {
     for (const char* name : names) {
         const bool hit = std::string_view(name) == "ponderhit";
         begin(name);
-        const CheckAttempt timed = twice_if_late([&] { return ponder(pondered, hit); });
-        record("limits", name, outcome_of(timed.fault),
-               timed.fault.empty() ? timed.detail : timed.fault);
+        record_timed("limits", name, [&] { return ponder(pondered, hit); });
     }
 }
 

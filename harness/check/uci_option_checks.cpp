@@ -122,9 +122,7 @@ void UciChecker::hash_check() {
     }
     const std::int64_t small = std::max<std::int64_t>(1, hash->min.value_or(1));
     const std::int64_t large = checked_maximum(*hash);
-    const CheckAttempt timed = twice_if_late([&] { return hash_growth(*hash, small, large); });
-    record("options", "hash-memory", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
+    record_timed("options", "hash-memory", [&] { return hash_growth(*hash, small, large); });
 }
 
 CheckAttempt UciChecker::hash_growth(const UciOption& hash, std::int64_t small,
@@ -177,7 +175,7 @@ void UciChecker::game_checks() {
     const Setup middlegame = Setup::at(legality_positions()[0].fen);
     // Step 1. isready in the middle of go infinite: readyok at once, the search goes on.
     begin("isready-searching");
-    const CheckAttempt timed = twice_if_late([&] {
+    record_timed("options", "isready-searching", [&] {
         make_responsive();
         probe_.send(middlegame.command());
         probe_.send("go infinite");
@@ -202,8 +200,6 @@ void UciChecker::game_checks() {
         read_search(Clock::now(), bounds_.stop);
         return attempt;
     });
-    record("options", "isready-searching", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
     // Step 2. Two games, each started by ucinewgame: both answered with a legal move.
     begin("ucinewgame-games");
     make_responsive();
@@ -284,7 +280,7 @@ void UciChecker::robustness_checks() {
                : fault);
     // Step 3. quit ends the process within the bound.
     begin("quit");
-    const CheckAttempt timed = twice_if_late([&] {
+    record_timed(group, "quit", [&] {
         make_responsive();
         Clock::time_point sent = Clock::now();
         probe_.send("quit");
@@ -298,8 +294,6 @@ void UciChecker::robustness_checks() {
             "exited after " + std::to_string(took) + " ms (" + probe_.exit_status().text() + ")",
             false};
     });
-    record(group, "quit", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 }  // namespace arbiter

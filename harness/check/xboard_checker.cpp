@@ -58,6 +58,13 @@ class XboardChecker {
         listener_.finished(check);
         report_.checks.push_back(std::move(check));
     }
+    // Runs a check of time (twice_if_late, check_report.h) and records what its tries found.
+    void record_timed(std::string_view group, std::string_view name,
+                      const std::function<CheckAttempt()>& attempt) {
+        const CheckAttempt timed = twice_if_late(attempt);
+        record(group, name, timed.fault.empty() ? PASS : FAIL,
+               timed.fault.empty() ? timed.detail : timed.fault);
+    }
     bool start(std::string& fault) {
         try {
             client_.start(engine_.command, engine_.args, engine_.working_dir,
@@ -248,7 +255,7 @@ void XboardChecker::limit_checks() {
            fault.empty() ? "depth " + std::to_string(*reached) : fault);
     // Step 3. st 1: a second a move, within the tolerance.
     begin("go-movetime");
-    CheckAttempt timed = twice_if_late([&] {
+    record_timed("limits", "go-movetime", [&] {
         make_responsive();
         CheckAttempt attempt;
         GoLimits movetime;
@@ -264,13 +271,9 @@ void XboardChecker::limit_checks() {
         attempt.detail = "answered after " + std::to_string(took) + " ms";
         return attempt;
     });
-    record("limits", "go-movetime", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
     // Step 4. A game at 1+0.01 (level 0 0:01 0.01) played by the engine on both sides.
     begin("clock-game");
-    timed = twice_if_late([&] { return clock_game(); });
-    record("limits", "clock-game", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
+    record_timed("limits", "clock-game", [&] { return clock_game(); });
     // Step 5. After `sd`, a new game at a 10-minute clock: `new` must have cleared the depth.
     search_then_move_now("new-clears-depth");
 }
@@ -385,7 +388,7 @@ void XboardChecker::robustness_checks() {
            fault.empty() ? std::to_string(game.size()) + " plies, move " + reply.search.bestmove
                          : fault);
     begin("quit");
-    const CheckAttempt timed = twice_if_late([&] {
+    record_timed("robustness", "quit", [&] {
         make_responsive();
         Clock::time_point sent = Clock::now();
         if (!client_.quit(bounds_.quit))
@@ -395,8 +398,6 @@ void XboardChecker::robustness_checks() {
         const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - sent).count();
         return CheckAttempt{"", "exited after " + std::to_string(took) + " ms", false};
     });
-    record("robustness", "quit", timed.fault.empty() ? PASS : FAIL,
-           timed.fault.empty() ? timed.detail : timed.fault);
 }
 
 }  // namespace
